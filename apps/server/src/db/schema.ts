@@ -1,0 +1,389 @@
+/**
+ * Every table of DESIGN §4. Money is integer rupiah in bigint; times are timestamptz. The indexes serve
+ * the paged searches and the engine's pickers, so that lists stay fast at a million rows.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const timestamps = {
+  created_at: stamp('created_at').notNull().defaultNow(),
+  updated_at: stamp('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const levels = pgTable(
+  'levels',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    blast_fee: money('blast_fee').notNull(),
+    requirement_blast: integer('requirement_blast').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('levels_requirement_idx').on(t.requirement_blast)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstname: varchar('firstname', { length: 100 }).notNull(),
+    lastname: varchar('lastname', { length: 100 }).notNull(),
+    email: varchar('email', { length: 200 }).notNull(),
+    password_hash: text('password_hash').notNull(),
+    role: varchar('role', { length: 10 }).notNull().default('member'),
+    referral_code: varchar('referral_code', { length: 8 }).notNull(),
+    referred_by: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    level_id: integer('level_id').references(() => levels.id, { onDelete: 'set null' }),
+    blast_interval_min: integer('blast_interval_min'),
+    blast_interval_max: integer('blast_interval_max'),
+    account_bank: varchar('account_bank', { length: 100 }),
+    account_number: varchar('account_number', { length: 50 }),
+    account_name: varchar('account_name', { length: 100 }),
+    total_success: bigint('total_success', { mode: 'number' }).notNull().default(0),
+    last_seen_at: stamp('last_seen_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_referral_code_unique').on(t.referral_code),
+    index('users_referred_by_idx').on(t.referred_by),
+    index('users_role_created_idx').on(t.role, t.created_at),
+    index('users_email_pattern_idx').on(t.email.op('varchar_pattern_ops')),
+    index('users_last_seen_idx').on(t.last_seen_at),
+    check('users_role_check', sql`${t.role} in ('member', 'staff', 'admin', 'dev')`),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  id: serial('id').primaryKey(),
+  interval_min: integer('interval_min').notNull(),
+  interval_max: integer('interval_max').notNull(),
+  price: money('price').notNull(),
+  bank_names: text('bank_names').notNull(),
+  colors: text('colors').notNull(),
+  referral_percent: integer('referral_percent').notNull().default(0),
+  info: text('info').notNull().default(''),
+  ...timestamps,
+});
+
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('files_user_idx').on(t.user_id)],
+);
+
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: serial('id').primaryKey(),
+    value: varchar('value', { length: 500 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('active'),
+    count_use: integer('count_use').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('proxies_value_unique').on(t.value),
+    index('proxies_pick_idx').on(t.status, t.count_use),
+    check('proxies_status_check', sql`${t.status} in ('active', 'nonactive', 'in use')`),
+  ],
+);
+
+export const whatsappAccounts = pgTable(
+  'whatsapp_accounts',
+  {
+    id: serial('id').primaryKey(),
+    clientid: varchar('clientid', { length: 64 }).notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phonenumber: varchar('phonenumber', { length: 20 }),
+    pushname: varchar('pushname', { length: 100 }),
+    server: varchar('server', { length: 64 }),
+    auth_state: jsonb('auth_state'),
+    proxy_id: integer('proxy_id').references(() => proxies.id, { onDelete: 'set null' }),
+    state: varchar('state', { length: 20 }).notNull().default('unknown'),
+    status: varchar('status', { length: 10 }).notNull().default('idle'),
+    blasting: boolean('blasting').notNull().default(false),
+    loop: boolean('loop').notNull().default(false),
+    sending_enabled: boolean('sending_enabled').notNull().default(true),
+    interval_min: integer('interval_min'),
+    interval_max: integer('interval_max'),
+    count_success: integer('count_success').notNull().default(0),
+    count_fail: integer('count_fail').notNull().default(0),
+    income: money('income').notNull().default(0),
+    suspended: boolean('suspended').notNull().default(false),
+    suspended_count: integer('suspended_count').notNull().default(0),
+    owner_id: varchar('owner_id', { length: 64 }),
+    lease_until: stamp('lease_until'),
+    last_error: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('whatsapp_clientid_unique').on(t.clientid),
+    index('whatsapp_user_idx').on(t.user_id, t.created_at),
+    index('whatsapp_phone_pattern_idx').on(t.phonenumber.op('varchar_pattern_ops')),
+    index('whatsapp_lease_idx').on(t.blasting, t.lease_until),
+    check('whatsapp_status_check', sql`${t.status} in ('idle', 'sending')`),
+  ],
+);
+
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: serial('id').primaryKey(),
+    number: varchar('number', { length: 20 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    status: varchar('status', { length: 10 }).notNull().default('active'),
+    in_use: boolean('in_use').notNull().default(false),
+    count_success: integer('count_success').notNull().default(0),
+    count_fail: integer('count_fail').notNull().default(0),
+    last_sent: stamp('last_sent'),
+    source: varchar('source', { length: 12 }).notNull().default('manual'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_number_unique').on(t.number),
+    index('phone_numbers_number_pattern_idx').on(t.number.op('varchar_pattern_ops')),
+    index('phone_numbers_pick_idx').on(t.status, t.in_use, t.last_sent.asc().nullsFirst()),
+    check('phone_numbers_number_check', sql`${t.number} ~ '^62[0-9]+$'`),
+    check('phone_numbers_status_check', sql`${t.status} in ('active', 'nonactive')`),
+    check('phone_numbers_source_check', sql`${t.source} in ('manual', 'import', 'generator', 'validator')`),
+  ],
+);
+
+export interface TemplateButton {
+  id: string;
+  title: string;
+  url: string;
+  type: 'reply_button' | 'call_button' | 'url_button' | 'stop_button';
+}
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    media_file_id: integer('media_file_id').references(() => files.id, { onDelete: 'set null' }),
+    text: text('text').notNull().default(''),
+    text_wa: text('text_wa').notNull().default(''),
+    buttons: jsonb('buttons').$type<TemplateButton[]>().notNull().default([]),
+    status: varchar('status', { length: 10 }).notNull().default('active'),
+    count_use: integer('count_use').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('message_templates_pick_idx').on(t.status, t.count_use),
+    check('message_templates_status_check', sql`${t.status} in ('active', 'nonactive')`),
+  ],
+);
+
+export const messageLogs = pgTable(
+  'message_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    whatsapp_id: integer('whatsapp_id').references(() => whatsappAccounts.id, { onDelete: 'set null' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone_number_id: integer('phone_number_id').references(() => phoneNumbers.id, { onDelete: 'set null' }),
+    template_id: integer('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 10 }).notNull(),
+    fee: money('fee').notNull().default(0),
+    error: text('error'),
+    send_key: varchar('send_key', { length: 120 }).notNull(),
+    sent_at: stamp('sent_at').notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('message_logs_send_key_unique').on(t.send_key),
+    index('message_logs_user_sent_idx').on(t.user_id, t.sent_at),
+    index('message_logs_whatsapp_idx').on(t.whatsapp_id, t.sent_at),
+    index('message_logs_status_sent_idx').on(t.status, t.sent_at),
+    check('message_logs_status_check', sql`${t.status} in ('success', 'fail')`),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    amount: money('amount').notNull(),
+    ref_table: varchar('ref_table', { length: 40 }).notNull(),
+    ref_id: bigint('ref_id', { mode: 'number' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_event_unique').on(t.kind, t.ref_table, t.ref_id),
+    index('ledger_entries_user_idx').on(t.user_id, t.kind, t.created_at),
+    check(
+      'ledger_entries_kind_check',
+      sql`${t.kind} in ('blast_income', 'referral', 'bonus', 'withdraw_hold', 'withdraw_release')`,
+    ),
+  ],
+);
+
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    admin_id: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    nominal: money('nominal').notNull(),
+    reason: text('reason').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('bonuses_user_idx').on(t.user_id, t.created_at), index('bonuses_created_idx').on(t.created_at)],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nominal: money('nominal').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('requested'),
+    bank: varchar('bank', { length: 100 }).notNull(),
+    account_number: varchar('account_number', { length: 50 }).notNull(),
+    account_name: varchar('account_name', { length: 100 }).notNull(),
+    decided_by: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decided_at: stamp('decided_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.user_id, t.created_at),
+    index('withdrawals_status_idx').on(t.status, t.created_at),
+    check('withdrawals_status_check', sql`${t.status} in ('requested', 'accepted', 'rejected')`),
+  ],
+);
+
+const runnerColumns = {
+  id: serial('id').primaryKey(),
+  whatsapp_id: integer('whatsapp_id').references(() => whatsappAccounts.id, { onDelete: 'set null' }),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  b_insert: boolean('b_insert').notNull().default(false),
+  interval_min: integer('interval_min').notNull().default(1),
+  interval_max: integer('interval_max').notNull().default(2),
+  count_success: integer('count_success').notNull().default(0),
+  count_fail: integer('count_fail').notNull().default(0),
+  progress: real('progress').notNull().default(0),
+  /** Desired state, written by the API: `running` or `stopped`. */
+  status: varchar('status', { length: 10 }).notNull().default('stopped'),
+  /** Actual state, written by the engine. */
+  state: varchar('state', { length: 20 }).notNull().default('idle'),
+  owner_id: varchar('owner_id', { length: 64 }),
+  lease_until: stamp('lease_until'),
+  last_error: text('last_error'),
+  ...timestamps,
+};
+
+export const generators = pgTable(
+  'generators',
+  {
+    ...runnerColumns,
+    start_number: varchar('start_number', { length: 20 }).notNull(),
+    end_number: varchar('end_number', { length: 20 }).notNull(),
+    current_number: varchar('current_number', { length: 20 }),
+  },
+  (t) => [index('generators_user_idx').on(t.user_id, t.created_at), index('generators_status_idx').on(t.status)],
+);
+
+export const validators = pgTable(
+  'validators',
+  {
+    ...runnerColumns,
+    file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    cursor: integer('cursor').notNull().default(0),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [index('validators_user_idx').on(t.user_id, t.created_at), index('validators_status_idx').on(t.status)],
+);
+
+export const generatorResults = pgTable(
+  'generator_results',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    generator_id: integer('generator_id')
+      .notNull()
+      .references(() => generators.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 20 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    exists: boolean('exists').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('generator_results_unique').on(t.generator_id, t.number)],
+);
+
+export const validatorResults = pgTable(
+  'validator_results',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    validator_id: integer('validator_id')
+      .notNull()
+      .references(() => validators.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 20 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    exists: boolean('exists').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('validator_results_unique').on(t.validator_id, t.number)],
+);
+
+/** Answers to money-moving calls that carried an `Idempotency-Key` (DESIGN §9). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 200 }).notNull(),
+    status_code: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('idempotency_keys_unique').on(t.user_id, t.key)],
+);

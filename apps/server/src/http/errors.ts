@@ -1,0 +1,49 @@
+/**
+ * Maps every failure to the answer DESIGN §6 describes: `msg` (plus `errors` per field), the status that
+ * fits, and never a stack trace or a 5xx message.
+ */
+import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's client reads this route's failures from `error` rather than `msg`: send both. */
+    errorField?: boolean;
+  }
+}
+
+export interface FieldErrors {
+  msg: string;
+  errors: Record<string, string>;
+}
+
+/** Zod issues → one message per field, keyed by the field's name (the first issue of a field wins). */
+export function fieldErrors(issues: { instancePath: string; message?: string }[]): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/').filter(Boolean).join('.') || '_';
+    errors[field] ??= issue.message ?? SERVER_TEXT.invalidInput;
+  }
+  return { msg: Object.values(errors)[0] ?? SERVER_TEXT.invalidInput, errors };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: { msg: string; errors?: Record<string, string> }) =>
+      reply.code(status).send(request.routeOptions.config?.errorField ? { ...body, error: body.msg } : body);
+    if (hasZodFastifySchemaValidationErrors(error)) return send(400, fieldErrors(error.validation));
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'application error');
+      const msg = error.status >= 500 ? TEXT.internalError : error.message;
+      return send(error.status, error.errors ? { msg, errors: error.errors } : { msg });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(status, { msg: status === 429 ? SERVER_TEXT.tooManyRequests : error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, { msg: TEXT.internalError });
+  });
+}

@@ -1,0 +1,7 @@
+import type { Role } from '@sewablast/contract/roles';
+
+/** Who is calling: taken from the verified token and the user's current row, never from the request. */
+export interface Actor {
+  id: number;
+  role: Role;
+}

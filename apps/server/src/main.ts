@@ -1,0 +1,80 @@
+/** The server process: configuration → database → the roles this process runs (DESIGN §1). */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Config, ConfigError, parseConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { type Login, seed } from './db/seed.ts';
+import { buildApp } from './http/app.ts';
+import { loadJwtSecret } from './lib/secrets.ts';
+import { createMemoryBus, createRedisBus } from './live/bus.ts';
+import { createServices } from './services.ts';
+import { VERSION } from './version.ts';
+
+/** apps/server/src/main.ts in development, apps/server/dist/main.js when built: the dashboard is two levels up. */
+const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
+function printBanner(config: Config, url: string | null, logins: Login[] | null): void {
+  const lines = [`Sewablast ${VERSION} — role ${config.ROLE}, database ${config.db}, driver ${config.WA_DRIVER}`];
+  if (url) lines.push(`Dashboard: ${url}`, `API docs:  ${url}/api/docs`);
+  if (logins) {
+    lines.push('', 'Logins (shown this once — keep them):');
+    for (const login of logins) {
+      lines.push(`  ${login.role.padEnd(6)}  ${login.email.padEnd(26)}  ${login.password ?? '(ADMIN_PASSWORD)'}`);
+    }
+  } else {
+    lines.push('', 'Logins were printed on the first start; the dev account is ADMIN_EMAIL or dev@sewablast.local.');
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.env);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pg') });
+  await database.migrate();
+  const logins = await seed(database.db, {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+    demo: config.SEED_DEMO,
+  });
+  const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR));
+
+  const bus = config.REDIS_URL
+    ? await createRedisBus(config.REDIS_URL, (error) => process.stderr.write(`Redis: ${error.message}\n`))
+    : createMemoryBus();
+  const app =
+    config.ROLE === 'worker' ? null : await buildApp({ config, services, bus, version: VERSION, webDist: WEB_DIST });
+  let url: string | null = null;
+  if (app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  }
+  printBanner(config, url, logins);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      process.exit(1);
+    }
+    stopping = true;
+    process.stdout.write(`${signal} received: finishing requests and closing the database...\n`);
+    await app?.close();
+    await bus.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Sewablast failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+/** POST /api/auth/register, /login and /validate — the only calls without a bearer token. */
+import {
+  ZLoginRequest,
+  ZLoginResponse,
+  ZRegisterRequest,
+  ZRegisterResponse,
+  ZValidateRequest,
+  ZValidateResponse,
+} from '@sewablast/contract/auth';
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fieldErrors } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthService } from './service.ts';
+
+/**
+ * Password guessing is limited per address and account, so that one office behind a shared address is not
+ * locked out by a colleague; validation only checks a signed token and is limited loosely.
+ */
+const LOGIN_LIMIT = {
+  max: 10,
+  timeWindow: '1 minute',
+  // After the body is parsed, so that the key can name the account.
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return `${request.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+  },
+};
+const REGISTER_LIMIT = { max: 20, timeWindow: '1 minute' };
+const VALIDATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/register',
+    {
+      config: { public: true, rateLimit: REGISTER_LIMIT },
+      attachValidation: true,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a member account',
+        body: ZRegisterRequest,
+        response: { 200: ZRegisterResponse, 400: ZRegisterResponse, 409: ZRegisterResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        const validation = (request.validationError as { validation?: { instancePath: string; message?: string }[] })
+          .validation;
+        return reply.code(400).send({ success: false, ...fieldErrors(validation ?? []) });
+      }
+      try {
+        await auth.register(request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) {
+          return reply
+            .code(error.status === 409 ? 409 : 400)
+            .send({ success: false, msg: error.message, errors: error.errors });
+        }
+        throw error;
+      }
+      return { success: true, msg: SERVER_TEXT.registered };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { public: true, rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => auth.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/validate',
+    {
+      config: { public: true, rateLimit: VALIDATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a token and return its current user',
+        body: ZValidateRequest,
+        response: { 200: ZValidateResponse, 401: ZValidateResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await auth.validate(request.body.token);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) {
+          return reply.code(401).send({ isvalid: false, msg: error.message });
+        }
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,98 @@
+/** Levels: a member's fee per blast, and the colour of their badge (DESIGN §5.4). */
+import type { TLevel, TLevelRequest } from '@sewablast/contract/level';
+import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { asc, count, eq, ilike } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { levels } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { type SettingService, splitList } from '../setting/service.ts';
+
+export type Level = typeof levels.$inferSelect;
+
+const BY_RANK = [asc(levels.requirement_blast), asc(levels.id)];
+
+export function createLevelService(db: Db, settings: SettingService) {
+  async function get(id: number): Promise<Level | undefined> {
+    const [row] = await db.select().from(levels).where(eq(levels.id, id));
+    return row;
+  }
+
+  async function mustFind(id: number): Promise<Level> {
+    const row = await get(id);
+    if (!row) throw notFound(SERVER_TEXT.notFound);
+    return row;
+  }
+
+  /** Each level's colour: `settings.colors[i mod n]`, i being the level's rank by requirement. */
+  async function palette(): Promise<Map<number, string | null>> {
+    const ranked = await db
+      .select({ id: levels.id })
+      .from(levels)
+      .orderBy(...BY_RANK);
+    const colors = splitList((await settings.get()).colors);
+    return new Map(ranked.map((level, rank) => [level.id, colors[rank % colors.length] ?? null]));
+  }
+
+  function present(row: Level, colors: Map<number, string | null>): TLevel {
+    const { id, name, blast_fee, requirement_blast } = row;
+    return { id, name, blast_fee, requirement_blast, color: colors.get(id) ?? null };
+  }
+
+  return {
+    get,
+
+    async colorOf(levelId: number): Promise<string | null> {
+      return (await palette()).get(levelId) ?? null;
+    },
+
+    async detail(id: number): Promise<TLevel> {
+      return present(await mustFind(id), await palette());
+    },
+
+    /** Levels in rank order, searched by name. */
+    async listPage(query: TPageQuery) {
+      const where = query.search ? ilike(levels.name, `%${escapeLike(query.search)}%`) : undefined;
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(levels).where(where);
+      const rows = await db
+        .select()
+        .from(levels)
+        .where(where)
+        .orderBy(...BY_RANK)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const colors = await palette();
+      return { data: rows.map((row) => present(row, colors)), meta: pageMeta(query, total) };
+    },
+
+    async create(values: TLevelRequest): Promise<TLevel> {
+      const [row] = await db.insert(levels).values(values).returning();
+      if (!row) throw new Error('level not created');
+      return present(row, await palette());
+    },
+
+    async update(id: number, values: TLevelRequest): Promise<TLevel> {
+      const [row] = await db.update(levels).set(values).where(eq(levels.id, id)).returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      return present(row, await palette());
+    },
+
+    /** Members on a deleted level fall back to `settings.price` (the foreign key sets their level to null). */
+    async remove(id: number): Promise<void> {
+      const deleted = await db.delete(levels).where(eq(levels.id, id)).returning({ id: levels.id });
+      if (deleted.length === 0) throw notFound(SERVER_TEXT.notFound);
+    },
+
+    /** The fee a member earns per successful blast: their level's, or `settings.price` without one. */
+    async blastFeeFor(levelId: number | null): Promise<number> {
+      if (levelId !== null) {
+        const level = await get(levelId);
+        if (level) return level.blast_fee;
+      }
+      return (await settings.get()).price;
+    },
+  };
+}
+
+export type LevelService = ReturnType<typeof createLevelService>;

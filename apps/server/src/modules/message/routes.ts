@@ -1,0 +1,136 @@
+/** /api/admin/message: message templates for admins and devs (spec part 2 §7 Message templates). */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { MESSAGE_TEXT, ZMessage, ZMessageImportResponse, ZMessageResponse } from '@sewablast/contract/message';
+import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor, requireRole } from '../../http/auth.ts';
+import { readMultipart } from '../../http/multipart.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import type { MessageService, TemplateForm } from './service.ts';
+
+const failures = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  413: ZErrorResponse,
+};
+const MEDIA_BYTES = 16 * 1024 * 1024;
+
+function parseButtons(raw: string | undefined): TemplateForm['buttons'] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (Array.isArray(value)) return value.filter((item) => item && typeof item === 'object');
+  } catch {
+    // Reported below.
+  }
+  throw badRequest('Format button tidak valid.', { button: 'Format button tidak valid.' });
+}
+
+function toForm(fields: Record<string, string>): TemplateForm {
+  return {
+    text: fields.text ?? '',
+    text_wa: fields.text_wa,
+    buttons: parseButtons(fields.button ?? fields.buttons),
+    status: fields.status === 'nonactive' ? 'nonactive' : 'active',
+    removeMedia: fields.remove_media === '1' || fields.remove_media === 'true',
+  };
+}
+
+interface MessageRouteOptions {
+  messages: MessageService;
+  importMaxMb: number;
+}
+
+export const messageRoutes: FastifyPluginAsyncZod<MessageRouteOptions> = async (app, { messages, importMaxMb }) => {
+  app.addHook('preHandler', requireRole('admin', 'dev'));
+  const tags = ['messages'];
+  const media = { fileBytes: MEDIA_BYTES, tooLarge: MESSAGE_TEXT.mediaTooLarge };
+
+  app.get(
+    '/list',
+    { schema: { tags, response: { 200: z.object({ list: z.array(ZMessage) }), ...failures } } },
+    async () => ({
+      list: await messages.list(),
+    }),
+  );
+
+  app.get(
+    '/list-per-page',
+    { schema: { tags, querystring: ZPageQuery, response: { 200: pageOf(ZMessage), ...failures } } },
+    async (request) => messages.listPage(request.query),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: ZMessageResponse, ...failures } } },
+    async (request) => ({
+      message: await messages.detail(request.params.id),
+    }),
+  );
+
+  app.post(
+    '/create',
+    {
+      schema: {
+        tags,
+        summary: 'Multipart: file (optional media), text (HTML), text_wa, button (JSON), status',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZMessageResponse, ...failures },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, media);
+      return { message: await messages.create(requireActor(request).id, toForm(form.fields), form.file) };
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Multipart like create; without a file the media stays unless remove_media=1',
+        consumes: ['multipart/form-data'],
+        params: ZIdParams,
+        response: { 200: ZMessageResponse, ...failures },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, media);
+      return {
+        message: await messages.update(requireActor(request).id, request.params.id, toForm(form.fields), form.file),
+      };
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags,
+        summary: 'Multipart file: a JSON array of templates as the export writes them',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZMessageImportResponse, ...failures },
+      },
+    },
+    async (request) => {
+      const tooLarge = `File maksimal ${importMaxMb} MB.`;
+      const form = await readMultipart(request, { fileBytes: importMaxMb * 1024 * 1024, tooLarge });
+      if (!form.file) throw badRequest(MESSAGE_TEXT.badImport, { file: MESSAGE_TEXT.badImport });
+      return messages.importJson(form.file.bytes.toString('utf8'));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: z.object({ msg: z.string() }), ...failures } } },
+    async (request) => {
+      await messages.remove(request.params.id);
+      return { msg: SERVER_TEXT.deleted };
+    },
+  );
+};

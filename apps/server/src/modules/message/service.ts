@@ -1,0 +1,180 @@
+/** Message templates: sanitised caption, WhatsApp text, buttons, optional media (spec part 2 §5, DESIGN §9). */
+import {
+  checkButtons,
+  MESSAGE_TEXT,
+  type TButton,
+  type TMessage,
+  type TMessageImportResponse,
+  ZMessageExportItem,
+} from '@sewablast/contract/message';
+import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { count, desc, eq, ilike } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { messageTemplates } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import { htmlToWhatsApp, sanitizeCaption } from '../../lib/html.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { safeFileName, sniffMedia } from '../../lib/media-sniff.ts';
+import type { FileInfo, FileService } from '../file/service.ts';
+
+type TemplateRow = typeof messageTemplates.$inferSelect;
+
+export interface TemplateForm {
+  text: string;
+  text_wa?: string;
+  buttons: Partial<TButton>[];
+  status: 'active' | 'nonactive';
+  removeMedia: boolean;
+}
+
+export interface UploadedMedia {
+  bytes: Buffer;
+  filename: string | undefined;
+}
+
+/** The list endpoint answers every template, up to this many (templates are few; pages serve the rest). */
+const LIST_LIMIT = 1000;
+
+export function createMessageService(db: Db, files: FileService) {
+  function present(row: TemplateRow, media: FileInfo | undefined): TMessage {
+    return {
+      id: row.id,
+      media: media ? files.signedUrl(media.id) : null,
+      media_name: media?.name ?? null,
+      media_mime: media?.mime ?? null,
+      text: row.text,
+      text_wa: row.text_wa,
+      button: row.buttons,
+      status: row.status as TMessage['status'],
+      count_use: row.count_use,
+    };
+  }
+
+  async function presentAll(rows: TemplateRow[]): Promise<TMessage[]> {
+    const infos = await files.infos(rows.flatMap((row) => (row.media_file_id ? [row.media_file_id] : [])));
+    return rows.map((row) => present(row, row.media_file_id ? infos.get(row.media_file_id) : undefined));
+  }
+
+  async function mustFind(id: number): Promise<TemplateRow> {
+    const [row] = await db.select().from(messageTemplates).where(eq(messageTemplates.id, id));
+    if (!row) throw notFound(SERVER_TEXT.notFound);
+    return row;
+  }
+
+  /** Caption, WhatsApp text and buttons as they will be stored, or a 400 naming the first problem. */
+  function prepare(form: TemplateForm, hasMedia: boolean) {
+    const text = sanitizeCaption(form.text);
+    const text_wa = form.text_wa?.trim() || htmlToWhatsApp(text);
+    const { buttons, error } = checkButtons(form.buttons);
+    if (error) throw badRequest(error, { button: error });
+    if (!text_wa && !hasMedia) throw badRequest(MESSAGE_TEXT.captionRequired, { text: MESSAGE_TEXT.captionRequired });
+    return { text, text_wa, buttons, status: form.status };
+  }
+
+  async function storeMedia(media: UploadedMedia, userId: number): Promise<FileInfo> {
+    const mime = sniffMedia(media.bytes);
+    if (!mime) throw badRequest(MESSAGE_TEXT.badMedia, { file: MESSAGE_TEXT.badMedia });
+    return files.save({ name: safeFileName(media.filename, mime), mime, bytes: media.bytes, userId });
+  }
+
+  return {
+    async list(): Promise<TMessage[]> {
+      return presentAll(await db.select().from(messageTemplates).orderBy(desc(messageTemplates.id)).limit(LIST_LIMIT));
+    },
+
+    async listPage(query: TPageQuery) {
+      const where = query.search ? ilike(messageTemplates.text_wa, `%${escapeLike(query.search)}%`) : undefined;
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(messageTemplates).where(where);
+      const rows = await db
+        .select()
+        .from(messageTemplates)
+        .where(where)
+        .orderBy(desc(messageTemplates.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return { data: await presentAll(rows), meta: pageMeta(query, total) };
+    },
+
+    async detail(id: number): Promise<TMessage> {
+      const [message] = await presentAll([await mustFind(id)]);
+      if (!message) throw notFound(SERVER_TEXT.notFound);
+      return message;
+    },
+
+    async create(userId: number, form: TemplateForm, media?: UploadedMedia): Promise<TMessage> {
+      const values = prepare(form, Boolean(media));
+      const file = media ? await storeMedia(media, userId) : undefined;
+      const [row] = await db
+        .insert(messageTemplates)
+        .values({ ...values, media_file_id: file?.id ?? null })
+        .returning();
+      if (!row) throw new Error('template not created');
+      return present(row, file);
+    },
+
+    /** Without a new file the media stays, unless the form asks to remove it. */
+    async update(userId: number, id: number, form: TemplateForm, media?: UploadedMedia): Promise<TMessage> {
+      const current = await mustFind(id);
+      const keepsMedia = !form.removeMedia && current.media_file_id !== null;
+      const values = prepare(form, Boolean(media) || keepsMedia);
+      const file = media ? await storeMedia(media, userId) : undefined;
+      const mediaId = file ? file.id : keepsMedia ? current.media_file_id : null;
+      const [row] = await db
+        .update(messageTemplates)
+        .set({ ...values, media_file_id: mediaId })
+        .where(eq(messageTemplates.id, id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      if (current.media_file_id !== null && current.media_file_id !== mediaId)
+        await files.remove(current.media_file_id);
+      return this.detail(row.id);
+    },
+
+    async remove(id: number): Promise<void> {
+      const current = await mustFind(id);
+      await db.delete(messageTemplates).where(eq(messageTemplates.id, id));
+      if (current.media_file_id !== null) await files.remove(current.media_file_id);
+    },
+
+    /**
+     * A JSON export file back in: each valid item becomes a template; a bad item is skipped with its reason.
+     * Media in an export is a URL of another server and is not fetched, so imported templates have none.
+     */
+    async importJson(raw: string): Promise<TMessageImportResponse> {
+      let items: unknown;
+      try {
+        items = JSON.parse(raw.replace(/^\uFEFF/, ''));
+      } catch {
+        throw badRequest(MESSAGE_TEXT.badImport, { file: MESSAGE_TEXT.badImport });
+      }
+      if (!Array.isArray(items)) throw badRequest(MESSAGE_TEXT.badImport, { file: MESSAGE_TEXT.badImport });
+      const skipped: TMessageImportResponse['skipped'] = [];
+      let created = 0;
+      for (const [index, item] of items.entries()) {
+        const parsed = ZMessageExportItem.safeParse(item);
+        if (!parsed.success) {
+          skipped.push({ index, reason: z.prettifyError(parsed.error).split('\n')[0] ?? MESSAGE_TEXT.badImport });
+          continue;
+        }
+        try {
+          const form: TemplateForm = {
+            text: parsed.data.text,
+            text_wa: parsed.data.text_wa,
+            buttons: parsed.data.buttons ?? parsed.data.button ?? [],
+            status: parsed.data.status ?? 'active',
+            removeMedia: false,
+          };
+          await db.insert(messageTemplates).values({ ...prepare(form, false), media_file_id: null });
+          created += 1;
+        } catch (error) {
+          skipped.push({ index, reason: error instanceof Error ? error.message : MESSAGE_TEXT.badImport });
+        }
+      }
+      return { created, skipped };
+    },
+  };
+}
+
+export type MessageService = ReturnType<typeof createMessageService>;

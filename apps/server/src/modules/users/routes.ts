@@ -1,0 +1,56 @@
+/** /api/admin/users: a user's detail, blast fee and profile update, each behind the ownership check. */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import {
+  ZBlastFeeResponse,
+  ZUpdateUserRequest,
+  ZUpdateUserResponse,
+  ZUserDetailResponse,
+  ZUserIdParams,
+} from '@sewablast/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../http/auth.ts';
+import type { UserService } from './service.ts';
+
+const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
+  app.get(
+    '/blast-fee/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's fee per successful blast",
+        params: ZUserIdParams,
+        response: { 200: ZBlastFeeResponse, ...failures },
+      },
+    },
+    async (request) => ({ blast_fee: await users.blastFee(requireActor(request), request.params.id) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A user with their level name and colour',
+        params: ZUserIdParams,
+        response: { 200: ZUserDetailResponse, ...failures },
+      },
+    },
+    async (request) => users.detail(requireActor(request), request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update a profile; role only by a dev, intervals only by admins and devs',
+        params: ZUserIdParams,
+        body: ZUpdateUserRequest,
+        response: { 200: ZUpdateUserResponse, 409: ZErrorResponse, ...failures },
+      },
+    },
+    async (request) => ({ user: await users.update(requireActor(request), request.params.id, request.body) }),
+  );
+};

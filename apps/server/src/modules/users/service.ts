@@ -1,0 +1,180 @@
+/** Users: accounts, profiles and who may change what about them (DESIGN §5.1, §9). */
+import { randomInt } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import type { TUpdateUserRequest, TUser } from '@sewablast/contract/users';
+import { eq } from 'drizzle-orm';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { LevelService } from '../level/service.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export function toPublicUser(row: UserRow): TUser {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role as TUser['role'],
+    referral_code: row.referral_code,
+    referred_by: row.referred_by,
+    level_id: row.level_id,
+    blast_interval_min: row.blast_interval_min,
+    blast_interval_max: row.blast_interval_max,
+    account_bank: row.account_bank,
+    account_number: row.account_number,
+    account_name: row.account_name,
+    total_success: row.total_success,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export interface NewUser {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  role?: TUser['role'];
+  referred_by?: number | null;
+}
+
+/** A member reads and changes only their own row; admins and devs manage others (DESIGN §5.1). */
+export function assertSelfOrManager(actor: Actor, userId: number): void {
+  if (actor.id !== userId && actor.role !== 'admin' && actor.role !== 'dev') throw forbidden(SERVER_TEXT.forbidden);
+}
+
+export function createUserService(db: Db, levels: LevelService) {
+  async function findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async function findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+    return row;
+  }
+
+  async function mustFind(id: number): Promise<UserRow> {
+    const row = await findById(id);
+    if (!row) throw notFound(SERVER_TEXT.userNotFound);
+    return row;
+  }
+
+  return {
+    findById,
+
+    findByEmail,
+
+    async findByReferralCode(code: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.referral_code, code.trim().toUpperCase()));
+      return row;
+    },
+
+    /** Creates a user with a fresh referral code; a taken email is a field error on `email`. */
+    async create(input: NewUser): Promise<UserRow> {
+      const password_hash = await hashPassword(input.password);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        try {
+          const [row] = await db
+            .insert(users)
+            .values({
+              firstname: input.firstname,
+              lastname: input.lastname,
+              email: input.email.trim().toLowerCase(),
+              password_hash,
+              role: input.role ?? 'member',
+              referral_code: newReferralCode(),
+              referred_by: input.referred_by ?? null,
+            })
+            .returning();
+          if (row) return row;
+        } catch (error) {
+          if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+          // Either the email is taken or the referral code collided; only the latter is worth a retry.
+          if (await findByEmail(input.email)) throw conflict(SERVER_TEXT.emailTaken, { email: SERVER_TEXT.emailTaken });
+        }
+      }
+      throw new AppError(500, 'referral code space exhausted');
+    },
+
+    async touch(id: number): Promise<void> {
+      await db.update(users).set({ last_seen_at: new Date() }).where(eq(users.id, id));
+    },
+
+    async detail(actor: Actor, id: number) {
+      assertSelfOrManager(actor, id);
+      const row = await mustFind(id);
+      const level = row.level_id === null ? undefined : await levels.get(row.level_id);
+      return {
+        user: toPublicUser(row),
+        level: level?.name ?? null,
+        color: level ? await levels.colorOf(level.id) : null,
+      };
+    },
+
+    async blastFee(actor: Actor, id: number): Promise<number> {
+      assertSelfOrManager(actor, id);
+      const row = await mustFind(id);
+      return levels.blastFeeFor(row.level_id);
+    },
+
+    /**
+     * Field-level rules: anyone may edit their own name, email, password and bank details; only admins
+     * and devs set blast intervals; only a dev changes a role, and never their own. Level and money are
+     * not fields of the request at all.
+     */
+    async update(actor: Actor, id: number, patch: TUpdateUserRequest): Promise<TUser> {
+      assertSelfOrManager(actor, id);
+      const target = await mustFind(id);
+      const isManager = actor.role === 'admin' || actor.role === 'dev';
+      if (actor.id !== id && actor.role === 'admin' && (target.role === 'admin' || target.role === 'dev')) {
+        throw forbidden(SERVER_TEXT.forbidden);
+      }
+      if (patch.role !== undefined && patch.role !== target.role) {
+        if (actor.role !== 'dev') throw forbidden(SERVER_TEXT.roleChangeDevOnly);
+        if (actor.id === id) throw forbidden(SERVER_TEXT.forbidden);
+      }
+      const touchesIntervals = patch.blast_interval_min !== undefined || patch.blast_interval_max !== undefined;
+      if (touchesIntervals && !isManager) throw forbidden(SERVER_TEXT.forbidden);
+
+      const min = patch.blast_interval_min !== undefined ? patch.blast_interval_min : target.blast_interval_min;
+      const max = patch.blast_interval_max !== undefined ? patch.blast_interval_max : target.blast_interval_max;
+      if (min !== null && max !== null && min > max) {
+        const msg = 'Interval minimal harus lebih kecil dari interval maksimal';
+        throw badRequest(msg, { blast_interval_min: msg });
+      }
+
+      const { password, ...fields } = patch;
+      const values: Partial<UserRow> = { ...fields };
+      if (password !== undefined) values.password_hash = await hashPassword(password);
+      if (Object.keys(values).length === 0) return toPublicUser(target);
+      try {
+        const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+        if (!row) throw notFound(SERVER_TEXT.userNotFound);
+        return toPublicUser(row);
+      } catch (error) {
+        if (sqlState(error) === UNIQUE_VIOLATION) {
+          throw conflict(SERVER_TEXT.emailTaken, { email: SERVER_TEXT.emailTaken });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

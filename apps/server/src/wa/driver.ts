@@ -1,0 +1,84 @@
+/**
+ * The one interface between the engine and WhatsApp (DESIGN §8). A driver opens sessions; a session
+ * reports what happens to it as events and sends messages and number checks. The simulator and Baileys
+ * both implement it, so the engine never knows which one it drives.
+ */
+import type { TButton } from '@sewablast/contract/message';
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'loggedOut' | 'conflict';
+
+export type SessionEvent =
+  | { type: 'qr'; qr: string }
+  | { type: 'code'; code: string }
+  | { type: 'authenticated'; phonenumber: string; pushname: string }
+  | { type: 'connection'; state: ConnectionState; reason?: string }
+  /** New credentials to persist at once, so that a restart never loses the session. */
+  | { type: 'auth-state'; authState: unknown }
+  | { type: 'message'; from: string; text: string }
+  | { type: 'banned'; reason: string };
+
+export interface OutgoingMedia {
+  bytes: Buffer;
+  mime: string;
+  name: string;
+}
+
+export interface OutgoingMessage {
+  text: string;
+  media?: OutgoingMedia;
+  buttons?: TButton[];
+}
+
+/**
+ * A failed send, by what the engine should do next: retry (`transient`, e.g. 429 rate-overlimit or a
+ * timeout), wait for the connection (`disconnected`), or stop the account (`banned`).
+ */
+export class SendError extends Error {
+  constructor(
+    readonly kind: 'transient' | 'disconnected' | 'banned' | 'rejected',
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SendError';
+  }
+}
+
+export interface WaSession {
+  readonly deviceId: string;
+  subscribe(listener: (event: SessionEvent) => void): () => void;
+  sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }>;
+  checkNumber(number: string): Promise<{ exists: boolean; name: string | null }>;
+  /** Unlinks the device from the phone; the stored credentials are useless afterwards. */
+  logout(): Promise<void>;
+  /** Drops the connection but keeps the credentials, for a restart or a takeover by another worker. */
+  close(): Promise<void>;
+}
+
+export interface OpenSessionOptions {
+  deviceId: string;
+  /** Credentials from an earlier session, or null to link a new device. */
+  authState: unknown;
+  /** Link by pairing code for this number instead of a QR code. */
+  pairingNumber?: string | null;
+  /** Proxy URL the session connects through, or null to connect directly. */
+  proxy?: string | null;
+}
+
+export interface WaDriver {
+  readonly name: 'simulator' | 'baileys';
+  open(options: OpenSessionOptions): Promise<WaSession>;
+}
+
+/** The text a template's buttons become: interactive buttons no longer reach ordinary accounts (DESIGN §8). */
+export function buttonsAsText(buttons: TButton[] | undefined): string {
+  if (!buttons?.length) return '';
+  return buttons
+    .map((button) => {
+      if (button.type === 'url_button') return `${button.title}: ${button.url}`;
+      if (button.type === 'call_button') return `${button.title}: ${button.url}`;
+      if (button.type === 'stop_button') return `${button.title}: balas ${button.url || 'STOP'}`;
+      return `- ${button.title}`;
+    })
+    .join('\n');
+}

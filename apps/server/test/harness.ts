@@ -1,0 +1,113 @@
+/**
+ * Builds the real application against a real database for one test file: PGlite started from the
+ * migrated dump, or a fresh PostgreSQL database copied from the migrated template.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Role } from '@sewablast/contract/roles';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { seed } from '../src/db/seed.ts';
+import { type AppOptions, buildApp } from '../src/http/app.ts';
+import { createMemoryBus } from '../src/live/bus.ts';
+import { createServices } from '../src/services.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const DEV_EMAIL = 'dev@test.local';
+export const DEV_PASSWORD = 'devpass123';
+
+const onPostgres = () => process.env.TEST_DB === 'postgres' && Boolean(inject('postgresTemplate'));
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** On the PostgreSQL run, a fresh database copied from the migrated template; null on the PGlite run. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!onPostgres() || !url) return null;
+  const name = `sewablast_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  return { url: withDatabase(url, name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export async function createTestDatabase(): Promise<Database> {
+  const postgres = await createPostgresDatabase();
+  if (postgres) {
+    const database = await openDatabase({ url: postgres.url });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await postgres.drop();
+      },
+    };
+  }
+  return openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+}
+
+let counter = 0;
+
+interface TestAppOptions {
+  webDist?: string;
+  /** Extra routes for probing shared plugins, added before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const database = await createTestDatabase();
+  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+  const jwtSecret = randomBytes(32);
+  const services = createServices(database.db, jwtSecret);
+  const config: AppOptions['config'] = {
+    LOG_LEVEL: 'silent',
+    ALLOWED_ORIGINS: [],
+    ROLE: 'all',
+    WA_DRIVER: 'simulator',
+    IMPORT_MAX_MB: 50,
+    db: database.kind,
+  };
+  const bus = createMemoryBus();
+  const app = await buildApp({ config, services, bus, version: 'test', logger: false, webDist: options.webDist });
+  options.routes?.(app);
+  await app.ready();
+
+  /** A fresh user of the given role and a valid token for them, without going through rate-limited login. */
+  async function loginAs(role: Role, fields: { firstname?: string; referred_by?: number } = {}) {
+    counter += 1;
+    const user = await services.users.create({
+      firstname: fields.firstname ?? `${role}${counter}`,
+      lastname: 'Test',
+      email: `${role}${counter}-${randomBytes(3).toString('hex')}@test.local`,
+      password: 'secret123',
+      role,
+      referred_by: fields.referred_by ?? null,
+    });
+    const token = await services.tokens.sign(user.id);
+    return { user, token, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    services,
+    bus,
+    jwtSecret,
+    loginAs,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'sewablast-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Sewablast</title><div id="root"></div>');
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await buildTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the HTTP shell', () => {
+  it('answers /api/health without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, version: 'test', role: 'all', db: t.database.kind, driver: 'simulator' });
+  });
+
+  it('serves the dashboard with a strict CSP and falls back to index.html for client routes', async () => {
+    for (const url of ['/', '/signin', '/whatsapp/create?r=1', '/anything/unknown']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the dashboard', async () => {
+    const { headers } = await t.loginAs('member');
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ msg: SERVER_TEXT.notFound });
+    expect((await t.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(401);
+  });
+
+  it('answers malformed JSON with a 400 and msg, never a stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+      remoteAddress: '10.7.0.1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['msg']);
+    expect(res.body).not.toContain('at ');
+  });
+
+  it('publishes the OpenAPI document and its browsable page', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/validate', '/api/admin/users/{id}']),
+    );
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});

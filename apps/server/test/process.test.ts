@@ -1,0 +1,100 @@
+/** The server as a process: start-up output, a bad setting, and a graceful stop on SIGTERM. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from './harness.ts';
+
+const SERVER_DIR = join(import.meta.dirname, '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-proc-'));
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
+beforeAll(async () => {
+  postgres = await createPostgresDatabase();
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
+});
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(predicate: () => boolean, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const stopAll: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of stopAll) child.kill('SIGKILL');
+});
+
+describe('the server process', () => {
+  it('stops with a message naming a bad variable', async () => {
+    const run = start({ PORT: 'eighty' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('PORT:');
+  });
+
+  it('migrates, seeds, prints the URL and logins once, serves, and stops gracefully on SIGTERM', async () => {
+    const first = start({ SEED_DEMO: '1' });
+    stopAll.push(first.child);
+    await waitFor(() => first.output().includes('API docs:'));
+    const out = first.output();
+    const url = /Dashboard: (http:\/\/\S+)/.exec(out)?.[1];
+    expect(url).toBeDefined();
+    for (const email of [
+      'dev@sewablast.local',
+      'admin@sewablast.local',
+      'staff@sewablast.local',
+      'budi@sewablast.local',
+    ]) {
+      expect(out).toContain(email);
+    }
+    const health = await fetch(`${url}/api/health`);
+    expect(await health.json()).toMatchObject({ ok: true, db: postgres ? 'postgres' : 'pglite', driver: 'simulator' });
+    const devPassword = /dev\s+dev@sewablast\.local\s+(\S+)/.exec(out)?.[1];
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dev@sewablast.local', password: devPassword }),
+    });
+    expect(login.status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('SIGTERM received');
+
+    const second = start({});
+    stopAll.push(second.child);
+    await waitFor(() => second.output().includes('API docs:'));
+    expect(second.output()).not.toContain(devPassword);
+    expect(second.output()).toContain('Logins were printed on the first start');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,31 @@
+/**
+ * The route table of spec part 1 §2: public sign-in and sign-up, every guarded route inside the shell
+ * (each screen a lazy chunk), and the not-found screen for any other path. Guarded routes whose screens
+ * are not built yet show the not-found screen.
+ */
+import { ROUTE_ROLES } from '@sewablast/contract/routes';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NOT_AUTHORIZED } from './guard.ts';
+import { AppShell } from './shell/app-shell.tsx';
+
+const dashboard = () => import('../features/dashboard/dashboard-page.tsx');
+const notFound = () => import('./pages/not-found.tsx');
+
+/** Screens by path; a guarded path without one shows the not-found screen. */
+const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
+  '/': dashboard,
+  '/dashboard': dashboard,
+};
+
+const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));
+
+export const router = createBrowserRouter([
+  { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
+  { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
+  {
+    element: <AppShell />,
+    children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],
+  },
+  { path: '*', lazy: notFound },
+]);

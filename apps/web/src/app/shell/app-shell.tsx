@@ -1,0 +1,90 @@
+/**
+ * The signed-in shell and the route guard in one place: no token goes to /signin, a disallowed role to
+ * /not-authorized, staff home to the withdraw queue. On entry the token is validated once: a valid answer
+ * refreshes the stored user, a 401 signs out, any other failure is shown.
+ */
+import { effectiveRole } from '@sewablast/contract/roles';
+import { TEXT } from '@sewablast/contract/texts';
+import { Menu } from 'lucide-react';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { useValidateToken } from '../../features/auth/api/validate.ts';
+import { ApiError } from '../../lib/api.ts';
+import { signOut, storeUser, useSession } from '../../lib/session.ts';
+import { guard } from '../guard.ts';
+import { HeaderSearch } from './header-search.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { useSidebar } from './sidebar-state.ts';
+import { UserDropdown } from './user-dropdown.tsx';
+
+function validationError(
+  error: unknown,
+  data: { isvalid: boolean; msg?: string; err?: string } | undefined,
+): string | null {
+  if (data && !data.isvalid) return data.msg || data.err || TEXT.validateFailed;
+  if (error && !(error instanceof ApiError && error.status === 401)) {
+    return error instanceof Error && error.message ? error.message : TEXT.validateFailed;
+  }
+  return null;
+}
+
+export function AppShell() {
+  const { token, user } = useSession();
+  const location = useLocation();
+  const sidebar = useSidebar();
+  const validation = useValidateToken(token);
+
+  useEffect(() => {
+    if (validation.data?.isvalid && validation.data.user) storeUser(validation.data.user);
+    if (validation.error instanceof ApiError && validation.error.status === 401) signOut();
+  }, [validation.data, validation.error]);
+
+  const { pathname } = location;
+  useEffect(() => {
+    // The page scrolls to the top on each route change (spec part 2 §2 Profile).
+    if (pathname) window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const decision = guard(location.pathname, token, user?.role);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  const role = effectiveRole(user?.role);
+  if (!user || !role) return <Navigate to="/signin" replace />;
+
+  const problem = validationError(validation.error, validation.data as Parameters<typeof validationError>[1]);
+  return (
+    <div className="min-h-dvh">
+      <Sidebar role={role} state={sidebar} />
+      <div
+        className="flex min-h-dvh flex-col transition-[margin] duration-200"
+        style={{ marginLeft: sidebar.contentOffset }}
+      >
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
+          <button
+            type="button"
+            onClick={sidebar.toggle}
+            aria-label="Buka atau tutup menu"
+            data-testid="sidebar-toggle"
+            className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-200 text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <Menu size={20} />
+          </button>
+          <HeaderSearch role={role} />
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <ThemeToggle />
+            <UserDropdown user={user} />
+          </div>
+        </header>
+        <main className="flex-1 p-4 sm:p-6">
+          {problem && (
+            <div className="mb-4">
+              <Alert tone="error">{problem}</Alert>
+            </div>
+          )}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

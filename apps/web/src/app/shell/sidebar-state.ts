@@ -1,0 +1,64 @@
+/**
+ * The sidebar's behaviour (spec part 1 §2, §9): 290 px expanded, 90 px collapsed and widening on hover;
+ * expanded by default from the desktop breakpoint (1024 px); below 768 px a drawer over the page that is
+ * never "expanded" and closes when the viewport leaves mobile; one submenu open at a time.
+ */
+import { useCallback, useEffect, useState } from 'react';
+
+export const SIDEBAR_EXPANDED = 290;
+export const SIDEBAR_COLLAPSED = 90;
+export const MOBILE_MAX = 768;
+export const DESKTOP_MIN = 1024;
+
+/** Toggling the open submenu closes it; opening another closes the first. */
+export function toggleSubmenu(open: string | null, key: string): string | null {
+  return open === key ? null : key;
+}
+
+function useViewport() {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return { isMobile: width < MOBILE_MAX, isDesktop: width >= DESKTOP_MIN };
+}
+
+export function useSidebar() {
+  const { isMobile, isDesktop } = useViewport();
+  const [expanded, setExpanded] = useState(isDesktop);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [openSubmenu, setOpenSubmenu] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!isMobile) setMobileOpen(false);
+  }, [isMobile]);
+  useEffect(() => {
+    setExpanded(isDesktop);
+  }, [isDesktop]);
+
+  const toggle = useCallback(() => {
+    if (isMobile) setMobileOpen((open) => !open);
+    else setExpanded((value) => !value);
+  }, [isMobile]);
+
+  const isExpanded = !isMobile && expanded;
+  return {
+    isMobile,
+    isExpanded,
+    mobileOpen,
+    /** Labels show when expanded, when hovered while collapsed, and in the open mobile drawer. */
+    showLabels: isExpanded || (!isMobile && hovered) || (isMobile && mobileOpen),
+    width: isExpanded || (!isMobile && hovered) || isMobile ? SIDEBAR_EXPANDED : SIDEBAR_COLLAPSED,
+    contentOffset: isMobile ? 0 : isExpanded ? SIDEBAR_EXPANDED : SIDEBAR_COLLAPSED,
+    openSubmenu,
+    toggleSubmenu: (key: string) => setOpenSubmenu((open) => toggleSubmenu(open, key)),
+    setHovered,
+    toggle,
+    closeMobile: () => setMobileOpen(false),
+  };
+}
+
+export type SidebarState = ReturnType<typeof useSidebar>;

@@ -1,0 +1,59 @@
+/** The user dropdown of the header (spec part 1 §2): name, email, profile links and Sign out. */
+import type { TUser } from '@sewablast/contract/users';
+import { ChevronDown, LogOut, Pencil, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../lib/session.ts';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800';
+
+export function UserDropdown({ user }: { user: TUser }) {
+  const navigate = useNavigate();
+  const initials = `${user.firstname[0] ?? ''}${user.lastname[0] ?? ''}`.toUpperCase();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        data-testid="user-menu"
+        className="flex items-center gap-2.5 rounded-full p-1 pr-2 text-left outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-slate-800"
+      >
+        <span className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+          {initials}
+        </span>
+        <span className="hidden text-sm font-medium text-slate-700 sm:block dark:text-slate-200">{user.firstname}</span>
+        <ChevronDown size={16} className="hidden text-slate-500 sm:block" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={10}
+          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <div className="px-3 py-2" data-testid="user-menu-identity">
+            <p className="text-sm font-semibold text-slate-900 dark:text-white">
+              {user.firstname} {user.lastname}
+            </p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile?edit=true')}>
+            <Pencil size={18} /> Edit profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile')}>
+            <UserRound size={18} /> User Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => {
+              signOut();
+              navigate('/signin', { replace: true });
+            }}
+          >
+            <LogOut size={18} /> Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

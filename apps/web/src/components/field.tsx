@@ -1,0 +1,86 @@
+/** A labelled input with its error under it; the error is announced and linked for screen readers. */
+import { clsx } from 'clsx';
+import { Eye, EyeOff } from 'lucide-react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export const inputClass = (invalid: boolean) =>
+  clsx(
+    'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
+    invalid
+      ? 'border-red-500 focus:ring-red-500/30'
+      : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/20 dark:border-slate-700',
+  );
+
+export function Field({ label, error, hint, id, type = 'text', className, ...rest }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const [shown, setShown] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          type={isPassword && shown ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className={clsx(inputClass(Boolean(error)), isPassword && 'pr-11')}
+          {...rest}
+        />
+        {isPassword && (
+          <button
+            type="button"
+            onClick={() => setShown((value) => !value)}
+            aria-label={shown ? 'Sembunyikan password' : 'Tampilkan password'}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-slate-500 hover:text-slate-700 dark:text-slate-400 dark:hover:text-slate-200"
+          >
+            {shown ? <EyeOff size={18} /> : <Eye size={18} />}
+          </button>
+        )}
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : (
+        hint && <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+      )}
+    </div>
+  );
+}
+
+export function CheckboxField({ label, error, id, ...rest }: Omit<FieldProps, 'label'> & { label: ReactNode }) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div>
+      <label
+        htmlFor={inputId}
+        className="flex cursor-pointer items-start gap-2.5 text-sm text-slate-700 dark:text-slate-300"
+      >
+        <input
+          id={inputId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600"
+          {...rest}
+        />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The one way the dashboard calls the server: JSON under /api, the bearer token on every call but sign-in,
+ * sign-up and validation, the server's `msg` and per-field `errors` surfaced, and a 401 on a signed-in
+ * call ending the session.
+ */
+import { TEXT } from '@sewablast/contract/texts';
+import { getToken, signOut } from './session.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Sign-in, sign-up and validation go without a token. */
+  anonymous?: boolean;
+  /** Message when the server gives none. */
+  fallback?: string;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (!options.anonymous) {
+    const token = getToken();
+    if (!token) throw new ApiError(0, TEXT.tokenMissing);
+    headers.authorization = `Bearer ${token}`;
+  }
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, TEXT.networkError);
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) {
+    if (response.status === 401 && !options.anonymous) {
+      signOut();
+      window.location.assign('/signin');
+    }
+    const message =
+      (typeof body.msg === 'string' && body.msg) ||
+      (typeof body.message === 'string' && body.message) ||
+      options.fallback ||
+      (response.status >= 500 ? TEXT.internalError : TEXT.networkError);
+    throw new ApiError(response.status, message, (body.errors as Record<string, string>) ?? {}, body);
+  }
+  return body as T;
+}

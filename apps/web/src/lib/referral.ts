@@ -1,0 +1,26 @@
+/**
+ * On start, a `referral` query parameter is kept as `referral_code` in localStorage and taken out of the
+ * address without a reload (spec part 1 §2), so that a shared sign-up link survives browsing around.
+ */
+import { STORAGE } from '@sewablast/contract/cookies';
+
+export function captureReferral(): void {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get('referral')?.trim();
+  if (!code) return;
+  try {
+    localStorage.setItem(STORAGE.referralCode, code);
+  } catch {
+    return;
+  }
+  url.searchParams.delete('referral');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+export function storedReferral(): string {
+  try {
+    return localStorage.getItem(STORAGE.referralCode) ?? '';
+  } catch {
+    return '';
+  }
+}

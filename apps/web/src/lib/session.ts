@@ -1,0 +1,78 @@
+/**
+ * The signed-in session, kept in the cookies the spec names (`authToken`, `user`, `analytics`): path /,
+ * SameSite lax, Secure only over https, 10 years — or for the browser session when 'Keep me logged in'
+ * is left unticked. Components follow it through useSession().
+ */
+import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
+import type { TUser } from '@sewablast/contract/users';
+import Cookies from 'js-cookie';
+import { useSyncExternalStore } from 'react';
+
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+function attributes(persistent: boolean): Cookies.CookieAttributes {
+  return {
+    path: '/',
+    sameSite: 'lax',
+    secure: window.location.protocol === 'https:',
+    ...(persistent ? { expires: COOKIE_MAX_AGE_DAYS } : {}),
+  };
+}
+
+/** A blank or non-text token counts as absent (spec part 1 §6). */
+export function getToken(): string | null {
+  const token = Cookies.get(COOKIE.token);
+  return typeof token === 'string' && token.trim() !== '' ? token : null;
+}
+
+export function getUser(): TUser | null {
+  const raw = Cookies.get(COOKIE.user);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as TUser;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the cookie's lifetime: a session sign-in stays a session sign-in when the user is refreshed. */
+export function storeUser(user: TUser): void {
+  const persistent = Cookies.get('persist') === '1';
+  Cookies.set(COOKIE.user, JSON.stringify(user), attributes(persistent));
+  notify();
+}
+
+export function signIn(token: string, user: TUser, persistent: boolean): void {
+  const options = attributes(persistent);
+  Cookies.set(COOKIE.token, token, options);
+  Cookies.set(COOKIE.user, JSON.stringify(user), options);
+  Cookies.set('persist', persistent ? '1' : '0', options);
+  notify();
+}
+
+export function signOut(): void {
+  for (const name of [COOKIE.token, COOKIE.user, COOKIE.analytics, 'persist']) Cookies.remove(name, { path: '/' });
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+let snapshot: { token: string | null; user: TUser | null; raw: string } = { token: null, user: null, raw: '' };
+
+function read() {
+  const raw = `${Cookies.get(COOKIE.token) ?? ''}|${Cookies.get(COOKIE.user) ?? ''}`;
+  if (raw !== snapshot.raw) snapshot = { token: getToken(), user: getUser(), raw };
+  return snapshot;
+}
+
+export function useSession(): { token: string | null; user: TUser | null } {
+  return useSyncExternalStore(subscribe, read);
+}

@@ -1,0 +1,11 @@
+// `npm run bench`: runs every benchmark in this folder in turn; each prints its own figures.
+import { readdirSync } from 'node:fs';
+import { run } from '../scripts/run.mjs';
+
+const only = process.argv[2];
+for (const file of readdirSync(new URL('.', import.meta.url)).sort()) {
+  if (!file.endsWith('.bench.mjs') || (only && !file.includes(only))) continue;
+  process.stdout.write(`\n## ${file}\n`);
+  const status = run(process.execPath, [new URL(file, import.meta.url).pathname]);
+  if (status !== 0) process.exit(status);
+}

@@ -1,0 +1,170 @@
+/** Sign-up → sign-in → shell → dropdown → sign-out, Ctrl+K, the theme across a reload, and menus by role. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a new member', () => {
+  it('signs up, signs in, sees the shell and the dropdown, and signs out', async () => {
+    const { context, page } = await newPage(browser, server);
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByText('First name is required.').count()).toBe(1);
+    await expect.poll(() => page.getByText('You must agree to the terms and conditions.').count()).toBe(1);
+    await page.getByLabel('First Name').fill('  Rina ');
+    expect(await page.getByText('First name is required.').count()).toBe(0);
+
+    await page.getByLabel('Last Name').fill('Wati');
+    await page.getByLabel('Email').fill(' Rina.Wati@E2E.test ');
+    await page.getByLabel('Password', { exact: true }).fill('rahasia123');
+    await page.getByLabel('Confirm Password').fill('rahasia124');
+    await page.getByLabel(/Saya menyetujui/).check();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByText('Passwords do not match.').count()).toBe(1);
+    await page.getByLabel('Confirm Password').fill('rahasia123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await page.waitForURL('**/signin?registered=1');
+    await expect.poll(() => page.getByText('Register berhasil. Silakan login.').count()).toBe(1);
+    await page.getByLabel('Email').fill('rina.wati@e2e.test');
+    await page.getByLabel('Password', { exact: true }).fill('salah');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Email atau password salah.').count()).toBe(1);
+    await page.getByLabel('Password', { exact: true }).fill('rahasia123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard Member' }).count()).toBe(1);
+    expect(await page.getByTestId('greeting').textContent()).toContain('Rina');
+    const cookies = await context.cookies();
+    expect(cookies.map((cookie) => cookie.name)).toEqual(expect.arrayContaining(['authToken', 'user']));
+    expect(cookies.find((cookie) => cookie.name === 'authToken')).toMatchObject({
+      path: '/',
+      sameSite: 'Lax',
+      secure: false,
+    });
+
+    await page.goto('/signin');
+    await page.waitForURL('**/dashboard');
+
+    await page.getByTestId('user-menu').click();
+    const identity = page.getByTestId('user-menu-identity');
+    expect(await identity.textContent()).toContain('Rina Wati');
+    expect(await identity.textContent()).toContain('rina.wati@e2e.test');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/signin');
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('authToken');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin');
+    await context.close();
+  });
+
+  it('keeps a referral link as referral_code and prefills the sign-up form with it', async () => {
+    const { context, page } = await newPage(browser, server);
+    await page.goto('/signin?referral=ABCD2345');
+    await expect.poll(() => page.url()).not.toContain('referral=');
+    expect(await page.evaluate(() => localStorage.getItem('referral_code'))).toBe('ABCD2345');
+    await page.goto('/signup');
+    expect(await page.getByLabel('Kode Referal').inputValue()).toBe('ABCD2345');
+    await page.getByLabel('First Name').fill('Tono');
+    await page.getByLabel('Last Name').fill('Referal');
+    await page.getByLabel('Email').fill('tono@e2e.test');
+    await page.getByLabel('Password', { exact: true }).fill('rahasia123');
+    await page.getByLabel('Confirm Password').fill('rahasia123');
+    await page.getByLabel(/Saya menyetujui/).check();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByText('Kode referal tidak ditemukan.').count()).toBe(1);
+    await page.getByLabel('Kode Referal').fill('');
+    expect(await page.getByText('Kode referal tidak ditemukan.').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the shell', () => {
+  it('focuses the search with Ctrl+K and finds a screen', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    await page.locator('body').click();
+    await page.keyboard.press('Control+k');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('header-search');
+    await page.keyboard.type('profil');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/profile');
+    await context.close();
+  });
+
+  it('keeps the dark theme across a reload', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await context.close();
+  });
+
+  it('is a drawer below 768 px that opens and closes', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await newPage(browser, server, { width: 375, height: 740 });
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    const sidebar = page.getByTestId('sidebar');
+    const offscreen = () => sidebar.evaluate((element) => element.getBoundingClientRect().right <= 0);
+    await expect.poll(offscreen).toBe(true);
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(offscreen).toBe(false);
+    expect(await sidebar.evaluate((element) => element.getBoundingClientRect().width)).toBe(290);
+    await page.getByRole('link', { name: 'Akun Whatsapp' }).click();
+    await expect.poll(offscreen).toBe(true);
+    await context.close();
+  });
+});
+
+describe('menus by role', () => {
+  const menus = {
+    member: ['Dashboard', 'Akun Whatsapp', 'Withraw', 'Bonus', 'Pengguna Referal', 'User Profile', 'Telegram'],
+    staff: ['Permintaan Withdraw', 'Daftar Generator', 'Daftar Validator', 'User Profile'],
+    admin: [
+      'Dashboard',
+      'Daftar Phone Number',
+      'Daftar Member',
+      'Daftar Generator',
+      'Daftar Validator',
+      'Template Pesan',
+      'Permintaan Withdraw',
+      'Bonus',
+      'Pengguna Referal',
+      'Level',
+      'Proxy',
+      'Pengaturan',
+      'User Profile',
+    ],
+  } as const;
+
+  it.each(Object.entries(menus))('shows the %s menu word for word', async (role, labels) => {
+    const person = await createUser(server, role as keyof typeof menus);
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, person);
+    await page.getByTestId('sidebar').getByRole('link').first().waitFor();
+    const shown = await page.getByTestId('sidebar').locator('nav li > a, nav li > button').allTextContents();
+    expect(shown.map((text) => text.trim())).toEqual(labels);
+    await context.close();
+  });
+});

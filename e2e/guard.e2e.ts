@@ -1,0 +1,78 @@
+/** The route guard in the browser, for anonymous visitors and each role. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const NOT_FOUND = "We can't seem to find the page you are looking for!";
+
+describe('the route guard', () => {
+  it('sends anonymous visitors to /signin and shows the not-found screen for unknown paths', async () => {
+    const { context, page } = await newPage(browser, server);
+    for (const path of ['/', '/dashboard', '/whatsapp', '/monitor/local']) {
+      await page.goto(path);
+      await page.waitForURL('**/signin');
+    }
+    await page.goto('/this/does/not/exist');
+    await expect.poll(() => page.getByText(NOT_FOUND).count()).toBe(1);
+    expect(await page.getByText('ERROR', { exact: true }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Back to Home Page' }).click();
+    await page.waitForURL('**/signin');
+    await context.close();
+  });
+
+  const cases = [
+    {
+      role: 'member',
+      allowed: ['/whatsapp', '/withdraw', '/referral'],
+      refused: ['/phonenumber', '/withdraw/requested', '/monitor/local'],
+    },
+    {
+      role: 'staff',
+      allowed: ['/generator/list', '/validator/create'],
+      refused: ['/whatsapp', '/settings', '/withdraw'],
+    },
+    {
+      role: 'admin',
+      allowed: ['/settings', '/member/edit', '/withdraw/requested'],
+      refused: ['/withdraw', '/monitor/realtime'],
+    },
+    { role: 'dev', allowed: ['/monitor/local', '/withdraw', '/proxy/create'], refused: [] },
+  ] as const;
+
+  it.each(cases)('lets a $role through where allowed and refuses the rest', async ({ role, allowed, refused }) => {
+    const person = await createUser(server, role);
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, person);
+    await page.waitForURL(role === 'staff' ? '**/withdraw/requested?page=1' : '**/dashboard');
+    if (role !== 'staff') {
+      const title = role === 'member' ? 'Dashboard Member' : 'Dashboard Admin';
+      await expect.poll(() => page.getByRole('heading', { name: title }).count()).toBe(1);
+    }
+    for (const path of allowed) {
+      await page.goto(path);
+      await page.getByTestId('sidebar').waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    for (const path of refused) {
+      await page.goto(path);
+      await page.waitForURL('**/not-authorized');
+      await expect.poll(() => page.getByText('Anda tidak memiliki akses ke halaman ini.').count()).toBe(1);
+    }
+    if (role === 'staff') {
+      await page.goto('/');
+      await page.waitForURL('**/withdraw/requested?page=1');
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,30 @@
+/** Levels (spec part 2 §3 Level, §5): a member's fee per blast and the lifetime blasts it needs. */
+import { z } from 'zod';
+
+export const ZLevel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  blast_fee: z.number().int(),
+  requirement_blast: z.number().int(),
+  color: z.string().nullable(),
+});
+export type TLevel = z.infer<typeof ZLevel>;
+
+export const ZLevelResponse = z.object({ level: ZLevel });
+
+export const ZLevelRequest = z.object({
+  name: z.string({ error: 'Nama level wajib diisi.' }).trim().min(1, { error: 'Nama level wajib diisi.' }).max(100),
+  blast_fee: z
+    .number({ error: 'Harga per blast harus berupa angka.' })
+    .int({ error: 'Harga per blast harus bilangan bulat.' })
+    .min(0, { error: 'Harga per blast tidak boleh negatif.' })
+    .max(1_000_000_000),
+  requirement_blast: z
+    .number({ error: 'Minimal blast harus berupa angka.' })
+    .int({ error: 'Minimal blast harus bilangan bulat.' })
+    .min(0, { error: 'Minimal blast tidak boleh negatif.' })
+    .max(1_000_000_000),
+});
+export type TLevelRequest = z.infer<typeof ZLevelRequest>;
+
+export const LEVEL_SAVED = 'Level berhasil disimpan.';

@@ -1,0 +1,57 @@
+/** The settings form (spec part 2 §3 Settings, §5, §9). Every signed-in user reads it; admins and devs change it. */
+import { z } from 'zod';
+
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export const ZSetting = z.object({
+  id: z.number().int(),
+  interval_min: z.number().int(),
+  interval_max: z.number().int(),
+  price: z.number().int(),
+  bank_names: z.string(),
+  colors: z.string(),
+  referral_percent: z.number().int(),
+  info: z.string(),
+});
+export type TSetting = z.infer<typeof ZSetting>;
+
+export const ZSettingResponse = z.object({ setting: ZSetting });
+export type TSettingResponse = z.infer<typeof ZSettingResponse>;
+
+const required = 'Wajib diisi.';
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} harus berupa angka.` })
+    .int({ error: `${label} harus bilangan bulat.` })
+    .min(min, { error: `${label} minimal ${min}.` })
+    .max(max, { error: `${label} maksimal ${max}.` });
+
+/** Items separated by ', ' (spec part 2 §5); stored normalised to exactly that separator. */
+const commaList = (check?: (item: string) => boolean, message?: string) =>
+  z
+    .string({ error: required })
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine((items) => items.length > 0, { error: required })
+    .refine((items) => !check || items.every(check), { error: message ?? required })
+    .transform((items) => items.join(', '));
+
+export const ZUpdateSettingRequest = z
+  .object({
+    interval_min: wholeNumber('Interval minimal', 1, 86_400),
+    interval_max: wholeNumber('Interval maksimal', 1, 86_400),
+    price: wholeNumber('Harga', 0, 1_000_000_000),
+    bank_names: commaList(),
+    colors: commaList((item) => HEX_COLOR.test(item), 'Warna harus berformat hex, contoh #2C2C2C.'),
+    referral_percent: wholeNumber('Persen referal', 0, 100),
+    info: z.string({ error: required }).trim().min(1, { error: required }).max(2000),
+  })
+  .refine((body) => body.interval_min <= body.interval_max, {
+    path: ['interval_min'],
+    error: 'Interval minimal harus lebih kecil dari interval maksimal',
+  });
+export type TUpdateSettingRequest = z.input<typeof ZUpdateSettingRequest>;

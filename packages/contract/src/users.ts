@@ -1,0 +1,66 @@
+/** The user as the API shows it: never the password hash, never another user's money. */
+import { z } from 'zod';
+import { ROLES } from './roles.ts';
+
+export const ZRole = z.enum(ROLES);
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: ZRole,
+  referral_code: z.string(),
+  referred_by: z.number().int().nullable(),
+  level_id: z.number().int().nullable(),
+  blast_interval_min: z.number().int().nullable(),
+  blast_interval_max: z.number().int().nullable(),
+  account_bank: z.string().nullable(),
+  account_number: z.string().nullable(),
+  account_name: z.string().nullable(),
+  total_success: z.number().int(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const ZUserDetailResponse = z.object({
+  user: ZUser,
+  level: z.string().nullable(),
+  color: z.string().nullable(),
+});
+export type TUserDetailResponse = z.infer<typeof ZUserDetailResponse>;
+
+export const ZBlastFeeResponse = z.object({ blast_fee: z.number().int() });
+export type TBlastFeeResponse = z.infer<typeof ZBlastFeeResponse>;
+
+const optionalText = (max: number) => z.string().trim().max(max);
+const interval = z.number().int().min(1).max(86_400).nullable();
+
+/**
+ * What a PUT may carry. Unknown keys (level, money, counters) are dropped by the schema; `role` and the
+ * blast intervals pass the schema but the service accepts them only from the roles allowed to set them.
+ */
+export const ZUpdateUserRequest = z
+  .object({
+    firstname: optionalText(100).min(1),
+    lastname: optionalText(100).min(1),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'Invalid email format.' })),
+    password: z.string().min(6, { error: 'Password minimal 6 karakter.' }).max(200),
+    account_bank: optionalText(100).nullable(),
+    account_number: optionalText(50).nullable(),
+    account_name: optionalText(100).nullable(),
+    blast_interval_min: interval,
+    blast_interval_max: interval,
+    role: ZRole,
+  })
+  .partial();
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+export const ZUpdateUserResponse = z.object({ user: ZUser });
+export type TUpdateUserResponse = z.infer<typeof ZUpdateUserResponse>;

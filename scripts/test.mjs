@@ -1,0 +1,45 @@
+// `npm test`: lint and format, type-check, migration drift, unit and integration tests, build, then the
+// browser tests in Debian's Chromium (installed here when missing and running as root).
+import { existsSync } from 'node:fs';
+import { run, step } from './run.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    process.stderr.write(
+      `The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n`,
+    );
+    process.exit(1);
+  }
+  step('Installing Debian chromium for the browser tests', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null',
+  ]);
+}
+
+ensureChromium();
+const npx = (args) => ['npx', ['--no-install', ...args]];
+step('Lint and format (Biome)', ...npx(['biome', 'ci', '.']));
+step('Type-check (tsc -b)', ...npx(['tsc', '-b']));
+process.stdout.write('\n▶ Migrations match the schema (drizzle-kit generate makes none)\n');
+const drift = run('sh', [
+  '-c',
+  'cd apps/server && npx --no-install drizzle-kit generate | grep -q "No schema changes"',
+]);
+if (drift !== 0) {
+  process.stderr.write('✖ The schema changed without a migration: run `npm run db:generate` and commit it.\n');
+  process.exit(1);
+}
+step(
+  'Unit and integration tests (Vitest, real PGlite and PostgreSQL when TEST_DATABASE_URL is set)',
+  ...npx(['vitest', 'run']),
+);
+step('Build (dashboard and server)', 'npm', ['run', 'build']);
+step(
+  'Browser tests (Playwright in Chromium against the real server)',
+  ...npx(['vitest', 'run', '--config', 'e2e/vitest.config.ts']),
+);
+process.stdout.write('\n✔ All checks passed\n');
