@@ -5,6 +5,8 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { createFileService } from './modules/file/service.ts';
 import { createLevelService } from './modules/level/service.ts';
 import { createMessageService } from './modules/message/service.ts';
+import { createPhoneNumberService } from './modules/phonenumber/service.ts';
+import { createProxyService } from './modules/proxy/service.ts';
 import { createSettingService } from './modules/setting/service.ts';
 import { createUserService } from './modules/users/service.ts';
 
@@ -16,7 +18,9 @@ export function createServices(db: Db, jwtSecret: Uint8Array) {
   const auth = createAuthService(users, tokens);
   const files = createFileService(db, jwtSecret);
   const messages = createMessageService(db, files);
-  return { tokens, settings, levels, users, auth, files, messages };
+  const phoneNumbers = createPhoneNumberService(db);
+  const proxies = createProxyService(db);
+  return { tokens, settings, levels, users, auth, files, messages, phoneNumbers, proxies };
 }
 
 export type Services = ReturnType<typeof createServices>;

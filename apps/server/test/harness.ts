@@ -60,6 +60,7 @@ interface TestAppOptions {
   webDist?: string;
   /** Extra routes for probing shared plugins, added before the app is ready. */
   routes?: (app: FastifyInstance) => void;
+  config?: Partial<AppOptions['config']>;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}) {
@@ -74,6 +75,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     WA_DRIVER: 'simulator',
     IMPORT_MAX_MB: 50,
     db: database.kind,
+    ...options.config,
   };
   const bus = createMemoryBus();
   const app = await buildApp({ config, services, bus, version: 'test', logger: false, webDist: options.webDist });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
+import { multipartBody } from './multipart.ts';
 
 let t: TestApp;
 const headersOf: Partial<Record<Role, { authorization: string }>> = {};
@@ -18,22 +19,14 @@ const PNG = Buffer.from(
   'hex',
 );
 
-async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (file) form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
-}
-
 async function send(
   method: 'POST' | 'PUT',
   url: string,
   role: Role,
   fields: Record<string, string>,
-  file?: Parameters<typeof multipart>[1],
+  file?: Parameters<typeof multipartBody>[1],
 ) {
-  const body = await multipart(fields, file);
+  const body = await multipartBody(fields, file);
   return t.app.inject({
     method,
     url,

@@ -179,6 +179,7 @@ export const phoneNumbers = pgTable(
   (t) => [
     uniqueIndex('phone_numbers_number_unique').on(t.number),
     index('phone_numbers_number_pattern_idx').on(t.number.op('varchar_pattern_ops')),
+    index('phone_numbers_name_pattern_idx').on(sql`lower(${t.name}) varchar_pattern_ops`),
     index('phone_numbers_pick_idx').on(t.status, t.in_use, t.last_sent.asc().nullsFirst()),
     check('phone_numbers_number_check', sql`${t.number} ~ '^62[0-9]+$'`),
     check('phone_numbers_status_check', sql`${t.status} in ('active', 'nonactive')`),

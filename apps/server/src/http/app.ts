@@ -17,6 +17,8 @@ import { fileRoutes } from '../modules/file/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { levelRoutes } from '../modules/level/routes.ts';
 import { messageRoutes } from '../modules/message/routes.ts';
+import { phoneNumberRoutes } from '../modules/phonenumber/routes.ts';
+import { proxyRoutes } from '../modules/proxy/routes.ts';
 import { settingRoutes } from '../modules/setting/routes.ts';
 import { userRoutes } from '../modules/users/routes.ts';
 import type { Services } from '../services.ts';
@@ -94,6 +96,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
   });
   await app.register(fileRoutes, { prefix: '/api/file', files: services.files });
+  await app.register(phoneNumberRoutes, {
+    prefix: '/api/admin/phonenumber',
+    phoneNumbers: services.phoneNumbers,
+    importMaxMb: config.IMPORT_MAX_MB,
+  });
+  await app.register(proxyRoutes, {
+    prefix: '/api/admin/proxy',
+    proxies: services.proxies,
+    importMaxMb: config.IMPORT_MAX_MB,
+  });
 
   await registerLiveGateway(app, {
     bus: options.bus,

@@ -13,9 +13,17 @@ const dashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const notFound = () => import('./pages/not-found.tsx');
 
 /** Screens by path; a guarded path without one shows the not-found screen. */
+const levelForm = () => import('../features/level/level-form-page.tsx');
 const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/': dashboard,
   '/dashboard': dashboard,
+  '/level': () => import('../features/level/level-list-page.tsx'),
+  '/level/create': levelForm,
+  '/level/edit': levelForm,
+  '/settings': () => import('../features/setting/setting-page.tsx'),
+  '/message': () => import('../features/message/message-list-page.tsx'),
+  '/message/create': () => import('../features/message/message-create-page.tsx'),
+  '/message/edit': () => import('../features/message/message-edit-page.tsx'),
 };
 
 const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));

@@ -57,7 +57,7 @@ export function HeaderSearch({ role }: { role: Role }) {
         placeholder="Cari menu..."
         aria-label="Cari menu"
         data-testid="header-search"
-        className="h-11 w-full rounded-lg border border-slate-200 bg-slate-50 pr-16 pl-10 text-sm text-slate-800 placeholder:text-slate-400 focus:border-brand-600 focus:bg-white focus:ring-2 focus:ring-brand-600/20 focus:outline-none dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:focus:bg-slate-900"
+        className="h-11 w-full rounded-lg border border-slate-200 bg-slate-50 pr-4 pl-10 sm:pr-16 text-sm text-slate-800 placeholder:text-slate-400 focus:border-brand-600 focus:bg-white focus:ring-2 focus:ring-brand-600/20 focus:outline-none dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:focus:bg-slate-900"
       />
       <kbd className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded-md border border-slate-200 bg-white px-1.5 py-0.5 text-xs text-slate-500 sm:block dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400">
         {isMac ? '⌘' : 'Ctrl'} K

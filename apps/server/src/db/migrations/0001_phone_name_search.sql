@@ -1,0 +1,1 @@
+CREATE INDEX "phone_numbers_name_pattern_idx" ON "phone_numbers" USING btree (lower("name") varchar_pattern_ops);

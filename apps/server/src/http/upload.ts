@@ -1,0 +1,33 @@
+/**
+ * The one uploaded file of an import request, as a stream, with the size limit enforced while it streams:
+ * past the limit the request ends with 413 and `msg`, and nothing after the limit is read.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../lib/app-error.ts';
+import { ImportFormatError } from '../lib/import-rows.ts';
+
+export async function withUploadedFile<T>(
+  request: FastifyRequest,
+  options: { maxMb: number; missing: string; badFormat: string },
+  work: (stream: Readable) => Promise<T>,
+): Promise<T> {
+  const tooLarge = `File maksimal ${options.maxMb} MB.`;
+  if (!request.isMultipart()) throw badRequest(options.missing, { file: options.missing });
+  const part = await request.file({ limits: { fileSize: options.maxMb * 1024 * 1024 } });
+  if (!part) throw badRequest(options.missing, { file: options.missing });
+  try {
+    const result = await work(part.file);
+    if (part.file.truncated) throw new AppError(413, tooLarge, { file: tooLarge });
+    return result;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (part.file.truncated || (error as { statusCode?: number }).statusCode === 413) {
+      throw new AppError(413, tooLarge, { file: tooLarge });
+    }
+    if (error instanceof ImportFormatError) throw badRequest(options.badFormat, { file: options.badFormat });
+    throw error;
+  } finally {
+    part.file.resume();
+  }
+}

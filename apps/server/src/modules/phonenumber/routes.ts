@@ -1,0 +1,126 @@
+/** /api/admin/phonenumber: the numbers to blast, for admins and devs (spec part 2 §7 Phone numbers). */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
+import {
+  PHONE_TEXT,
+  ZCountBlastResponse,
+  ZPhoneImportResponse,
+  ZPhoneListQuery,
+  ZPhoneNumber,
+  ZPhoneNumberResponse,
+  ZSavePhoneNumberRequest,
+  ZUpdatePhoneNumberRequest,
+} from '@sewablast/contract/phonenumber';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../http/auth.ts';
+import { withUploadedFile } from '../../http/upload.ts';
+import type { PhoneNumberService } from './service.ts';
+
+const failures = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+
+export const phoneNumberRoutes: FastifyPluginAsyncZod<{
+  phoneNumbers: PhoneNumberService;
+  importMaxMb: number;
+}> = async (app, { phoneNumbers, importMaxMb }) => {
+  app.addHook('preHandler', requireRole('admin', 'dev'));
+  const tags = ['phone numbers'];
+
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: 'Every number, newest first (at most 10,000)',
+        response: { 200: z.object({ list: z.array(ZPhoneNumber) }), ...failures },
+      },
+    },
+    async () => ({ list: await phoneNumbers.list() }),
+  );
+
+  app.get(
+    '/list-per-page',
+    {
+      schema: {
+        tags,
+        summary: 'A page of numbers; search is a number prefix or a name prefix',
+        querystring: ZPageQuery.extend(ZPhoneListQuery.shape),
+        response: { 200: pageOf(ZPhoneNumber), ...failures },
+      },
+    },
+    async (request) => phoneNumbers.listPage(request.query),
+  );
+
+  app.get(
+    '/count-blast',
+    {
+      schema: {
+        tags,
+        summary: 'Numbers blasted at least once, and never',
+        response: { 200: ZCountBlastResponse, ...failures },
+      },
+    },
+    async () => phoneNumbers.countBlast(),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: ZPhoneNumberResponse, ...failures } } },
+    async (request) => ({
+      phonenumber: await phoneNumbers.detail(request.params.id),
+    }),
+  );
+
+  app.post(
+    '/save',
+    { schema: { tags, body: ZSavePhoneNumberRequest, response: { 200: ZPhoneNumberResponse, ...failures } } },
+    async (request) => ({ phonenumber: await phoneNumbers.create(request.body) }),
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags,
+        summary: 'Multipart file: CSV `number,name` (header optional) or JSON [{number, name}]',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZPhoneImportResponse, 413: ZErrorResponse, ...failures },
+      },
+    },
+    async (request) =>
+      withUploadedFile(
+        request,
+        { maxMb: importMaxMb, missing: PHONE_TEXT.fileRequired, badFormat: PHONE_TEXT.badFile },
+        (stream) => phoneNumbers.importFile(stream),
+      ),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdatePhoneNumberRequest,
+        response: { 200: ZPhoneNumberResponse, ...failures },
+      },
+    },
+    async (request) => ({ phonenumber: await phoneNumbers.update(request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: z.object({ msg: z.string() }), ...failures } } },
+    async (request) => {
+      await phoneNumbers.remove(request.params.id);
+      return { msg: SERVER_TEXT.deleted };
+    },
+  );
+};

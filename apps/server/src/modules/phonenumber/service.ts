@@ -1,0 +1,189 @@
+/** Phone numbers: the list blasts go to, managed by admins and devs (spec part 2 §7, DESIGN §4, §6). */
+import type { Readable } from 'node:stream';
+import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import {
+  normalisePhoneNumber,
+  PHONE_TEXT,
+  type TPhoneImportResponse,
+  type TPhoneNumber,
+  type TSkippedNumber,
+} from '@sewablast/contract/phonenumber';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
+import { phoneNumbers } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { type ImportRow, readImportRows } from '../../lib/import-rows.ts';
+import { escapeLike } from '../../lib/like.ts';
+
+type PhoneRow = typeof phoneNumbers.$inferSelect;
+
+/** GET /list answers at most this many; the paged list serves the rest. */
+export const LIST_LIMIT = 10_000;
+const BATCH = 1000;
+
+export function toPublicPhoneNumber(row: PhoneRow): TPhoneNumber {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    status: row.status as TPhoneNumber['status'],
+    in_use: row.in_use ? 1 : 0,
+    count_success: row.count_success,
+    count_fail: row.count_fail,
+    last_sent: row.last_sent?.toISOString() ?? null,
+  };
+}
+
+/** A number prefix (a leading 0 read as 62) on the number's index, or a name prefix on lower(name)'s. */
+export function phoneSearch(term: string | undefined): SQL | undefined {
+  const text = term?.trim();
+  if (!text) return undefined;
+  const digits = text.replace(/[\s\-.()+]/g, '');
+  if (/^\d+$/.test(digits)) {
+    const prefix = digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+    return like(phoneNumbers.number, `${escapeLike(prefix)}%`);
+  }
+  return sql`lower(${phoneNumbers.name}) like ${`${escapeLike(text.toLowerCase())}%`}`;
+}
+
+function rawOf(row: ImportRow, columns: { number: number; name: number }): { number: string; name: string } {
+  if (row.kind === 'cells') return { number: row.cells[columns.number] ?? '', name: row.cells[columns.name] ?? '' };
+  const item = row.item as { number?: unknown; name?: unknown } | null;
+  const number = typeof item?.number === 'string' || typeof item?.number === 'number' ? String(item.number) : '';
+  return { number, name: typeof item?.name === 'string' ? item.name : '' };
+}
+
+export function createPhoneNumberService(db: Db) {
+  async function mustFind(id: number): Promise<PhoneRow> {
+    const [row] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id));
+    if (!row) throw notFound(SERVER_TEXT.notFound);
+    return row;
+  }
+
+  const taken = () => conflict(PHONE_TEXT.taken, { number: PHONE_TEXT.taken });
+
+  return {
+    async list(): Promise<TPhoneNumber[]> {
+      const rows = await db.select().from(phoneNumbers).orderBy(desc(phoneNumbers.id)).limit(LIST_LIMIT);
+      return rows.map(toPublicPhoneNumber);
+    },
+
+    async listPage(query: TPageQuery) {
+      const where = phoneSearch(query.search);
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(phoneNumbers).where(where);
+      const rows = await db
+        .select()
+        .from(phoneNumbers)
+        .where(where)
+        .orderBy(desc(phoneNumbers.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return { data: rows.map(toPublicPhoneNumber), meta: pageMeta(query, total) };
+    },
+
+    async detail(id: number): Promise<TPhoneNumber> {
+      return toPublicPhoneNumber(await mustFind(id));
+    },
+
+    async create(values: { number: string; name: string }): Promise<TPhoneNumber> {
+      const [row] = await db
+        .insert(phoneNumbers)
+        .values({ ...values, source: 'manual' })
+        .onConflictDoNothing({ target: phoneNumbers.number })
+        .returning();
+      if (!row) throw taken();
+      return toPublicPhoneNumber(row);
+    },
+
+    async update(
+      id: number,
+      values: { number?: string; name?: string; status?: 'active' | 'nonactive' },
+    ): Promise<TPhoneNumber> {
+      await mustFind(id);
+      if (Object.keys(values).length === 0) return this.detail(id);
+      try {
+        const [row] = await db.update(phoneNumbers).set(values).where(eq(phoneNumbers.id, id)).returning();
+        if (!row) throw notFound(SERVER_TEXT.notFound);
+        return toPublicPhoneNumber(row);
+      } catch (error) {
+        if (sqlState(error) === UNIQUE_VIOLATION) throw taken();
+        throw error;
+      }
+    },
+
+    async remove(id: number): Promise<void> {
+      const deleted = await db.delete(phoneNumbers).where(eq(phoneNumbers.id, id)).returning({ id: phoneNumbers.id });
+      if (deleted.length === 0) throw notFound(SERVER_TEXT.notFound);
+    },
+
+    async countBlast(): Promise<{ blasted: number; unBlasted: number }> {
+      const [row] = await db.select({ all: count(), blasted: count(phoneNumbers.last_sent) }).from(phoneNumbers);
+      const all = row?.all ?? 0;
+      const blasted = row?.blasted ?? 0;
+      return { blasted, unBlasted: all - blasted };
+    },
+
+    /**
+     * A CSV (`number,name`, header optional, extra columns ignored) or JSON (`[{number, name}]`) file,
+     * written in batches as it streams in. A bad row is skipped with its reason; it never fails the file.
+     */
+    async importFile(stream: Readable): Promise<TPhoneImportResponse> {
+      const skipped: TSkippedNumber[] = [];
+      const seen = new Set<number>();
+      let created = 0;
+      let batch: { number: string; name: string; raw: string }[] = [];
+      let columns = { number: 0, name: 1 };
+      let first = true;
+
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const rows = batch;
+        batch = [];
+        const inserted = await db
+          .insert(phoneNumbers)
+          .values(rows.map(({ number, name }) => ({ number, name, source: 'import' })))
+          .onConflictDoNothing({ target: phoneNumbers.number })
+          .returning({ number: phoneNumbers.number });
+        created += inserted.length;
+        const written = new Set(inserted.map((row) => row.number));
+        for (const row of rows) {
+          if (!written.has(row.number)) skipped.push({ number: row.raw, name: row.name, reason: PHONE_TEXT.taken });
+        }
+      };
+
+      for await (const row of readImportRows(stream)) {
+        if (first && row.kind === 'cells') {
+          first = false;
+          const header = row.cells.map((cell) => cell.toLowerCase());
+          if (!normalisePhoneNumber(row.cells[0] ?? '') && header.some((cell) => /[a-z]/.test(cell))) {
+            const number = header.findIndex((cell) => ['number', 'nomor', 'phone', 'phonenumber'].includes(cell));
+            const name = header.findIndex((cell) => ['name', 'nama'].includes(cell));
+            columns = { number: Math.max(number, 0), name: name >= 0 ? name : 1 };
+            continue;
+          }
+        }
+        first = false;
+        const raw = rawOf(row, columns);
+        const name = raw.name.trim().slice(0, 200);
+        const number = normalisePhoneNumber(raw.number);
+        if (!number) {
+          skipped.push({ number: raw.number.trim(), name, reason: PHONE_TEXT.invalid });
+          continue;
+        }
+        const key = Number(number);
+        if (seen.has(key)) {
+          skipped.push({ number: raw.number.trim(), name, reason: PHONE_TEXT.duplicateInFile });
+          continue;
+        }
+        seen.add(key);
+        batch.push({ number, name, raw: raw.number.trim() });
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+      return { created, skipped };
+    },
+  };
+}
+
+export type PhoneNumberService = ReturnType<typeof createPhoneNumberService>;

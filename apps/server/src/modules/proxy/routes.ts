@@ -1,0 +1,110 @@
+/** /api/admin/proxy: proxies for admins and devs (spec part 2 §7 Proxies). */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
+import {
+  PROXY_TEXT,
+  ZCountUseResponse,
+  ZProxy,
+  ZProxyImportResponse,
+  ZProxyResponse,
+  ZSaveProxyRequest,
+  ZUpdateProxyRequest,
+} from '@sewablast/contract/proxy';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../http/auth.ts';
+import { withUploadedFile } from '../../http/upload.ts';
+import type { ProxyService } from './service.ts';
+
+const failures = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+
+export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importMaxMb: number }> = async (
+  app,
+  { proxies, importMaxMb },
+) => {
+  app.addHook('preHandler', requireRole('admin', 'dev'));
+  const tags = ['proxies'];
+
+  app.get(
+    '/list',
+    { schema: { tags, response: { 200: z.object({ list: z.array(ZProxy) }), ...failures } } },
+    async () => ({
+      list: await proxies.list(),
+    }),
+  );
+
+  app.get(
+    '/list-per-page',
+    {
+      schema: {
+        tags,
+        querystring: ZPageQuery.extend({ synced: z.string().optional() }),
+        response: { 200: pageOf(ZProxy), ...failures },
+      },
+    },
+    async (request) => proxies.listPage(request.query),
+  );
+
+  app.get('/count-use', { schema: { tags, response: { 200: ZCountUseResponse, ...failures } } }, async () =>
+    proxies.countUse(),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: ZProxyResponse, ...failures } } },
+    async (request) => ({
+      proxy: await proxies.detail(request.params.id),
+    }),
+  );
+
+  app.post(
+    '/save',
+    { schema: { tags, body: ZSaveProxyRequest, response: { 200: ZProxyResponse, ...failures } } },
+    async (request) => ({
+      proxy: await proxies.create(request.body.value),
+    }),
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags,
+        summary: 'Multipart file: CSV (one proxy per line) or JSON (strings or {value})',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZProxyImportResponse, 413: ZErrorResponse, ...failures },
+      },
+    },
+    async (request) =>
+      withUploadedFile(
+        request,
+        { maxMb: importMaxMb, missing: 'Pilih file .csv atau .json terlebih dahulu.', badFormat: PROXY_TEXT.badFile },
+        (stream) => proxies.importFile(stream),
+      ),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { tags, params: ZIdParams, body: ZUpdateProxyRequest, response: { 200: ZProxyResponse, ...failures } } },
+    async (request) => {
+      const { value, status } = request.body;
+      return { proxy: await proxies.update(request.params.id, { value, status }) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: z.object({ msg: z.string() }), ...failures } } },
+    async (request) => {
+      await proxies.remove(request.params.id);
+      return { msg: SERVER_TEXT.deleted };
+    },
+  );
+};

@@ -1,0 +1,90 @@
+/** The rich-text caption editor (Tiptap): bold, italic, strike, monospace and lists, as WhatsApp shows them. */
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { clsx } from 'clsx';
+import { Bold, Code, Italic, List, ListOrdered, Strikethrough } from 'lucide-react';
+import { useEffect } from 'react';
+
+interface CaptionEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  invalid?: boolean;
+}
+
+export function CaptionEditor({ value, onChange, invalid }: CaptionEditorProps) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ heading: false, horizontalRule: false, blockquote: false, link: false, underline: false }),
+    ],
+    content: value,
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    editorProps: {
+      attributes: {
+        'aria-label': 'Caption',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        class:
+          'min-h-36 px-3.5 py-3 text-sm focus:outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800',
+      },
+    },
+  });
+
+  useEffect(() => {
+    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
+      editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current?.isActive('bold') ?? false,
+      italic: current?.isActive('italic') ?? false,
+      strike: current?.isActive('strike') ?? false,
+      code: current?.isActive('code') ?? false,
+      bulletList: current?.isActive('bulletList') ?? false,
+      orderedList: current?.isActive('orderedList') ?? false,
+    }),
+  });
+
+  const tools = [
+    { key: 'bold', label: 'Tebal', Icon: Bold, run: () => editor?.chain().focus().toggleBold().run() },
+    { key: 'italic', label: 'Miring', Icon: Italic, run: () => editor?.chain().focus().toggleItalic().run() },
+    { key: 'strike', label: 'Coret', Icon: Strikethrough, run: () => editor?.chain().focus().toggleStrike().run() },
+    { key: 'code', label: 'Monospace', Icon: Code, run: () => editor?.chain().focus().toggleCode().run() },
+    { key: 'bulletList', label: 'Daftar', Icon: List, run: () => editor?.chain().focus().toggleBulletList().run() },
+    {
+      key: 'orderedList',
+      label: 'Daftar bernomor',
+      Icon: ListOrdered,
+      run: () => editor?.chain().focus().toggleOrderedList().run(),
+    },
+  ] as const;
+
+  return (
+    <div
+      className={clsx(
+        'overflow-hidden rounded-lg border bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100',
+        invalid ? 'border-red-500' : 'border-slate-300 focus-within:border-brand-600 dark:border-slate-700',
+      )}
+    >
+      <div className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1.5 dark:border-slate-700 dark:bg-slate-800/60">
+        {tools.map(({ key, label, Icon, run }) => (
+          <button
+            key={key}
+            type="button"
+            onClick={run}
+            aria-label={label}
+            aria-pressed={active?.[key] ?? false}
+            className={clsx(
+              'rounded-md p-1.5 text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-700',
+              active?.[key] && 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-white',
+            )}
+          >
+            <Icon size={16} />
+          </button>
+        ))}
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+/** /message: the template list with media, caption, buttons, uses, status and actions (spec part 2 §2). */
+import type { TMessage } from '@sewablast/contract/message';
+import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { Card, PageHeader } from '../../components/page-header.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { downloadFile, toJson } from '../../lib/export-file.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { usePageParam } from '../../lib/use-page-param.ts';
+import { fetchAllMessages, useDeleteMessage, useMessages } from './api/messages.ts';
+import { MediaPreview } from './components/media-preview.tsx';
+import { SafeHtml } from './components/safe-html.tsx';
+
+async function exportJson() {
+  try {
+    const { list } = await fetchAllMessages();
+    if (list.length === 0) {
+      toast.error('No messages to export.');
+      return;
+    }
+    const items = list.map((message) => ({
+      media: message.media ? new URL(message.media, window.location.origin).toString() : null,
+      text: message.text,
+      buttons: message.button,
+    }));
+    downloadFile('messages.json', toJson(items), 'application/json');
+  } catch (error) {
+    toast.error((error as Error).message);
+  }
+}
+
+export function Component() {
+  const [page, setPage] = usePageParam();
+  const messages = useMessages(page);
+  const remove = useDeleteMessage();
+  const [deleting, setDeleting] = useState<Set<number>>(new Set());
+
+  const onDelete = (id: number) => {
+    setDeleting((current) => new Set(current).add(id));
+    remove.mutate(id, {
+      onError: (error) => toast.error(error.message),
+      onSettled: () =>
+        setDeleting((current) => {
+          const next = new Set(current);
+          next.delete(id);
+          return next;
+        }),
+    });
+  };
+
+  const columns: Column<TMessage>[] = [
+    { header: 'Media', cell: (message) => <MediaPreview url={message.media} name={message.media_name} /> },
+    {
+      header: 'Caption',
+      className: 'max-w-md',
+      cell: (message) => (
+        <SafeHtml
+          html={message.text}
+          className="line-clamp-4 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        />
+      ),
+    },
+    {
+      header: 'Button',
+      cell: (message) =>
+        message.button.length ? (
+          <ul className="space-y-1">
+            {message.button.map((button) => (
+              <li key={button.id}>
+                {button.type === 'url_button' ? (
+                  <a
+                    href={button.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-600 hover:underline"
+                  >
+                    {button.title}
+                  </a>
+                ) : (
+                  <span title={button.url}>{button.title}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-slate-400">-</span>
+        ),
+    },
+    { header: 'Digunakan', cell: (message) => `${formatNumber(message.count_use)}x` },
+    { header: 'Status', cell: (message) => <StatusBadge status={message.status} /> },
+    {
+      header: 'Action',
+      className: 'text-right',
+      cell: (message) =>
+        deleting.has(message.id) ? (
+          <span className="text-sm text-slate-500">Deleting...</span>
+        ) : (
+          <div className="flex justify-end gap-2">
+            <Link
+              to={`/message/edit?id=${message.id}`}
+              aria-label="Edit template"
+              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-600 dark:hover:bg-slate-800"
+            >
+              <Pencil size={18} />
+            </Link>
+            <ConfirmDialog
+              title="Hapus template?"
+              description="Template ini dan medianya akan dihapus."
+              confirmLabel="Hapus"
+              onConfirm={() => onDelete(message.id)}
+              trigger={
+                <button
+                  type="button"
+                  aria-label="Hapus template"
+                  className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/50"
+                >
+                  <Trash2 size={18} />
+                </button>
+              }
+            />
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Template Pesan"
+        actions={
+          <>
+            <button
+              type="button"
+              onClick={exportJson}
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+            >
+              <Download size={18} /> Export JSON
+            </button>
+            <Link
+              to="/message/create"
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              <Plus size={18} /> Tambah
+            </Link>
+          </>
+        }
+      />
+      <Card>
+        <DataTable
+          columns={columns}
+          rows={messages.data?.data}
+          rowKey={(message) => message.id}
+          loading={messages.isPending}
+          error={messages.error?.message}
+        />
+        <Pager page={page} totalPages={messages.data?.meta.totalPages ?? 1} onPage={setPage} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Saves screenshots of the screens for a person to look at: light and dark, desktop and 375 px wide.
+ * Run after a build: `npx tsx e2e/screenshots.ts [path ...]` (default: /signin, /signup, /dashboard).
+ * Files go to e2e/screenshots/ (not committed).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createUser, launchBrowser, newPage, signInThroughForm, startServer } from './harness.ts';
+
+const out = join(import.meta.dirname, 'screenshots');
+mkdirSync(out, { recursive: true });
+const paths = process.argv.slice(2);
+const targets = paths.length ? paths : ['/signin', '/signup', '/dashboard'];
+const role = (process.env.SHOT_ROLE ?? 'admin') as 'member' | 'staff' | 'admin' | 'dev';
+
+const server = await startServer({ SEED_DEMO: '1' });
+const browser = await launchBrowser();
+try {
+  const person = await createUser(server, role);
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page } = await newPage(browser, server, { width, height });
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      for (const target of targets) {
+        const needsSession = target !== '/signin' && target !== '/signup';
+        if (needsSession && !(await context.cookies()).some((cookie) => cookie.name === 'authToken')) {
+          await signInThroughForm(page, person);
+          await page.waitForURL((url) => url.pathname !== '/signin');
+        }
+        await page.goto(target);
+        await page.waitForLoadState('networkidle');
+        const name = `${target.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${theme}-${width}.png`;
+        await page.screenshot({ path: join(out, name), fullPage: true });
+        process.stdout.write(`${join(out, name)}\n`);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

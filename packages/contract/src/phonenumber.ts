@@ -1,0 +1,70 @@
+/** Phone numbers to blast (spec part 2 §3 PhoneNumber, §5, §7 Phone numbers). */
+import { z } from 'zod';
+
+export const PHONE_TEXT = {
+  numberRequired: 'Nomor wajib diisi.',
+  nameRequired: 'Nama wajib diisi.',
+  invalid: 'Nomor harus diawali 62 dan berisi 10-15 angka.',
+  taken: 'Nomor sudah terdaftar.',
+  duplicateInFile: 'Nomor ganda di dalam file.',
+  badFile: 'File harus berupa CSV (number,name) atau JSON berisi daftar {number, name}.',
+  fileRequired: 'Pilih file .csv atau .json terlebih dahulu.',
+  nothingToExport: 'No phone numbers to export.',
+} as const;
+
+/**
+ * Digits only, starting with 62: spaces, dashes, dots, brackets and '+' are dropped and a leading 0 (the
+ * local form) becomes 62. Null when what is left is not 10-15 digits starting with 62.
+ */
+export function normalisePhoneNumber(raw: string): string | null {
+  let digits = raw.trim().replace(/[\s\-.()+]/g, '');
+  if (!/^\d+$/.test(digits)) return null;
+  if (digits.startsWith('0')) digits = `62${digits.slice(1)}`;
+  return /^62\d{8,13}$/.test(digits) ? digits : null;
+}
+
+export const ZPhoneStatus = z.enum(['active', 'nonactive']);
+
+export const ZPhoneNumber = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  status: ZPhoneStatus,
+  in_use: z.union([z.literal(0), z.literal(1)]),
+  count_success: z.number().int(),
+  count_fail: z.number().int(),
+  last_sent: z.string().nullable(),
+});
+export type TPhoneNumber = z.infer<typeof ZPhoneNumber>;
+
+const number = z
+  .string({ error: PHONE_TEXT.numberRequired })
+  .trim()
+  .min(1, { error: PHONE_TEXT.numberRequired })
+  .transform((value, context) => {
+    const normalised = normalisePhoneNumber(value);
+    if (!normalised) {
+      context.addIssue({ code: 'custom', message: PHONE_TEXT.invalid });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+const name = z.string({ error: PHONE_TEXT.nameRequired }).trim().min(1, { error: PHONE_TEXT.nameRequired }).max(200);
+
+export const ZSavePhoneNumberRequest = z.object({ number, name });
+export type TSavePhoneNumberRequest = z.input<typeof ZSavePhoneNumberRequest>;
+
+export const ZUpdatePhoneNumberRequest = z.object({ number, name, status: ZPhoneStatus.optional() }).partial();
+export type TUpdatePhoneNumberRequest = z.input<typeof ZUpdatePhoneNumberRequest>;
+
+export const ZPhoneNumberResponse = z.object({ phonenumber: ZPhoneNumber });
+
+export const ZSkippedNumber = z.object({ number: z.string(), name: z.string(), reason: z.string() });
+export type TSkippedNumber = z.infer<typeof ZSkippedNumber>;
+export const ZPhoneImportResponse = z.object({ created: z.number().int(), skipped: z.array(ZSkippedNumber) });
+export type TPhoneImportResponse = z.infer<typeof ZPhoneImportResponse>;
+
+export const ZCountBlastResponse = z.object({ blasted: z.number().int(), unBlasted: z.number().int() });
+
+/** Paged list query: `synced` only busts caches; `search` is a number prefix or a name prefix. */
+export const ZPhoneListQuery = z.object({ synced: z.string().optional() });

@@ -1,0 +1,73 @@
+/** Proxies the WhatsApp sessions connect through (spec part 2 §3 Proxy, §5, §7 Proxies; DESIGN §5.8). */
+import { z } from 'zod';
+
+export const PROXY_TEXT = {
+  valueRequired: 'Proxy wajib diisi.',
+  invalid: 'Proxy harus berformat host:port, user:pass@host:port, atau URL http://, https://, socks5://.',
+  taken: 'Proxy sudah terdaftar.',
+  duplicateInFile: 'Proxy ganda di dalam file.',
+  badFile: 'File harus berupa CSV (satu proxy per baris) atau JSON berisi daftar proxy.',
+  nothingToExport: 'No proxies to export.',
+} as const;
+
+const HOST =
+  /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$|^\d{1,3}(?:\.\d{1,3}){3}$|^\[[0-9a-fA-F:]+\]$/;
+
+function validPort(port: string): boolean {
+  const value = Number(port);
+  return /^\d{1,5}$/.test(port) && value >= 1 && value <= 65_535;
+}
+
+/** True for host:port, user:pass@host:port, or an http(s)/socks5 URL with a host and a port. */
+export function isValidProxy(raw: string): boolean {
+  const value = raw.trim();
+  if (!value || /\s/.test(value)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\/(.*?)\/?$/i.exec(value);
+  if (scheme) {
+    if (!['http', 'https', 'socks5'].includes(scheme[1]?.toLowerCase() ?? '')) return false;
+    return isValidProxy(scheme[2] ?? '') && !(scheme[2] ?? '').includes('/');
+  }
+  const at = value.lastIndexOf('@');
+  const credentials = at >= 0 ? value.slice(0, at) : null;
+  if (credentials !== null && !/^[^:@]+:[^@]*$/.test(credentials)) return false;
+  const address = at >= 0 ? value.slice(at + 1) : value;
+  const colon = address.lastIndexOf(':');
+  if (colon <= 0) return false;
+  return HOST.test(address.slice(0, colon)) && validPort(address.slice(colon + 1));
+}
+
+export const ZProxyStatus = z.enum(['active', 'nonactive', 'in use']);
+
+export const ZProxy = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  status: ZProxyStatus,
+  count_use: z.number().int(),
+});
+export type TProxy = z.infer<typeof ZProxy>;
+
+const value = z
+  .string({ error: PROXY_TEXT.valueRequired })
+  .trim()
+  .min(1, { error: PROXY_TEXT.valueRequired })
+  .max(500)
+  .refine(isValidProxy, { error: PROXY_TEXT.invalid });
+
+export const ZSaveProxyRequest = z.object({ value });
+export type TSaveProxyRequest = z.input<typeof ZSaveProxyRequest>;
+
+export const ZUpdateProxyRequest = z.object({
+  id: z.number().int().optional(),
+  value: value.optional(),
+  status: ZProxyStatus.optional(),
+});
+export type TUpdateProxyRequest = z.input<typeof ZUpdateProxyRequest>;
+
+export const ZProxyResponse = z.object({ proxy: ZProxy });
+
+export const ZSkippedProxy = z.object({ value: z.string(), reason: z.string() });
+export type TSkippedProxy = z.infer<typeof ZSkippedProxy>;
+export const ZProxyImportResponse = z.object({ created: z.number().int(), skipped: z.array(ZSkippedProxy) });
+export type TProxyImportResponse = z.infer<typeof ZProxyImportResponse>;
+
+export const ZCountUseResponse = z.object({ unUsed: z.number().int(), used: z.number().int() });
