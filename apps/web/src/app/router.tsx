@@ -24,6 +24,12 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/message': () => import('../features/message/message-list-page.tsx'),
   '/message/create': () => import('../features/message/message-create-page.tsx'),
   '/message/edit': () => import('../features/message/message-edit-page.tsx'),
+  '/phonenumber': () => import('../features/phonenumber/phonenumber-list-page.tsx'),
+  '/phonenumber/create': () => import('../features/phonenumber/phonenumber-create-page.tsx'),
+  '/phonenumber/edit': () => import('../features/phonenumber/phonenumber-edit-page.tsx'),
+  '/proxy': () => import('../features/proxy/proxy-list-page.tsx'),
+  '/proxy/create': () => import('../features/proxy/proxy-create-page.tsx'),
+  '/proxy/edit': () => import('../features/proxy/proxy-edit-page.tsx'),
 };
 
 const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));

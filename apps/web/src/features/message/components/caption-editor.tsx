@@ -3,7 +3,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { clsx } from 'clsx';
 import { Bold, Code, Italic, List, ListOrdered, Strikethrough } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 interface CaptionEditorProps {
   value: string;
@@ -12,12 +12,18 @@ interface CaptionEditorProps {
 }
 
 export function CaptionEditor({ value, onChange, invalid }: CaptionEditorProps) {
+  // What the editor itself last reported: a value prop that merely echoes it must not reset the content,
+  // or keystrokes typed while React re-renders would be lost.
+  const lastEmitted = useRef(value);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: false, horizontalRule: false, blockquote: false, link: false, underline: false }),
     ],
     content: value,
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onUpdate: ({ editor: current }) => {
+      lastEmitted.current = current.isEmpty ? '' : current.getHTML();
+      onChange(lastEmitted.current);
+    },
     editorProps: {
       attributes: {
         'aria-label': 'Caption',
@@ -72,6 +78,8 @@ export function CaptionEditor({ value, onChange, invalid }: CaptionEditorProps) 
           <button
             key={key}
             type="button"
+            // Keep the caret in the editor, so that typing right after a click goes into the caption.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={run}
             aria-label={label}
             aria-pressed={active?.[key] ?? false}

@@ -1,0 +1,76 @@
+/** Phone number calls (spec part 2 §7 Phone numbers) and the query keys they share. */
+import type { TPageMeta } from '@sewablast/contract/paging';
+import type {
+  TPhoneImportResponse,
+  TPhoneNumber,
+  TSavePhoneNumberRequest,
+  TUpdatePhoneNumberRequest,
+} from '@sewablast/contract/phonenumber';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+const KEY = ['phonenumbers'] as const;
+
+export function usePhoneNumbers(page: number, search: string) {
+  return useQuery({
+    queryKey: [...KEY, 'page', page, search],
+    queryFn: () =>
+      api<{ data: TPhoneNumber[]; meta: TPageMeta }>(
+        `/admin/phonenumber/list-per-page?page=${page}&search=${encodeURIComponent(search)}&synced=${Date.now()}`,
+        { fallback: 'Error fetching Phone Number list' },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePhoneNumber(id: number | null) {
+  return useQuery({
+    queryKey: [...KEY, 'one', id],
+    queryFn: () =>
+      api<{ phonenumber: TPhoneNumber }>(`/admin/phonenumber/${id}`, { fallback: 'Error fetching Phone Number' }),
+    enabled: id !== null,
+  });
+}
+
+/** Every number the list endpoint answers, for the exports. */
+export function fetchAllPhoneNumbers() {
+  return api<{ list: TPhoneNumber[] }>('/admin/phonenumber/list', { fallback: 'Error fetching Phone Number list' });
+}
+
+export function useSavePhoneNumber() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSavePhoneNumberRequest) =>
+      api<{ phonenumber: TPhoneNumber }>('/admin/phonenumber/save', { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useUpdatePhoneNumber(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdatePhoneNumberRequest) =>
+      api<{ phonenumber: TPhoneNumber }>(`/admin/phonenumber/${id}`, { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useImportPhoneNumbers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api<TPhoneImportResponse>('/admin/phonenumber/import', { body: form, fallback: 'Error importing CSV' });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useDeletePhoneNumber() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<{ msg: string }>(`/admin/phonenumber/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,153 @@
+/** 'Daftar Phone Number' (spec part 2 §2): paged, searched, exported, synced, deleted row by row. */
+import { PHONE_TEXT, type TPhoneNumber } from '@sewablast/contract/phonenumber';
+import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { Card, PageHeader } from '../../components/page-header.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { SyncButton } from '../../components/sync-button.tsx';
+import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
+import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { fetchAllPhoneNumbers, useDeletePhoneNumber, usePhoneNumbers } from './api/phonenumbers.ts';
+
+const LIST_CAP = 10_000;
+
+async function exportNumbers(format: 'csv' | 'json') {
+  try {
+    const { list } = await fetchAllPhoneNumbers();
+    if (list.length === 0) {
+      toast.error(PHONE_TEXT.nothingToExport);
+      return;
+    }
+    if (format === 'csv') {
+      downloadFile(
+        'phone_numbers.csv',
+        toCsv(['number', 'name', 'status'], list, (row) => [row.number, row.name, row.status]),
+        'text/csv',
+      );
+    } else {
+      downloadFile(
+        'phone_numbers.json',
+        toJson(list.map(({ number, name, status }) => ({ number, name, status }))),
+        'application/json',
+      );
+    }
+    if (list.length >= LIST_CAP) toast.info(`Hanya ${formatNumber(LIST_CAP)} nomor terbaru yang diekspor.`);
+  } catch (error) {
+    toast.error((error as Error).message);
+  }
+}
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('s') ?? '';
+  const numbers = usePhoneNumbers(page, search);
+  const remove = useDeletePhoneNumber();
+  const [deleting, setDeleting] = useState<Set<number>>(new Set());
+
+  const setPage = (next: number) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }));
+  const onSearch = useCallback(
+    (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
+    [setParams],
+  );
+
+  const onDelete = (id: number) => {
+    setDeleting((current) => new Set(current).add(id));
+    remove.mutate(id, {
+      onError: (error) => toast.error(error.message),
+      onSettled: () =>
+        setDeleting((current) => {
+          const next = new Set(current);
+          next.delete(id);
+          return next;
+        }),
+    });
+  };
+
+  const columns: Column<TPhoneNumber>[] = [
+    {
+      header: 'Phone Number',
+      cell: (row) => (
+        <span className="font-medium text-slate-900 dark:text-white">
+          {row.number}
+          {row.in_use === 1 && <span className="ml-1.5 text-xs font-semibold text-amber-600">(In Use)</span>}
+          {row.status === 'nonactive' && <span className="ml-1.5 text-xs text-red-600">nonactive</span>}
+        </span>
+      ),
+    },
+    { header: 'Name', cell: (row) => row.name || '-' },
+    { header: 'Jumlah Berhasil', cell: (row) => formatNumber(row.count_success) },
+    { header: 'Jumlah Gagal', cell: (row) => formatNumber(row.count_fail) },
+    { header: 'Terakhir Terkirim', cell: (row) => formatDateTime(row.last_sent) },
+    {
+      header: 'Action',
+      className: 'text-right',
+      cell: (row) =>
+        deleting.has(row.id) ? (
+          <span className="text-sm text-slate-500">Deleting...</span>
+        ) : (
+          <div className="flex justify-end gap-2">
+            <Link
+              to={`/phonenumber/edit?id=${row.id}`}
+              aria-label={`Edit ${row.number}`}
+              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-600 dark:hover:bg-slate-800"
+            >
+              <Pencil size={18} />
+            </Link>
+            <ConfirmDialog
+              title="Hapus nomor?"
+              description={`Nomor ${row.number} akan dihapus dari daftar blast.`}
+              confirmLabel="Hapus"
+              onConfirm={() => onDelete(row.id)}
+              trigger={
+                <button
+                  type="button"
+                  aria-label={`Hapus ${row.number}`}
+                  className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/50"
+                >
+                  <Trash2 size={18} />
+                </button>
+              }
+            />
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Daftar Phone Number"
+        actions={
+          <>
+            <SyncButton onSync={() => numbers.refetch()} />
+            <ToolbarButton icon={Download} label="Export CSV" onClick={() => exportNumbers('csv')} />
+            <ToolbarButton icon={Download} label="Export JSON" onClick={() => exportNumbers('json')} />
+            <ToolbarLink icon={Plus} label="Tambah" to="/phonenumber/create" />
+          </>
+        }
+      >
+        {numbers.data && `${formatNumber(numbers.data.meta.total)} nomor`}
+      </PageHeader>
+      <Card>
+        <div className="border-b border-slate-200 p-4 dark:border-slate-800">
+          <SearchBox value={search} placeholder="Cari nomor atau nama" onSearch={onSearch} />
+        </div>
+        <DataTable
+          columns={columns}
+          rows={numbers.data?.data}
+          rowKey={(row) => row.id}
+          loading={numbers.isPending}
+          error={numbers.error?.message}
+        />
+        <Pager page={page} totalPages={numbers.data?.meta.totalPages ?? 1} onPage={setPage} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/** Proxy calls (spec part 2 §7 Proxies) and the query keys they share. */
+import type { TPageMeta } from '@sewablast/contract/paging';
+import type { TProxy, TProxyImportResponse, TUpdateProxyRequest } from '@sewablast/contract/proxy';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+const KEY = ['proxies'] as const;
+
+export function useProxies(page: number) {
+  return useQuery({
+    queryKey: [...KEY, 'page', page],
+    queryFn: () =>
+      api<{ data: TProxy[]; meta: TPageMeta }>(`/admin/proxy/list-per-page?page=${page}&synced=${Date.now()}`, {
+        fallback: 'Error fetching Proxy list',
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProxy(id: number | null) {
+  return useQuery({
+    queryKey: [...KEY, 'one', id],
+    queryFn: () => api<{ proxy: TProxy }>(`/admin/proxy/${id}`, { fallback: 'Error fetching Proxy' }),
+    enabled: id !== null,
+  });
+}
+
+export function fetchAllProxies() {
+  return api<{ list: TProxy[] }>('/admin/proxy/list', { fallback: 'Error fetching Proxy list' });
+}
+
+export function useSaveProxy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (value: string) => api<{ proxy: TProxy }>('/admin/proxy/save', { body: { value } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useUpdateProxy(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateProxyRequest) =>
+      api<{ proxy: TProxy }>(`/admin/proxy/${id}`, { method: 'PUT', body: { id, ...body } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useImportProxies() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api<TProxyImportResponse>('/admin/proxy/import', { body: form, fallback: 'Error importing File' });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useDeleteProxy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<{ msg: string }>(`/admin/proxy/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

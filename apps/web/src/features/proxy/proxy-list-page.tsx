@@ -1,0 +1,124 @@
+/** /proxy: value, times used, status colour, edit and delete; export and sync (spec part 2 §2). */
+import { PROXY_TEXT, type TProxy } from '@sewablast/contract/proxy';
+import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { Card, PageHeader } from '../../components/page-header.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { SyncButton } from '../../components/sync-button.tsx';
+import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
+import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { usePageParam } from '../../lib/use-page-param.ts';
+import { fetchAllProxies, useDeleteProxy, useProxies } from './api/proxies.ts';
+
+async function exportProxies(format: 'csv' | 'json') {
+  try {
+    const { list } = await fetchAllProxies();
+    if (list.length === 0) {
+      toast.error(PROXY_TEXT.nothingToExport);
+      return;
+    }
+    if (format === 'csv')
+      downloadFile(
+        'proxies.csv',
+        toCsv(['value', 'status'], list, (row) => [row.value, row.status]),
+        'text/csv',
+      );
+    else downloadFile('proxies.json', toJson(list.map(({ value, status }) => ({ value, status }))), 'application/json');
+  } catch (error) {
+    toast.error((error as Error).message);
+  }
+}
+
+export function Component() {
+  const [page, setPage] = usePageParam();
+  const proxies = useProxies(page);
+  const remove = useDeleteProxy();
+  const [deleting, setDeleting] = useState<Set<number>>(new Set());
+
+  const onDelete = (id: number) => {
+    setDeleting((current) => new Set(current).add(id));
+    remove.mutate(id, {
+      onError: (error) => toast.error(error.message),
+      onSettled: () =>
+        setDeleting((current) => {
+          const next = new Set(current);
+          next.delete(id);
+          return next;
+        }),
+    });
+  };
+
+  const columns: Column<TProxy>[] = [
+    {
+      header: 'Proxy',
+      cell: (row) => <span className="font-mono text-xs text-slate-900 dark:text-white">{row.value}</span>,
+    },
+    { header: 'Digunakan', cell: (row) => `${formatNumber(row.count_use)}x` },
+    { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      header: 'Action',
+      className: 'text-right',
+      cell: (row) =>
+        deleting.has(row.id) ? (
+          <span className="text-sm text-slate-500">Deleting...</span>
+        ) : (
+          <div className="flex justify-end gap-2">
+            <Link
+              to={`/proxy/edit?id=${row.id}`}
+              aria-label={`Edit ${row.value}`}
+              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-600 dark:hover:bg-slate-800"
+            >
+              <Pencil size={18} />
+            </Link>
+            <ConfirmDialog
+              title="Hapus proxy?"
+              description={`Proxy ${row.value} akan dihapus.`}
+              confirmLabel="Hapus"
+              onConfirm={() => onDelete(row.id)}
+              trigger={
+                <button
+                  type="button"
+                  aria-label={`Hapus ${row.value}`}
+                  className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/50"
+                >
+                  <Trash2 size={18} />
+                </button>
+              }
+            />
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Daftar Proxy"
+        actions={
+          <>
+            <SyncButton onSync={() => proxies.refetch()} />
+            <ToolbarButton icon={Download} label="Export CSV" onClick={() => exportProxies('csv')} />
+            <ToolbarButton icon={Download} label="Export JSON" onClick={() => exportProxies('json')} />
+            <ToolbarLink icon={Plus} label="Tambah" to="/proxy/create" />
+          </>
+        }
+      />
+      <Card>
+        <DataTable
+          columns={columns}
+          rows={proxies.data?.data}
+          rowKey={(row) => row.id}
+          loading={proxies.isPending}
+          error={proxies.error?.message}
+        />
+        <Pager page={page} totalPages={proxies.data?.meta.totalPages ?? 1} onPage={setPage} />
+      </Card>
+    </>
+  );
+}
