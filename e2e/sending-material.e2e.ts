@@ -83,13 +83,13 @@ describe('phone numbers', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toBe('phone_numbers.csv');
-    expect(await page.getByText('31 nomor').count()).toBe(1);
+    expect(await page.getByText('31 nomor', { exact: true }).count()).toBe(1);
     await page.getByLabel('Cari nomor atau nama').fill('0812345');
     await page.getByRole('button', { name: 'Hapus 6281234567890' }).click();
     await page.getByRole('button', { name: 'Hapus', exact: true }).click();
     await expect.poll(() => page.getByText('Kosong').count()).toBe(1);
     await page.getByLabel('Cari nomor atau nama').fill('');
-    await expect.poll(() => page.getByText('30 nomor').count(), { timeout: 5000 }).toBe(1);
+    await expect.poll(() => page.getByText('30 nomor', { exact: true }).count(), { timeout: 5000 }).toBe(1);
   });
 });
 
@@ -133,6 +133,8 @@ describe('proxies', () => {
     await page.goto('/proxy');
     await expect.poll(() => page.getByText('socks5://u:p@proxy.test:1080').count()).toBe(1);
     expect(await page.getByText('active', { exact: true }).count()).toBe(2);
+    await page.getByLabel('Cari proxy').fill('socks5');
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 5000 }).toBe(1);
     await page.getByRole('button', { name: 'Sinkronkan' }).click();
     await expect.poll(() => page.getByText('Menyinkronkan data...').count()).toBe(1);
     await expect.poll(() => page.getByText('Menyinkronkan data...').count()).toBe(0);

@@ -185,6 +185,19 @@ describe('phone number import', () => {
     });
     const [row] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '6289900012345'));
     expect(row).toMatchObject({ name: 'Nama 12345', source: 'import', status: 'active' });
+
+    const total = (await call('GET', '/api/admin/phonenumber/list-per-page', 'admin')).json().meta.total;
+    let after = 0;
+    let walked = 0;
+    for (;;) {
+      const { list } = (await call('GET', `/api/admin/phonenumber/list?after=${after}`, 'admin')).json();
+      if (list.length === 0) break;
+      expect(list.length).toBeLessThanOrEqual(10_000);
+      expect(list[0].id).toBeGreaterThan(after);
+      walked += list.length;
+      after = list.at(-1).id;
+    }
+    expect(walked).toBe(total);
   }, 120_000);
 
   it('imports a JSON array, and CSV without a header', async () => {

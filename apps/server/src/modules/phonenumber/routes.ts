@@ -38,11 +38,12 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Every number, newest first (at most 10,000)',
+        summary: 'Numbers in id order, 10,000 at a time; pass the last id as `after` for the next ones',
+        querystring: z.object({ after: z.coerce.number().int().min(0).default(0) }),
         response: { 200: z.object({ list: z.array(ZPhoneNumber) }), ...failures },
       },
     },
-    async () => ({ list: await phoneNumbers.list() }),
+    async (request) => ({ list: await phoneNumbers.list(request.query.after) }),
   );
 
   app.get(

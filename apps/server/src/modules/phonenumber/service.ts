@@ -9,7 +9,7 @@ import {
   type TSkippedNumber,
 } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, like, type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -18,7 +18,7 @@ import { escapeLike } from '../../lib/like.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 
-/** GET /list answers at most this many; the paged list serves the rest. */
+/** GET /list answers this many at a time, in id order; `after` asks for the next ones (exports walk it). */
 export const LIST_LIMIT = 10_000;
 const BATCH = 1000;
 
@@ -64,8 +64,13 @@ export function createPhoneNumberService(db: Db) {
   const taken = () => conflict(PHONE_TEXT.taken, { number: PHONE_TEXT.taken });
 
   return {
-    async list(): Promise<TPhoneNumber[]> {
-      const rows = await db.select().from(phoneNumbers).orderBy(desc(phoneNumbers.id)).limit(LIST_LIMIT);
+    async list(after = 0): Promise<TPhoneNumber[]> {
+      const rows = await db
+        .select()
+        .from(phoneNumbers)
+        .where(gt(phoneNumbers.id, after))
+        .orderBy(asc(phoneNumbers.id))
+        .limit(LIST_LIMIT);
       return rows.map(toPublicPhoneNumber);
     },
 

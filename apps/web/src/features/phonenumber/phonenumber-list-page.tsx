@@ -15,11 +15,13 @@ import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { fetchAllPhoneNumbers, useDeletePhoneNumber, usePhoneNumbers } from './api/phonenumbers.ts';
 
-const LIST_CAP = 10_000;
-
 async function exportNumbers(format: 'csv' | 'json') {
+  const progress = toast.loading('Menyiapkan export...');
   try {
-    const { list } = await fetchAllPhoneNumbers();
+    const list = await fetchAllPhoneNumbers((count) =>
+      toast.loading(`Menyiapkan export... ${formatNumber(count)} nomor`, { id: progress }),
+    );
+    toast.dismiss(progress);
     if (list.length === 0) {
       toast.error(PHONE_TEXT.nothingToExport);
       return;
@@ -37,9 +39,8 @@ async function exportNumbers(format: 'csv' | 'json') {
         'application/json',
       );
     }
-    if (list.length >= LIST_CAP) toast.info(`Hanya ${formatNumber(LIST_CAP)} nomor terbaru yang diekspor.`);
   } catch (error) {
-    toast.error((error as Error).message);
+    toast.error((error as Error).message, { id: progress });
   }
 }
 

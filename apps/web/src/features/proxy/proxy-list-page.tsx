@@ -1,19 +1,19 @@
 /** /proxy: value, times used, status colour, edit and delete; export and sync (spec part 2 §2). */
 import { PROXY_TEXT, type TProxy } from '@sewablast/contract/proxy';
 import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
 import { fetchAllProxies, useDeleteProxy, useProxies } from './api/proxies.ts';
 
 async function exportProxies(format: 'csv' | 'json') {
@@ -36,8 +36,15 @@ async function exportProxies(format: 'csv' | 'json') {
 }
 
 export function Component() {
-  const [page, setPage] = usePageParam();
-  const proxies = useProxies(page);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('s') ?? '';
+  const proxies = useProxies(page, search);
+  const setPage = (next: number) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }));
+  const onSearch = useCallback(
+    (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
+    [setParams],
+  );
   const remove = useDeleteProxy();
   const [deleting, setDeleting] = useState<Set<number>>(new Set());
 
@@ -110,6 +117,9 @@ export function Component() {
         }
       />
       <Card>
+        <div className="border-b border-slate-200 p-4 dark:border-slate-800">
+          <SearchBox value={search} placeholder="Cari proxy" onSearch={onSearch} />
+        </div>
         <DataTable
           columns={columns}
           rows={proxies.data?.data}

@@ -32,9 +32,18 @@ export function usePhoneNumber(id: number | null) {
   });
 }
 
-/** Every number the list endpoint answers, for the exports. */
-export function fetchAllPhoneNumbers() {
-  return api<{ list: TPhoneNumber[] }>('/admin/phonenumber/list', { fallback: 'Error fetching Phone Number list' });
+/** Every number, for the exports: the list endpoint is walked 10,000 at a time. */
+export async function fetchAllPhoneNumbers(onProgress: (count: number) => void): Promise<TPhoneNumber[]> {
+  const all: TPhoneNumber[] = [];
+  for (;;) {
+    const after = all.at(-1)?.id ?? 0;
+    const { list } = await api<{ list: TPhoneNumber[] }>(`/admin/phonenumber/list?after=${after}`, {
+      fallback: 'Error fetching Phone Number list',
+    });
+    all.push(...list);
+    onProgress(all.length);
+    if (list.length === 0) return all;
+  }
 }
 
 export function useSavePhoneNumber() {

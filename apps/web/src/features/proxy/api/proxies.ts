@@ -6,13 +6,16 @@ import { api } from '../../../lib/api.ts';
 
 const KEY = ['proxies'] as const;
 
-export function useProxies(page: number) {
+export function useProxies(page: number, search: string) {
   return useQuery({
-    queryKey: [...KEY, 'page', page],
+    queryKey: [...KEY, 'page', page, search],
     queryFn: () =>
-      api<{ data: TProxy[]; meta: TPageMeta }>(`/admin/proxy/list-per-page?page=${page}&synced=${Date.now()}`, {
-        fallback: 'Error fetching Proxy list',
-      }),
+      api<{ data: TProxy[]; meta: TPageMeta }>(
+        `/admin/proxy/list-per-page?page=${page}&search=${encodeURIComponent(search)}&synced=${Date.now()}`,
+        {
+          fallback: 'Error fetching Proxy list',
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 }
