@@ -9,6 +9,7 @@ import { loadJwtSecret } from './lib/secrets.ts';
 import { createMemoryBus, createRedisBus } from './live/bus.ts';
 import { createServices } from './services.ts';
 import { VERSION } from './version.ts';
+import { SimulatorDriver } from './wa/simulator.ts';
 
 /** apps/server/src/main.ts in development, apps/server/dist/main.js when built: the dashboard is two levels up. */
 const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -36,13 +37,29 @@ async function main(): Promise<void> {
     adminPassword: config.ADMIN_PASSWORD,
     demo: config.SEED_DEMO,
   });
-  const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR));
-
   const bus = config.REDIS_URL
     ? await createRedisBus(config.REDIS_URL, (error) => process.stderr.write(`Redis: ${error.message}\n`))
     : createMemoryBus();
+  const simulator =
+    config.WA_DRIVER === 'simulator'
+      ? new SimulatorDriver({
+          seed: config.SIM_SEED ?? Math.floor(Math.random() * 2 ** 31),
+          scanMs: config.SIM_SCAN_MS,
+        })
+      : undefined;
+  if (!simulator) throw new ConfigError('WA_DRIVER: the baileys driver is not part of this build yet; use simulator.');
+  const holdsSessions = config.ROLE !== 'api';
+  const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR), {
+    bus,
+    driver: holdsSessions ? simulator : null,
+    log: (message, error) =>
+      process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error)}\n`),
+  });
+
   const app =
-    config.ROLE === 'worker' ? null : await buildApp({ config, services, bus, version: VERSION, webDist: WEB_DIST });
+    config.ROLE === 'worker'
+      ? null
+      : await buildApp({ config, services, bus, version: VERSION, webDist: WEB_DIST, simulator });
   let url: string | null = null;
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -50,6 +67,7 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   }
+  await services.host?.start();
   printBanner(config, url, logins);
 
   let stopping = false;
@@ -60,6 +78,7 @@ async function main(): Promise<void> {
     stopping = true;
     process.stdout.write(`${signal} received: finishing requests and closing the database...\n`);
     await app?.close();
+    await services.host?.stop();
     await bus.close();
     await database.close();
     process.exit(0);

@@ -1,5 +1,7 @@
 /** Wires each area's service to the database and to the services it depends on. */
 import type { Db } from './db/client.ts';
+import { SessionHost } from './engine/session-host.ts';
+import type { EventBus } from './live/bus.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createFileService } from './modules/file/service.ts';
@@ -9,8 +11,17 @@ import { createPhoneNumberService } from './modules/phonenumber/service.ts';
 import { createProxyService } from './modules/proxy/service.ts';
 import { createSettingService } from './modules/setting/service.ts';
 import { createUserService } from './modules/users/service.ts';
+import { createWhatsappService } from './modules/whatsapp/service.ts';
+import type { WaDriver } from './wa/driver.ts';
 
-export function createServices(db: Db, jwtSecret: Uint8Array) {
+export interface Runtime {
+  bus: EventBus;
+  /** The WhatsApp driver when this process holds sessions (roles `all` and `worker`), else null. */
+  driver: WaDriver | null;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
   const tokens = createTokenService(jwtSecret);
   const settings = createSettingService(db);
   const levels = createLevelService(db, settings);
@@ -20,7 +31,11 @@ export function createServices(db: Db, jwtSecret: Uint8Array) {
   const messages = createMessageService(db, files);
   const phoneNumbers = createPhoneNumberService(db);
   const proxies = createProxyService(db);
-  return { tokens, settings, levels, users, auth, files, messages, phoneNumbers, proxies };
+  const host = runtime.driver
+    ? new SessionHost({ db, driver: runtime.driver, bus: runtime.bus, proxyOf: proxies.valueOf, log: runtime.log })
+    : null;
+  const whatsapp = createWhatsappService({ db, proxies, host });
+  return { tokens, settings, levels, users, auth, files, messages, phoneNumbers, proxies, host, whatsapp };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -13,6 +13,7 @@ import { seed } from '../src/db/seed.ts';
 import { type AppOptions, buildApp } from '../src/http/app.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createServices } from '../src/services.ts';
+import { SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const DEV_EMAIL = 'dev@test.local';
@@ -61,13 +62,22 @@ interface TestAppOptions {
   /** Extra routes for probing shared plugins, added before the app is ready. */
   routes?: (app: FastifyInstance) => void;
   config?: Partial<AppOptions['config']>;
+  simulator?: Partial<SimulatorOptions>;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}) {
   const database = await createTestDatabase();
   await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
   const jwtSecret = randomBytes(32);
-  const services = createServices(database.db, jwtSecret);
+  const bus = createMemoryBus();
+  const simulator = new SimulatorDriver({
+    seed: 7,
+    scanMs: 60_000,
+    delayMs: [1, 3],
+    reconnectMs: 50,
+    ...options.simulator,
+  });
+  const services = createServices(database.db, jwtSecret, { bus, driver: simulator });
   const config: AppOptions['config'] = {
     LOG_LEVEL: 'silent',
     ALLOWED_ORIGINS: [],
@@ -77,8 +87,15 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     db: database.kind,
     ...options.config,
   };
-  const bus = createMemoryBus();
-  const app = await buildApp({ config, services, bus, version: 'test', logger: false, webDist: options.webDist });
+  const app = await buildApp({
+    config,
+    services,
+    bus,
+    version: 'test',
+    logger: false,
+    webDist: options.webDist,
+    simulator,
+  });
   options.routes?.(app);
   await app.ready();
 
@@ -103,10 +120,12 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     db: database.db,
     services,
     bus,
+    simulator,
     jwtSecret,
     loginAs,
     async close() {
       await app.close();
+      await services.host?.stop();
       await database.close();
     },
   };

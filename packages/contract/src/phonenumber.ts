@@ -1,5 +1,6 @@
 /** Phone numbers to blast (spec part 2 §3 PhoneNumber, §5, §7 Phone numbers). */
 import { z } from 'zod';
+import { pageOf, ZPageQuery } from './paging.ts';
 
 export const PHONE_TEXT = {
   numberRequired: 'Nomor wajib diisi.',
@@ -58,6 +59,7 @@ export const ZUpdatePhoneNumberRequest = z.object({ number, name, status: ZPhone
 export type TUpdatePhoneNumberRequest = z.input<typeof ZUpdatePhoneNumberRequest>;
 
 export const ZPhoneNumberResponse = z.object({ phonenumber: ZPhoneNumber });
+export type TPhoneNumberResponse = z.infer<typeof ZPhoneNumberResponse>;
 
 export const ZSkippedNumber = z.object({ number: z.string(), name: z.string(), reason: z.string() });
 export type TSkippedNumber = z.infer<typeof ZSkippedNumber>;
@@ -65,6 +67,17 @@ export const ZPhoneImportResponse = z.object({ created: z.number().int(), skippe
 export type TPhoneImportResponse = z.infer<typeof ZPhoneImportResponse>;
 
 export const ZCountBlastResponse = z.object({ blasted: z.number().int(), unBlasted: z.number().int() });
+export type TCountBlastResponse = z.infer<typeof ZCountBlastResponse>;
+
+/** GET /list answers this many numbers at a time, in id order; `after` (the last id seen) asks for the next. */
+export const PHONE_LIST_LIMIT = 10_000;
+export const ZPhoneAllQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
+export type TPhoneAllQuery = z.input<typeof ZPhoneAllQuery>;
+export const ZPhoneAllResponse = z.object({ list: z.array(ZPhoneNumber) });
+export type TPhoneAllResponse = z.infer<typeof ZPhoneAllResponse>;
 
 /** Paged list query: `synced` only busts caches; `search` is a number prefix or a name prefix. */
-export const ZPhoneListQuery = z.object({ synced: z.string().optional() });
+export const ZPhoneListQuery = ZPageQuery.extend({ synced: z.string().optional() });
+export type TPhoneListQuery = z.input<typeof ZPhoneListQuery>;
+export const ZPhonePageResponse = pageOf(ZPhoneNumber);
+export type TPhonePageResponse = z.infer<typeof ZPhonePageResponse>;

@@ -1,5 +1,6 @@
 /** Proxies the WhatsApp sessions connect through (spec part 2 §3 Proxy, §5, §7 Proxies; DESIGN §5.8). */
 import { z } from 'zod';
+import { pageOf, ZPageQuery } from './paging.ts';
 
 export const PROXY_TEXT = {
   valueRequired: 'Proxy wajib diisi.',
@@ -7,6 +8,7 @@ export const PROXY_TEXT = {
   taken: 'Proxy sudah terdaftar.',
   duplicateInFile: 'Proxy ganda di dalam file.',
   badFile: 'File harus berupa CSV (satu proxy per baris) atau JSON berisi daftar proxy.',
+  fileRequired: 'Pilih file .csv atau .json terlebih dahulu.',
   nothingToExport: 'No proxies to export.',
 } as const;
 
@@ -56,14 +58,30 @@ const value = z
 export const ZSaveProxyRequest = z.object({ value });
 export type TSaveProxyRequest = z.input<typeof ZSaveProxyRequest>;
 
+/**
+ * 'in use' is not offered: only taking a proxy for a client sets it (DESIGN §5.8). Leaving `status` out keeps
+ * the current one, so editing the value of a proxy in use does not free it.
+ */
 export const ZUpdateProxyRequest = z.object({
   id: z.number().int().optional(),
   value: value.optional(),
-  status: ZProxyStatus.optional(),
+  status: z.enum(['active', 'nonactive']).optional(),
 });
 export type TUpdateProxyRequest = z.input<typeof ZUpdateProxyRequest>;
 
 export const ZProxyResponse = z.object({ proxy: ZProxy });
+export type TProxyResponse = z.infer<typeof ZProxyResponse>;
+
+/** Proxies are a few hundred at most, so GET /list answers all of them up to this cap, newest first. */
+export const PROXY_LIST_LIMIT = 10_000;
+export const ZProxyListResponse = z.object({ list: z.array(ZProxy) });
+export type TProxyListResponse = z.infer<typeof ZProxyListResponse>;
+
+/** Paged list query: `synced` only busts caches; `search` matches any part of the value. */
+export const ZProxyListQuery = ZPageQuery.extend({ synced: z.string().optional() });
+export type TProxyListQuery = z.input<typeof ZProxyListQuery>;
+export const ZProxyPageResponse = pageOf(ZProxy);
+export type TProxyPageResponse = z.infer<typeof ZProxyPageResponse>;
 
 export const ZSkippedProxy = z.object({ value: z.string(), reason: z.string() });
 export type TSkippedProxy = z.infer<typeof ZSkippedProxy>;
@@ -71,3 +89,4 @@ export const ZProxyImportResponse = z.object({ created: z.number().int(), skippe
 export type TProxyImportResponse = z.infer<typeof ZProxyImportResponse>;
 
 export const ZCountUseResponse = z.object({ unUsed: z.number().int(), used: z.number().int() });
+export type TCountUseResponse = z.infer<typeof ZCountUseResponse>;

@@ -21,9 +21,12 @@ import { phoneNumberRoutes } from '../modules/phonenumber/routes.ts';
 import { proxyRoutes } from '../modules/proxy/routes.ts';
 import { settingRoutes } from '../modules/setting/routes.ts';
 import { userRoutes } from '../modules/users/routes.ts';
+import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
 import type { Services } from '../services.ts';
+import type { SimulatorDriver } from '../wa/simulator.ts';
 import { authPlugin } from './auth.ts';
 import { registerDashboard } from './dashboard.ts';
+import { devSimulatorRoutes } from './dev-simulator.ts';
 import { registerDocs } from './docs.ts';
 import { registerErrorHandler } from './errors.ts';
 
@@ -39,6 +42,8 @@ export interface AppOptions {
   webDist?: string;
   /** Pass false to silence request logs (tests). */
   logger?: boolean;
+  /** The simulator driver, whose /dev controls are served when it is the driver in use. */
+  simulator?: SimulatorDriver;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -106,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     proxies: services.proxies,
     importMaxMb: config.IMPORT_MAX_MB,
   });
+  await app.register(whatsappRoutes, { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
+  if (options.simulator) await app.register(devSimulatorRoutes, { prefix: '/dev', simulator: options.simulator });
 
   await registerLiveGateway(app, {
     bus: options.bus,

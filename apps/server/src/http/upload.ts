@@ -13,8 +13,14 @@ export async function withUploadedFile<T>(
   work: (stream: Readable) => Promise<T>,
 ): Promise<T> {
   const tooLarge = `File maksimal ${options.maxMb} MB.`;
+  const maxBytes = options.maxMb * 1024 * 1024;
   if (!request.isMultipart()) throw badRequest(options.missing, { file: options.missing });
-  const part = await request.file({ limits: { fileSize: options.maxMb * 1024 * 1024 } });
+  // Refused before a row is written: a file cut off at the limit mid-import would leave its first rows
+  // stored under a 413. The form's few hundred bytes of envelope count towards the limit here.
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
+    throw new AppError(413, tooLarge, { file: tooLarge });
+  }
+  const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part) throw badRequest(options.missing, { file: options.missing });
   try {
     const result = await work(part.file);

@@ -75,7 +75,8 @@ export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRo
     if (text.trim() !== '') first = text;
   }
   const rest: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
-  if (first.trimStart().startsWith('[')) {
+  // An object is JSON too, so that it is refused as a whole rather than reported line by line as bad rows.
+  if (/^\s*[[{]/.test(first)) {
     yield* jsonRows(first, rest);
     return;
   }

@@ -1,13 +1,15 @@
 /** /api/admin/phonenumber: the numbers to blast, for admins and devs (spec part 2 §7 Phone numbers). */
 import { ZErrorResponse } from '@sewablast/contract/errors';
-import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
+import { ZIdParams } from '@sewablast/contract/paging';
 import {
   PHONE_TEXT,
   ZCountBlastResponse,
+  ZPhoneAllQuery,
+  ZPhoneAllResponse,
   ZPhoneImportResponse,
   ZPhoneListQuery,
-  ZPhoneNumber,
   ZPhoneNumberResponse,
+  ZPhonePageResponse,
   ZSavePhoneNumberRequest,
   ZUpdatePhoneNumberRequest,
 } from '@sewablast/contract/phonenumber';
@@ -39,8 +41,8 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Numbers in id order, 10,000 at a time; pass the last id as `after` for the next ones',
-        querystring: z.object({ after: z.coerce.number().int().min(0).default(0) }),
-        response: { 200: z.object({ list: z.array(ZPhoneNumber) }), ...failures },
+        querystring: ZPhoneAllQuery,
+        response: { 200: ZPhoneAllResponse, ...failures },
       },
     },
     async (request) => ({ list: await phoneNumbers.list(request.query.after) }),
@@ -52,8 +54,8 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'A page of numbers; search is a number prefix or a name prefix',
-        querystring: ZPageQuery.extend(ZPhoneListQuery.shape),
-        response: { 200: pageOf(ZPhoneNumber), ...failures },
+        querystring: ZPhoneListQuery,
+        response: { 200: ZPhonePageResponse, ...failures },
       },
     },
     async (request) => phoneNumbers.listPage(request.query),

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import {
   normalisePhoneNumber,
+  PHONE_LIST_LIMIT,
   PHONE_TEXT,
   type TPhoneImportResponse,
   type TPhoneNumber,
@@ -18,9 +19,9 @@ import { escapeLike } from '../../lib/like.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 
-/** GET /list answers this many at a time, in id order; `after` asks for the next ones (exports walk it). */
-export const LIST_LIMIT = 10_000;
 const BATCH = 1000;
+const NUMBER_HEADERS = ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'no_hp'];
+const NAME_HEADERS = ['name', 'nama'];
 
 export function toPublicPhoneNumber(row: PhoneRow): TPhoneNumber {
   return {
@@ -70,7 +71,7 @@ export function createPhoneNumberService(db: Db) {
         .from(phoneNumbers)
         .where(gt(phoneNumbers.id, after))
         .orderBy(asc(phoneNumbers.id))
-        .limit(LIST_LIMIT);
+        .limit(PHONE_LIST_LIMIT);
       return rows.map(toPublicPhoneNumber);
     },
 
@@ -105,8 +106,8 @@ export function createPhoneNumberService(db: Db) {
       id: number,
       values: { number?: string; name?: string; status?: 'active' | 'nonactive' },
     ): Promise<TPhoneNumber> {
-      await mustFind(id);
-      if (Object.keys(values).length === 0) return this.detail(id);
+      const current = await mustFind(id);
+      if (Object.keys(values).length === 0) return toPublicPhoneNumber(current);
       try {
         const [row] = await db.update(phoneNumbers).set(values).where(eq(phoneNumbers.id, id)).returning();
         if (!row) throw notFound(SERVER_TEXT.notFound);
@@ -160,10 +161,11 @@ export function createPhoneNumberService(db: Db) {
       for await (const row of readImportRows(stream)) {
         if (first && row.kind === 'cells') {
           first = false;
+          // Only a line naming a known column is a header: any other first line is data, reported if bad.
           const header = row.cells.map((cell) => cell.toLowerCase());
-          if (!normalisePhoneNumber(row.cells[0] ?? '') && header.some((cell) => /[a-z]/.test(cell))) {
-            const number = header.findIndex((cell) => ['number', 'nomor', 'phone', 'phonenumber'].includes(cell));
-            const name = header.findIndex((cell) => ['name', 'nama'].includes(cell));
+          const number = header.findIndex((cell) => NUMBER_HEADERS.includes(cell));
+          const name = header.findIndex((cell) => NAME_HEADERS.includes(cell));
+          if (number >= 0 || name >= 0) {
             columns = { number: Math.max(number, 0), name: name >= 0 ? name : 1 };
             continue;
           }

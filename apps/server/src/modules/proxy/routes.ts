@@ -1,11 +1,13 @@
 /** /api/admin/proxy: proxies for admins and devs (spec part 2 §7 Proxies). */
 import { ZErrorResponse } from '@sewablast/contract/errors';
-import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
+import { ZIdParams } from '@sewablast/contract/paging';
 import {
   PROXY_TEXT,
   ZCountUseResponse,
-  ZProxy,
   ZProxyImportResponse,
+  ZProxyListQuery,
+  ZProxyListResponse,
+  ZProxyPageResponse,
   ZProxyResponse,
   ZSaveProxyRequest,
   ZUpdateProxyRequest,
@@ -34,7 +36,7 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
 
   app.get(
     '/list',
-    { schema: { tags, response: { 200: z.object({ list: z.array(ZProxy) }), ...failures } } },
+    { schema: { tags, summary: 'Every proxy, newest first (at most 10,000)', response: { 200: ZProxyListResponse, ...failures } } },
     async () => ({
       list: await proxies.list(),
     }),
@@ -45,8 +47,9 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
     {
       schema: {
         tags,
-        querystring: ZPageQuery.extend({ synced: z.string().optional() }),
-        response: { 200: pageOf(ZProxy), ...failures },
+        summary: 'A page of proxies; search matches any part of the value',
+        querystring: ZProxyListQuery,
+        response: { 200: ZProxyPageResponse, ...failures },
       },
     },
     async (request) => proxies.listPage(request.query),
@@ -85,7 +88,7 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
     async (request) =>
       withUploadedFile(
         request,
-        { maxMb: importMaxMb, missing: 'Pilih file .csv atau .json terlebih dahulu.', badFormat: PROXY_TEXT.badFile },
+        { maxMb: importMaxMb, missing: PROXY_TEXT.fileRequired, badFormat: PROXY_TEXT.badFile },
         (stream) => proxies.importFile(stream),
       ),
   );

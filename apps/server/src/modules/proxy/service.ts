@@ -3,13 +3,14 @@ import type { Readable } from 'node:stream';
 import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import {
   isValidProxy,
+  PROXY_LIST_LIMIT,
   PROXY_TEXT,
   type TProxy,
   type TProxyImportResponse,
   type TSkippedProxy,
 } from '@sewablast/contract/proxy';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { count, desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { proxies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -18,7 +19,6 @@ import { escapeLike } from '../../lib/like.ts';
 
 type ProxyRow = typeof proxies.$inferSelect;
 
-const LIST_LIMIT = 10_000;
 const BATCH = 1000;
 
 export function toPublicProxy(row: ProxyRow): TProxy {
@@ -36,7 +36,7 @@ export function createProxyService(db: Db) {
 
   return {
     async list(): Promise<TProxy[]> {
-      const rows = await db.select().from(proxies).orderBy(desc(proxies.id)).limit(LIST_LIMIT);
+      const rows = await db.select().from(proxies).orderBy(desc(proxies.id)).limit(PROXY_LIST_LIMIT);
       return rows.map(toPublicProxy);
     },
 
@@ -67,8 +67,9 @@ export function createProxyService(db: Db) {
       return toPublicProxy(row);
     },
 
-    async update(id: number, values: { value?: string; status?: TProxy['status'] }): Promise<TProxy> {
-      await mustFind(id);
+    async update(id: number, values: { value?: string; status?: 'active' | 'nonactive' }): Promise<TProxy> {
+      const current = await mustFind(id);
+      if (values.value === undefined && values.status === undefined) return toPublicProxy(current);
       try {
         const [row] = await db.update(proxies).set(values).where(eq(proxies.id, id)).returning();
         if (!row) throw notFound(SERVER_TEXT.notFound);
@@ -89,6 +90,39 @@ export function createProxyService(db: Db) {
       const rows = await db.select({ status: proxies.status, total: count() }).from(proxies).groupBy(proxies.status);
       const of = (status: string) => rows.find((row) => row.status === status)?.total ?? 0;
       return { unUsed: of('active'), used: of('in use') };
+    },
+
+    /**
+     * A proxy for a new client (DESIGN §5.8): the active one used least, marked 'in use'. `direct` when no
+     * proxy is configured at all; `unavailable` when there are proxies but none is free.
+     */
+    async take(): Promise<{ kind: 'proxy'; id: number; value: string } | { kind: 'direct' } | { kind: 'unavailable' }> {
+      const [taken] = await db
+        .update(proxies)
+        .set({ status: 'in use', count_use: sql`${proxies.count_use} + 1` })
+        .where(
+          eq(
+            proxies.id,
+            sql`(select ${proxies.id} from ${proxies} where ${proxies.status} = 'active' order by ${proxies.count_use}, ${proxies.id} limit 1 for update skip locked)`,
+          ),
+        )
+        .returning({ id: proxies.id, value: proxies.value });
+      if (taken) return { kind: 'proxy', ...taken };
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(proxies);
+      return total === 0 ? { kind: 'direct' } : { kind: 'unavailable' };
+    },
+
+    /** Frees a proxy whose client was removed or lost; an admin's 'nonactive' stays as it is. */
+    async release(id: number): Promise<void> {
+      await db
+        .update(proxies)
+        .set({ status: 'active' })
+        .where(and(eq(proxies.id, id), eq(proxies.status, 'in use')));
+    },
+
+    async valueOf(id: number): Promise<string | null> {
+      const [row] = await db.select({ value: proxies.value }).from(proxies).where(eq(proxies.id, id));
+      return row?.value ?? null;
     },
 
     /** CSV (one value per line, header `value` optional, extra columns ignored) or JSON (strings or {value}). */

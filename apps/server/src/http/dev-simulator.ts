@@ -1,0 +1,43 @@
+/** POST /dev/simulator/{deviceId}/{action}: forces a scan, a drop, a ban or a reply (dev only, simulator only). */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { ZSimulatorParams, ZSimulatorReply } from '@sewablast/contract/whatsapp';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SimulatorDriver } from '../wa/simulator.ts';
+import { requireRole } from './auth.ts';
+
+export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDriver }> = async (app, { simulator }) => {
+  app.post(
+    '/simulator/:deviceId/:action',
+    {
+      preHandler: requireRole('dev'),
+      schema: {
+        tags: ['dev'],
+        summary: 'Simulator: scan, disconnect, ban, or reply ({from, text})',
+        params: ZSimulatorParams,
+        body: ZSimulatorReply.optional(),
+        response: {
+          200: z.object({ msg: z.string() }),
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { deviceId, action } = request.params;
+      const body = request.body ?? {};
+      if (action === 'reply' && (!body.from || body.text === undefined))
+        return reply.code(400).send({ msg: 'from dan text wajib diisi.' });
+      const done = simulator.control(
+        deviceId,
+        action,
+        action === 'reply' ? { from: body.from ?? '', text: body.text ?? '' } : undefined,
+      );
+      if (!done) return reply.code(404).send({ msg: SERVER_TEXT.notFound });
+      return { msg: `${action}: ${deviceId}` };
+    },
+  );
+};

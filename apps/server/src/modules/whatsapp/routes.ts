@@ -1,0 +1,113 @@
+/** /api/admin/whatsapp: linking and listing accounts, each behind the ownership check (spec part 1 §7 WhatsApp). */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { pageOf, ZPageQuery } from '@sewablast/contract/paging';
+import {
+  WHATSAPP_TEXT,
+  ZClientStateResponse,
+  ZDeviceRequest,
+  ZNewClientRequest,
+  ZNewClientResponse,
+  ZSaveWhatsappRequest,
+  ZWhatsapp,
+  ZWhatsappCountResponse,
+  ZWhatsappListQuery,
+  ZWhatsappListResponse,
+  ZWhatsappResponse,
+} from '@sewablast/contract/whatsapp';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../http/auth.ts';
+import type { WhatsappService } from './service.ts';
+
+const failures = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  503: ZErrorResponse,
+};
+const ZIdOrClientid = z.object({ id: z.string().min(1).max(64) });
+const ZUserParams = z.object({ userId: z.coerce.number().int().positive() });
+
+export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }> = async (app, { whatsapp }) => {
+  const tags = ['whatsapp'];
+
+  app.post(
+    '/new-client',
+    {
+      schema: {
+        tags,
+        summary: 'Start linking a device (QR, or pairing code when phoneNumber is given); events follow on /ws',
+        body: ZNewClientRequest,
+        response: { 200: ZNewClientResponse, ...failures },
+      },
+    },
+    async (request) => whatsapp.newClient(requireActor(request), request.body),
+  );
+
+  app.post(
+    '/save',
+    { schema: { tags, body: ZSaveWhatsappRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    async (request) => ({ whatsapp: await whatsapp.save(requireActor(request), request.body.clientid) }),
+  );
+
+  app.post(
+    '/remove-client',
+    { schema: { tags, body: ZDeviceRequest, response: { 200: z.object({ msg: z.string() }), ...failures } } },
+    async (request) => {
+      await whatsapp.remove(requireActor(request), request.body.deviceId);
+      return { msg: WHATSAPP_TEXT.clientRemoved };
+    },
+  );
+
+  app.get(
+    '/client-state/:id',
+    { schema: { tags, params: ZIdOrClientid, response: { 200: ZClientStateResponse, ...failures } } },
+    async (request) => ({ state: (await whatsapp.detail(requireActor(request), request.params.id)).state }),
+  );
+
+  app.get('/list', { schema: { tags, response: { 200: ZWhatsappListResponse, ...failures } } }, async (request) => ({
+    list: await whatsapp.list(requireActor(request)),
+  }));
+
+  app.get(
+    '/list/:userId',
+    {
+      schema: {
+        tags,
+        params: ZUserParams,
+        querystring: z.object({ synced: z.string().optional() }),
+        response: { 200: ZWhatsappListResponse, ...failures },
+      },
+    },
+    async (request) => ({ list: await whatsapp.list(requireActor(request), request.params.userId) }),
+  );
+
+  app.get(
+    '/count/:userId',
+    { schema: { tags, params: ZUserParams, response: { 200: ZWhatsappCountResponse, ...failures } } },
+    async (request) => whatsapp.count(requireActor(request), request.params.userId),
+  );
+
+  app.get(
+    '/list-per-page',
+    {
+      schema: {
+        tags,
+        summary: "A page of linked accounts: a member's own; any user's (user_id) for admins and devs",
+        querystring: ZPageQuery.extend(ZWhatsappListQuery.shape),
+        response: { 200: pageOf(ZWhatsapp), ...failures },
+      },
+    },
+    async (request) => whatsapp.listPage(requireActor(request), request.query),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: ZIdOrClientid, response: { 200: ZWhatsappResponse, ...failures } } },
+    async (request) => ({
+      whatsapp: await whatsapp.detail(requireActor(request), request.params.id),
+    }),
+  );
+};

@@ -1,0 +1,231 @@
+/** WhatsApp accounts: linking, listing and the account settings (spec part 1 §7 WhatsApp, DESIGN §5.1, §5.8). */
+import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import {
+  type TNewClientRequest,
+  type TWhatsapp,
+  type WHATSAPP_FILTERS,
+  WHATSAPP_TEXT,
+} from '@sewablast/contract/whatsapp';
+import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { whatsappAccounts } from '../../db/schema.ts';
+import type { SessionHost } from '../../engine/session-host.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { escapeLike } from '../../lib/like.ts';
+import type { ProxyService } from '../proxy/service.ts';
+import { assertSelfOrManager } from '../users/service.ts';
+
+type AccountRow = typeof whatsappAccounts.$inferSelect;
+
+const isManager = (actor: Actor) => actor.role === 'admin' || actor.role === 'dev';
+
+export function toPublicWhatsapp(row: AccountRow): TWhatsapp {
+  return {
+    id: row.id,
+    clientid: row.clientid,
+    user_id: row.user_id,
+    phonenumber: row.phonenumber,
+    pushname: row.pushname,
+    server: row.server,
+    proxyId: row.proxy_id ?? -1,
+    state: row.state,
+    status: row.status as TWhatsapp['status'],
+    blasting: row.blasting,
+    sending_enabled: row.sending_enabled,
+    interval_min: row.interval_min,
+    interval_max: row.interval_max,
+    count_success: row.count_success,
+    count_fail: row.count_fail,
+    income: row.income,
+    suspended: row.suspended,
+    suspended_count: row.suspended_count,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function statusFilter(status: (typeof WHATSAPP_FILTERS)[number] | undefined): SQL | undefined {
+  if (!status) return undefined;
+  if (status === 'sending') return eq(whatsappAccounts.status, 'sending');
+  if (status === 'suspended') return eq(whatsappAccounts.suspended, true);
+  return eq(whatsappAccounts.state, status);
+}
+
+export interface WhatsappServiceDeps {
+  db: Db;
+  proxies: ProxyService;
+  /** The process's session host; null in the `api` role, which holds no sessions. */
+  host: SessionHost | null;
+}
+
+export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps) {
+  const linked = isNotNull(whatsappAccounts.phonenumber);
+
+  async function byClientid(clientid: string): Promise<AccountRow | undefined> {
+    const [row] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid));
+    return row;
+  }
+
+  /** The account named by numeric id or client id, if the actor may see it. */
+  async function mustSee(actor: Actor, idOrClientid: string | number): Promise<AccountRow> {
+    const numeric = typeof idOrClientid === 'number' || /^\d+$/.test(idOrClientid);
+    const [row] = await db
+      .select()
+      .from(whatsappAccounts)
+      .where(
+        numeric ? eq(whatsappAccounts.id, Number(idOrClientid)) : eq(whatsappAccounts.clientid, String(idOrClientid)),
+      );
+    if (!row) throw notFound(SERVER_TEXT.notFound);
+    assertSelfOrManager(actor, row.user_id);
+    return row;
+  }
+
+  function requireHost(): SessionHost {
+    if (!host) throw new AppError(503, 'Tidak ada worker yang memegang sesi WhatsApp di proses ini.');
+    return host;
+  }
+
+  async function publishProxyUnavailable(userId: number, deviceId: string) {
+    const engine = requireHost();
+    await engine.publish(
+      { id: 0, user_id: userId, clientid: deviceId, state: 'unknown', status: 'idle' },
+      'proxy_unavailable',
+    );
+  }
+
+  return {
+    byClientid,
+    mustSee,
+
+    /**
+     * Starts linking a device: a new account, or with `previousDeviceId` the same account (its counters
+     * kept) under a new client id. The session emits `qr` or `code` on the live channel.
+     */
+    async newClient(actor: Actor, body: TNewClientRequest): Promise<{ proxyId: number; message: string }> {
+      assertSelfOrManager(actor, body.userId);
+      const engine = requireHost();
+      const existing = await byClientid(body.deviceId);
+      if (existing && existing.user_id !== body.userId) throw conflict(WHATSAPP_TEXT.badDeviceId);
+      const previous = body.previousDeviceId ? await byClientid(body.previousDeviceId) : undefined;
+      if (body.previousDeviceId && (!previous || previous.user_id !== body.userId))
+        throw notFound(SERVER_TEXT.notFound);
+
+      const current = previous ?? existing;
+      let proxyId = current?.proxy_id ?? null;
+      let proxyValue: string | null = null;
+      if (proxyId === null) {
+        const taken = await proxies.take();
+        if (taken.kind === 'unavailable') {
+          await publishProxyUnavailable(body.userId, body.deviceId);
+          throw conflict(WHATSAPP_TEXT.proxyUnavailable);
+        }
+        if (taken.kind === 'proxy') {
+          proxyId = taken.id;
+          proxyValue = taken.value;
+        }
+      }
+
+      let account: AccountRow | undefined;
+      if (current) {
+        if (previous && existing && existing.id !== previous.id)
+          await db.delete(whatsappAccounts).where(eq(whatsappAccounts.id, existing.id));
+        [account] = await db
+          .update(whatsappAccounts)
+          .set({
+            clientid: body.deviceId,
+            proxy_id: proxyId,
+            auth_state: null,
+            state: 'unknown',
+            blasting: false,
+            status: 'idle',
+          })
+          .where(eq(whatsappAccounts.id, current.id))
+          .returning();
+      } else {
+        [account] = await db
+          .insert(whatsappAccounts)
+          .values({ clientid: body.deviceId, user_id: body.userId, proxy_id: proxyId, state: 'unknown' })
+          .returning();
+      }
+      if (!account) throw new Error('account not saved');
+      if (previous && previous.clientid !== body.deviceId) await engine.logout(previous.clientid);
+      await engine.link(account, { pairingNumber: body.phoneNumber ?? null, proxy: proxyValue });
+      return { proxyId: proxyId ?? -1, message: WHATSAPP_TEXT.clientCreated };
+    },
+
+    /** The Add WhatsApp screen's save: the server's own facts are the answer; nothing the client says is stored. */
+    async save(actor: Actor, clientid: string): Promise<TWhatsapp> {
+      const account = await mustSee(actor, clientid);
+      if (!account.phonenumber) throw new AppError(409, WHATSAPP_TEXT.notLinked);
+      return toPublicWhatsapp(account);
+    },
+
+    async remove(actor: Actor, clientid: string): Promise<void> {
+      const account = await mustSee(actor, clientid);
+      await host?.logout(account.clientid);
+      await db.delete(whatsappAccounts).where(eq(whatsappAccounts.id, account.id));
+      if (account.proxy_id !== null) await proxies.release(account.proxy_id);
+    },
+
+    async detail(actor: Actor, idOrClientid: string | number): Promise<TWhatsapp> {
+      return toPublicWhatsapp(await mustSee(actor, idOrClientid));
+    },
+
+    /** A member's own linked accounts; every linked account for admins and devs. */
+    async list(actor: Actor, userId?: number): Promise<TWhatsapp[]> {
+      const owner = userId ?? (isManager(actor) ? undefined : actor.id);
+      if (owner !== undefined) assertSelfOrManager(actor, owner);
+      const rows = await db
+        .select()
+        .from(whatsappAccounts)
+        .where(and(linked, owner === undefined ? undefined : eq(whatsappAccounts.user_id, owner)))
+        .orderBy(desc(whatsappAccounts.id))
+        .limit(1000);
+      return rows.map(toPublicWhatsapp);
+    },
+
+    async count(actor: Actor, userId: number): Promise<{ connectedCount: number; disconnectedCount: number }> {
+      assertSelfOrManager(actor, userId);
+      const rows = await db
+        .select({ state: whatsappAccounts.state, total: count() })
+        .from(whatsappAccounts)
+        .where(and(linked, eq(whatsappAccounts.user_id, userId)))
+        .groupBy(whatsappAccounts.state);
+      const connectedCount = rows.find((row) => row.state === 'connected')?.total ?? 0;
+      const all = rows.reduce((sum, row) => sum + row.total, 0);
+      return { connectedCount, disconnectedCount: all - connectedCount };
+    },
+
+    async listPage(actor: Actor, query: TPageQuery & { user_id?: number; status?: (typeof WHATSAPP_FILTERS)[number] }) {
+      const owner = isManager(actor) ? query.user_id : actor.id;
+      if (query.user_id !== undefined && !isManager(actor) && query.user_id !== actor.id)
+        throw forbidden(SERVER_TEXT.forbidden);
+      const term = query.search?.trim();
+      const search = term
+        ? or(
+            like(whatsappAccounts.phonenumber, `${escapeLike(term.replace(/^0/, '62'))}%`),
+            ilike(whatsappAccounts.pushname, `%${escapeLike(term)}%`),
+            like(whatsappAccounts.clientid, `${escapeLike(term)}%`),
+          )
+        : undefined;
+      const where = and(
+        linked,
+        owner === undefined ? undefined : eq(whatsappAccounts.user_id, owner),
+        search,
+        statusFilter(query.status),
+      );
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(whatsappAccounts).where(where);
+      const rows = await db
+        .select()
+        .from(whatsappAccounts)
+        .where(where)
+        .orderBy(desc(whatsappAccounts.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return { data: rows.map(toPublicWhatsapp), meta: pageMeta(query, total) };
+    },
+  };
+}
+
+export type WhatsappService = ReturnType<typeof createWhatsappService>;

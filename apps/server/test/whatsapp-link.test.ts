@@ -1,0 +1,230 @@
+import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxies, whatsappAccounts } from '../src/db/schema.ts';
+import { SessionHost } from '../src/engine/session-host.ts';
+import { createMemoryBus } from '../src/live/bus.ts';
+import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { buildTestApp, type TestApp } from './harness.ts';
+import { openLive } from './ws.ts';
+
+let t: TestApp;
+let base: string;
+let dev: Awaited<ReturnType<TestApp['loginAs']>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  dev = await t.loginAs('dev');
+});
+afterAll(() => t.close());
+
+let devices = 0;
+const deviceId = () => `device-${Date.now().toString(36)}-${++devices}`;
+
+const post = (url: string, headers: { authorization: string }, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
+const get = (url: string, headers: { authorization: string }) => t.app.inject({ method: 'GET', url, headers });
+
+async function link(member: Awaited<ReturnType<TestApp['loginAs']>>, options: { phoneNumber?: string } = {}) {
+  const live = await openLive(base, `id=client-${member.user.id}&token=${member.token}`);
+  const id = deviceId();
+  const created = await post('/api/admin/whatsapp/new-client', member.headers, {
+    deviceId: id,
+    previousDeviceId: null,
+    userId: member.user.id,
+    phoneNumber: options.phoneNumber ?? null,
+  });
+  return { live, id, created };
+}
+
+describe('linking an account', () => {
+  it('goes QR → scan → authenticated → save, and keeps the credentials on the server', async () => {
+    const member = await t.loginAs('member');
+    const { live, id, created } = await link(member);
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({ proxyId: -1, message: WHATSAPP_TEXT.clientCreated });
+    const qr = await live.next('qr', (message) => message.payload.deviceId === id);
+    expect(qr.payload.qr).toMatch(/^2@/);
+
+    const scan = await post(`/dev/simulator/${id}/scan`, dev.headers, {});
+    expect(scan.statusCode).toBe(200);
+    const authenticated = await live.next('authenticated', (message) => message.payload.deviceId === id);
+    expect(authenticated.payload).toMatchObject({
+      phonenumber: expect.stringMatching(/^628/),
+      pushname: expect.any(String),
+    });
+    expect(authenticated.payload.server).toBe(t.services.host?.workerId);
+    await live.next('connection.update', (message) => message.payload.state === 'connected');
+
+    const saved = await post('/api/admin/whatsapp/save', member.headers, {
+      clientid: id,
+      phonenumber: '6200000000000',
+      serialized: 'forged',
+      user_id: 999,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().whatsapp).toMatchObject({
+      clientid: id,
+      user_id: member.user.id,
+      state: 'connected',
+      phonenumber: authenticated.payload.phonenumber,
+    });
+
+    const [row] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));
+    expect(row?.auth_state).toBeTruthy();
+    for (const url of [
+      `/api/admin/whatsapp/${id}`,
+      '/api/admin/whatsapp/list',
+      `/api/admin/whatsapp/list/${member.user.id}`,
+    ]) {
+      const body = (await get(url, member.headers)).body;
+      expect(body).not.toContain('auth_state');
+      expect(body).not.toContain('simulator');
+    }
+    expect((await get(`/api/admin/whatsapp/client-state/${id}`, member.headers)).json()).toEqual({
+      state: 'connected',
+    });
+    expect((await get(`/api/admin/whatsapp/count/${member.user.id}`, member.headers)).json()).toEqual({
+      connectedCount: 1,
+      disconnectedCount: 0,
+    });
+    const page = (await get('/api/admin/whatsapp/list-per-page?page=1&status=connected', member.headers)).json();
+    expect(page.data.map((account: { clientid: string }) => account.clientid)).toEqual([id]);
+    live.close();
+  });
+
+  it('links by pairing code for the given number', async () => {
+    const member = await t.loginAs('member');
+    const { live, id } = await link(member, { phoneNumber: '6281299990000' });
+    const code = await live.next('code', (message) => message.payload.deviceId === id);
+    expect(code.payload.code).toMatch(/^[A-Z2-9]{8}$/);
+    await post(`/dev/simulator/${id}/scan`, dev.headers, {});
+    const authenticated = await live.next('authenticated', (message) => message.payload.deviceId === id);
+    expect(authenticated.payload.phonenumber).toBe('6281299990000');
+    live.close();
+  });
+
+  it("keeps a member away from another member's accounts", async () => {
+    const owner = await t.loginAs('member');
+    const other = await t.loginAs('member');
+    const { live, id } = await link(owner);
+    await live.next('qr');
+    const forOther = await post('/api/admin/whatsapp/new-client', other.headers, {
+      deviceId: deviceId(),
+      userId: owner.user.id,
+    });
+    expect(forOther.statusCode).toBe(403);
+    expect((await get(`/api/admin/whatsapp/${id}`, other.headers)).statusCode).toBe(403);
+    expect((await get(`/api/admin/whatsapp/client-state/${id}`, other.headers)).statusCode).toBe(403);
+    expect((await get(`/api/admin/whatsapp/list/${owner.user.id}`, other.headers)).statusCode).toBe(403);
+    expect((await get(`/api/admin/whatsapp/list-per-page?user_id=${owner.user.id}`, other.headers)).statusCode).toBe(
+      403,
+    );
+    expect((await post('/api/admin/whatsapp/remove-client', other.headers, { deviceId: id })).statusCode).toBe(403);
+    expect((await post(`/dev/simulator/${id}/scan`, owner.headers, {})).statusCode).toBe(403);
+    const admin = await t.loginAs('admin');
+    expect((await get(`/api/admin/whatsapp/${id}`, admin.headers)).statusCode).toBe(200);
+    live.close();
+  });
+
+  it('takes the least used free proxy, frees it on removal, and says when none is free', async () => {
+    const [first, second] = await t.db
+      .insert(proxies)
+      .values([
+        { value: 'p1.test:1000', count_use: 5 },
+        { value: 'p2.test:1000', count_use: 1 },
+      ])
+      .returning();
+    const member = await t.loginAs('member');
+    const one = await link(member);
+    expect(one.created.json().proxyId).toBe(second?.id);
+    const two = await link(member);
+    expect(two.created.json().proxyId).toBe(first?.id);
+    const statuses = await t.db
+      .select({ status: proxies.status, count_use: proxies.count_use })
+      .from(proxies)
+      .orderBy(proxies.id);
+    expect(statuses).toEqual([
+      { status: 'in use', count_use: 6 },
+      { status: 'in use', count_use: 2 },
+    ]);
+
+    const three = await link(member);
+    expect(three.created.statusCode).toBe(409);
+    expect(three.created.json().msg).toBe(WHATSAPP_TEXT.proxyUnavailable);
+    await three.live.next('proxy_unavailable', (message) => message.payload.deviceId === three.id);
+
+    const removed = await post('/api/admin/whatsapp/remove-client', member.headers, { deviceId: one.id });
+    expect(removed.statusCode).toBe(200);
+    const [freed] = await t.db
+      .select()
+      .from(proxies)
+      .where(eq(proxies.id, second?.id ?? 0));
+    expect(freed?.status).toBe('active');
+    expect(await t.services.whatsapp.byClientid(one.id)).toBeUndefined();
+    for (const client of [one, two, three]) client.live.close();
+    await t.db.delete(proxies);
+  });
+
+  it('re-links an account under a new client id and keeps its counters', async () => {
+    const member = await t.loginAs('member');
+    const { live, id } = await link(member);
+    await post(`/dev/simulator/${id}/scan`, dev.headers, {});
+    await live.next('authenticated', (message) => message.payload.deviceId === id);
+    await t.db
+      .update(whatsappAccounts)
+      .set({ count_success: 12, count_fail: 3, income: 1200 })
+      .where(eq(whatsappAccounts.clientid, id));
+    const newId = deviceId();
+    const again = await post('/api/admin/whatsapp/new-client', member.headers, {
+      deviceId: newId,
+      previousDeviceId: id,
+      userId: member.user.id,
+    });
+    expect(again.statusCode).toBe(200);
+    await live.next('qr', (message) => message.payload.deviceId === newId);
+    await post(`/dev/simulator/${newId}/scan`, dev.headers, {});
+    await live.next('authenticated', (message) => message.payload.deviceId === newId);
+    const account = (await get(`/api/admin/whatsapp/${newId}`, member.headers)).json().whatsapp;
+    expect(account).toMatchObject({ count_success: 12, count_fail: 3, income: 1200, state: 'connected' });
+    expect((await get(`/api/admin/whatsapp/${id}`, member.headers)).statusCode).toBe(404);
+    live.close();
+  });
+
+  it('restores a linked session in another process once the lease lapses, without a new QR', async () => {
+    const member = await t.loginAs('member');
+    const { live, id } = await link(member);
+    await post(`/dev/simulator/${id}/scan`, dev.headers, {});
+    await live.next('authenticated', (message) => message.payload.deviceId === id);
+    live.close();
+    await t.services.host?.stop();
+    await t.db
+      .update(whatsappAccounts)
+      .set({ state: 'disconnected', lease_until: new Date(Date.now() - 60_000) })
+      .where(eq(whatsappAccounts.clientid, id));
+
+    const bus = createMemoryBus();
+    const events: string[] = [];
+    bus.subscribe(({ message }) => {
+      if (message.payload.deviceId === id) events.push(`${message.event}:${message.payload.state ?? ''}`);
+    });
+    const other = new SessionHost({
+      db: t.db,
+      driver: new SimulatorDriver({ seed: 9, scanMs: 60_000, delayMs: [1, 3] }),
+      bus,
+      proxyOf: async () => null,
+    });
+    await other.start();
+    try {
+      const until = Date.now() + 5000;
+      while (!events.includes('connection.update:connected') && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(events).toContain('connection.update:connected');
+      expect(events.some((event) => event.startsWith('qr'))).toBe(false);
+      const [row] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));
+      expect(row).toMatchObject({ owner_id: other.workerId, state: 'connected' });
+    } finally {
+      await other.stop();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/** WhatsApp accounts (spec part 1 §3 WhatsApp account, §7 WhatsApp). The session credentials never leave the server. */
+import { z } from 'zod';
+
+export const CONNECTION_STATES = [
+  'connected',
+  'disconnected',
+  'loggedOut',
+  'conflict',
+  'unknown',
+  'reconnecting',
+  'suspended',
+] as const;
+export type TConnectionState = (typeof CONNECTION_STATES)[number];
+
+export const WHATSAPP_TEXT = {
+  proxyUnavailable: 'Proxy tidak tersedia. Coba lagi.',
+  clientCreated: 'Client dibuat. Silakan pindai QR atau masukkan kode.',
+  clientRemoved: 'Client dihapus.',
+  notLinked: 'Akun belum tersambung.',
+  badDeviceId: 'Client ID tidak valid.',
+  pairingNumber: 'Nomor harus diawali 62.',
+} as const;
+
+export const ZWhatsapp = z.object({
+  id: z.number().int(),
+  clientid: z.string(),
+  user_id: z.number().int(),
+  phonenumber: z.string().nullable(),
+  pushname: z.string().nullable(),
+  server: z.string().nullable(),
+  proxyId: z.number().int(),
+  state: z.string(),
+  status: z.enum(['idle', 'sending']),
+  blasting: z.boolean(),
+  sending_enabled: z.boolean(),
+  interval_min: z.number().int().nullable(),
+  interval_max: z.number().int().nullable(),
+  count_success: z.number().int(),
+  count_fail: z.number().int(),
+  income: z.number().int(),
+  suspended: z.boolean(),
+  suspended_count: z.number().int(),
+  createdAt: z.string(),
+});
+export type TWhatsapp = z.infer<typeof ZWhatsapp>;
+
+/** The account id the Add WhatsApp screen generates and shows read-only. */
+export const ZDeviceId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, { error: WHATSAPP_TEXT.badDeviceId });
+
+export const ZNewClientRequest = z.object({
+  deviceId: ZDeviceId,
+  previousDeviceId: ZDeviceId.nullish(),
+  userId: z.coerce.number().int().positive(),
+  /** Digits only, or null for a QR code (spec part 1 §5). */
+  phoneNumber: z
+    .string()
+    .regex(/^62\d{8,13}$/, { error: WHATSAPP_TEXT.pairingNumber })
+    .nullish(),
+});
+export type TNewClientRequest = z.infer<typeof ZNewClientRequest>;
+
+export const ZNewClientResponse = z.object({ proxyId: z.number().int(), message: z.string() });
+
+export const ZDeviceRequest = z.object({ deviceId: ZDeviceId });
+
+/** What the Add WhatsApp screen sends back; the server keeps its own facts and ignores the rest. */
+export const ZSaveWhatsappRequest = z.looseObject({ clientid: ZDeviceId });
+
+export const ZWhatsappResponse = z.object({ whatsapp: ZWhatsapp });
+export const ZWhatsappListResponse = z.object({ list: z.array(ZWhatsapp) });
+export const ZClientStateResponse = z.object({ state: z.string() });
+export const ZWhatsappCountResponse = z.object({
+  connectedCount: z.number().int(),
+  disconnectedCount: z.number().int(),
+});
+
+/** The Filter Status options of the list (spec part 1 §2), by the value the list query takes. */
+export const WHATSAPP_FILTERS = [
+  'connected',
+  'loggedOut',
+  'conflict',
+  'disconnected',
+  'unknown',
+  'sending',
+  'suspended',
+] as const;
+export const ZWhatsappListQuery = z.object({
+  user_id: z.coerce.number().int().positive().optional(),
+  synced: z.string().optional(),
+  status: z.enum(WHATSAPP_FILTERS).optional(),
+});
+
+export const SIMULATOR_ACTIONS = ['scan', 'disconnect', 'ban', 'reply'] as const;
+export const ZSimulatorParams = z.object({ deviceId: ZDeviceId, action: z.enum(SIMULATOR_ACTIONS) });
+export const ZSimulatorReply = z.object({ from: z.string().min(3).max(20), text: z.string().max(4096) }).partial();
