@@ -66,8 +66,11 @@ try {
 
   // What a person types: ten digits of a number (1,000 matches here) or the start of a name (about 1,100).
   const searches = {
-    number: (n) => `628120${String(n % ROWS).padStart(8, '0').slice(0, 4)}`,
-    name: (n) => `nama%20${(n % 90) + 10}`,
+    number: (n) =>
+      `62812${String(n % ROWS)
+        .padStart(8, '0')
+        .slice(0, 5)}`,
+    name: (n) => `nama%20${(n % 900) + 100}`,
   };
   for (const [kind, searchOf] of Object.entries(searches)) {
     const latencies = [];

@@ -46,7 +46,7 @@ describe('linking an account', () => {
     const qr = await live.next('qr', (message) => message.payload.deviceId === id);
     expect(qr.payload.qr).toMatch(/^2@/);
 
-    const scan = await post(`/dev/simulator/${id}/scan`, dev.headers, {});
+    const scan = await t.app.inject({ method: 'POST', url: `/dev/simulator/${id}/scan`, headers: dev.headers });
     expect(scan.statusCode).toBe(200);
     const authenticated = await live.next('authenticated', (message) => message.payload.deviceId === id);
     expect(authenticated.payload).toMatchObject({

@@ -16,7 +16,7 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDri
         tags: ['dev'],
         summary: 'Simulator: scan, disconnect, ban, or reply ({from, text})',
         params: ZSimulatorParams,
-        body: ZSimulatorReply.optional(),
+        body: ZSimulatorReply.nullish(),
         response: {
           200: z.object({ msg: z.string() }),
           400: ZErrorResponse,

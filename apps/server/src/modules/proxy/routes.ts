@@ -36,7 +36,13 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
 
   app.get(
     '/list',
-    { schema: { tags, summary: 'Every proxy, newest first (at most 10,000)', response: { 200: ZProxyListResponse, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every proxy, newest first (at most 10,000)',
+        response: { 200: ZProxyListResponse, ...failures },
+      },
+    },
     async () => ({
       list: await proxies.list(),
     }),

@@ -1,0 +1,261 @@
+/**
+ * 'Tambah Akun Whatsapp' (/whatsapp/create; spec part 1 §2, §4 WhatsApp client setup, §5): link a device
+ * by QR code or by pairing code. A QR is valid 60 s and a code 90 s, after which the generate button
+ * returns; after a request the screen waits up to 15 s for the QR or code. Only events of this screen's
+ * device count. Once WhatsApp confirms, the account is saved once and the screen goes back.
+ */
+import type { TLiveMessage } from '@sewablast/contract/live';
+import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import { clsx } from 'clsx';
+import { QrCode, Smartphone } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { Card, PageHeader } from '../../components/page-header.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useLive } from '../../lib/live.ts';
+import { useSession } from '../../lib/session.ts';
+import { newClient, removeClient, saveClient, useWhatsappAccount } from './api/whatsapp.ts';
+import { formatPairingCode } from './pairing-code.ts';
+
+const QR_VALID_S = 60;
+const CODE_VALID_S = 90;
+const GENERATE_WAIT_S = 15;
+
+type Phase = 'idle' | 'requesting' | 'generating' | 'showing' | 'linking';
+
+function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return `wa-${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0'))
+    .join('')
+    .slice(0, 14)}`;
+}
+
+function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+export function Component() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const reconnectId = params.get('r');
+  const type = params.get('type');
+  const previous = useWhatsappAccount(reconnectId);
+  const [deviceId] = useState(newDeviceId);
+  const [mode, setMode] = useState<'qr' | 'number'>('qr');
+  const [phone, setPhone] = useState('62');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(null);
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const requested = useRef(false);
+  const linked = useRef(false);
+  const left = useCountdown(deadline);
+
+  useEffect(() => {
+    if (deadline !== null && left === 0 && (phase === 'generating' || phase === 'showing')) {
+      setPhase('idle');
+      setQr(null);
+      setCode(null);
+      setDeadline(null);
+      if (phase === 'generating') setError('QR atau kode belum diterima. Coba lagi.');
+    }
+  }, [left, deadline, phase]);
+
+  useEffect(
+    () => () => {
+      if (requested.current && !linked.current && !reconnectId) void removeClient(deviceId).catch(() => undefined);
+    },
+    [deviceId, reconnectId],
+  );
+
+  const onMessage = useCallback(
+    (message: TLiveMessage) => {
+      if (message.payload.deviceId !== deviceId) return;
+      if (message.event === 'proxy_unavailable' || message.event === 'proxy_error') {
+        setError(WHATSAPP_TEXT.proxyUnavailable);
+        setPhase('idle');
+        setDeadline(null);
+        return;
+      }
+      if (message.event === 'qr' && message.payload.qr) {
+        setQr(message.payload.qr);
+        setPhase((current) => {
+          if (current !== 'showing') setDeadline(Date.now() + QR_VALID_S * 1000);
+          return 'showing';
+        });
+        return;
+      }
+      if (message.event === 'code' && message.payload.code) {
+        setCode(message.payload.code);
+        setPhase('showing');
+        setDeadline(Date.now() + CODE_VALID_S * 1000);
+        return;
+      }
+      const connected =
+        message.event === 'authenticated' ||
+        (message.event === 'connection.update' && message.payload.state === 'connected');
+      if (connected && !linked.current) {
+        linked.current = true;
+        setPhase('linking');
+        setDeadline(null);
+        saveClient(deviceId)
+          .then(() => {
+            toast.success('Akun WhatsApp tersambung.');
+            navigate(-1);
+          })
+          .catch((failure: Error) => {
+            linked.current = false;
+            setError(failure.message);
+            setPhase('idle');
+          });
+      }
+    },
+    [deviceId, navigate],
+  );
+  useLive(user ? { kind: 'member', userId: user.id } : null, { onMessage });
+
+  async function generate() {
+    if (!user) return;
+    const digits = phone.replace(/\D/g, '');
+    const phoneNumber = mode === 'number' ? digits || null : null;
+    if (mode === 'number' && !phoneNumber?.startsWith('62')) {
+      setError(WHATSAPP_TEXT.pairingNumber);
+      return;
+    }
+    setError('');
+    setQr(null);
+    setCode(null);
+    setPhase('requesting');
+    try {
+      requested.current = true;
+      await newClient({
+        deviceId,
+        previousDeviceId: previous.data?.whatsapp.clientid ?? null,
+        userId: user.id,
+        phoneNumber,
+      });
+      setPhase((current) => (current === 'requesting' ? 'generating' : current));
+      setDeadline((current) => current ?? Date.now() + GENERATE_WAIT_S * 1000);
+    } catch (failure) {
+      setError((failure as Error).message);
+      setPhase('idle');
+    }
+  }
+
+  const busy = phase === 'requesting' || phase === 'generating' || phase === 'linking';
+  return (
+    <>
+      <PageHeader title="Tambah Akun Whatsapp">
+        {reconnectId &&
+          previous.data &&
+          `Sambungkan ulang ${previous.data.whatsapp.phonenumber ?? previous.data.whatsapp.clientid}`}
+        {type && ` Untuk ${type === 'validator' ? 'validator' : 'generator'}.`}
+      </PageHeader>
+      <Card className="max-w-2xl p-6">
+        <div className="space-y-6">
+          <Field label="Account ID" name="deviceId" value={deviceId} readOnly />
+          <div className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800" role="tablist">
+            {(
+              [
+                ['qr', 'Login dengan QR Code', QrCode],
+                ['number', 'Login dengan Nomor', Smartphone],
+              ] as const
+            ).map(([value, label, Icon]) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={mode === value}
+                disabled={busy || phase === 'showing'}
+                onClick={() => setMode(value)}
+                className={clsx(
+                  'flex items-center justify-center gap-2 rounded-md px-3 py-2 text-xs font-semibold transition disabled:cursor-not-allowed sm:text-sm',
+                  mode === value
+                    ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-500'
+                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
+                )}
+              >
+                <Icon size={16} className="shrink-0" /> {label}
+              </button>
+            ))}
+          </div>
+
+          {mode === 'number' && (
+            <Field
+              label="Nomor WhatsApp"
+              name="phoneNumber"
+              inputMode="numeric"
+              placeholder="6282100000000 - 6282199999999"
+              value={phone}
+              disabled={phase !== 'idle'}
+              onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
+              hint="Nomor harus diawali 62."
+            />
+          )}
+
+          {error && <Alert tone="error">{error}</Alert>}
+
+          {phase === 'showing' && qr && mode === 'qr' && (
+            <div className="flex flex-col items-center gap-3" data-testid="qr">
+              <div className="rounded-xl bg-white p-4">
+                <QRCodeSVG value={qr} size={240} />
+              </div>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                Buka WhatsApp › Perangkat tertaut › Tautkan perangkat, lalu pindai kode ini. Berlaku {left} detik.
+              </p>
+            </div>
+          )}
+          {phase === 'showing' && code && mode === 'number' && (
+            <div className="flex flex-col items-center gap-3">
+              <p
+                data-testid="pairing-code"
+                className="font-mono text-4xl font-bold tracking-widest text-slate-900 dark:text-white"
+              >
+                {formatPairingCode(code)}
+              </p>
+              <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+                Buka WhatsApp › Perangkat tertaut › Tautkan dengan nomor telepon, lalu masukkan kode ini. Berlaku {left}{' '}
+                detik.
+              </p>
+            </div>
+          )}
+          {(phase === 'generating' || phase === 'requesting' || phase === 'linking') && (
+            <div className="flex items-center justify-center gap-3 py-6 text-brand-600">
+              <Spinner size={22} />
+              <span className="text-sm text-slate-600 dark:text-slate-300">
+                {phase === 'linking'
+                  ? 'Menyimpan akun...'
+                  : `Generating... ${phase === 'generating' ? `${left} detik` : ''}`}
+              </span>
+            </div>
+          )}
+
+          {(phase === 'idle' || phase === 'requesting') && (
+            <Button
+              onClick={generate}
+              loading={phase === 'requesting'}
+              disabled={Boolean(reconnectId) && previous.isPending}
+              className="w-full"
+            >
+              {mode === 'qr' ? 'Generate QR Code' : 'Generate Pairing Code'}
+            </Button>
+          )}
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The live channel (spec part 1 §7): one WebSocket per screen that needs it, `client-{userId}` or
+ * `client-admin`, with the token. It pings on open, reconnects by itself after a drop (backing off up to
+ * 10 s) and tells the screen when it is back, so that the screen can re-read what it may have missed.
+ */
+import { ADMIN_CHANNEL, memberChannel, PING, type TLiveMessage } from '@sewablast/contract/live';
+import { useEffect, useRef } from 'react';
+import { getToken } from './session.ts';
+
+export type LiveChannel = { kind: 'member'; userId: number } | { kind: 'admin' };
+
+interface LiveHandlers {
+  onMessage: (message: TLiveMessage) => void;
+  /** Called after a reconnect (not the first connect). */
+  onReconnect?: () => void;
+}
+
+export function useLive(channel: LiveChannel | null, handlers: LiveHandlers): void {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const key = channel === null ? null : channel.kind === 'admin' ? ADMIN_CHANNEL : memberChannel(channel.userId);
+
+  useEffect(() => {
+    if (key === null) return;
+    let socket: WebSocket | null = null;
+    let attempts = 0;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = () => {
+      const token = getToken();
+      if (!token || stopped) return;
+      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+      socket = new WebSocket(
+        `${scheme}://${window.location.host}/ws?id=${encodeURIComponent(key)}&token=${encodeURIComponent(token)}`,
+      );
+      socket.onopen = () => {
+        socket?.send(PING);
+        if (attempts > 0) latest.current.onReconnect?.();
+        attempts = 0;
+      };
+      socket.onmessage = (event) => {
+        if (typeof event.data !== 'string' || !event.data.startsWith('{')) return;
+        try {
+          const message = JSON.parse(event.data) as TLiveMessage;
+          if (message.payload) latest.current.onMessage(message);
+        } catch {
+          // A malformed frame is dropped; the next one is read as usual.
+        }
+      };
+      socket.onclose = () => {
+        if (stopped) return;
+        attempts += 1;
+        timer = setTimeout(connect, Math.min(10_000, 1000 * 2 ** (attempts - 1)));
+      };
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    };
+  }, [key]);
+}

@@ -1,0 +1,82 @@
+/** A member links a WhatsApp account by QR code and by pairing code, in the browser, with the simulator. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUser,
+  DEV,
+  launchBrowser,
+  newPage,
+  type Server,
+  signInThroughForm,
+  startServer,
+} from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let devToken: string;
+beforeAll(async () => {
+  server = await startServer({ SIM_SCAN_MS: '600000' });
+  browser = await launchBrowser();
+  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const scan = (deviceId: string) =>
+  fetch(`${server.url}/dev/simulator/${deviceId}/scan`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${devToken}` },
+  });
+
+describe('Tambah Akun Whatsapp', () => {
+  it('links by QR: the QR shows, the phone scans, the account is saved and the screen goes back', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/whatsapp/create');
+    await expect.poll(() => page.getByRole('heading', { name: 'Tambah Akun Whatsapp' }).count()).toBe(1);
+    const deviceId = await page.getByLabel('Account ID').inputValue();
+    expect(deviceId).toMatch(/^wa-/);
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await page.getByTestId('qr').locator('svg').waitFor();
+    expect(await page.getByText(/Berlaku \d+ detik/).count()).toBe(1);
+
+    expect((await scan(deviceId)).status).toBe(200);
+    await page.waitForURL('**/dashboard');
+    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
+    const { whatsapp } = await callApi<{ whatsapp: { state: string; phonenumber: string } }>(
+      server,
+      `/admin/whatsapp/${deviceId}`,
+      { token },
+    );
+    expect(whatsapp).toMatchObject({ state: 'connected', phonenumber: expect.stringMatching(/^628/) });
+    await context.close();
+  });
+
+  it('links by pairing code shown as XXXX-XXXX, refusing a number without 62', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await newPage(browser, server, { width: 375, height: 740 });
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/whatsapp/create');
+    await page.getByRole('tab', { name: 'Login dengan Nomor' }).click();
+    const phone = page.getByLabel('Nomor WhatsApp');
+    expect(await phone.inputValue()).toBe('62');
+    await phone.fill('081234');
+    await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Nomor harus diawali 62.' }).count()).toBe(1);
+    await phone.fill('6281234567001');
+    await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
+    const code = page.getByTestId('pairing-code');
+    await code.waitFor();
+    expect(await code.textContent()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const deviceId = await page.getByLabel('Account ID').inputValue();
+    await scan(deviceId);
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+});
