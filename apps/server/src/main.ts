@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR), {
     bus,
     driver: holdsSessions ? simulator : null,
+    timeZone: config.BUSINESS_TZ,
     log: (message, error) =>
       process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error)}\n`),
   });

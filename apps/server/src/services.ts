@@ -4,9 +4,11 @@ import { SessionHost } from './engine/session-host.ts';
 import type { EventBus } from './live/bus.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
 import { createLevelService } from './modules/level/service.ts';
 import { createMessageService } from './modules/message/service.ts';
+import { createMessageLogService } from './modules/messagelog/service.ts';
 import { createPhoneNumberService } from './modules/phonenumber/service.ts';
 import { createProxyService } from './modules/proxy/service.ts';
 import { createSettingService } from './modules/setting/service.ts';
@@ -19,6 +21,8 @@ export interface Runtime {
   /** The WhatsApp driver when this process holds sessions (roles `all` and `worker`), else null. */
   driver: WaDriver | null;
   log?: (message: string, error?: unknown) => void;
+  /** BUSINESS_TZ: where "today" begins. */
+  timeZone: string;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -35,7 +39,24 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     ? new SessionHost({ db, driver: runtime.driver, bus: runtime.bus, proxyOf: proxies.valueOf, log: runtime.log })
     : null;
   const whatsapp = createWhatsappService({ db, proxies, host });
-  return { tokens, settings, levels, users, auth, files, messages, phoneNumbers, proxies, host, whatsapp };
+  const messageLogs = createMessageLogService(db, runtime.timeZone);
+  const bonuses = createBonusService(db);
+  return {
+    db,
+    tokens,
+    settings,
+    levels,
+    users,
+    auth,
+    files,
+    messages,
+    phoneNumbers,
+    proxies,
+    host,
+    whatsapp,
+    messageLogs,
+    bonuses,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

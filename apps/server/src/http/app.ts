@@ -13,15 +13,18 @@ import type { Config } from '../config.ts';
 import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
+import { bonusRoutes } from '../modules/bonus/routes.ts';
 import { fileRoutes } from '../modules/file/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { levelRoutes } from '../modules/level/routes.ts';
 import { messageRoutes } from '../modules/message/routes.ts';
+import { messageLogRoutes } from '../modules/messagelog/routes.ts';
 import { phoneNumberRoutes } from '../modules/phonenumber/routes.ts';
 import { proxyRoutes } from '../modules/proxy/routes.ts';
 import { settingRoutes } from '../modules/setting/routes.ts';
 import { userRoutes } from '../modules/users/routes.ts';
 import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
+import { withdrawRoutes } from '../modules/withdraw/routes.ts';
 import type { Services } from '../services.ts';
 import type { SimulatorDriver } from '../wa/simulator.ts';
 import { authPlugin } from './auth.ts';
@@ -113,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(whatsappRoutes, { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
   if (options.simulator) await app.register(devSimulatorRoutes, { prefix: '/dev', simulator: options.simulator });
+  await app.register(messageLogRoutes, { prefix: '/api/admin/messagelog', messageLogs: services.messageLogs });
+  await app.register(withdrawRoutes, { prefix: '/api/admin/withdraw', db: services.db });
+  await app.register(bonusRoutes, { prefix: '/api/admin/bonus', bonuses: services.bonuses });
 
   await registerLiveGateway(app, {
     bus: options.bus,

@@ -146,11 +146,17 @@ export function createPhoneNumberService(db: Db) {
         if (batch.length === 0) return;
         const rows = batch;
         batch = [];
-        const inserted = await db
-          .insert(phoneNumbers)
-          .values(rows.map(({ number, name }) => ({ number, name, source: 'import' })))
-          .onConflictDoNothing({ target: phoneNumbers.number })
-          .returning({ number: phoneNumbers.number });
+        // Two array parameters instead of three per row: building and planning a 3000-parameter insert cost
+        // more than writing it (DESIGN §10 gives a million rows 20 s).
+        const batchInsert = db.$with('inserted', { number: sql<string>`number`.as('number') }).as(
+          sql`insert into ${phoneNumbers} (number, name, source)
+            select number, name, 'import'
+            from unnest(${sql.param(rows.map((row) => row.number))}::varchar[],
+                        ${sql.param(rows.map((row) => row.name))}::varchar[]) as batch(number, name)
+            on conflict (number) do nothing
+            returning number`,
+        );
+        const inserted = await db.with(batchInsert).select({ number: batchInsert.number }).from(batchInsert);
         created += inserted.length;
         const written = new Set(inserted.map((row) => row.number));
         for (const row of rows) {
@@ -188,6 +194,9 @@ export function createPhoneNumberService(db: Db) {
         if (batch.length >= BATCH) await flush();
       }
       await flush();
+      // PGlite runs no autovacuum: without fresh statistics the planner meets a large import with plans that
+      // scan the whole table for a searched page. On PostgreSQL it spares the wait for autovacuum.
+      if (created > 0) await db.execute(sql`analyze ${phoneNumbers}`);
       return { created, skipped };
     },
   };

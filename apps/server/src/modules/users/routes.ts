@@ -1,4 +1,5 @@
 /** /api/admin/users: a user's detail, blast fee and profile update, each behind the ownership check. */
+import { ZActiveCount } from '@sewablast/contract/counters';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
   ZBlastFeeResponse,
@@ -8,12 +9,25 @@ import {
   ZUserIdParams,
 } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireActor } from '../../http/auth.ts';
+import { requireActor, requireRole } from '../../http/auth.ts';
 import type { UserService } from './service.ts';
 
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
+  app.get(
+    '/active',
+    {
+      preHandler: requireRole('admin', 'dev'),
+      schema: {
+        tags: ['users'],
+        summary: 'Members active in the last 5 minutes',
+        response: { 200: ZActiveCount, ...failures },
+      },
+    },
+    async () => ({ count: await users.activeCount() }),
+  );
+
   app.get(
     '/blast-fee/:id',
     {

@@ -1,9 +1,10 @@
 /** Users: accounts, profiles and who may change what about them (DESIGN §5.1, §9). */
 import { randomInt } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { TUpdateUserRequest, TUser } from '@sewablast/contract/users';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -110,6 +111,16 @@ export function createUserService(db: Db, levels: LevelService) {
         }
       }
       throw new AppError(500, 'referral code space exhausted');
+    },
+
+    /** Members seen within the last few minutes (the admin dashboard's 'active members now'). */
+    async activeCount(): Promise<number> {
+      const since = new Date(Date.now() - ACTIVE_WINDOW_MINUTES * 60_000);
+      const [row] = await db
+        .select({ total: count() })
+        .from(users)
+        .where(and(eq(users.role, 'member'), gte(users.last_seen_at, since)));
+      return row?.total ?? 0;
     },
 
     async touch(id: number): Promise<void> {

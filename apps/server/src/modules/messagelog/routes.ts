@@ -1,0 +1,53 @@
+/** /api/admin/messagelog: a user's blast counts and today's income; the service-wide counts for the back office. */
+import { ZMessageLogCount, ZSuccessFail, ZTodayIncome } from '@sewablast/contract/counters';
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { ZUserIdParams } from '@sewablast/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor, requireRole } from '../../http/auth.ts';
+import { assertSelfOrManager } from '../users/service.ts';
+import type { MessageLogService } from './service.ts';
+
+const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+
+export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogService }> = async (
+  app,
+  { messageLogs },
+) => {
+  const tags = ['counters'];
+
+  app.get(
+    '/count/:id',
+    { schema: { tags, params: ZUserIdParams, response: { 200: ZMessageLogCount, ...failures } } },
+    async (request) => {
+      assertSelfOrManager(requireActor(request), request.params.id);
+      return messageLogs.countFor(request.params.id);
+    },
+  );
+
+  app.get(
+    '/today-income/:id',
+    { schema: { tags, params: ZUserIdParams, response: { 200: ZTodayIncome, ...failures } } },
+    async (request) => {
+      assertSelfOrManager(requireActor(request), request.params.id);
+      return { income: await messageLogs.todayIncome(request.params.id) };
+    },
+  );
+
+  app.get(
+    '/today-count',
+    {
+      preHandler: requireRole('admin', 'dev', 'staff'),
+      schema: { tags, response: { 200: ZSuccessFail, ...failures } },
+    },
+    async () => messageLogs.today(),
+  );
+
+  app.get(
+    '/total-count',
+    {
+      preHandler: requireRole('admin', 'dev', 'staff'),
+      schema: { tags, response: { 200: ZSuccessFail, ...failures } },
+    },
+    async () => messageLogs.total(),
+  );
+};

@@ -1,0 +1,12 @@
+/** The dashboard counters (spec part 1 §3 Counters, §7 Counters and money). */
+import { z } from 'zod';
+
+export const ZMessageLogCount = z.object({ successCount: z.number().int(), failCount: z.number().int() });
+export const ZSuccessFail = z.object({ success: z.number().int(), fail: z.number().int() });
+export const ZTodayIncome = z.object({ income: z.number().int() });
+export const ZBalance = z.object({ balance: z.number().int() });
+export const ZTotalBonus = z.object({ totalBonus: z.number().int() });
+export const ZActiveCount = z.object({ count: z.number().int() });
+
+/** Members seen within this many minutes count as active now. */
+export const ACTIVE_WINDOW_MINUTES = 5;
