@@ -23,6 +23,8 @@ export interface Runtime {
   log?: (message: string, error?: unknown) => void;
   /** BUSINESS_TZ: where "today" begins. */
   timeZone: string;
+  /** Milliseconds in one second of blast time (tests run blasts faster). */
+  secondMs?: number;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -36,7 +38,14 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const phoneNumbers = createPhoneNumberService(db);
   const proxies = createProxyService(db);
   const host = runtime.driver
-    ? new SessionHost({ db, driver: runtime.driver, bus: runtime.bus, proxyOf: proxies.valueOf, log: runtime.log })
+    ? new SessionHost({
+        db,
+        driver: runtime.driver,
+        bus: runtime.bus,
+        proxyOf: proxies.valueOf,
+        log: runtime.log,
+        secondMs: runtime.secondMs,
+      })
     : null;
   const whatsapp = createWhatsappService({ db, proxies, host });
   const messageLogs = createMessageLogService(db, runtime.timeZone);

@@ -77,7 +77,12 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     reconnectMs: 50,
     ...options.simulator,
   });
-  const services = createServices(database.db, jwtSecret, { bus, driver: simulator, timeZone: 'Asia/Jakarta' });
+  const services = createServices(database.db, jwtSecret, {
+    bus,
+    driver: simulator,
+    timeZone: 'Asia/Jakarta',
+    secondMs: 10,
+  });
   const config: AppOptions['config'] = {
     LOG_LEVEL: 'silent',
     ALLOWED_ORIGINS: [],

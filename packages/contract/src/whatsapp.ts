@@ -93,3 +93,41 @@ export const ZWhatsappListQuery = z.object({
 export const SIMULATOR_ACTIONS = ['scan', 'disconnect', 'ban', 'reply'] as const;
 export const ZSimulatorParams = z.object({ deviceId: ZDeviceId, action: z.enum(SIMULATOR_ACTIONS) });
 export const ZSimulatorReply = z.object({ from: z.string().min(3).max(20), text: z.string().max(4096) }).partial();
+
+export const BLAST_TEXT = {
+  disconnected: 'Sambungan terputus, silahkan sambungkan ulang!',
+  suspended: 'Akun sedang disuspend.',
+  sendingDisabled: 'Pengiriman akun ini dinonaktifkan admin.',
+  started: 'Blast dimulai.',
+  stopped: 'Blast dihentikan.',
+  activateLimit: 'Akun sudah disuspend 3 kali dan tidak dapat diaktifkan lagi.',
+  intervalOrder: 'Interval minimal harus lebih kecil dari interval maksimal',
+} as const;
+
+/** States from which a blast cannot start (spec part 1 §5). */
+export const UNSENDABLE_STATES = ['disconnected', 'unknown', 'loggedOut', 'conflict'] as const;
+
+export const ZStartBlastingRequest = z.object({
+  whatsappClientId: ZDeviceId,
+  socketClientId: z.string().max(64).optional(),
+  loop: z.boolean().default(false),
+});
+export const ZStopBlastingRequest = z.object({
+  whatsappClientId: ZDeviceId,
+  socketClientId: z.string().max(64).optional(),
+});
+export const ZAccountIdRequest = z.object({ id: z.coerce.number().int().positive() });
+export const ZSendingRequest = z.object({ id: z.coerce.number().int().positive(), sending_enabled: z.boolean() });
+export const ZIntervalRequest = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    interval_min: z.number().int().min(1).max(86_400).nullable(),
+    interval_max: z.number().int().min(1).max(86_400).nullable(),
+  })
+  .refine(
+    (body) => body.interval_min === null || body.interval_max === null || body.interval_min <= body.interval_max,
+    {
+      path: ['interval_min'],
+      error: BLAST_TEXT.intervalOrder,
+    },
+  );

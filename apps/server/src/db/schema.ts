@@ -151,6 +151,10 @@ export const whatsappAccounts = pgTable(
     owner_id: varchar('owner_id', { length: 64 }),
     lease_until: stamp('lease_until'),
     last_error: text('last_error'),
+    /** When the current blast run began: numbers sent since then are done for this run. */
+    blast_started_at: stamp('blast_started_at'),
+    /** The number being sent right now, released if the process dies mid-send. */
+    blast_number_id: integer('blast_number_id'),
     ...timestamps,
   },
   (t) => [

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import type { EventBus } from '../live/bus.ts';
 import type { ConnectionState, SessionEvent, WaDriver, WaSession } from '../wa/driver.ts';
+import { BlastLoop } from './blast-loop.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -37,6 +38,8 @@ export interface LinkOptions {
 }
 
 export interface SessionHostOptions {
+  /** Milliseconds in one second of blast time; tests run blasts faster. */
+  secondMs?: number;
   db: Db;
   driver: WaDriver;
   bus: EventBus;
@@ -53,6 +56,7 @@ interface Held {
 export class SessionHost {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly held = new Map<string, Held>();
+  private readonly loops = new Map<string, BlastLoop>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: SessionHostOptions) {}
@@ -70,6 +74,9 @@ export class SessionHost {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    const loops = [...this.loops.values()];
+    for (const loop of loops) loop.stop();
+    await Promise.all(loops.map((loop) => loop.done));
     const clientids = [...this.held.keys()];
     for (const clientid of clientids) await this.drop(clientid);
     if (clientids.length) {
@@ -82,6 +89,46 @@ export class SessionHost {
 
   holds(clientid: string): boolean {
     return this.held.has(clientid);
+  }
+
+  /** Brings the account's blast loop in line with its desired state (`blasting`), if this process holds it. */
+  async reconcile(clientid: string): Promise<void> {
+    const [account] = await this.options.db
+      .select()
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.clientid, clientid));
+    const loop = this.loops.get(clientid);
+    const wanted = Boolean(
+      account?.blasting && !account.suspended && account.state === 'connected' && this.held.has(clientid),
+    );
+    if (!wanted) {
+      loop?.stop();
+      return;
+    }
+    if (loop || !account) return;
+    const started = new BlastLoop(
+      {
+        db: this.options.db,
+        session: () => this.held.get(clientid)?.session,
+        publish: (row, event, extra) => this.publish(row, event, extra),
+        secondMs: this.options.secondMs ?? 1000,
+        random: Math.random,
+        log: this.options.log,
+      },
+      account.id,
+    );
+    this.loops.set(clientid, started);
+    void started.done.then(() => {
+      if (this.loops.get(clientid) === started) this.loops.delete(clientid);
+    });
+  }
+
+  /** Stops the account's loop and waits until it has recorded its last outcome. */
+  async halt(clientid: string): Promise<void> {
+    const loop = this.loops.get(clientid);
+    if (!loop) return;
+    loop.stop();
+    await loop.done;
   }
 
   /** Links a new device (or re-links one) on this process: QR or pairing code first. */
@@ -116,10 +163,12 @@ export class SessionHost {
       pairingNumber: options.pairingNumber ?? null,
       proxy,
     });
+    // A session's events are applied one after another: a late 'connecting' must never overwrite 'connected'.
+    let queue = Promise.resolve();
     const unsubscribe = session.subscribe((event) => {
-      void this.handle(account.clientid, event).catch((error) =>
-        this.options.log?.(`event of ${account.clientid} failed`, error),
-      );
+      queue = queue
+        .then(() => this.handle(account.clientid, event))
+        .catch((error) => this.options.log?.(`event of ${account.clientid} failed`, error));
     });
     this.held.set(account.clientid, { session, unsubscribe });
   }
@@ -192,6 +241,7 @@ export class SessionHost {
         const row = await this.update(clientid, { state, last_error: event.reason ?? null });
         if (row) await this.publish(row, 'connection.update', { state });
         if (event.state === 'loggedOut') this.forget(clientid);
+        if (event.state === 'connected') await this.reconcile(clientid);
         return;
       }
       case 'banned': {

@@ -85,6 +85,8 @@ function isCredentials(value: unknown): value is SimCredentials {
 class SimSession implements WaSession {
   private readonly emitter = new EventEmitter();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Sends and checks on the wire, failed at once when the session closes. */
+  private readonly inFlight = new Set<(error: SendError) => void>();
   private readonly random: Random;
   private state: 'linking' | 'connected' | 'disconnected' | 'closed' | 'banned' = 'linking';
   private credentials: SimCredentials | null;
@@ -189,7 +191,14 @@ class SimSession implements WaSession {
   }
 
   private async roundTrip() {
-    await new Promise((resolve) => this.later(this.networkDelay(), () => resolve(undefined)));
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: SendError) => reject(error);
+      this.inFlight.add(fail);
+      this.later(this.networkDelay(), () => {
+        this.inFlight.delete(fail);
+        resolve();
+      });
+    });
     if (this.state === 'banned') throw new SendError('banned', 'banned', 'account banned');
     if (this.state !== 'connected') throw new SendError('disconnected', 'disconnected', 'not connected');
   }
@@ -237,6 +246,8 @@ class SimSession implements WaSession {
     this.state = 'closed';
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const fail of this.inFlight) fail(new SendError('disconnected', 'closed', 'session closed'));
+    this.inFlight.clear();
     this.emitter.removeAllListeners();
     this.onEnd();
   }

@@ -3,11 +3,16 @@ import { ZErrorResponse } from '@sewablast/contract/errors';
 import { pageOf, ZPageQuery } from '@sewablast/contract/paging';
 import {
   WHATSAPP_TEXT,
+  ZAccountIdRequest,
   ZClientStateResponse,
   ZDeviceRequest,
+  ZIntervalRequest,
   ZNewClientRequest,
   ZNewClientResponse,
   ZSaveWhatsappRequest,
+  ZSendingRequest,
+  ZStartBlastingRequest,
+  ZStopBlastingRequest,
   ZWhatsapp,
   ZWhatsappCountResponse,
   ZWhatsappListQuery,
@@ -101,6 +106,55 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
       },
     },
     async (request) => whatsapp.listPage(requireActor(request), request.query),
+  );
+
+  app.post(
+    '/start-blasting',
+    { schema: { tags, body: ZStartBlastingRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    async (request) => ({
+      whatsapp: await whatsapp.startBlasting(requireActor(request), request.body.whatsappClientId, request.body.loop),
+    }),
+  );
+
+  app.post(
+    '/stop-blasting',
+    { schema: { tags, body: ZStopBlastingRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    async (request) => ({
+      whatsapp: await whatsapp.stopBlasting(requireActor(request), request.body.whatsappClientId),
+    }),
+  );
+
+  app.post(
+    '/reset',
+    { schema: { tags, body: ZAccountIdRequest, response: { 200: z.object({ data: ZWhatsapp }), ...failures } } },
+    async (request) => ({ data: await whatsapp.reset(requireActor(request), request.body.id) }),
+  );
+
+  app.post(
+    '/activate',
+    { schema: { tags, body: ZAccountIdRequest, response: { 200: z.object({ data: ZWhatsapp }), ...failures } } },
+    async (request) => ({ data: await whatsapp.activate(requireActor(request), request.body.id) }),
+  );
+
+  app.put(
+    '/status',
+    { schema: { tags, body: ZSendingRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    async (request) => ({
+      whatsapp: await whatsapp.setSending(requireActor(request), request.body.id, request.body.sending_enabled),
+    }),
+  );
+
+  app.put(
+    '/interval',
+    { schema: { tags, body: ZIntervalRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    async (request) => ({
+      whatsapp: await whatsapp.setInterval(
+        requireActor(request),
+        request.body.id,
+        request.body.interval_min,
+        request.body.interval_max,
+      ),
+    }),
   );
 
   app.get(

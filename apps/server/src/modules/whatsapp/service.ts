@@ -2,8 +2,10 @@
 import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import {
+  BLAST_TEXT,
   type TNewClientRequest,
   type TWhatsapp,
+  UNSENDABLE_STATES,
   type WHATSAPP_FILTERS,
   WHATSAPP_TEXT,
 } from '@sewablast/contract/whatsapp';
@@ -166,6 +168,91 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
       await host?.logout(account.clientid);
       await db.delete(whatsappAccounts).where(eq(whatsappAccounts.id, account.id));
       if (account.proxy_id !== null) await proxies.release(account.proxy_id);
+    },
+
+    /** Writes the desired state and nudges the owning process, which starts the loop (DESIGN §8). */
+    async startBlasting(actor: Actor, clientid: string, loop: boolean): Promise<TWhatsapp> {
+      const account = await mustSee(actor, clientid);
+      if (account.suspended) throw conflict(BLAST_TEXT.suspended);
+      if (!account.sending_enabled) throw conflict(BLAST_TEXT.sendingDisabled);
+      if (!account.phonenumber || (UNSENDABLE_STATES as readonly string[]).includes(account.state)) {
+        throw forbidden(BLAST_TEXT.disconnected);
+      }
+      const [row] = await db
+        .update(whatsappAccounts)
+        .set({ blasting: true, loop, status: 'sending', ...(account.blasting ? {} : { blast_started_at: new Date() }) })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      const engine = requireHost();
+      await engine.publish(row, 'start');
+      await engine.reconcile(row.clientid);
+      return toPublicWhatsapp(row);
+    },
+
+    async stopBlasting(actor: Actor, clientid: string): Promise<TWhatsapp> {
+      const account = await mustSee(actor, clientid);
+      await db.update(whatsappAccounts).set({ blasting: false }).where(eq(whatsappAccounts.id, account.id));
+      if (host) await host.halt(account.clientid);
+      const [row] = await db
+        .update(whatsappAccounts)
+        .set({ status: 'idle' })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      return toPublicWhatsapp(row);
+    },
+
+    /** Zeroes the account's success, fail and income; the owner's earnings and lifetime total stay. */
+    async reset(actor: Actor, id: number): Promise<TWhatsapp> {
+      const account = await mustSee(actor, id);
+      const [row] = await db
+        .update(whatsappAccounts)
+        .set({ count_success: 0, count_fail: 0, income: 0 })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      await host?.publish(row, 'reset', { state: row.state });
+      return toPublicWhatsapp(row);
+    },
+
+    /** Lifts a suspension while it happened fewer than 3 times (DESIGN §5.7); the member then reconnects. */
+    async activate(actor: Actor, id: number): Promise<TWhatsapp> {
+      if (!isManager(actor)) throw forbidden(SERVER_TEXT.forbidden);
+      const account = await mustSee(actor, id);
+      if (account.suspended_count >= 3) throw conflict(BLAST_TEXT.activateLimit);
+      const [row] = await db
+        .update(whatsappAccounts)
+        .set({ suspended: false, state: account.state === 'suspended' ? 'loggedOut' : account.state })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      await host?.publish(row, 'connection.update', { state: row.state });
+      return toPublicWhatsapp(row);
+    },
+
+    /** The admin's Sending tick. */
+    async setSending(actor: Actor, id: number, enabled: boolean): Promise<TWhatsapp> {
+      if (!isManager(actor)) throw forbidden(SERVER_TEXT.forbidden);
+      const account = await mustSee(actor, id);
+      const [row] = await db
+        .update(whatsappAccounts)
+        .set({ sending_enabled: enabled })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      return toPublicWhatsapp(row);
+    },
+
+    async setInterval(actor: Actor, id: number, min: number | null, max: number | null): Promise<TWhatsapp> {
+      const account = await mustSee(actor, id);
+      const [row] = await db
+        .update(whatsappAccounts)
+        .set({ interval_min: min, interval_max: max })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
+      return toPublicWhatsapp(row);
     },
 
     async detail(actor: Actor, idOrClientid: string | number): Promise<TWhatsapp> {
