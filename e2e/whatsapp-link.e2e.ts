@@ -16,7 +16,7 @@ let server: Server;
 let browser: Browser;
 let devToken: string;
 beforeAll(async () => {
-  server = await startServer({ SIM_SCAN_MS: '600000' });
+  server = await startServer({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
   browser = await launchBrowser();
   devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
 });
@@ -77,6 +77,51 @@ describe('Tambah Akun Whatsapp', () => {
     const deviceId = await page.getByLabel('Account ID').inputValue();
     await scan(deviceId);
     await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('starts a blast from Daftar Whatsapp, shows the counts rising live, and stops it', async () => {
+    const member = await createUser(server, 'member');
+    await callApi(server, `/admin/users/${member.id}`, {
+      method: 'PUT',
+      body: { blast_interval_min: 1, blast_interval_max: 1 },
+      token: devToken,
+    });
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/whatsapp');
+    await expect.poll(() => page.getByText('Kosong').count()).toBe(1);
+    await page.getByRole('link', { name: 'Tambah' }).click();
+    await page.waitForURL('**/whatsapp/create');
+    const deviceId = await page.getByLabel('Account ID').inputValue();
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await page.getByTestId('qr').locator('svg').waitFor();
+    await scan(deviceId);
+    await page.waitForURL('**/whatsapp');
+    const status = page.getByTestId(`status-${deviceId}`);
+    await expect.poll(() => status.textContent()).toBe('connected');
+
+    await page.getByRole('button', { name: `Start ${deviceId}` }).click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/Sending|Waiting/);
+    const row = page.locator('tr', { has: status });
+    await expect
+      .poll(async () => Number(await row.locator('td').nth(2).textContent()), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(await row.locator('td').nth(4).textContent()).toMatch(/Rp/);
+
+    await page.getByRole('button', { name: `Stop ${deviceId}` }).click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('connected');
+    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
+    const { balance } = await callApi<{ balance: number }>(server, `/admin/withdraw/balance/${member.id}`, { token });
+    const { whatsapp } = await callApi<{ whatsapp: { income: number; blasting: boolean } }>(
+      server,
+      `/admin/whatsapp/${deviceId}`,
+      { token },
+    );
+    expect(whatsapp.blasting).toBe(false);
+    expect(balance).toBe(whatsapp.income);
+    expect(balance).toBeGreaterThan(0);
     await context.close();
   });
 });

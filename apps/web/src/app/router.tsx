@@ -30,6 +30,7 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/proxy': () => import('../features/proxy/proxy-list-page.tsx'),
   '/proxy/create': () => import('../features/proxy/proxy-create-page.tsx'),
   '/proxy/edit': () => import('../features/proxy/proxy-edit-page.tsx'),
+  '/whatsapp': () => import('../features/whatsapp/whatsapp-list-page.tsx'),
   '/whatsapp/create': () => import('../features/whatsapp/whatsapp-create-page.tsx'),
 };
 

@@ -1,6 +1,7 @@
 /** WhatsApp account calls used by the Add WhatsApp screen (spec part 1 §7 WhatsApp). */
+import type { TPageMeta } from '@sewablast/contract/paging';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export function newClient(body: {
@@ -32,4 +33,41 @@ export function useWhatsappAccount(id: string | null) {
     queryFn: () => api<{ whatsapp: TWhatsapp }>(`/admin/whatsapp/${id}`),
     enabled: id !== null,
   });
+}
+
+export function useWhatsappPage(page: number, search: string, status: string, userId: number | null) {
+  const query = new URLSearchParams({ page: String(page) });
+  if (search) query.set('search', search);
+  if (status) query.set('status', status);
+  if (userId !== null) query.set('user_id', String(userId));
+  return useQuery({
+    queryKey: ['whatsapp', 'page', page, search, status, userId],
+    queryFn: () =>
+      api<{ data: TWhatsapp[]; meta: TPageMeta }>(`/admin/whatsapp/list-per-page?${query}`, {
+        fallback: 'Error fetching WhatsApp list',
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function startBlasting(whatsappClientId: string, socketClientId: string, loop: boolean) {
+  return api<{ whatsapp: TWhatsapp }>('/admin/whatsapp/start-blasting', {
+    body: { whatsappClientId, socketClientId, loop },
+  });
+}
+
+export function stopBlasting(whatsappClientId: string, socketClientId: string) {
+  return api<{ whatsapp: TWhatsapp }>('/admin/whatsapp/stop-blasting', { body: { whatsappClientId, socketClientId } });
+}
+
+export function resetAccount(id: number) {
+  return api<{ data: TWhatsapp }>('/admin/whatsapp/reset', { body: { id } });
+}
+
+export function activateAccount(id: number) {
+  return api<{ data: TWhatsapp }>('/admin/whatsapp/activate', { body: { id } });
+}
+
+export function setSending(id: number, sending_enabled: boolean) {
+  return api<{ whatsapp: TWhatsapp }>('/admin/whatsapp/status', { method: 'PUT', body: { id, sending_enabled } });
 }

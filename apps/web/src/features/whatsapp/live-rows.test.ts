@@ -1,0 +1,61 @@
+import type { TLiveMessage } from '@sewablast/contract/live';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent, cannotStart, statusLabel, toLiveRow } from './live-rows.ts';
+
+const account = toLiveRow({
+  id: 1,
+  clientid: 'wa-1',
+  user_id: 2,
+  phonenumber: '628',
+  pushname: 'Budi',
+  server: 's',
+  proxyId: -1,
+  state: 'connected',
+  status: 'idle',
+  blasting: false,
+  sending_enabled: true,
+  interval_min: null,
+  interval_max: null,
+  count_success: 0,
+  count_fail: 0,
+  income: 0,
+  suspended: false,
+  suspended_count: 0,
+  createdAt: '',
+});
+const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
+  event: name,
+  payload: { deviceId: 'wa-1', date: '', ...payload },
+});
+
+describe('applyLiveEvent', () => {
+  it('follows a blast from start through counts, waiting and stop', () => {
+    let row = applyLiveEvent(account, event('start'), 0);
+    expect(row).toMatchObject({ status: 'sending', blasting: true });
+    row = applyLiveEvent(row, event('count_success', { count_success: 3, income: 300 }), 1000);
+    expect(row).toMatchObject({ count_success: 3, income: 300, flashAt: 1000 });
+    row = applyLiveEvent(row, event('waiting', { waitTime: 5 }), 1000);
+    expect(statusLabel(row, 2000)).toBe('Waiting (4 s)');
+    row = applyLiveEvent(row, event('attempting', { code: '429' }), 3000);
+    expect(statusLabel(row, 3000)).toBe('Fail, attempting (429)');
+    row = applyLiveEvent(row, event('stop'), 4000);
+    expect(row).toMatchObject({ status: 'idle', blasting: false, waitUntil: null, attempting: null });
+  });
+
+  it('shows a blast error, a conflict as idle, and suspensions', () => {
+    expect(applyLiveEvent(account, event('error_blast'), 0).error).toBe('Blast error');
+    expect(
+      applyLiveEvent({ ...account, status: 'sending' }, event('connection.update', { state: 'conflict' }), 0),
+    ).toMatchObject({
+      state: 'conflict',
+      status: 'idle',
+    });
+    const suspended = applyLiveEvent(account, event('suspended', { suspended_count: 2 }), 0);
+    expect(statusLabel(suspended, 0)).toBe('Suspended (2x)');
+  });
+
+  it('blocks a start from disconnected states only', () => {
+    for (const state of ['disconnected', 'unknown', 'loggedOut', 'conflict', '']) expect(cannotStart(state)).toBe(true);
+    expect(cannotStart('connected')).toBe(false);
+  });
+});
