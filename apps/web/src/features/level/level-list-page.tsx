@@ -1,13 +1,11 @@
 /** 'Daftar Level' (spec part 2 §2 Level): name, fee per blast, minimum blasts, edit and delete. */
 import type { TLevel } from '@sewablast/contract/level';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { RowActions, useRowDelete } from '../../components/row-actions.tsx';
 import { formatNumber, formatRupiah } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { useDeleteLevel, useLevels } from './api/levels.ts';
@@ -15,21 +13,7 @@ import { useDeleteLevel, useLevels } from './api/levels.ts';
 export function Component() {
   const [page, setPage] = usePageParam();
   const levels = useLevels(page);
-  const remove = useDeleteLevel();
-  const [deleting, setDeleting] = useState<Set<number>>(new Set());
-
-  const onDelete = (level: TLevel) => {
-    setDeleting((current) => new Set(current).add(level.id));
-    remove.mutate(level.id, {
-      onError: (error) => toast.error(error.message),
-      onSettled: () =>
-        setDeleting((current) => {
-          const next = new Set(current);
-          next.delete(level.id);
-          return next;
-        }),
-    });
-  };
+  const rows = useRowDelete(useDeleteLevel());
 
   const columns: Column<TLevel>[] = [
     {
@@ -46,35 +30,16 @@ export function Component() {
     {
       header: 'Action',
       className: 'text-right',
-      cell: (level) =>
-        deleting.has(level.id) ? (
-          <span className="text-sm text-slate-500">Deleting...</span>
-        ) : (
-          <div className="flex justify-end gap-2">
-            <Link
-              to={`/level/edit?id=${level.id}`}
-              aria-label={`Edit ${level.name}`}
-              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-600 dark:hover:bg-slate-800"
-            >
-              <Pencil size={18} />
-            </Link>
-            <ConfirmDialog
-              title="Hapus level?"
-              description={`Level "${level.name}" akan dihapus. Member di level ini kembali ke harga dasar.`}
-              confirmLabel="Hapus"
-              onConfirm={() => onDelete(level)}
-              trigger={
-                <button
-                  type="button"
-                  aria-label={`Hapus ${level.name}`}
-                  className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/50"
-                >
-                  <Trash2 size={18} />
-                </button>
-              }
-            />
-          </div>
-        ),
+      cell: (level) => (
+        <RowActions
+          label={level.name}
+          editTo={`/level/edit?id=${level.id}`}
+          confirmTitle="Hapus level?"
+          confirmText={`Level "${level.name}" akan dihapus. Member di level ini kembali ke harga dasar.`}
+          deleting={rows.isDeleting(level.id)}
+          onDelete={() => rows.remove(level.id)}
+        />
+      ),
     },
   ];
 

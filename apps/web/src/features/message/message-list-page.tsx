@@ -1,13 +1,12 @@
 /** /message: the template list with media, caption, buttons, uses, status and actions (spec part 2 §2). */
 import type { TMessage } from '@sewablast/contract/message';
-import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Download, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { RowActions, useRowDelete } from '../../components/row-actions.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { downloadFile, toJson } from '../../lib/export-file.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -37,21 +36,7 @@ async function exportJson() {
 export function Component() {
   const [page, setPage] = usePageParam();
   const messages = useMessages(page);
-  const remove = useDeleteMessage();
-  const [deleting, setDeleting] = useState<Set<number>>(new Set());
-
-  const onDelete = (id: number) => {
-    setDeleting((current) => new Set(current).add(id));
-    remove.mutate(id, {
-      onError: (error) => toast.error(error.message),
-      onSettled: () =>
-        setDeleting((current) => {
-          const next = new Set(current);
-          next.delete(id);
-          return next;
-        }),
-    });
-  };
+  const rows = useRowDelete(useDeleteMessage());
 
   const columns: Column<TMessage>[] = [
     { header: 'Media', cell: (message) => <MediaPreview url={message.media} name={message.media_name} /> },
@@ -96,35 +81,16 @@ export function Component() {
     {
       header: 'Action',
       className: 'text-right',
-      cell: (message) =>
-        deleting.has(message.id) ? (
-          <span className="text-sm text-slate-500">Deleting...</span>
-        ) : (
-          <div className="flex justify-end gap-2">
-            <Link
-              to={`/message/edit?id=${message.id}`}
-              aria-label="Edit template"
-              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-600 dark:hover:bg-slate-800"
-            >
-              <Pencil size={18} />
-            </Link>
-            <ConfirmDialog
-              title="Hapus template?"
-              description="Template ini dan medianya akan dihapus."
-              confirmLabel="Hapus"
-              onConfirm={() => onDelete(message.id)}
-              trigger={
-                <button
-                  type="button"
-                  aria-label="Hapus template"
-                  className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/50"
-                >
-                  <Trash2 size={18} />
-                </button>
-              }
-            />
-          </div>
-        ),
+      cell: (message) => (
+        <RowActions
+          label={'template'}
+          editTo={`/message/edit?id=${message.id}`}
+          confirmTitle="Hapus template?"
+          confirmText={'Template ini dan medianya akan dihapus.'}
+          deleting={rows.isDeleting(message.id)}
+          onDelete={() => rows.remove(message.id)}
+        />
+      ),
     },
   ];
 

@@ -1,13 +1,13 @@
 /** 'Daftar Phone Number' (spec part 2 §2): paged, searched, exported, synced, deleted row by row. */
 import { PHONE_TEXT, type TPhoneNumber } from '@sewablast/contract/phonenumber';
-import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Download, Plus } from 'lucide-react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { RowActions, useRowDelete } from '../../components/row-actions.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
@@ -49,27 +49,13 @@ export function Component() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('s') ?? '';
   const numbers = usePhoneNumbers(page, search);
-  const remove = useDeletePhoneNumber();
-  const [deleting, setDeleting] = useState<Set<number>>(new Set());
+  const rows = useRowDelete(useDeletePhoneNumber());
 
   const setPage = (next: number) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }));
   const onSearch = useCallback(
     (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
     [setParams],
   );
-
-  const onDelete = (id: number) => {
-    setDeleting((current) => new Set(current).add(id));
-    remove.mutate(id, {
-      onError: (error) => toast.error(error.message),
-      onSettled: () =>
-        setDeleting((current) => {
-          const next = new Set(current);
-          next.delete(id);
-          return next;
-        }),
-    });
-  };
 
   const columns: Column<TPhoneNumber>[] = [
     {
@@ -89,35 +75,16 @@ export function Component() {
     {
       header: 'Action',
       className: 'text-right',
-      cell: (row) =>
-        deleting.has(row.id) ? (
-          <span className="text-sm text-slate-500">Deleting...</span>
-        ) : (
-          <div className="flex justify-end gap-2">
-            <Link
-              to={`/phonenumber/edit?id=${row.id}`}
-              aria-label={`Edit ${row.number}`}
-              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-600 dark:hover:bg-slate-800"
-            >
-              <Pencil size={18} />
-            </Link>
-            <ConfirmDialog
-              title="Hapus nomor?"
-              description={`Nomor ${row.number} akan dihapus dari daftar blast.`}
-              confirmLabel="Hapus"
-              onConfirm={() => onDelete(row.id)}
-              trigger={
-                <button
-                  type="button"
-                  aria-label={`Hapus ${row.number}`}
-                  className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/50"
-                >
-                  <Trash2 size={18} />
-                </button>
-              }
-            />
-          </div>
-        ),
+      cell: (row) => (
+        <RowActions
+          label={row.number}
+          editTo={`/phonenumber/edit?id=${row.id}`}
+          confirmTitle="Hapus nomor?"
+          confirmText={`Nomor ${row.number} akan dihapus dari daftar blast.`}
+          deleting={rows.isDeleting(row.id)}
+          onDelete={() => rows.remove(row.id)}
+        />
+      ),
     },
   ];
 

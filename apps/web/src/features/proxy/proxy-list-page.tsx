@@ -1,13 +1,13 @@
 /** /proxy: value, times used, status colour, edit and delete; export and sync (spec part 2 §2). */
 import { PROXY_TEXT, type TProxy } from '@sewablast/contract/proxy';
-import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Download, Plus } from 'lucide-react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { RowActions, useRowDelete } from '../../components/row-actions.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { SyncButton } from '../../components/sync-button.tsx';
@@ -45,21 +45,7 @@ export function Component() {
     (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
     [setParams],
   );
-  const remove = useDeleteProxy();
-  const [deleting, setDeleting] = useState<Set<number>>(new Set());
-
-  const onDelete = (id: number) => {
-    setDeleting((current) => new Set(current).add(id));
-    remove.mutate(id, {
-      onError: (error) => toast.error(error.message),
-      onSettled: () =>
-        setDeleting((current) => {
-          const next = new Set(current);
-          next.delete(id);
-          return next;
-        }),
-    });
-  };
+  const rows = useRowDelete(useDeleteProxy());
 
   const columns: Column<TProxy>[] = [
     {
@@ -71,35 +57,16 @@ export function Component() {
     {
       header: 'Action',
       className: 'text-right',
-      cell: (row) =>
-        deleting.has(row.id) ? (
-          <span className="text-sm text-slate-500">Deleting...</span>
-        ) : (
-          <div className="flex justify-end gap-2">
-            <Link
-              to={`/proxy/edit?id=${row.id}`}
-              aria-label={`Edit ${row.value}`}
-              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-600 dark:hover:bg-slate-800"
-            >
-              <Pencil size={18} />
-            </Link>
-            <ConfirmDialog
-              title="Hapus proxy?"
-              description={`Proxy ${row.value} akan dihapus.`}
-              confirmLabel="Hapus"
-              onConfirm={() => onDelete(row.id)}
-              trigger={
-                <button
-                  type="button"
-                  aria-label={`Hapus ${row.value}`}
-                  className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/50"
-                >
-                  <Trash2 size={18} />
-                </button>
-              }
-            />
-          </div>
-        ),
+      cell: (row) => (
+        <RowActions
+          label={row.value}
+          editTo={`/proxy/edit?id=${row.id}`}
+          confirmTitle="Hapus proxy?"
+          confirmText={`Proxy ${row.value} akan dihapus.`}
+          deleting={rows.isDeleting(row.id)}
+          onDelete={() => rows.remove(row.id)}
+        />
+      ),
     },
   ];
 
