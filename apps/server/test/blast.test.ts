@@ -156,4 +156,15 @@ describe('blasting', () => {
     expect(await sumFor(member.user.id)).toBeGreaterThan(0);
     live.close();
   });
+
+  it('keeps a running blast wanted across a graceful shutdown, so that it resumes', async () => {
+    const { member, live, id } = await linkedMember();
+    await post('/api/admin/whatsapp/start-blasting', member.headers, { whatsappClientId: id, loop: true });
+    await live.next('count_success', (message) => message.payload.deviceId === id, 10_000);
+    await t.services.host?.stop();
+    const [account] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));
+    expect(account).toMatchObject({ blasting: true, status: 'idle', blast_number_id: null });
+    expect(live.messages.some((message) => message.event === 'stop' && message.payload.deviceId === id)).toBe(false);
+    live.close();
+  });
 });

@@ -31,6 +31,8 @@ export interface BlastLoopDeps {
 
 export class BlastLoop {
   private stopped = false;
+  /** Stopped because the process is going away: the blast stays wanted and resumes after the restart. */
+  private shuttingDown = false;
   private wake: (() => void) | null = null;
   readonly done: Promise<void>;
 
@@ -42,8 +44,9 @@ export class BlastLoop {
   }
 
   /** Ends the loop at its next step; a wait in progress is cut short. */
-  stop(): void {
+  stop(reason: 'stopped' | 'shutdown' = 'stopped'): void {
     this.stopped = true;
+    this.shuttingDown = reason === 'shutdown';
     this.wake?.();
   }
 
@@ -252,7 +255,8 @@ export class BlastLoop {
     }
 
     const last = await this.account();
-    if (last && !last.suspended) await this.idle(this.stopped || !last.blasting ? 'stop' : 'idle');
-    else if (last) await this.setAccount({ status: 'idle', blast_number_id: null });
+    if (!last) return;
+    if (last.suspended || this.shuttingDown) await this.setAccount({ status: 'idle', blast_number_id: null });
+    else await this.idle(this.stopped || !last.blasting ? 'stop' : 'idle');
   }
 }

@@ -75,7 +75,7 @@ export class SessionHost {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     const loops = [...this.loops.values()];
-    for (const loop of loops) loop.stop();
+    for (const loop of loops) loop.stop('shutdown');
     await Promise.all(loops.map((loop) => loop.done));
     const clientids = [...this.held.keys()];
     for (const clientid of clientids) await this.drop(clientid);
