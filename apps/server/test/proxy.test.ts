@@ -1,11 +1,13 @@
 import { PROXY_TEXT } from '@sewablast/contract/proxy';
 import type { Role } from '@sewablast/contract/roles';
-import { eq } from 'drizzle-orm';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { multipartBody } from './multipart.ts';
 
+const BASE = '/api/admin/proxy';
 let t: TestApp;
 const headersOf: Partial<Record<Role, { authorization: string }>> = {};
 beforeAll(async () => {
@@ -15,82 +17,182 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, role?: Role, payload?: object) =>
+const call = (method: Method, path: string, role?: Role, payload?: object) =>
   t.app.inject({
     method,
-    url,
+    url: `${BASE}${path}`,
     headers: role ? headersOf[role] : undefined,
     payload: payload as Record<string, unknown>,
   });
 
-async function upload(role: Role, name: string, content: string) {
+async function upload(role: Role | undefined, content: string, name = 'proxies.csv') {
   const body = await multipartBody({}, { name, bytes: content });
   return t.app.inject({
     method: 'POST',
-    url: '/api/admin/proxy/import',
+    url: `${BASE}/import`,
     payload: body.payload,
-    headers: { ...headersOf[role], 'content-type': body.contentType },
+    headers: { ...(role ? headersOf[role] : {}), 'content-type': body.contentType },
   });
 }
 
-describe('proxies', () => {
-  it('keeps members and staff out of every call', async () => {
-    const { proxy } = (await call('POST', '/api/admin/proxy/save', 'dev', { value: 'matrix.test:8080' })).json();
-    const calls: [Method, string, object?][] = [
-      ['GET', '/api/admin/proxy/list'],
-      ['GET', '/api/admin/proxy/list-per-page?page=1'],
-      ['GET', '/api/admin/proxy/count-use'],
-      ['GET', `/api/admin/proxy/${proxy.id}`],
-      ['PUT', `/api/admin/proxy/${proxy.id}`, { id: proxy.id, status: 'active' }],
-    ];
-    for (const [method, url, body] of calls) {
-      expect((await call(method, url, undefined, body)).statusCode, url).toBe(401);
-      for (const role of ['member', 'staff'] as const)
-        expect((await call(method, url, role, body)).statusCode, url).toBe(403);
-      for (const role of ['admin', 'dev'] as const)
-        expect((await call(method, url, role, body)).statusCode, url).toBe(200);
-    }
-    expect((await call('POST', '/api/admin/proxy/save', 'staff', { value: 'a.test:1' })).statusCode).toBe(403);
-    expect((await upload('member', 'p.csv', 'a.test:1')).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/admin/proxy/${proxy.id}`, 'member')).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/admin/proxy/${proxy.id}`, 'admin')).statusCode).toBe(200);
+let serial = 0;
+const nextValue = () => `matrix-${++serial}.test:8080`;
+async function savedId(): Promise<number> {
+  return (await call('POST', '/save', 'admin', { value: nextValue() })).json().proxy.id;
+}
+
+describe('proxy role matrix', () => {
+  const endpoints: [string, (role?: Role) => ReturnType<typeof call>][] = [
+    ['GET /list', (role) => call('GET', '/list', role)],
+    ['GET /list-per-page', (role) => call('GET', '/list-per-page?page=1&search=matrix&synced=1', role)],
+    ['GET /count-use', (role) => call('GET', '/count-use', role)],
+    ['GET /:id', async (role) => call('GET', `/${await savedId()}`, role)],
+    ['POST /save', (role) => call('POST', '/save', role, { value: nextValue() })],
+    ['POST /import', (role) => upload(role, `${nextValue()}\n`)],
+    [
+      'PUT /:id',
+      async (role) => {
+        const id = await savedId();
+        return call('PUT', `/${id}`, role, { id, status: 'nonactive' });
+      },
+    ],
+    ['DELETE /:id', async (role) => call('DELETE', `/${await savedId()}`, role)],
+  ];
+
+  it.each([
+    ['anonymous', 401],
+    ['member', 403],
+    ['staff', 403],
+    ['admin', 200],
+    ['dev', 200],
+  ] as const)('%s gets %i from every call', async (who, status) => {
+    const role = who === 'anonymous' ? undefined : who;
+    for (const [name, send] of endpoints) expect((await send(role)).statusCode, name).toBe(status);
+  });
+});
+
+describe('proxy values', () => {
+  it.each([
+    '1.2.3.4:3128',
+    'proxy.example.com:8080',
+    'user:pass@proxy.example.com:3128',
+    'user:p%40ss@10.0.0.1:1',
+    '[2001:db8::1]:65535',
+    'http://proxy.example.com:8080',
+    'https://user:pass@proxy.example.com:443',
+    'socks5://proxy.example.com:1080',
+    'socks5://user:pass@127.0.0.1:9050/',
+  ])('accepts %s, stored trimmed', async (value) => {
+    const res = await call('POST', '/save', 'admin', { value: `  ${value}\t` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().proxy).toEqual({ id: expect.any(Number), value, status: 'active', count_use: 0 });
   });
 
-  it('validates values, refuses duplicates, edits status and counts use', async () => {
-    for (const value of ['1.2.3.4:3128', 'user:pass@proxy.test:8080', 'socks5://u:p@proxy.test:1080']) {
-      expect(
-        (await call('POST', '/api/admin/proxy/save', 'admin', { value: ` ${value} ` })).json().proxy,
-      ).toMatchObject({
-        value,
-        status: 'active',
-        count_use: 0,
-      });
-    }
-    const bad = await call('POST', '/api/admin/proxy/save', 'admin', { value: 'proxy.test' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ value: PROXY_TEXT.invalid });
-    const duplicate = await call('POST', '/api/admin/proxy/save', 'admin', { value: '1.2.3.4:3128' });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().msg).toBe(PROXY_TEXT.taken);
+  it.each([
+    'proxy.example.com',
+    'proxy.example.com:0',
+    'proxy.example.com:65536',
+    'proxy.example.com:abc',
+    ':8080',
+    'user@proxy.example.com:80',
+    'user:pass@:80',
+    'bad host:80',
+    '-bad-.com:80',
+    'http://proxy.example.com',
+    'http://proxy.example.com:8080/path',
+    'ftp://proxy.example.com:21',
+    'socks4://proxy.example.com:1080',
+  ])('refuses %j', async (value) => {
+    const res = await call('POST', '/save', 'admin', { value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ msg: PROXY_TEXT.invalid, errors: { value: PROXY_TEXT.invalid } });
+  });
 
-    const [first] = await t.db.select().from(proxies).where(eq(proxies.value, '1.2.3.4:3128'));
-    await t.db.update(proxies).set({ status: 'in use' }).where(eq(proxies.value, 'user:pass@proxy.test:8080'));
-    const off = await call('PUT', `/api/admin/proxy/${first?.id}`, 'admin', {
-      id: first?.id,
-      value: '1.2.3.4:3129',
+  it('requires a value and refuses a duplicate', async () => {
+    expect((await call('POST', '/save', 'admin', { value: ' ' })).json().errors).toEqual({
+      value: PROXY_TEXT.valueRequired,
+    });
+    expect((await call('POST', '/save', 'admin', {})).json().errors).toEqual({ value: PROXY_TEXT.valueRequired });
+    await call('POST', '/save', 'admin', { value: '9.9.9.9:9999' });
+    const duplicate = await call('POST', '/save', 'dev', { value: ' 9.9.9.9:9999 ' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ msg: PROXY_TEXT.taken, errors: { value: PROXY_TEXT.taken } });
+  });
+});
+
+describe('proxy editing and counts', () => {
+  it('edits value and status, keeps a proxy in use unless a status is sent, and answers 404', async () => {
+    const { proxy } = (await call('POST', '/save', 'admin', { value: 'edit.test:3128' })).json();
+    const off = await call('PUT', `/${proxy.id}`, 'admin', {
+      id: proxy.id,
+      value: 'edit.test:3129',
       status: 'nonactive',
     });
-    expect(off.json().proxy).toMatchObject({ value: '1.2.3.4:3129', status: 'nonactive' });
-    expect((await call('GET', '/api/admin/proxy/count-use', 'admin')).json()).toEqual({ unUsed: 1, used: 1 });
-    const page = (await call('GET', '/api/admin/proxy/list-per-page?search=proxy.test', 'admin')).json();
-    expect(page.meta.total).toBe(2);
+    expect(off.json().proxy).toEqual({ ...proxy, value: 'edit.test:3129', status: 'nonactive' });
+    expect((await call('GET', `/${proxy.id}`, 'dev')).json()).toEqual(off.json());
+
+    await t.db.update(proxies).set({ status: 'in use', count_use: 3 }).where(eq(proxies.id, proxy.id));
+    const renamed = await call('PUT', `/${proxy.id}`, 'admin', { id: proxy.id, value: 'edit.test:3130' });
+    expect(renamed.json().proxy).toMatchObject({ value: 'edit.test:3130', status: 'in use', count_use: 3 });
+    expect((await call('PUT', `/${proxy.id}`, 'admin', { id: proxy.id })).json()).toEqual(renamed.json());
+    const inUse = await call('PUT', `/${proxy.id}`, 'admin', { status: 'in use' });
+    expect(inUse.statusCode).toBe(400);
+    const freed = await call('PUT', `/${proxy.id}`, 'admin', { status: 'active' });
+    expect(freed.json().proxy.status).toBe('active');
+
+    await call('POST', '/save', 'admin', { value: 'other.test:3128' });
+    const clash = await call('PUT', `/${proxy.id}`, 'admin', { value: 'other.test:3128' });
+    expect(clash.statusCode).toBe(409);
+    expect((await call('PUT', `/${proxy.id}`, 'admin', { value: 'no-port.test' })).statusCode).toBe(400);
+
+    expect((await call('DELETE', `/${proxy.id}`, 'admin')).json()).toEqual({ msg: SERVER_TEXT.deleted });
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await call(method, `/${proxy.id}`, 'admin', method === 'PUT' ? { status: 'active' } : undefined);
+      expect(res.statusCode, method).toBe(404);
+    }
   });
 
-  it('imports CSV and JSON, skipping bad and duplicate values with their reasons', async () => {
+  it('counts proxies in use and free ones', async () => {
+    const byStatus = async (status: string) =>
+      (await t.db.select({ total: count() }).from(proxies).where(eq(proxies.status, status)))[0]?.total ?? 0;
+    const before = (await call('GET', '/count-use', 'admin')).json();
+    expect(before).toEqual({ unUsed: await byStatus('active'), used: await byStatus('in use') });
+    const id = await savedId();
+    await call('POST', '/save', 'admin', { value: 'count.test:1' });
+    await t.db.update(proxies).set({ status: 'in use' }).where(eq(proxies.id, id));
+    await call('PUT', `/${await savedId()}`, 'admin', { status: 'nonactive' });
+    expect((await call('GET', '/count-use', 'dev')).json()).toEqual({
+      unUsed: before.unUsed + 1,
+      used: before.used + 1,
+    });
+  });
+
+  it('pages newest first and searches any part of the value', async () => {
+    for (let i = 0; i < 12; i++)
+      await call('POST', '/save', 'admin', { value: `user${i}:rahasia@page.test:${8000 + i}` });
+    const first = (await call('GET', '/list-per-page?search=PAGE.test&page=1&synced=1', 'admin')).json();
+    expect(first.meta).toEqual({ page: 1, limit: 10, total: 12, totalPages: 2 });
+    expect(first.data[0].value).toBe('user11:rahasia@page.test:8011');
+    const second = (await call('GET', '/list-per-page?search=page.test&page=2', 'admin')).json();
+    expect(second.data.map((row: { value: string }) => row.value)).toEqual([
+      'user1:rahasia@page.test:8001',
+      'user0:rahasia@page.test:8000',
+    ]);
+    expect((await call('GET', '/list-per-page?search=:8011', 'admin')).json().meta.total).toBe(1);
+    expect((await call('GET', '/list-per-page?search=_', 'admin')).json().meta.total).toBe(0);
+    const { list } = (await call('GET', '/list', 'admin')).json();
+    const total = (await call('GET', '/list-per-page', 'admin')).json().meta.total;
+    expect(list).toHaveLength(total);
+    expect(list[0].id).toBeGreaterThan(list.at(-1).id);
+  });
+});
+
+describe('proxy import', () => {
+  it('imports CSV with a `value,status` header, skipping bad and duplicate values with their reasons', async () => {
+    await call('POST', '/save', 'admin', { value: '1.2.3.4:3129' });
     const csv = await upload(
       'admin',
-      'proxies.csv',
-      'value,status\n5.5.5.5:80,active\nnot a proxy\n5.5.5.5:80\n1.2.3.4:3129\nhttp://6.6.6.6:8080\n',
+      '\uFEFFvalue,status\r\n5.5.5.5:80,active\r\nnot a proxy\r\n5.5.5.5:80\r\n1.2.3.4:3129\r\n"http://6.6.6.6:8080",nonactive\r\n\r\n',
     );
     expect(csv.json()).toEqual({
       created: 2,
@@ -100,15 +202,43 @@ describe('proxies', () => {
         { value: '1.2.3.4:3129', reason: PROXY_TEXT.taken },
       ],
     });
+    const plain = await upload('dev', 'value\n7.7.7.7:70\n', 'proxies.txt');
+    expect(plain.json()).toEqual({ created: 1, skipped: [] });
+    const headerless = await upload('dev', '7.7.7.8:70\n');
+    expect(headerless.json()).toEqual({ created: 1, skipped: [] });
+  });
+
+  it('imports a JSON array of strings or {value}', async () => {
     const json = await upload(
       'dev',
+      JSON.stringify(['8.8.8.8:81', { value: ' https://8.8.4.4:443 ' }, 42, { host: 'x' }]),
       'proxies.json',
-      JSON.stringify(['7.7.7.7:81', { value: 'https://8.8.8.8:443' }, 42]),
     );
-    expect(json.json()).toEqual({ created: 2, skipped: [{ value: '', reason: PROXY_TEXT.invalid }] });
-    const list = (await call('GET', '/api/admin/proxy/list', 'admin')).json().list;
+    expect(json.json()).toEqual({
+      created: 2,
+      skipped: [
+        { value: '', reason: PROXY_TEXT.invalid },
+        { value: '', reason: PROXY_TEXT.invalid },
+      ],
+    });
+    const list = (await call('GET', '/list', 'admin')).json().list;
     expect(list.map((proxy: { value: string }) => proxy.value)).toEqual(
-      expect.arrayContaining(['5.5.5.5:80', 'https://8.8.8.8:443']),
+      expect.arrayContaining(['8.8.8.8:81', 'https://8.8.4.4:443']),
     );
+  });
+
+  it('refuses a file that is not CSV or a JSON array, and a request without a file', async () => {
+    for (const content of ['{"value": "1.1.1.1:80"}', '["1.1.1.1:80"', '\u0000\u0001PK']) {
+      const res = await upload('admin', content);
+      expect(res.statusCode, content).toBe(400);
+      expect(res.json().msg, content).toBe(PROXY_TEXT.badFile);
+    }
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/import`,
+      headers: { ...headersOf.admin, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(empty.json()).toEqual({ msg: PROXY_TEXT.fileRequired, errors: { file: PROXY_TEXT.fileRequired } });
   });
 });

@@ -12,28 +12,31 @@ export async function withUploadedFile<T>(
   options: { maxMb: number; missing: string; badFormat: string },
   work: (stream: Readable) => Promise<T>,
 ): Promise<T> {
-  const tooLarge = `File maksimal ${options.maxMb} MB.`;
+  const message = `File maksimal ${options.maxMb} MB.`;
+  const tooLarge = () => new AppError(413, message, { file: message });
   const maxBytes = options.maxMb * 1024 * 1024;
   if (!request.isMultipart()) throw badRequest(options.missing, { file: options.missing });
   // Refused before a row is written: a file cut off at the limit mid-import would leave its first rows
   // stored under a 413. The form's few hundred bytes of envelope count towards the limit here.
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
-    throw new AppError(413, tooLarge, { file: tooLarge });
-  }
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
   const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part) throw badRequest(options.missing, { file: options.missing });
+  // Without a declared length: cut off at the limit, the stream would simply end, so fail the reader
+  // instead, before the rows it holds are written (batches written earlier stay).
+  const cutOff = () => part.file.destroy(tooLarge());
   try {
+    if (part.file.truncated) throw tooLarge();
+    part.file.once('limit', cutOff);
     const result = await work(part.file);
-    if (part.file.truncated) throw new AppError(413, tooLarge, { file: tooLarge });
+    if (part.file.truncated) throw tooLarge();
     return result;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (part.file.truncated || (error as { statusCode?: number }).statusCode === 413) {
-      throw new AppError(413, tooLarge, { file: tooLarge });
-    }
+    if (part.file.truncated || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
     if (error instanceof ImportFormatError) throw badRequest(options.badFormat, { file: options.badFormat });
     throw error;
   } finally {
+    part.file.off('limit', cutOff);
     part.file.resume();
   }
 }

@@ -1,12 +1,12 @@
 /**
  * Turns an uploaded CSV or JSON file into rows without trusting its name (DESIGN §6). CSV is read line by
- * line as it streams in (quoted cells, CRLF and a UTF-8 BOM handled); a JSON array is buffered up to the
- * upload limit and parsed. The caller sees one kind of row either way: the cells of a CSV line, or a JSON
- * item.
+ * line as it streams in (quoted cells, CRLF and a UTF-8 BOM handled; a quoted cell does not span lines);
+ * a JSON array is buffered up to the upload limit and parsed. The caller sees one kind of row either way:
+ * the cells of a CSV line, or a JSON item.
  */
 
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 
 export type ImportRow =
   | { kind: 'cells'; cells: string[]; line: number }
@@ -62,9 +62,33 @@ function isBinary(text: string): boolean {
   return false;
 }
 
+/**
+ * The stream's lines without their `\n` or `\r\n`. Unlike node:readline, a stream that fails (an upload
+ * cut off at its size limit) fails the loop instead of ending it as if the file were complete.
+ */
+async function* linesOf(stream: Readable): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  const withoutCr = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
+  // The pieces of a line not yet ended: joined once, so that a long line costs no repeated copying.
+  let pending: string[] = [];
+  for await (const chunk of stream) {
+    const text = decoder.write(chunk);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      pending.push(text.slice(start, end));
+      yield withoutCr(pending.join(''));
+      pending = [];
+      start = end + 1;
+    }
+    if (start < text.length) pending.push(text.slice(start));
+  }
+  pending.push(decoder.end());
+  const last = pending.join('');
+  if (last !== '') yield withoutCr(last);
+}
+
 export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRow> {
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  const iterator = lines[Symbol.asyncIterator]();
+  const iterator = linesOf(stream);
   let line = 0;
   let first: string | undefined;
   while (first === undefined) {

@@ -5,8 +5,10 @@ import {
   isValidProxy,
   PROXY_LIST_LIMIT,
   PROXY_TEXT,
+  type TCountUseResponse,
   type TProxy,
   type TProxyImportResponse,
+  type TProxyPageResponse,
   type TSkippedProxy,
 } from '@sewablast/contract/proxy';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
@@ -40,7 +42,8 @@ export function createProxyService(db: Db) {
       return rows.map(toPublicProxy);
     },
 
-    async listPage(query: TPageQuery) {
+    async listPage(query: TPageQuery): Promise<TProxyPageResponse> {
+      // Proxies are hundreds, not millions: a substring search (a host inside user:pass@host:port) needs no index.
       const where = query.search ? ilike(proxies.value, `%${escapeLike(query.search)}%`) : undefined;
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(proxies).where(where);
       const rows = await db
@@ -86,7 +89,7 @@ export function createProxyService(db: Db) {
     },
 
     /** `used`: taken by a client ('in use'); `unUsed`: free to take ('active'). */
-    async countUse(): Promise<{ unUsed: number; used: number }> {
+    async countUse(): Promise<TCountUseResponse> {
       const rows = await db.select({ status: proxies.status, total: count() }).from(proxies).groupBy(proxies.status);
       const of = (status: string) => rows.find((row) => row.status === status)?.total ?? 0;
       return { unUsed: of('active'), used: of('in use') };
