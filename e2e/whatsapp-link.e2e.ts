@@ -122,6 +122,18 @@ describe('Tambah Akun Whatsapp', () => {
     expect(whatsapp.blasting).toBe(false);
     expect(balance).toBe(whatsapp.income);
     expect(balance).toBeGreaterThan(0);
+
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard Member' }).count()).toBe(1);
+    expect(await page.getByTestId('marquee').textContent()).toContain('Selamat datang di Sewablast');
+    const rupiah = (value: string | null) => Number((value ?? '').replace(/\D/g, ''));
+    await expect.poll(async () => rupiah(await page.getByTestId('value-balance').textContent())).toBe(balance);
+    expect(await page.getByTestId('value-connectedCount').textContent()).toBe('1');
+    expect(Number(await page.getByTestId('value-successCount').textContent())).toBeGreaterThanOrEqual(2);
+    expect(rupiah(await page.getByTestId('value-todayIncome').textContent())).toBe(balance);
+    expect(await page.getByTestId('value-totalBonus').textContent()).toMatch(/Rp\s*0/);
+    const analytics = (await context.cookies()).find((cookie) => cookie.name === 'analytics');
+    expect(JSON.parse(decodeURIComponent(analytics?.value ?? '{}')).balance).toBe(balance);
     await context.close();
   });
 });

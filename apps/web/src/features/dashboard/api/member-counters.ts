@@ -1,0 +1,89 @@
+/**
+ * The member dashboard's counters (spec part 1 §2 Member dashboard, §7 Counters and money). Each is read
+ * on its own, a failure reads as 0, and the last values are kept in the long-lived `analytics` cookie so
+ * that they show at once on the next visit while the fresh ones load.
+ */
+import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
+import { useQueries } from '@tanstack/react-query';
+import Cookies from 'js-cookie';
+import { useEffect } from 'react';
+import { api } from '../../../lib/api.ts';
+
+export interface MemberCounters {
+  connectedCount: number;
+  disconnectedCount: number;
+  successCount: number;
+  failCount: number;
+  todayIncome: number;
+  balance: number;
+  totalBonus: number;
+}
+
+type Key = keyof MemberCounters;
+
+function cached(): Partial<MemberCounters> {
+  try {
+    return JSON.parse(Cookies.get(COOKIE.analytics) ?? '{}') as Partial<MemberCounters>;
+  } catch {
+    return {};
+  }
+}
+
+const orZero = (read: () => Promise<Partial<MemberCounters>>): Promise<Partial<MemberCounters>> =>
+  read().catch(() => ({}));
+
+export function useMemberCounters(userId: number) {
+  const initial = cached();
+  const sources: { keys: Key[]; read: () => Promise<Partial<MemberCounters>> }[] = [
+    {
+      keys: ['connectedCount', 'disconnectedCount'],
+      read: () => api<Partial<MemberCounters>>(`/admin/whatsapp/count/${userId}`),
+    },
+    {
+      keys: ['successCount', 'failCount'],
+      read: () => api<Partial<MemberCounters>>(`/admin/messagelog/count/${userId}`),
+    },
+    {
+      keys: ['todayIncome'],
+      read: () =>
+        api<{ income: number }>(`/admin/messagelog/today-income/${userId}`).then(({ income }) => ({
+          todayIncome: income,
+        })),
+    },
+    { keys: ['balance'], read: () => api<{ balance: number }>(`/admin/withdraw/balance/${userId}`) },
+    { keys: ['totalBonus'], read: () => api<{ totalBonus: number }>(`/admin/bonus/total/${userId}`) },
+  ];
+  const results = useQueries({
+    queries: sources.map((source) => ({
+      queryKey: ['member-counters', userId, source.keys.join(',')],
+      queryFn: () => orZero(source.read),
+      refetchInterval: 15_000,
+    })),
+  });
+
+  const values: Partial<Record<Key, number>> = {};
+  const loading: Partial<Record<Key, boolean>> = {};
+  sources.forEach((source, index) => {
+    const result = results[index];
+    for (const key of source.keys) {
+      const fresh = result?.data?.[key];
+      values[key] = typeof fresh === 'number' ? fresh : result?.isSuccess ? 0 : initial[key];
+      loading[key] = !result?.isSuccess && initial[key] === undefined;
+    }
+  });
+
+  const allLoaded = results.every((result) => result.isSuccess);
+  const serialised = JSON.stringify(values);
+  useEffect(() => {
+    if (allLoaded) {
+      Cookies.set(COOKIE.analytics, serialised, {
+        path: '/',
+        sameSite: 'lax',
+        secure: window.location.protocol === 'https:',
+        expires: COOKIE_MAX_AGE_DAYS,
+      });
+    }
+  }, [allLoaded, serialised]);
+
+  return { values, loading };
+}
