@@ -1,7 +1,7 @@
 /** 'Daftar Phone Number' (spec part 2 §2): paged, searched, exported, synced, deleted row by row. */
-import { PHONE_TEXT, type TPhoneNumber } from '@sewablast/contract/phonenumber';
+import { PHONE_TEXT } from '@sewablast/contract/phonenumber';
 import { Download, Plus } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type Column, DataTable } from '../../components/data-table.tsx';
@@ -13,7 +13,9 @@ import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { useLive } from '../../lib/live.ts';
 import { fetchAllPhoneNumbers, useDeletePhoneNumber, usePhoneNumbers } from './api/phonenumbers.ts';
+import { applyNumberEvent, type LiveNumber } from './live-numbers.ts';
 
 async function exportNumbers(format: 'csv' | 'json') {
   const progress = toast.loading('Menyiapkan export...');
@@ -49,6 +51,23 @@ export function Component() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('s') ?? '';
   const numbers = usePhoneNumbers(page, search);
+  const [liveRows, setLiveRows] = useState<LiveNumber[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => setLiveRows((numbers.data?.data ?? []).map((row) => ({ ...row, flashAt: null }))), [numbers.data]);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  useLive(
+    { kind: 'admin' },
+    {
+      onMessage: (message) =>
+        setLiveRows((current) => current.map((row) => applyNumberEvent(row, message, Date.now()))),
+      onReconnect: () => void numbers.refetch(),
+    },
+  );
+  const flash = (row: LiveNumber) =>
+    row.flashAt !== null && now - row.flashAt < 1000 ? 'rounded bg-green-100 px-1 dark:bg-green-900' : '';
   const rows = useRowDelete(useDeletePhoneNumber());
 
   const setPage = (next: number) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }));
@@ -57,7 +76,7 @@ export function Component() {
     [setParams],
   );
 
-  const columns: Column<TPhoneNumber>[] = [
+  const columns: Column<LiveNumber>[] = [
     {
       header: 'Phone Number',
       cell: (row) => (
@@ -69,8 +88,8 @@ export function Component() {
       ),
     },
     { header: 'Name', cell: (row) => row.name || '-' },
-    { header: 'Jumlah Berhasil', cell: (row) => formatNumber(row.count_success) },
-    { header: 'Jumlah Gagal', cell: (row) => formatNumber(row.count_fail) },
+    { header: 'Jumlah Berhasil', cell: (row) => <span className={flash(row)}>{formatNumber(row.count_success)}</span> },
+    { header: 'Jumlah Gagal', cell: (row) => <span className={flash(row)}>{formatNumber(row.count_fail)}</span> },
     { header: 'Terakhir Terkirim', cell: (row) => formatDateTime(row.last_sent) },
     {
       header: 'Action',
@@ -109,7 +128,7 @@ export function Component() {
         </div>
         <DataTable
           columns={columns}
-          rows={numbers.data?.data}
+          rows={liveRows}
           rowKey={(row) => row.id}
           loading={numbers.isPending}
           error={numbers.error?.message}

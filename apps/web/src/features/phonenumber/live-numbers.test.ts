@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { applyNumberEvent } from './live-numbers.ts';
+
+const row = {
+  id: 1,
+  number: '6281',
+  name: 'Budi',
+  status: 'active' as const,
+  in_use: 0 as const,
+  count_success: 2,
+  count_fail: 1,
+  last_sent: null,
+  flashAt: null,
+};
+const at = (event: 'count_success' | 'count_fail' | 'in_use', extra: object = {}) =>
+  ({ event, payload: { deviceId: 'wa-1', date: '', number: '6281', ...extra } }) as const;
+
+describe('applyNumberEvent', () => {
+  it('counts, stamps last sent, highlights and flags the number the event names', () => {
+    expect(applyNumberEvent(row, at('count_success', { last_sent: '2026-11-22T10:00:00.000Z' }), 5)).toMatchObject({
+      count_success: 3,
+      last_sent: '2026-11-22T10:00:00.000Z',
+      flashAt: 5,
+    });
+    expect(applyNumberEvent(row, at('count_fail'), 5)).toMatchObject({ count_fail: 2, flashAt: 5 });
+    expect(applyNumberEvent(row, at('in_use', { in_use: 1 }), 5).in_use).toBe(1);
+  });
+
+  it('leaves other numbers alone', () => {
+    expect(
+      applyNumberEvent(row, { event: 'count_success', payload: { deviceId: 'x', date: '', number: '6282' } }, 5),
+    ).toBe(row);
+  });
+});

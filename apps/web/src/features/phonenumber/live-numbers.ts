@@ -1,0 +1,19 @@
+/** How the phone number page follows live events (spec part 2 §4): counts, last sent and the in-use flag. */
+import type { TLiveMessage } from '@sewablast/contract/live';
+import type { TPhoneNumber } from '@sewablast/contract/phonenumber';
+
+export interface LiveNumber extends TPhoneNumber {
+  /** When a count last changed, for the 1 s highlight. */
+  flashAt: number | null;
+}
+
+export function applyNumberEvent(row: LiveNumber, message: TLiveMessage, now: number): LiveNumber {
+  if (message.payload.number !== row.number) return row;
+  const lastSent = message.payload.last_sent ?? new Date(now).toISOString();
+  if (message.event === 'count_success')
+    return { ...row, count_success: row.count_success + 1, last_sent: lastSent, flashAt: now };
+  if (message.event === 'count_fail')
+    return { ...row, count_fail: row.count_fail + 1, last_sent: lastSent, flashAt: now };
+  if (message.event === 'in_use') return { ...row, in_use: message.payload.in_use === 1 ? 1 : 0 };
+  return row;
+}
