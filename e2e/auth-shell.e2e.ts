@@ -1,4 +1,7 @@
-/** Sign-up → sign-in → shell → dropdown → sign-out, Ctrl+K, the theme across a reload, and menus by role. */
+/**
+ * Sign-up → sign-in → shell → dropdown → sign-out, the referral link, Ctrl+K, the theme across a reload,
+ * the sidebar's sizes, and the menus by role.
+ */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
@@ -61,6 +64,12 @@ describe('a new member', () => {
     const identity = page.getByTestId('user-menu-identity');
     expect(await identity.textContent()).toContain('Rina Wati');
     expect(await identity.textContent()).toContain('rina.wati@e2e.test');
+    await page.getByRole('menuitem', { name: 'Edit profile' }).click();
+    await page.waitForURL('**/profile?edit=true');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'User Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile' && url.search === '');
+    await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/signin');
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('authToken');
@@ -120,6 +129,26 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('is 290 px wide on a desktop, 90 px collapsed, and widens on hover', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await newPage(browser, server, { width: 1280, height: 800 });
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    const sidebar = page.getByTestId('sidebar');
+    const width = () => sidebar.evaluate((element) => element.getBoundingClientRect().width);
+    await expect.poll(width).toBe(290);
+    expect(await page.getByTestId('header-search').getAttribute('placeholder')).toBeTruthy();
+    expect(await page.locator('header kbd').textContent()).toMatch(/(Ctrl|⌘) K/);
+    await page.getByTestId('sidebar-toggle').click();
+    await page.mouse.move(1000, 400);
+    await expect.poll(width).toBe(90);
+    await sidebar.hover();
+    await expect.poll(width).toBe(290);
+    await page.mouse.move(1000, 400);
+    await expect.poll(width).toBe(90);
+    await context.close();
+  });
+
   it('is a drawer below 768 px that opens and closes', async () => {
     const member = await createUser(server, 'member');
     const { context, page } = await newPage(browser, server, { width: 375, height: 740 });
@@ -132,6 +161,10 @@ describe('the shell', () => {
     await expect.poll(offscreen).toBe(false);
     expect(await sidebar.evaluate((element) => element.getBoundingClientRect().width)).toBe(290);
     await page.getByRole('link', { name: 'Akun Whatsapp' }).click();
+    await expect.poll(offscreen).toBe(true);
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(offscreen).toBe(false);
+    await page.getByTestId('sidebar-close').click();
     await expect.poll(offscreen).toBe(true);
     await context.close();
   });
@@ -157,6 +190,27 @@ describe('menus by role', () => {
       'User Profile',
     ],
   } as const;
+
+  it('gives devs the admin menu plus a Monitor submenu, one submenu open at a time', async () => {
+    const dev = await createUser(server, 'dev');
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, dev);
+    await page.waitForURL('**/dashboard');
+    const nav = page.getByTestId('sidebar');
+    await nav.getByRole('link').first().waitFor();
+    const shown = await nav.locator('nav li > a, nav li > button').allTextContents();
+    expect(shown.map((text) => text.trim())).toEqual([...menus.admin.slice(0, -1), 'Monitor', 'User Profile']);
+    const monitor = nav.getByRole('button', { name: 'Monitor' });
+    expect(await monitor.getAttribute('aria-expanded')).toBe('false');
+    await monitor.click();
+    expect(await monitor.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Realtime' }).click();
+    await page.waitForURL('**/monitor/realtime');
+    await monitor.click();
+    expect(await monitor.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Realtime' }).count()).toBe(0);
+    await context.close();
+  });
 
   it.each(Object.entries(menus))('shows the %s menu word for word', async (role, labels) => {
     const person = await createUser(server, role as keyof typeof menus);

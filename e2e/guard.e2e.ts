@@ -31,6 +31,21 @@ describe('the route guard', () => {
     await context.close();
   });
 
+  it('treats a blank token as none, and signs out a token the server refuses', async () => {
+    const { context, page } = await newPage(browser, server);
+    const user = JSON.stringify({ id: 1, firstname: 'Palsu', lastname: 'Saja', email: 'p@e2e.test', role: 'dev' });
+    const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), url: server.url });
+    await context.addCookies([cookie('authToken', '   '), cookie('user', user)]);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin');
+
+    await context.addCookies([cookie('authToken', 'not.a.token'), cookie('user', user)]);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin');
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('authToken');
+    await context.close();
+  });
+
   const cases = [
     {
       role: 'member',
@@ -49,6 +64,20 @@ describe('the route guard', () => {
     },
     { role: 'dev', allowed: ['/monitor/local', '/withdraw', '/proxy/create'], refused: [] },
   ] as const;
+
+  it('lets a dev open a monitor, whose screen is not built yet, inside the shell', async () => {
+    const dev = await createUser(server, 'dev');
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, dev);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/monitor/local');
+    await page.getByTestId('sidebar').waitFor();
+    await expect.poll(() => page.getByText(NOT_FOUND).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/monitor/local');
+    await page.goto('/no/such/screen');
+    await expect.poll(() => page.getByText(NOT_FOUND).count()).toBe(1);
+    await context.close();
+  });
 
   it.each(cases)('lets a $role through where allowed and refuses the rest', async ({ role, allowed, refused }) => {
     const person = await createUser(server, role);
@@ -72,6 +101,10 @@ describe('the route guard', () => {
     if (role === 'staff') {
       await page.goto('/');
       await page.waitForURL('**/withdraw/requested?page=1');
+    }
+    if (refused.length > 0) {
+      await page.getByRole('link', { name: 'Back to Home Page' }).click();
+      await page.waitForURL(role === 'staff' ? '**/withdraw/requested?page=1' : (url) => url.pathname === '/');
     }
     await context.close();
   });

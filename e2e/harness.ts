@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -17,16 +18,45 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** A port nobody listens on right now: the OS picks it, and it is handed to the server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok && ((await response.json()) as { ok?: boolean }).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const main = join(ROOT, 'apps/server/dist/main.js');
   if (!existsSync(main) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('Build first: npm run build');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-e2e-'));
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_EMAIL: DEV.email,
@@ -38,29 +68,30 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Dashboard: (\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const collect = (chunk: Buffer) => {
+    output += chunk;
   };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      // A server stuck in shutdown must not hang the run.
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(force);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -114,16 +145,13 @@ export interface Person {
 
 let people = 0;
 
-/** A user registered through the API, made staff, admin or dev by the dev account when asked. */
-export async function createUser(
-  server: Server,
-  role: 'member' | 'staff' | 'admin' | 'dev' = 'member',
-): Promise<Person> {
+/** Registers a member through the API (as the sign-up form would) and returns their login and id. */
+export async function registerUser(server: Server, firstname = 'Uji'): Promise<Person> {
   people += 1;
   const person = {
-    firstname: `Uji${role}`,
+    firstname,
     lastname: `Nomor${people}`,
-    email: `${role}${people}.${Date.now()}@e2e.test`,
+    email: `${firstname.toLowerCase()}${people}.${Date.now()}@e2e.test`,
     password: 'rahasia123',
   };
   await callApi(server, '/auth/register', {
@@ -136,15 +164,25 @@ export async function createUser(
       agreeToTerms: true,
     },
   });
-  const { token, user } = await callApi<{ token: string; user: { id: number } }>(server, '/auth/login', {
+  const { user } = await callApi<{ user: { id: number } }>(server, '/auth/login', {
     body: { email: person.email, password: person.password },
   });
-  if (role !== 'member') {
-    const dev = await callApi<{ token: string }>(server, '/auth/login', { body: DEV });
-    await callApi(server, `/admin/users/${user.id}`, { method: 'PUT', body: { role }, token: dev.token });
-  }
-  void token;
   return { id: user.id, ...person };
+}
+
+/** Only a dev may change a role, so the seeded dev account does it. */
+export async function setRole(server: Server, userId: number, role: 'member' | 'staff' | 'admin' | 'dev') {
+  const dev = await callApi<{ token: string }>(server, '/auth/login', { body: DEV });
+  await callApi(server, `/admin/users/${userId}`, { method: 'PUT', body: { role }, token: dev.token });
+}
+
+export async function createUser(
+  server: Server,
+  role: 'member' | 'staff' | 'admin' | 'dev' = 'member',
+): Promise<Person> {
+  const person = await registerUser(server, `Uji${role}`);
+  if (role !== 'member') await setRole(server, person.id, role);
+  return person;
 }
 
 export async function signInThroughForm(page: Page, person: { email: string; password: string }) {

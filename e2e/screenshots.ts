@@ -1,6 +1,8 @@
 /**
  * Saves screenshots of the screens for a person to look at: light and dark, desktop and 375 px wide.
- * Run after a build: `npx tsx e2e/screenshots.ts [path ...]` (default: /signin, /signup, /dashboard).
+ * Run after a build: `npx tsx e2e/screenshots.ts [path ...]` (default: /signin, /signup, /dashboard), as
+ * SHOT_ROLE (default admin). Signed-in screens are also shot with the user menu open, and at 375 px with the
+ * drawer open; /signup also with its errors.
  * Files go to e2e/screenshots/ (not committed).
  */
 import { mkdirSync } from 'node:fs';
@@ -32,9 +34,29 @@ try {
         }
         await page.goto(target);
         await page.waitForLoadState('networkidle');
-        const name = `${target.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${theme}-${width}.png`;
-        await page.screenshot({ path: join(out, name), fullPage: true });
-        process.stdout.write(`${join(out, name)}\n`);
+        const base = target.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home';
+        const shoot = async (state = '', fullPage = true) => {
+          const name = `${base}${needsSession ? `-${role}` : ''}${state}-${theme}-${width}.png`;
+          await page.screenshot({ path: join(out, name), fullPage });
+          process.stdout.write(`${join(out, name)}\n`);
+        };
+        await shoot();
+        // The states a reviewer also needs to see: the form's errors, the open dropdown and the open drawer.
+        if (target === '/signup') {
+          await page.getByRole('button', { name: 'Sign Up' }).click();
+          await shoot('_errors');
+        } else if (needsSession) {
+          await page.getByTestId('user-menu').click();
+          await page.getByTestId('user-menu-identity').waitFor();
+          await shoot('_menu');
+          await page.keyboard.press('Escape');
+          if (width < 768) {
+            await page.getByTestId('sidebar-toggle').click();
+            await page.waitForTimeout(400);
+            // The drawer is fixed to the viewport, which a full-page shot would stretch past.
+            await shoot('_drawer', false);
+          }
+        }
       }
       await context.close();
     }

@@ -4,12 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { router } from './app/router.tsx';
+import { createRouter } from './app/router.tsx';
 import { captureReferral } from './lib/referral.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 
 applyTheme(storedTheme());
 captureReferral();
+const router = createRouter();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },

@@ -36,12 +36,15 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
 
 const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));
 
-export const router = createBrowserRouter([
-  { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
-  { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
-  {
-    element: <AppShell />,
-    children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],
-  },
-  { path: '*', lazy: notFound },
-]);
+/** Made after start-up work such as taking the referral out of the address, so the router reads the final URL. */
+export function createRouter() {
+  return createBrowserRouter([
+    { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
+    { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
+    {
+      element: <AppShell />,
+      children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],
+    },
+    { path: '*', lazy: notFound },
+  ]);
+}

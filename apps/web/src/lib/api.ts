@@ -37,23 +37,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, TEXT.networkError);
+    // Spec part 1 §8: a failed read, sign-in, sign-up or validation is an 'Internal server error'; a failed
+    // save is a network error the user can retry.
+    throw new ApiError(0, method === 'GET' || options.anonymous ? TEXT.internalError : TEXT.networkError);
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous) {
       signOut();
-      window.location.assign('/signin');
+      window.location.replace('/signin');
     }
     const message =
       (typeof body.msg === 'string' && body.msg) ||

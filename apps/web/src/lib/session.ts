@@ -7,6 +7,7 @@ import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TUser } from '@sewablast/contract/users';
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
+import { usableToken } from './token.ts';
 
 const listeners = new Set<() => void>();
 const notify = () => {
@@ -22,10 +23,8 @@ function attributes(persistent: boolean): Cookies.CookieAttributes {
   };
 }
 
-/** A blank or non-text token counts as absent (spec part 1 §6). */
 export function getToken(): string | null {
-  const token = Cookies.get(COOKIE.token);
-  return typeof token === 'string' && token.trim() !== '' ? token : null;
+  return usableToken(Cookies.get(COOKIE.token));
 }
 
 export function getUser(): TUser | null {

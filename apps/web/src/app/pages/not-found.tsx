@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 export function NotFound() {
   return (
     <div className="flex min-h-[60dvh] flex-col items-center justify-center px-4 py-16 text-center">
-      <p className="text-7xl font-black tracking-tight text-brand-600 sm:text-8xl">404</p>
+      <p aria-hidden="true" className="text-7xl font-black tracking-tight text-brand-600 sm:text-8xl">
+        404
+      </p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{TEXT.notFoundTitle}</h1>
       <p className="mt-2 max-w-md text-slate-500 dark:text-slate-400">{TEXT.notFoundBody}</p>
       <Link

@@ -4,7 +4,6 @@
  * refreshes the stored user, a 401 signs out, any other failure is shown.
  */
 import { effectiveRole } from '@sewablast/contract/roles';
-import { TEXT } from '@sewablast/contract/texts';
 import { Menu } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -18,17 +17,7 @@ import { HeaderSearch } from './header-search.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebar } from './sidebar-state.ts';
 import { UserDropdown } from './user-dropdown.tsx';
-
-function validationError(
-  error: unknown,
-  data: { isvalid: boolean; msg?: string; err?: string } | undefined,
-): string | null {
-  if (data && !data.isvalid) return data.msg || data.err || TEXT.validateFailed;
-  if (error && !(error instanceof ApiError && error.status === 401)) {
-    return error instanceof Error && error.message ? error.message : TEXT.validateFailed;
-  }
-  return null;
-}
+import { validationProblem } from './validation-problem.ts';
 
 export function AppShell() {
   const { token, user } = useSession();
@@ -52,7 +41,11 @@ export function AppShell() {
   const role = effectiveRole(user?.role);
   if (!user || !role) return <Navigate to="/signin" replace />;
 
-  const problem = validationError(validation.error, validation.data as Parameters<typeof validationError>[1]);
+  const failure = validation.error instanceof ApiError ? validation.error : null;
+  const problem = validationProblem(
+    validation.data,
+    failure ? { status: failure.status, body: failure.body } : validation.error ? { status: 0, body: {} } : null,
+  );
   return (
     <div className="min-h-dvh">
       <Sidebar role={role} state={sidebar} />

@@ -22,6 +22,7 @@ import {
   UserRound,
   Users,
   Wallet,
+  X,
 } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
@@ -70,7 +71,8 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
       {state.isMobile && state.mobileOpen && (
         <button
           type="button"
-          aria-label="Tutup menu"
+          aria-hidden="true"
+          tabIndex={-1}
           onClick={state.closeMobile}
           className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-sm"
         />
@@ -81,6 +83,8 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
         onMouseEnter={() => state.setHovered(true)}
         onMouseLeave={() => state.setHovered(false)}
         style={{ width: state.width }}
+        // A closed drawer is off screen; keep its links out of the keyboard's way too.
+        inert={state.isMobile && !state.mobileOpen}
         className={clsx(
           'fixed inset-y-0 left-0 z-50 flex flex-col border-r border-slate-200 bg-white transition-[width,transform] duration-200 dark:border-slate-800 dark:bg-slate-900',
           state.isMobile && !state.mobileOpen && '-translate-x-full',
@@ -88,6 +92,18 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
       >
         <div className={clsx('flex h-16 shrink-0 items-center px-6', !state.showLabels && 'justify-center px-0')}>
           <Logo compact={!state.showLabels} />
+          {state.isMobile && (
+            // The drawer covers the header's menu button, so it carries its own way out.
+            <button
+              type="button"
+              onClick={state.closeMobile}
+              aria-label="Tutup menu"
+              data-testid="sidebar-close"
+              className="-mr-2 ml-auto flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+            >
+              <X size={20} />
+            </button>
+          )}
         </div>
         <nav className="flex-1 overflow-y-auto px-4 py-4">
           {state.showLabels && (

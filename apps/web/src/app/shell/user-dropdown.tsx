@@ -33,7 +33,9 @@ export function UserDropdown({ user }: { user: TUser }) {
             <p className="text-sm font-semibold text-slate-900 dark:text-white">
               {user.firstname} {user.lastname}
             </p>
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={user.email}>
+              {user.email}
+            </p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile?edit=true')}>

@@ -15,6 +15,13 @@ import { AuthLayout } from './components/auth-layout.tsx';
 type FormField = 'firstName' | 'lastName' | 'email' | 'password' | 'password2' | 'referral_code' | 'agreeToTerms';
 type Errors = Partial<Record<FormField, string>>;
 
+/** Spec part 1 §8: msg, then message, then the fallback. */
+function failureText(body: { msg?: unknown; message?: unknown }): string {
+  if (typeof body.msg === 'string' && body.msg) return body.msg;
+  if (typeof body.message === 'string' && body.message) return body.message;
+  return TEXT.signUpFailed;
+}
+
 export function Component() {
   const { token } = useSession();
   const navigate = useNavigate();
@@ -72,19 +79,21 @@ export function Component() {
         signIn(withSession.token, withSession.user, true);
         navigate('/dashboard', { replace: true });
       } else {
-        setFailure(answer.msg || TEXT.signUpFailed);
+        setFailure(failureText(answer));
         setLoading(false);
       }
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.status > 0) {
         const fromServer: Errors = {};
         for (const [field, message] of Object.entries(error.errors)) {
           fromServer[(field === 'affiliateCode' ? 'referral_code' : field) as TRegisterErrorField] = message;
         }
         setErrors(fromServer);
-        setFailure(Object.keys(fromServer).length ? '' : error.message || TEXT.signUpFailed);
+        const text = failureText(error.body);
+        // The server often repeats a field's message as msg; it is shown once, under the field.
+        setFailure(Object.values(fromServer).includes(text) ? '' : text);
       } else {
-        setFailure(TEXT.signUpFailed);
+        setFailure(error instanceof Error && error.message ? error.message : TEXT.internalError);
       }
       setLoading(false);
     }
