@@ -1,47 +1,14 @@
 // Import of a generated 1,000,000-row CSV into the real built server (DESIGN §10: under 20 s and under
 // 300 MB of server memory above idle on PostgreSQL), then p50/p99 of a searched, paged list at 50
 // concurrent clients. Uses DATABASE_URL when set, else the embedded database. BENCH_ROWS changes the size.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { quantile, startServer } from './lib/server.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-bench-'));
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench@dev.local',
-    ADMIN_PASSWORD: 'benchpass1',
-    SEED_DEMO: '0',
-    IMPORT_MAX_MB: '200',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const match = /Dashboard: (\S+)/.exec(out);
-    if (match) resolve(match[1]);
-  });
-  server.on('exit', () => reject(new Error(`server exited:\n${out}\n(run npm run build first)`)));
-});
-const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
+const { url, headers, rssKb, stop } = await startServer({ IMPORT_MAX_MB: '200' });
 
 try {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@dev.local', password: 'benchpass1' }),
-  }).then((res) => res.json());
-  const headers = { authorization: `Bearer ${login.token}` };
-
   const lines = ['number,name'];
   for (let i = 0; i < ROWS; i++) lines.push(`62812${String(i).padStart(8, '0')},Nama ${i}`);
   const csv = `${lines.join('\n')}\n`;
@@ -91,14 +58,12 @@ try {
       }),
     );
     latencies.sort((a, b) => a - b);
-    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
+    const at = (q) => quantile(latencies, q);
     console.log(
       `list-per-page, ${kind}  clients=${CLIENTS}  requests=${latencies.length}  ` +
         `rps=${(latencies.length / SECONDS).toFixed(0)}  p50=${at(0.5)}ms  p99=${at(0.99)}ms`,
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

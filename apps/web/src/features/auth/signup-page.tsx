@@ -7,6 +7,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { CheckboxField, Field } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { storedReferral } from '../../lib/referral.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { register } from './api/register.ts';
@@ -60,12 +61,7 @@ export function Component() {
     };
     const checked = ZRegisterRequest.safeParse(payload);
     if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0]) as FormField;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(fieldErrorsOf<FormField>(checked.error));
       return;
     }
     setFailure('');

@@ -9,6 +9,7 @@ import { MessageDialog } from '../../components/message-dialog.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { useLevel, useSaveLevel } from './api/levels.ts';
 
 type Fields = 'name' | 'blast_fee' | 'requirement_blast';
@@ -49,9 +50,7 @@ export function Component() {
       requirement_blast: toNumber(values.requirement_blast),
     });
     if (!checked.success) {
-      const found: Partial<Record<Fields, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Fields] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf<Fields>(checked.error));
       return;
     }
     setFailure('');

@@ -9,6 +9,7 @@ import { FileUpload } from '../../components/file-upload.tsx';
 import { ImportResult } from '../../components/import-result.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { useImportPhoneNumbers, useSavePhoneNumber } from './api/phonenumbers.ts';
 
 type Fields = 'number' | 'name';
@@ -29,9 +30,7 @@ function ManualForm() {
     event.preventDefault();
     const checked = ZSavePhoneNumberRequest.safeParse(values);
     if (!checked.success) {
-      const found: Partial<Record<Fields, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Fields] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf<Fields>(checked.error));
       return;
     }
     setFailure('');

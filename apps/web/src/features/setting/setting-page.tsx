@@ -8,6 +8,7 @@ import { Field, inputClass } from '../../components/field.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { useSettings, useUpdateSettings } from './api/settings.ts';
 
 const FIELDS = ['interval_min', 'interval_max', 'price', 'bank_names', 'colors', 'referral_percent', 'info'] as const;
@@ -43,9 +44,7 @@ export function Component() {
     );
     const checked = ZUpdateSettingRequest.safeParse(body);
     if (!checked.success) {
-      const found: Partial<Record<Fields, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Fields] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf<Fields>(checked.error));
       return;
     }
     update.mutate(checked.data, {

@@ -1,0 +1,54 @@
+// The built server for a benchmark: a fresh data folder, a free port, a dev login, and a clean stop.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const BENCH_LOGIN = { email: 'bench@dev.local', password: 'benchpass1' };
+
+export async function startServer(env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-bench-'));
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: BENCH_LOGIN.email,
+      ADMIN_PASSWORD: BENCH_LOGIN.password,
+      SEED_DEMO: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /Dashboard: (\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    server.on('exit', () => reject(new Error(`server exited:\n${out}\n(run npm run build first)`)));
+  });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_LOGIN),
+  }).then((res) => res.json());
+  return {
+    url,
+    login,
+    headers: { authorization: `Bearer ${login.token}` },
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0),
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.on('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The q-quantile (0–1) of sorted latencies, in ms with one decimal. */
+export function quantile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
+}
