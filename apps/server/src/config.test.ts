@@ -36,6 +36,12 @@ describe('parseConfig', () => {
     expect(config.ALLOWED_ORIGINS).toEqual(['https://a.test', 'https://b.test']);
   });
 
+  it('lets api and worker processes run only with a shared PostgreSQL and Redis', () => {
+    const shared = { DATABASE_URL: 'postgres://localhost/db', REDIS_URL: 'redis://localhost:6379' };
+    expect(parseConfig({ ROLE: 'worker', ...shared }).ROLE).toBe('worker');
+    expect(() => parseConfig({ ROLE: 'worker', DATABASE_URL: shared.DATABASE_URL })).toThrow(/ROLE:.*REDIS_URL/);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -48,6 +54,7 @@ describe('parseConfig', () => {
     ['BUSINESS_TZ', 'Mars/Olympus'],
     ['SEED_DEMO', 'maybe'],
     ['IMPORT_MAX_MB', '-1'],
+    ['ROLE', 'api'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

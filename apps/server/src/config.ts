@@ -60,6 +60,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const value = parsed.data;
+  if (value.ROLE !== 'all' && (!value.DATABASE_URL || !value.REDIS_URL)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: '${value.ROLE}' runs beside other processes, so it needs DATABASE_URL (PostgreSQL) and REDIS_URL`,
+    );
+  }
   const db = value.DATABASE_URL ? 'postgres' : 'pglite';
   return { ...value, SEED_DEMO: value.SEED_DEMO ?? db === 'pglite', db };
 }

@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { type Login, seed } from './db/seed.ts';
+import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createMemoryBus, createRedisBus } from './live/bus.ts';
 import { createServices } from './services.ts';
 import { VERSION } from './version.ts';
+import { BaileysDriver } from './wa/baileys.ts';
 import { SimulatorDriver } from './wa/simulator.ts';
 
 /** apps/server/src/main.ts in development, apps/server/dist/main.js when built: the dashboard is two levels up. */
@@ -28,6 +30,12 @@ function printBanner(config: Config, url: string | null, logins: Login[] | null)
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
+/** An error and what caused it: the driver's cause says why a query failed, the query text does not. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}
+
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pg') });
@@ -37,9 +45,9 @@ async function main(): Promise<void> {
     adminPassword: config.ADMIN_PASSWORD,
     demo: config.SEED_DEMO,
   });
-  const bus = config.REDIS_URL
-    ? await createRedisBus(config.REDIS_URL, (error) => process.stderr.write(`Redis: ${error.message}\n`))
-    : createMemoryBus();
+  const redisError = (error: Error) => process.stderr.write(`Redis: ${error.message}\n`);
+  const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, redisError) : createMemoryBus();
+  const commands = config.REDIS_URL ? await createRedisTransport(config.REDIS_URL, redisError) : undefined;
   const simulator =
     config.WA_DRIVER === 'simulator'
       ? new SimulatorDriver({
@@ -47,14 +55,14 @@ async function main(): Promise<void> {
           scanMs: config.SIM_SCAN_MS,
         })
       : undefined;
-  if (!simulator) throw new ConfigError('WA_DRIVER: the baileys driver is not part of this build yet; use simulator.');
+  const driver = simulator ?? new BaileysDriver({ logLevel: config.LOG_LEVEL === 'debug' ? 'warn' : 'silent' });
   const holdsSessions = config.ROLE !== 'api';
   const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR), {
     bus,
-    driver: holdsSessions ? simulator : null,
+    driver: holdsSessions ? driver : null,
+    commands,
     timeZone: config.BUSINESS_TZ,
-    log: (message, error) =>
-      process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error)}\n`),
+    log: (message, error) => process.stderr.write(`${message}: ${describeError(error)}\n`),
   });
 
   const app =
@@ -80,6 +88,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${signal} received: finishing requests and closing the database...\n`);
     await app?.close();
     await services.host?.stop();
+    await commands?.close();
     await bus.close();
     await database.close();
     process.exit(0);

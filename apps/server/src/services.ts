@@ -1,5 +1,7 @@
 /** Wires each area's service to the database and to the services it depends on. */
 import type { Db } from './db/client.ts';
+import { type CommandTransport, RemoteEngine, serveCommands } from './engine/remote.ts';
+import { createReplyHandler } from './engine/replies.ts';
 import { SessionHost } from './engine/session-host.ts';
 import type { EventBus } from './live/bus.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -20,6 +22,8 @@ export interface Runtime {
   bus: EventBus;
   /** The WhatsApp driver when this process holds sessions (roles `all` and `worker`), else null. */
   driver: WaDriver | null;
+  /** Commands between api and worker processes (REDIS_URL in scale-out); absent when one process does all. */
+  commands?: CommandTransport;
   log?: (message: string, error?: unknown) => void;
   /** BUSINESS_TZ: where "today" begins. */
   timeZone: string;
@@ -43,11 +47,16 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         driver: runtime.driver,
         bus: runtime.bus,
         proxyOf: proxies.valueOf,
+        releaseProxy: proxies.release,
+        onIncoming: createReplyHandler(db),
         log: runtime.log,
         secondMs: runtime.secondMs,
       })
     : null;
-  const whatsapp = createWhatsappService({ db, proxies, host });
+  if (host && runtime.commands) serveCommands(db, runtime.commands, host, runtime.log);
+  // With Redis, every call goes to the lease holder, which may be this process or another one.
+  const engine = runtime.commands ? new RemoteEngine(db, runtime.commands) : host;
+  const whatsapp = createWhatsappService({ db, proxies, bus: runtime.bus, engine, secondMs: runtime.secondMs });
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
   return {

@@ -107,7 +107,7 @@ describe('blasting', () => {
     const stopped = await post('/api/admin/whatsapp/stop-blasting', member.headers, { whatsappClientId: id });
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json().whatsapp).toMatchObject({ blasting: false, status: 'idle' });
-    await live.next('stop', (message) => message.payload.deviceId === id);
+    await live.next('stop', (message) => message.payload.deviceId === id, 10_000);
     const [account] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));
     const [{ n } = { n: 0 }] = await t.db
       .select({ n: sql<number>`count(*)::int` })
@@ -131,6 +131,28 @@ describe('blasting', () => {
     live.close();
   });
 
+  it('resumes after a dropped connection and resynchronises the counts', async () => {
+    await addNumbers(20, '62856100');
+    const { member, live, id } = await linkedMember();
+    await post('/api/admin/whatsapp/start-blasting', member.headers, { whatsappClientId: id, loop: true });
+    await live.next('count_success', (message) => message.payload.deviceId === id, 10_000);
+    live.messages.length = 0;
+    await post(`/dev/simulator/${id}/disconnect`, dev.headers, {});
+    await live.next('connection.update', (message) => message.payload.state === 'disconnected');
+    const synced = await live.next('count_synced', (message) => message.payload.deviceId === id);
+    const [account] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));
+    expect(synced.payload.count_success).toBeGreaterThanOrEqual(1);
+    expect(synced.payload.count_success).toBeLessThanOrEqual(account?.count_success ?? 0);
+    const before = Number(synced.payload.count_success);
+    await live.next(
+      'count_success',
+      (message) => message.payload.deviceId === id && Number(message.payload.count_success) > before,
+      10_000,
+    );
+    await post('/api/admin/whatsapp/stop-blasting', member.headers, { whatsappClientId: id });
+    live.close();
+  });
+
   it('suspends a banned account, and lets an admin activate it below 3 suspensions', async () => {
     const { member, live, id } = await linkedMember();
     await post('/api/admin/whatsapp/start-blasting', member.headers, { whatsappClientId: id, loop: true });
@@ -140,6 +162,12 @@ describe('blasting', () => {
     expect(suspended.payload.suspended_count).toBe(1);
     const [account] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));
     expect(account).toMatchObject({ suspended: true, blasting: false, suspended_count: 1 });
+    await live.next(
+      'connection.update',
+      (message) => message.payload.deviceId === id && message.payload.state === 'suspended',
+    );
+    const [after] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));
+    expect(after?.state).toBe('suspended');
 
     expect((await post('/api/admin/whatsapp/activate', member.headers, { id: account?.id })).statusCode).toBe(403);
     const admin = await t.loginAs('admin');

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRedisBus, type EventBus, type LiveEnvelope } from '../src/live/bus.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
+import { hasRedis, startRedis } from './redis.ts';
 
 let t: TestApp;
 let base: string;
@@ -98,34 +97,17 @@ describe('the live channel', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const hasRedis = spawnSync('sh', ['-c', 'command -v redis-server']).status === 0;
-
 describe.skipIf(!hasRedis && !process.env.CI)('the Redis event bus', () => {
-  let redis: ChildProcess;
-  let url: string;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
-    url = `redis://127.0.0.1:${port}`;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    redis = await startRedis();
   });
-  afterAll(() => {
-    redis?.kill();
-  });
+  afterAll(() => redis?.stop());
 
   it('carries events between two processes’ buses', async () => {
     const errors: Error[] = [];
-    const api: EventBus = await createRedisBus(url, (error) => errors.push(error));
-    const worker: EventBus = await createRedisBus(url, (error) => errors.push(error));
+    const api: EventBus = await createRedisBus(redis.url, (error) => errors.push(error));
+    const worker: EventBus = await createRedisBus(redis.url, (error) => errors.push(error));
     const received: LiveEnvelope[] = [];
     api.subscribe((envelope) => received.push(envelope));
     for (let i = 0; i < 100; i++) await worker.publish({ userId: 7, message: message(`device-${i}`) });

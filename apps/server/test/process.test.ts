@@ -36,7 +36,10 @@ function start(env: Record<string, string>) {
   child.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // A death by signal reads as its name, so that a failure says what killed the process.
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -86,7 +89,7 @@ describe('the server process', () => {
     expect(login.status).toBe(200);
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect({ exit: await first.exited, output: first.output() }).toMatchObject({ exit: 0 });
     expect(first.output()).toContain('SIGTERM received');
 
     const second = start({});
@@ -95,6 +98,6 @@ describe('the server process', () => {
     expect(second.output()).not.toContain(devPassword);
     expect(second.output()).toContain('Logins were printed on the first start');
     second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
+    expect({ exit: await second.exited, output: second.output() }).toMatchObject({ exit: 0 });
   }, 120_000);
 });

@@ -2,8 +2,10 @@ import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, whatsappAccounts } from '../src/db/schema.ts';
-import { SessionHost } from '../src/engine/session-host.ts';
+import { type Engine, SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
+import { createWhatsappService } from '../src/modules/whatsapp/service.ts';
+import { SendError } from '../src/wa/driver.ts';
 import { SimulatorDriver } from '../src/wa/simulator.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { openLive } from './ws.ts';
@@ -213,6 +215,7 @@ describe('linking an account', () => {
       driver: new SimulatorDriver({ seed: 9, scanMs: 60_000, delayMs: [1, 3] }),
       bus,
       proxyOf: async () => null,
+      releaseProxy: async () => {},
     });
     await other.start();
     try {
@@ -226,5 +229,29 @@ describe('linking an account', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('answers 503 with the reason when no worker can take a new link', async () => {
+    const member = await t.loginAs('member');
+    const noWorker = 'Tidak ada worker yang memegang sesi akun ini.';
+    const unreachable: Engine = {
+      link: async () => {
+        throw new SendError('disconnected', 'no-worker', noWorker);
+      },
+      logout: async () => {},
+      reconcile: async () => {},
+      halt: async () => {},
+      sendNow: async () => {},
+    };
+    const whatsapp = createWhatsappService({
+      db: t.db,
+      proxies: t.services.proxies,
+      bus: createMemoryBus(),
+      engine: unreachable,
+    });
+    const failure = await whatsapp
+      .newClient({ id: member.user.id, role: 'member' }, { deviceId: deviceId(), userId: member.user.id })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 503, message: noWorker });
   });
 });

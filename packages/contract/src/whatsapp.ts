@@ -131,3 +131,55 @@ export const ZIntervalRequest = z
       error: BLAST_TEXT.intervalOrder,
     },
   );
+
+/** The latest message an account received (listen-message-created). */
+export const ZIncomingMessage = z.object({ from: z.string(), text: z.string(), date: z.string() });
+export type TIncomingMessage = z.infer<typeof ZIncomingMessage>;
+export const ZListenMessageResponse = z.object({ message: ZIncomingMessage.nullable() });
+
+/** The Blaster page (spec part 1 §2, §5, §8). */
+export const BLASTER_TEXT = {
+  title: 'Blaster Whatsapp Message',
+  sender: 'Choose Sender',
+  message: 'Message',
+  receivers: 'Choose Receivers',
+  all: 'All',
+  send: 'Kirim',
+  sending: 'Mengirim Pesan...',
+  loading: 'Loading...',
+  sentTitle: 'Terkirim!',
+  sentBody: 'Pesan blaster berhasil dikirim ke target.',
+  failedTitle: 'Gagal!',
+  notConnected: (phone: string, state: string) => `${phone} is ${state}`,
+  senderRequired: 'Pilih nomor pengirim.',
+  messageRequired: 'Pesan wajib diisi.',
+  receiversRequired: 'Pilih minimal satu penerima.',
+  badReceiver: (value: string) => `Nomor penerima tidak valid: ${value}`,
+  tooManyReceivers: (count: number, max: number) =>
+    `Terlalu banyak penerima (${count}). Blaster mengirim ke paling banyak ${max} nomor sekaligus; gunakan blast untuk semua nomor.`,
+  noReceivers: 'Tidak ada nomor aktif untuk dikirimi.',
+  senderUnknown: 'Nomor pengirim tidak ditemukan di akun Anda.',
+  partlyFailed: (failed: number, total: number) => `${failed} dari ${total} pesan gagal dikirim.`,
+} as const;
+
+/** The Blaster sends one by one while the request waits, so one send is kept to a bounded list. */
+export const BLASTER_MAX_TARGETS = 100;
+/** What the receivers select sends for every active number. */
+export const BLASTER_ALL = 'All';
+
+export const ZSendMessageRequest = z.object({
+  /** The sender account's phone number. */
+  senders: z.string().trim().min(1, { error: BLASTER_TEXT.senderRequired }),
+  /** Receiver numbers joined by commas, or 'All'. */
+  targets: z.string().trim().min(1, { error: BLASTER_TEXT.receiversRequired }),
+  message: z.string().trim().min(1, { error: BLASTER_TEXT.messageRequired }).max(4096),
+});
+export type TSendMessageRequest = z.infer<typeof ZSendMessageRequest>;
+
+export const ZSendResult = z.object({
+  number: z.string(),
+  status: z.enum(['success', 'fail']),
+  error: z.string().nullable(),
+});
+export const ZSendMessageResponse = z.object({ msg: z.string(), results: z.array(ZSendResult) });
+export type TSendMessageResponse = z.infer<typeof ZSendMessageResponse>;

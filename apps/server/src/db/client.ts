@@ -53,6 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  yieldBeforeEachQuery(client);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -60,6 +61,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs in this thread and answers through promises, so a busy engine can chain query after query
+ * in microtasks and keep HTTP requests and live sockets waiting for seconds. Each statement and
+ * transaction first lets the event loop take its turn.
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = (async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  }) as typeof client.exec;
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await turn();
+    return transaction(...args);
+  }) as typeof client.transaction;
 }
 
 /** Retry a transaction body on serialization failure or deadlock (SQLSTATE 40001, 40P01), as DESIGN §9 asks. */

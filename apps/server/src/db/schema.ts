@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -155,6 +156,8 @@ export const whatsappAccounts = pgTable(
     blast_started_at: stamp('blast_started_at'),
     /** The number being sent right now, released if the process dies mid-send. */
     blast_number_id: integer('blast_number_id'),
+    /** The latest message this account received, for listen-message-created. */
+    last_message: jsonb('last_message').$type<{ from: string; text: string; at: string }>(),
     ...timestamps,
   },
   (t) => [
@@ -164,6 +167,22 @@ export const whatsappAccounts = pgTable(
     index('whatsapp_lease_idx').on(t.blasting, t.lease_until),
     check('whatsapp_status_check', sql`${t.status} in ('idle', 'sending')`),
   ],
+);
+
+/**
+ * A linked device's signal keys (Baileys' pre-keys, sessions, sender keys ...), one row each, so that a key
+ * change writes one row rather than the whole state, however many contacts the account has reached.
+ */
+export const whatsappAuthKeys = pgTable(
+  'whatsapp_auth_keys',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 300 }).notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.key] })],
 );
 
 export const phoneNumbers = pgTable(

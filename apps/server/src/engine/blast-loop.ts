@@ -77,14 +77,19 @@ export class BlastLoop {
     return row;
   }
 
+  /** The account's own interval, else its owner's, else the service's: one read for all three. */
   private async interval(account: AccountRow): Promise<number> {
-    const [owner] = await this.deps.db
-      .select({ min: users.blast_interval_min, max: users.blast_interval_max })
+    const [row] = await this.deps.db
+      .select({
+        ownerMin: users.blast_interval_min,
+        ownerMax: users.blast_interval_max,
+        min: sql<number | null>`(select ${settings.interval_min} from ${settings} order by ${settings.id} limit 1)`,
+        max: sql<number | null>`(select ${settings.interval_max} from ${settings} order by ${settings.id} limit 1)`,
+      })
       .from(users)
       .where(eq(users.id, account.user_id));
-    const [setting] = await this.deps.db.select().from(settings).orderBy(settings.id).limit(1);
-    const min = account.interval_min ?? owner?.min ?? setting?.interval_min ?? 10;
-    const max = Math.max(min, account.interval_max ?? owner?.max ?? setting?.interval_max ?? min);
+    const min = account.interval_min ?? row?.ownerMin ?? row?.min ?? 10;
+    const max = Math.max(min, account.interval_max ?? row?.ownerMax ?? row?.max ?? min);
     return min + Math.floor(this.deps.random() * (max - min + 1));
   }
 
@@ -153,7 +158,7 @@ export class BlastLoop {
 
     while (!this.stopped) {
       account = await this.account();
-      if (!account || !account.blasting || account.suspended) break;
+      if (!account?.blasting || account.suspended) break;
       if (!account.sending_enabled) {
         await this.idle('error_blast', { sendError: 'Pengiriman dinonaktifkan admin.' });
         return;
@@ -191,10 +196,12 @@ export class BlastLoop {
       let outcome: 'success' | 'fail' = 'fail';
       let error: string | null = null;
       let banned = false;
+      let tried = false;
       for (let attempt = 1; attempt <= MAX_ATTEMPTS && !this.stopped; ) {
         const session = this.deps.session();
         try {
           if (!session) throw new SendError('disconnected', 'no-session', 'no session');
+          tried = true;
           await session.sendMessage(number.number, {
             text,
             buttons: template.buttons,
@@ -222,6 +229,18 @@ export class BlastLoop {
         }
       }
 
+      if (!tried && this.stopped) {
+        // Stopped before anything went out: the number is given back untouched, not counted as a failure.
+        await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, number.id));
+        await this.deps.db
+          .update(messageTemplates)
+          .set({ count_use: sql`${messageTemplates.count_use} - 1` })
+          .where(eq(messageTemplates.id, template.id));
+        const released = (await this.setAccount({ blast_number_id: null })) ?? account;
+        await this.deps.publish(released, 'in_use', { number: number.number, in_use: 0 });
+        break;
+      }
+
       const recorded = await recordSend(this.deps.db, {
         accountId: account.id,
         phoneNumberId: number.id,
@@ -230,8 +249,7 @@ export class BlastLoop {
         error,
         sendKey: `${account.id}:${number.id}:${since.getTime()}`,
       });
-      await this.setAccount({ blast_number_id: null });
-      const fresh = (await this.account()) ?? account;
+      const fresh = (await this.setAccount({ blast_number_id: null })) ?? account;
       await this.deps.publish(fresh, 'in_use', { number: number.number, in_use: 0 });
       if (recorded && outcome === 'success') {
         await this.deps.publish(fresh, 'count_success', {

@@ -13,8 +13,17 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
+import { type LiveAccount, publishAccountEvent } from '../live/account-event.ts';
 import type { EventBus } from '../live/bus.ts';
-import type { ConnectionState, SessionEvent, WaDriver, WaSession } from '../wa/driver.ts';
+import {
+  type ConnectionState,
+  type OutgoingMessage,
+  SendError,
+  type SessionEvent,
+  type WaDriver,
+  type WaSession,
+} from '../wa/driver.ts';
+import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastLoop } from './blast-loop.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
@@ -22,6 +31,10 @@ type AccountRow = typeof whatsappAccounts.$inferSelect;
 const LEASE_SECONDS = 30;
 const RENEW_MS = 10_000;
 const CLAIM_BATCH = 100;
+/** A device not linked by then is given up: its QR or code has long expired and nobody is looking. */
+const LINK_TIMEOUT_MS = 10 * 60_000;
+/** Unlinked rows whose process died before giving them up are removed once untouched this long. */
+const ABANDONED_AFTER_S = 15 * 60;
 
 /** The driver's connection states as the dashboard names them (spec part 1 §3). */
 const STATE_NAMES: Record<ConnectionState, string> = {
@@ -37,6 +50,15 @@ export interface LinkOptions {
   proxy?: string | null;
 }
 
+/** What the API asks of the sessions: the local host, or the workers over Redis (see remote.ts). */
+export interface Engine {
+  link(account: AccountRow, options?: LinkOptions): Promise<void>;
+  logout(clientid: string): Promise<void>;
+  reconcile(clientid: string): Promise<void>;
+  halt(clientid: string): Promise<void>;
+  sendNow(clientid: string, to: string, message: { text: string }): Promise<void>;
+}
+
 export interface SessionHostOptions {
   /** Milliseconds in one second of blast time; tests run blasts faster. */
   secondMs?: number;
@@ -44,8 +66,14 @@ export interface SessionHostOptions {
   driver: WaDriver;
   bus: EventBus;
   proxyOf: (proxyId: number) => Promise<string | null>;
+  /** Gives a proxy back to the pool when its account is lost or abandoned (DESIGN §5.8). */
+  releaseProxy: (proxyId: number) => Promise<void>;
   onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
+  /** How often leases are renewed and housekeeping runs; tests shorten it. */
+  renewMs?: number;
+  /** How long a link may wait for its scan; tests shorten it. */
+  linkTimeoutMs?: number;
 }
 
 interface Held {
@@ -53,11 +81,13 @@ interface Held {
   unsubscribe: () => void;
 }
 
-export class SessionHost {
+export class SessionHost implements Engine {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly held = new Map<string, Held>();
   private readonly loops = new Map<string, BlastLoop>();
   private timer: NodeJS.Timeout | null = null;
+  /** The housekeeping round in progress: one at a time, and a stop waits for it. */
+  private tick: Promise<void> | null = null;
 
   constructor(private readonly options: SessionHostOptions) {}
 
@@ -65,15 +95,22 @@ export class SessionHost {
   async start(): Promise<void> {
     await this.claim();
     this.timer = setInterval(() => {
-      void this.renew()
+      if (this.tick) return;
+      this.tick = this.renew()
         .then(() => this.claim())
-        .catch((error) => this.options.log?.('lease renewal failed', error));
-    }, RENEW_MS);
+        .then(() => this.reconcileHeld())
+        .then(() => this.purgeAbandoned())
+        .catch((error) => this.options.log?.('lease renewal failed', error))
+        .finally(() => {
+          this.tick = null;
+        });
+    }, this.options.renewMs ?? RENEW_MS);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.tick;
     const loops = [...this.loops.values()];
     for (const loop of loops) loop.stop('shutdown');
     await Promise.all(loops.map((loop) => loop.done));
@@ -123,6 +160,44 @@ export class SessionHost {
     });
   }
 
+  /**
+   * Catches up with desired state written while no nudge reached this process (an api process's lost
+   * command, a change made straight in the database): held accounts whose loop runs or not as they should not.
+   */
+  private async reconcileHeld(): Promise<void> {
+    const clientids = [...this.held.keys()];
+    if (clientids.length === 0) return;
+    const rows = await this.options.db
+      .select({
+        clientid: whatsappAccounts.clientid,
+        wanted: sql<boolean>`${whatsappAccounts.blasting} and not ${whatsappAccounts.suspended} and ${whatsappAccounts.state} = 'connected'`,
+      })
+      .from(whatsappAccounts)
+      .where(inArray(whatsappAccounts.clientid, clientids));
+    for (const row of rows) {
+      if (row.wanted !== this.loops.has(row.clientid)) await this.reconcile(row.clientid);
+    }
+  }
+
+  /** Leases the account if no live lease holds it; answers the row, or undefined when another worker has it. */
+  async leaseIfFree(accountId: number): Promise<AccountRow | undefined> {
+    const [row] = await this.options.db
+      .update(whatsappAccounts)
+      .set({ owner_id: this.workerId, lease_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(
+        and(
+          eq(whatsappAccounts.id, accountId),
+          or(
+            isNull(whatsappAccounts.owner_id),
+            isNull(whatsappAccounts.lease_until),
+            lt(whatsappAccounts.lease_until, sql`now()`),
+          ),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   /** Stops the account's loop and waits until it has recorded its last outcome. */
   async halt(clientid: string): Promise<void> {
     const loop = this.loops.get(clientid);
@@ -131,11 +206,57 @@ export class SessionHost {
     await loop.done;
   }
 
+  /** Sends one message right now through the account's session (the Blaster page), outside any blast. */
+  async sendNow(clientid: string, to: string, message: OutgoingMessage): Promise<void> {
+    const held = this.held.get(clientid);
+    if (!held) throw new SendError('disconnected', 'no-session', 'Sesi akun ini tidak aktif di server.');
+    await held.session.sendMessage(to, message);
+  }
+
   /** Links a new device (or re-links one) on this process: QR or pairing code first. */
   async link(account: AccountRow, options: LinkOptions = {}): Promise<void> {
     await this.drop(account.clientid);
     await this.lease([account.clientid]);
+    await clearAccountKeys(this.options.db, account.id);
     await this.open(account, null, options);
+    const session = this.held.get(account.clientid)?.session;
+    setTimeout(() => {
+      if (this.held.get(account.clientid)?.session !== session) return;
+      void this.giveUpLink(account.clientid).catch((error) =>
+        this.options.log?.(`giving up the link of ${account.clientid} failed`, error),
+      );
+    }, this.options.linkTimeoutMs ?? LINK_TIMEOUT_MS).unref();
+  }
+
+  /** Drops a link never completed, with its row and proxy; a linked account is left alone. */
+  private async giveUpLink(clientid: string): Promise<void> {
+    const gone = await this.options.db
+      .delete(whatsappAccounts)
+      .where(and(eq(whatsappAccounts.clientid, clientid), isNull(whatsappAccounts.phonenumber)))
+      .returning({ clientid: whatsappAccounts.clientid, proxy_id: whatsappAccounts.proxy_id });
+    await this.discard(gone);
+  }
+
+  /** Unlinked rows left behind by a process that died while linking: no live lease, untouched for long. */
+  private async purgeAbandoned(): Promise<void> {
+    const gone = await this.options.db
+      .delete(whatsappAccounts)
+      .where(
+        and(
+          isNull(whatsappAccounts.phonenumber),
+          or(isNull(whatsappAccounts.lease_until), lt(whatsappAccounts.lease_until, sql`now()`)),
+          lt(whatsappAccounts.updated_at, sql`now() - make_interval(secs => ${ABANDONED_AFTER_S})`),
+        ),
+      )
+      .returning({ clientid: whatsappAccounts.clientid, proxy_id: whatsappAccounts.proxy_id });
+    await this.discard(gone);
+  }
+
+  private async discard(rows: { clientid: string; proxy_id: number | null }[]): Promise<void> {
+    for (const row of rows) {
+      await this.drop(row.clientid);
+      if (row.proxy_id !== null) await this.options.releaseProxy(row.proxy_id);
+    }
   }
 
   /** Logs the device out and forgets the session; the caller deletes or resets the row. */
@@ -162,6 +283,7 @@ export class SessionHost {
       authState,
       pairingNumber: options.pairingNumber ?? null,
       proxy,
+      keyStore: accountKeyStore(this.options.db, account.id),
     });
     // A session's events are applied one after another: a late 'connecting' must never overwrite 'connected'.
     let queue = Promise.resolve();
@@ -185,24 +307,8 @@ export class SessionHost {
     return row;
   }
 
-  async publish(
-    account: Pick<AccountRow, 'id' | 'user_id' | 'clientid' | 'state' | 'status'>,
-    event: TLiveEventName,
-    extra: Partial<TLivePayload> = {},
-  ) {
-    const { id, user_id, clientid, state, status } = account;
-    await this.options.bus.publish({
-      userId: user_id,
-      message: {
-        event,
-        payload: {
-          deviceId: clientid,
-          date: new Date().toISOString(),
-          sender: { id, user_id, clientid, state, status },
-          ...extra,
-        },
-      },
-    });
+  publish(account: LiveAccount, event: TLiveEventName, extra: Partial<TLivePayload> = {}): Promise<void> {
+    return publishAccountEvent(this.options.bus, account, event, extra);
   }
 
   private async handle(clientid: string, event: SessionEvent): Promise<void> {
@@ -237,11 +343,24 @@ export class SessionHost {
       }
       case 'connection': {
         if (event.state === 'connecting' && account.phonenumber === null) return;
-        const state = STATE_NAMES[event.state];
-        const row = await this.update(clientid, { state, last_error: event.reason ?? null });
+        // A ban ends the connection too; the account reads 'suspended' until an admin activates it.
+        const state = account.suspended ? 'suspended' : STATE_NAMES[event.state];
+        const lost = event.state === 'loggedOut';
+        const row = await this.update(clientid, {
+          state,
+          last_error: event.reason ?? null,
+          ...(lost ? { proxy_id: null } : {}),
+        });
         if (row) await this.publish(row, 'connection.update', { state });
-        if (event.state === 'loggedOut') this.forget(clientid);
-        if (event.state === 'connected') await this.reconcile(clientid);
+        if (lost) {
+          this.forget(clientid);
+          if (account.proxy_id !== null) await this.options.releaseProxy(account.proxy_id);
+        }
+        if (event.state === 'connected' && row) {
+          // Screens that missed events while the session was away catch up with the stored counts.
+          await this.publish(row, 'count_synced', { count_success: row.count_success, count_fail: row.count_fail });
+          await this.reconcile(clientid);
+        }
         return;
       }
       case 'banned': {
@@ -290,8 +409,17 @@ export class SessionHost {
       .where(and(eq(whatsappAccounts.owner_id, this.workerId), inArray(whatsappAccounts.clientid, clientids)));
   }
 
-  /** Takes over linked accounts whose lease is free or lapsed, and restores their sessions. */
+  /**
+   * Takes over linked accounts whose lease is free or lapsed, and restores their sessions: a batch at a
+   * time until none is left, so that a worker starting beside thousands of accounts resumes them all now.
+   */
   private async claim(): Promise<void> {
+    let claimed: number;
+    do claimed = await this.claimBatch();
+    while (claimed === CLAIM_BATCH);
+  }
+
+  private async claimBatch(): Promise<number> {
     const { db } = this.options;
     const free = db
       .select({ id: whatsappAccounts.id })
@@ -299,6 +427,7 @@ export class SessionHost {
       .where(
         and(
           isNotNull(whatsappAccounts.auth_state),
+          isNotNull(whatsappAccounts.phonenumber),
           eq(whatsappAccounts.suspended, false),
           sql`${whatsappAccounts.state} <> 'loggedOut'`,
           or(isNull(whatsappAccounts.lease_until), lt(whatsappAccounts.lease_until, sql`now()`)),
@@ -319,5 +448,6 @@ export class SessionHost {
       if (this.held.has(account.clientid)) continue;
       await this.open(account, account.auth_state, {});
     }
+    return claimed.length;
   }
 }

@@ -10,6 +10,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { redactUrl } from '../lib/redact-url.ts';
 import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
@@ -52,7 +53,21 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, services } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -40,6 +40,29 @@ export async function recordSend(db: Db, outcome: SendOutcome): Promise<Recorded
         .where(eq(whatsappAccounts.id, outcome.accountId))
         .for('update');
       if (!account) return null;
+      const success = outcome.status === 'success';
+      // The owner is locked before the log is written so that the fee goes in with it, in one statement.
+      const [owner] = success
+        ? await tx
+            .select({
+              id: users.id,
+              level_id: users.level_id,
+              referred_by: users.referred_by,
+              total_success: users.total_success,
+              levelFee: sql<
+                number | null
+              >`(select ${levels.blast_fee} from ${levels} where ${levels.id} = ${users.level_id})`,
+              price: sql<number | null>`(select ${settings.price} from ${settings} order by ${settings.id} limit 1)`,
+              referralPercent: sql<
+                number | null
+              >`(select ${settings.referral_percent} from ${settings} order by ${settings.id} limit 1)`,
+            })
+            .from(users)
+            .where(eq(users.id, account.user_id))
+            .for('update', { of: users })
+        : [];
+      if (success && !owner) throw new Error('account owner vanished');
+      const fee = owner ? Number(owner.levelFee ?? owner.price ?? 0) : 0;
       const [log] = await tx
         .insert(messageLogs)
         .values({
@@ -50,12 +73,12 @@ export async function recordSend(db: Db, outcome: SendOutcome): Promise<Recorded
           status: outcome.status,
           error: outcome.error ?? null,
           send_key: outcome.sendKey,
+          fee,
         })
         .onConflictDoNothing({ target: messageLogs.send_key })
         .returning({ id: messageLogs.id });
       if (!log) return null;
 
-      const success = outcome.status === 'success';
       if (outcome.phoneNumberId !== null) {
         await tx
           .update(phoneNumbers)
@@ -69,7 +92,7 @@ export async function recordSend(db: Db, outcome: SendOutcome): Promise<Recorded
           .where(eq(phoneNumbers.id, outcome.phoneNumberId));
       }
 
-      if (!success) {
+      if (!owner) {
         const [counted] = await tx
           .update(whatsappAccounts)
           .set({ count_fail: sql`${whatsappAccounts.count_fail} + 1` })
@@ -83,28 +106,11 @@ export async function recordSend(db: Db, outcome: SendOutcome): Promise<Recorded
         return { logId: log.id, fee: 0, account: counted, referral: null, levelId: null };
       }
 
-      const [owner] = await tx
-        .select({
-          id: users.id,
-          level_id: users.level_id,
-          referred_by: users.referred_by,
-          total_success: users.total_success,
-        })
-        .from(users)
-        .where(eq(users.id, account.user_id))
-        .for('update');
-      if (!owner) throw new Error('account owner vanished');
-      const [setting] = await tx.select().from(settings).orderBy(settings.id).limit(1);
-      const [level] =
-        owner.level_id === null ? [] : await tx.select().from(levels).where(eq(levels.id, owner.level_id));
-      const fee = level?.blast_fee ?? setting?.price ?? 0;
-
-      await tx.update(messageLogs).set({ fee }).where(eq(messageLogs.id, log.id));
       await tx
         .insert(ledgerEntries)
         .values({ user_id: owner.id, kind: 'blast_income', amount: fee, ref_table: 'message_logs', ref_id: log.id });
       let referral: RecordedSend['referral'] = null;
-      const share = referralShare(fee, setting?.referral_percent ?? 0);
+      const share = referralShare(fee, Number(owner.referralPercent ?? 0));
       if (owner.referred_by !== null && share > 0) {
         await tx.insert(ledgerEntries).values({
           user_id: owner.referred_by,

@@ -55,6 +55,15 @@ export interface WaSession {
   close(): Promise<void>;
 }
 
+/**
+ * Where a session keeps its signal keys, one entry per key with a JSON value (null deletes). Kept apart
+ * from the credentials because they grow with every contact reached.
+ */
+export interface SessionKeyStore {
+  get(keys: string[]): Promise<Record<string, unknown>>;
+  set(entries: Record<string, unknown>): Promise<void>;
+}
+
 export interface OpenSessionOptions {
   deviceId: string;
   /** Credentials from an earlier session, or null to link a new device. */
@@ -63,6 +72,8 @@ export interface OpenSessionOptions {
   pairingNumber?: string | null;
   /** Proxy URL the session connects through, or null to connect directly. */
   proxy?: string | null;
+  /** Durable key storage; a driver that needs keys and gets none keeps them in memory. */
+  keyStore?: SessionKeyStore;
 }
 
 export interface WaDriver {

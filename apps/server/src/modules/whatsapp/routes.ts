@@ -7,10 +7,13 @@ import {
   ZClientStateResponse,
   ZDeviceRequest,
   ZIntervalRequest,
+  ZListenMessageResponse,
   ZNewClientRequest,
   ZNewClientResponse,
   ZSaveWhatsappRequest,
   ZSendingRequest,
+  ZSendMessageRequest,
+  ZSendMessageResponse,
   ZStartBlastingRequest,
   ZStopBlastingRequest,
   ZWhatsapp,
@@ -155,6 +158,32 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
         request.body.interval_max,
       ),
     }),
+  );
+
+  app.get(
+    '/listen-message-created/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The latest message the account received (id or client id)',
+        params: ZIdOrClientid,
+        response: { 200: ZListenMessageResponse, ...failures },
+      },
+    },
+    async (request) => ({ message: await whatsapp.lastMessage(requireActor(request), request.params.id) }),
+  );
+
+  app.post(
+    '/send-message/1',
+    {
+      schema: {
+        tags,
+        summary: 'The Blaster page: one message from one connected account to the chosen numbers or All',
+        body: ZSendMessageRequest,
+        response: { 200: ZSendMessageResponse, ...failures },
+      },
+    },
+    async (request) => whatsapp.sendBlaster(requireActor(request), request.body),
   );
 
   app.get(

@@ -3,23 +3,35 @@ import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import {
   BLAST_TEXT,
+  BLASTER_ALL,
+  BLASTER_MAX_TARGETS,
+  BLASTER_TEXT,
+  type TIncomingMessage,
   type TNewClientRequest,
+  type TSendMessageRequest,
+  type TSendMessageResponse,
   type TWhatsapp,
   UNSENDABLE_STATES,
   type WHATSAPP_FILTERS,
   WHATSAPP_TEXT,
 } from '@sewablast/contract/whatsapp';
-import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { whatsappAccounts } from '../../db/schema.ts';
-import type { SessionHost } from '../../engine/session-host.ts';
+import { phoneNumbers, whatsappAccounts } from '../../db/schema.ts';
+import { senderNumber } from '../../engine/replies.ts';
+import type { Engine } from '../../engine/session-host.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { publishAccountEvent } from '../../live/account-event.ts';
+import type { EventBus } from '../../live/bus.ts';
+import { SendError } from '../../wa/driver.ts';
 import type { ProxyService } from '../proxy/service.ts';
 import { assertSelfOrManager } from '../users/service.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
+
+const BLASTER_ATTEMPTS = 3;
 
 const isManager = (actor: Actor) => actor.role === 'admin' || actor.role === 'dev';
 
@@ -57,11 +69,14 @@ function statusFilter(status: (typeof WHATSAPP_FILTERS)[number] | undefined): SQ
 export interface WhatsappServiceDeps {
   db: Db;
   proxies: ProxyService;
-  /** The process's session host; null in the `api` role, which holds no sessions. */
-  host: SessionHost | null;
+  bus: EventBus;
+  /** The sessions: this process's host, the workers over Redis (role `api`), or null when there are none. */
+  engine: Engine | null;
+  /** Milliseconds in one second of send time: the Blaster's pause between messages. */
+  secondMs?: number;
 }
 
-export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps) {
+export function createWhatsappService({ db, proxies, bus, engine, secondMs = 1000 }: WhatsappServiceDeps) {
   const linked = isNotNull(whatsappAccounts.phonenumber);
 
   async function byClientid(clientid: string): Promise<AccountRow | undefined> {
@@ -83,17 +98,74 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
     return row;
   }
 
-  function requireHost(): SessionHost {
-    if (!host) throw new AppError(503, 'Tidak ada worker yang memegang sesi WhatsApp di proses ini.');
-    return host;
+  function requireEngine(): Engine {
+    if (!engine) throw new AppError(503, 'Tidak ada worker yang memegang sesi WhatsApp di proses ini.');
+    return engine;
   }
 
   async function publishProxyUnavailable(userId: number, deviceId: string) {
-    const engine = requireHost();
-    await engine.publish(
+    await publishAccountEvent(
+      bus,
       { id: 0, user_id: userId, clientid: deviceId, state: 'unknown', status: 'idle' },
       'proxy_unavailable',
     );
+  }
+
+  /** A passing failure (rate limit, timeout) is tried again, up to 3 times in all, as the blast does. */
+  async function sendWithRetries(sessions: Engine, clientid: string, to: string, text: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sessions.sendNow(clientid, to, { text });
+        return { status: 'success' as const, error: null };
+      } catch (error) {
+        const transient = error instanceof SendError && error.kind === 'transient';
+        if (!transient || attempt === BLASTER_ATTEMPTS)
+          return { status: 'fail' as const, error: error instanceof Error ? error.message : String(error) };
+        await new Promise((resolve) => setTimeout(resolve, attempt * secondMs));
+      }
+    }
+  }
+
+  /** 'All' is every active number; otherwise the comma-joined list, each number checked. */
+  async function blasterTargets(targets: string): Promise<string[]> {
+    const parts = targets
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    let numbers: string[];
+    if (parts.includes(BLASTER_ALL)) {
+      const rows = await db
+        .select({ number: phoneNumbers.number })
+        .from(phoneNumbers)
+        .where(eq(phoneNumbers.status, 'active'))
+        .orderBy(phoneNumbers.id)
+        .limit(BLASTER_MAX_TARGETS + 1);
+      if (rows.length > BLASTER_MAX_TARGETS) {
+        const [{ total } = { total: 0 }] = await db
+          .select({ total: count() })
+          .from(phoneNumbers)
+          .where(eq(phoneNumbers.status, 'active'));
+        throw badRequest(BLASTER_TEXT.tooManyReceivers(total, BLASTER_MAX_TARGETS), {
+          targets: BLASTER_TEXT.tooManyReceivers(total, BLASTER_MAX_TARGETS),
+        });
+      }
+      numbers = rows.map((row) => row.number);
+    } else {
+      numbers = [];
+      for (const part of parts) {
+        const number = senderNumber(part);
+        if (!/^62\d{8,13}$/.test(number))
+          throw badRequest(BLASTER_TEXT.badReceiver(part), { targets: BLASTER_TEXT.badReceiver(part) });
+        numbers.push(number);
+      }
+      numbers = [...new Set(numbers)];
+      if (numbers.length > BLASTER_MAX_TARGETS)
+        throw badRequest(BLASTER_TEXT.tooManyReceivers(numbers.length, BLASTER_MAX_TARGETS), {
+          targets: BLASTER_TEXT.tooManyReceivers(numbers.length, BLASTER_MAX_TARGETS),
+        });
+    }
+    if (numbers.length === 0) throw badRequest(BLASTER_TEXT.noReceivers, { targets: BLASTER_TEXT.noReceivers });
+    return numbers;
   }
 
   return {
@@ -106,7 +178,7 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
      */
     async newClient(actor: Actor, body: TNewClientRequest): Promise<{ proxyId: number; message: string }> {
       assertSelfOrManager(actor, body.userId);
-      const engine = requireHost();
+      const sessions = requireEngine();
       const existing = await byClientid(body.deviceId);
       if (existing && existing.user_id !== body.userId) throw conflict(WHATSAPP_TEXT.badDeviceId);
       const previous = body.previousDeviceId ? await byClientid(body.previousDeviceId) : undefined;
@@ -151,8 +223,14 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
           .returning();
       }
       if (!account) throw new Error('account not saved');
-      if (previous && previous.clientid !== body.deviceId) await engine.logout(previous.clientid);
-      await engine.link(account, { pairingNumber: body.phoneNumber ?? null, proxy: proxyValue });
+      if (previous && previous.clientid !== body.deviceId) await sessions.logout(previous.clientid);
+      try {
+        await sessions.link(account, { pairingNumber: body.phoneNumber ?? null, proxy: proxyValue });
+      } catch (error) {
+        // In scale-out no worker may be up to take the link: say so rather than fail with a 500.
+        if (error instanceof SendError) throw new AppError(503, error.message);
+        throw error;
+      }
       return { proxyId: proxyId ?? -1, message: WHATSAPP_TEXT.clientCreated };
     },
 
@@ -165,7 +243,7 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
 
     async remove(actor: Actor, clientid: string): Promise<void> {
       const account = await mustSee(actor, clientid);
-      await host?.logout(account.clientid);
+      await engine?.logout(account.clientid);
       await db.delete(whatsappAccounts).where(eq(whatsappAccounts.id, account.id));
       if (account.proxy_id !== null) await proxies.release(account.proxy_id);
     },
@@ -184,16 +262,16 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
-      const engine = requireHost();
-      await engine.publish(row, 'start');
-      await engine.reconcile(row.clientid);
+      const sessions = requireEngine();
+      await publishAccountEvent(bus, row, 'start');
+      await sessions.reconcile(row.clientid);
       return toPublicWhatsapp(row);
     },
 
     async stopBlasting(actor: Actor, clientid: string): Promise<TWhatsapp> {
       const account = await mustSee(actor, clientid);
       await db.update(whatsappAccounts).set({ blasting: false }).where(eq(whatsappAccounts.id, account.id));
-      if (host) await host.halt(account.clientid);
+      await engine?.halt(account.clientid);
       const [row] = await db
         .update(whatsappAccounts)
         .set({ status: 'idle' })
@@ -212,7 +290,7 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
-      await host?.publish(row, 'reset', { state: row.state });
+      await publishAccountEvent(bus, row, 'reset', { state: row.state });
       return toPublicWhatsapp(row);
     },
 
@@ -227,7 +305,7 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
-      await host?.publish(row, 'connection.update', { state: row.state });
+      await publishAccountEvent(bus, row, 'connection.update', { state: row.state });
       return toPublicWhatsapp(row);
     },
 
@@ -253,6 +331,55 @@ export function createWhatsappService({ db, proxies, host }: WhatsappServiceDeps
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
       return toPublicWhatsapp(row);
+    },
+
+    /** The latest message the account received, or null when none came yet. */
+    async lastMessage(actor: Actor, idOrClientid: string): Promise<TIncomingMessage | null> {
+      const { last_message: message } = await mustSee(actor, idOrClientid);
+      return message ? { from: message.from, text: message.text, date: message.at } : null;
+    },
+
+    /**
+     * The Blaster page: one message from one of the actor's connected accounts to the chosen numbers, one
+     * after another with a short pause, outside any blast: nothing is paid for it and no blast counter moves.
+     */
+    async sendBlaster(actor: Actor, body: TSendMessageRequest): Promise<TSendMessageResponse> {
+      const senderPhone = senderNumber(body.senders);
+      const [sender] = await db
+        .select()
+        .from(whatsappAccounts)
+        .where(
+          and(
+            eq(whatsappAccounts.phonenumber, senderPhone),
+            isManager(actor) ? undefined : eq(whatsappAccounts.user_id, actor.id),
+          ),
+        )
+        .orderBy(sql`${whatsappAccounts.state} = 'connected' desc`, desc(whatsappAccounts.id))
+        .limit(1);
+      if (!sender) throw badRequest(BLASTER_TEXT.senderUnknown, { senders: BLASTER_TEXT.senderUnknown });
+      if (sender.state !== 'connected') throw conflict(BLASTER_TEXT.notConnected(senderPhone, sender.state));
+      const sessions = requireEngine();
+
+      const targets = await blasterTargets(body.targets);
+      const names = new Map(
+        (
+          await db
+            .select({ number: phoneNumbers.number, name: phoneNumbers.name })
+            .from(phoneNumbers)
+            .where(inArray(phoneNumbers.number, targets))
+        ).map((row) => [row.number, row.name]),
+      );
+      const results: TSendMessageResponse['results'] = [];
+      for (const [index, number] of targets.entries()) {
+        if (index > 0) await new Promise((resolve) => setTimeout(resolve, secondMs));
+        const text = body.message.replaceAll('{name}', names.get(number) ?? '').replaceAll('{phoneNumber}', number);
+        results.push({ number, ...(await sendWithRetries(sessions, sender.clientid, number, text)) });
+      }
+      const failed = results.filter((result) => result.status === 'fail').length;
+      return {
+        msg: failed ? BLASTER_TEXT.partlyFailed(failed, results.length) : BLASTER_TEXT.sentBody,
+        results,
+      };
     },
 
     async detail(actor: Actor, idOrClientid: string | number): Promise<TWhatsapp> {

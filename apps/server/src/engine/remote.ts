@@ -1,0 +1,199 @@
+/**
+ * The engine seen from an `api` process, which holds no sessions (DESIGN §1, §8): each call becomes a
+ * command to the worker that holds the account's lease, over Redis, and waits for its answer. Desired
+ * state is already in the database when a command goes out, so a lost command only delays what the
+ * workers' own reconciliation does anyway.
+ */
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { Db } from '../db/client.ts';
+import { whatsappAccounts } from '../db/schema.ts';
+import { SendError } from '../wa/driver.ts';
+import type { Engine, LinkOptions, SessionHost } from './session-host.ts';
+
+type AccountRow = typeof whatsappAccounts.$inferSelect;
+
+export type EngineCommand =
+  | { type: 'link'; accountId: number; options: LinkOptions }
+  | { type: 'logout' | 'reconcile' | 'halt'; clientid: string }
+  | { type: 'send'; clientid: string; to: string; message: { text: string } };
+
+interface Request {
+  id: string;
+  replyTo: string;
+  /** The worker that should answer; null for a link, which the first worker to lease the account takes. */
+  workerId: string | null;
+  command: EngineCommand;
+}
+
+type Reply = { id: string; ok: true } | { id: string; ok: false; kind: SendError['kind']; code: string; msg: string };
+
+/** Request/reply between processes: requests go to every worker, replies to the asking process only. */
+export interface CommandTransport {
+  readonly nodeId: string;
+  request(request: Request): Promise<void>;
+  reply(to: string, reply: Reply): Promise<void>;
+  onRequest(handler: (request: Request) => void): void;
+  onReply(handler: (reply: Reply) => void): void;
+  close(): Promise<void>;
+}
+
+const REQUESTS = 'sewablast:engine';
+const repliesOf = (nodeId: string) => `sewablast:engine:reply:${nodeId}`;
+
+export async function createRedisTransport(url: string, onError: (error: Error) => void): Promise<CommandTransport> {
+  const nodeId = randomBytes(8).toString('hex');
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  await subscriber.subscribe(REQUESTS, repliesOf(nodeId));
+  const local = new EventEmitter();
+  subscriber.on('message', (channel: string, raw: string) => {
+    try {
+      local.emit(channel === REQUESTS ? 'request' : 'reply', JSON.parse(raw));
+    } catch (error) {
+      onError(error as Error);
+    }
+  });
+  return {
+    nodeId,
+    async request(request) {
+      await publisher.publish(REQUESTS, JSON.stringify(request));
+    },
+    async reply(to, reply) {
+      await publisher.publish(repliesOf(to), JSON.stringify(reply));
+    },
+    onRequest: (handler) => local.on('request', handler),
+    onReply: (handler) => local.on('reply', handler),
+    async close() {
+      local.removeAllListeners();
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}
+
+/** How long an api process waits for the worker; a send may retry and wait for a reconnect. */
+const WAIT_MS: Record<EngineCommand['type'], number> = {
+  link: 15_000,
+  logout: 10_000,
+  reconcile: 0,
+  halt: 15_000,
+  send: 90_000,
+};
+
+const NO_WORKER = 'Tidak ada worker yang memegang sesi akun ini.';
+
+export class RemoteEngine implements Engine {
+  private readonly pending = new Map<string, (reply: Reply | null) => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: CommandTransport,
+  ) {
+    transport.onReply((reply) => this.pending.get(reply.id)?.(reply));
+  }
+
+  /** The worker whose lease on the account is still running, if any. */
+  private async holder(clientid: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ owner: whatsappAccounts.owner_id })
+      .from(whatsappAccounts)
+      .where(
+        and(
+          eq(whatsappAccounts.clientid, clientid),
+          isNotNull(whatsappAccounts.owner_id),
+          gt(whatsappAccounts.lease_until, new Date()),
+        ),
+      );
+    return row?.owner ?? null;
+  }
+
+  private async ask(workerId: string | null, command: EngineCommand): Promise<Reply | null> {
+    const id = randomBytes(8).toString('hex');
+    const wait = WAIT_MS[command.type];
+    const answered = new Promise<Reply | null>((resolve) => {
+      if (wait === 0) return resolve(null);
+      const timer = setTimeout(() => settle(null), wait);
+      const settle = (reply: Reply | null) => {
+        clearTimeout(timer);
+        this.pending.delete(id);
+        resolve(reply);
+      };
+      this.pending.set(id, settle);
+    });
+    await this.transport.request({ id, replyTo: this.transport.nodeId, workerId, command });
+    return answered;
+  }
+
+  async link(account: AccountRow, options: LinkOptions): Promise<void> {
+    const holder = await this.holder(account.clientid);
+    if (holder) await this.ask(holder, { type: 'logout', clientid: account.clientid });
+    await this.db
+      .update(whatsappAccounts)
+      .set({ owner_id: null, lease_until: null })
+      .where(eq(whatsappAccounts.id, account.id));
+    const reply = await this.ask(null, { type: 'link', accountId: account.id, options });
+    if (!reply) throw new SendError('disconnected', 'no-worker', NO_WORKER);
+    if (!reply.ok) throw new SendError(reply.kind, reply.code, reply.msg);
+  }
+
+  private async toHolder(command: EngineCommand & { clientid: string }): Promise<Reply | null> {
+    const holder = await this.holder(command.clientid);
+    return holder ? this.ask(holder, command) : null;
+  }
+
+  async logout(clientid: string): Promise<void> {
+    await this.toHolder({ type: 'logout', clientid });
+  }
+
+  async reconcile(clientid: string): Promise<void> {
+    await this.toHolder({ type: 'reconcile', clientid });
+  }
+
+  async halt(clientid: string): Promise<void> {
+    await this.toHolder({ type: 'halt', clientid });
+  }
+
+  async sendNow(clientid: string, to: string, message: { text: string }): Promise<void> {
+    const reply = await this.toHolder({ type: 'send', clientid, to, message });
+    if (!reply) throw new SendError('disconnected', 'no-worker', NO_WORKER);
+    if (!reply.ok) throw new SendError(reply.kind, reply.code, reply.msg);
+  }
+}
+
+/** The worker's side: carries out the commands meant for it and answers the process that asked. */
+export function serveCommands(
+  db: Db,
+  transport: CommandTransport,
+  host: SessionHost,
+  log?: (m: string, e?: unknown) => void,
+) {
+  transport.onRequest((request) => {
+    void answer(request).catch((error) => log?.(`engine command ${request.command.type} failed`, error));
+  });
+
+  async function answer({ id, replyTo, workerId, command }: Request): Promise<void> {
+    if (workerId !== null && workerId !== host.workerId) return;
+    let reply: Reply = { id, ok: true };
+    try {
+      if (command.type === 'link') {
+        const account = await host.leaseIfFree(command.accountId);
+        if (!account) return;
+        await host.link(account, command.options);
+      } else if (command.type === 'send') {
+        await host.sendNow(command.clientid, command.to, command.message);
+      } else {
+        await host[command.type](command.clientid);
+      }
+    } catch (error) {
+      const failure = error instanceof SendError ? error : new SendError('transient', 'error', String(error));
+      reply = { id, ok: false, kind: failure.kind, code: failure.code, msg: failure.message };
+    }
+    if (command.type !== 'reconcile') await transport.reply(replyTo, reply);
+  }
+}

@@ -1,0 +1,394 @@
+import { EventEmitter } from 'node:events';
+import type { AnyMessageContent, BinaryNode, UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BaileysDriver, type BaileysSocket, digitsOfJid, proxyAgent } from './baileys.ts';
+import { SendError, type SessionEvent, type SessionKeyStore, type WaSession } from './driver.ts';
+
+/** Stands in for a Baileys socket: the test emits what WhatsApp would, and sees what the driver sent. */
+class FakeSocket implements BaileysSocket {
+  readonly emitter = new EventEmitter();
+  readonly ev = {
+    on: (event: string, listener: (value: unknown) => void) => {
+      this.emitter.on(event, listener);
+    },
+  } as BaileysSocket['ev'];
+  readonly frames = new EventEmitter();
+  readonly ws = {
+    on: (event: string, listener: (node: BinaryNode) => void) => {
+      this.frames.on(event, listener);
+    },
+  };
+  user?: BaileysSocket['user'];
+  readonly sent: { jid: string; content: AnyMessageContent; id: string }[] = [];
+  /** The error code WhatsApp's server answers the next sends with, instead of accepting them. */
+  ackError: string | null = null;
+  readonly presence: string[] = [];
+  pairingFor: string | null = null;
+  ended = false;
+  loggedOut = false;
+  hang = false;
+
+  constructor(readonly config: UserFacingSocketConfig) {}
+
+  emit(event: string, value: unknown) {
+    this.emitter.emit(event, value);
+  }
+  close(statusCode?: number, message = 'closed') {
+    const error = Object.assign(new Error(message), statusCode ? { output: { statusCode } } : {});
+    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+  }
+  async sendMessage(jid: string, content: AnyMessageContent, { messageId }: { messageId: string }) {
+    if (this.hang) return new Promise<never>(() => {});
+    this.sent.push({ jid, content, id: messageId });
+    const attrs: Record<string, string> = { class: 'message', id: messageId, from: jid };
+    if (this.ackError) attrs.error = this.ackError;
+    setImmediate(() => this.frames.emit('CB:ack,class:message', { tag: 'ack', attrs } satisfies BinaryNode));
+    return { key: { id: messageId } };
+  }
+  async onWhatsApp(jid: string) {
+    return [{ jid, exists: jid.startsWith('62811') }];
+  }
+  async requestPairingCode(number: string) {
+    this.pairingFor = number;
+    return 'ABCD-EFGH';
+  }
+  async sendPresenceUpdate(type: string) {
+    this.presence.push(type);
+  }
+  async logout() {
+    this.loggedOut = true;
+  }
+  end() {
+    this.ended = true;
+  }
+}
+
+function memoryStore(): SessionKeyStore & { entries: Map<string, unknown> } {
+  const entries = new Map<string, unknown>();
+  return {
+    entries,
+    async get(keys) {
+      return Object.fromEntries(keys.filter((key) => entries.has(key)).map((key) => [key, entries.get(key)]));
+    },
+    async set(changes) {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) entries.delete(key);
+        else entries.set(key, value);
+      }
+    },
+  };
+}
+
+async function until(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const opened: WaSession[] = [];
+afterEach(async () => {
+  for (const session of opened.splice(0)) await session.close();
+});
+
+async function openFake(options: { authState?: unknown; pairingNumber?: string; keyStore?: SessionKeyStore } = {}) {
+  const sockets: FakeSocket[] = [];
+  const driver = new BaileysDriver({
+    makeSocket: (config) => {
+      const socket = new FakeSocket(config);
+      sockets.push(socket);
+      return socket;
+    },
+    composingMs: 0,
+    reconnectBaseMs: 10,
+    sendTimeoutMs: 50,
+  });
+  const session = await driver.open({
+    deviceId: 'device-1',
+    authState: options.authState ?? null,
+    pairingNumber: options.pairingNumber ?? null,
+    proxy: null,
+    keyStore: options.keyStore,
+  });
+  opened.push(session);
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => events.push(event));
+  await until(() => sockets.length === 1);
+  const socket = () => sockets.at(-1) as FakeSocket;
+  return { session, events, sockets, socket };
+}
+
+const linkedUser = { id: '6281234567890:12@s.whatsapp.net', name: 'Budi Santoso' };
+
+async function openLinked() {
+  const fake = await openFake();
+  fake.socket().user = linkedUser;
+  fake.socket().emit('connection.update', { connection: 'open' });
+  await until(() => fake.events.some((event) => event.type === 'connection' && event.state === 'connected'));
+  return fake;
+}
+
+describe('the Baileys driver against a fake socket', () => {
+  it('shows the QR, then announces the linked account once and connects', async () => {
+    const { events, socket } = await openFake();
+    expect(socket().config).toMatchObject({
+      printQRInTerminal: false,
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+    });
+    socket().emit('connection.update', { qr: '2@abc,def' });
+    expect(events).toEqual([{ type: 'qr', qr: '2@abc,def' }]);
+    socket().user = linkedUser;
+    socket().emit('connection.update', { connection: 'open' });
+    expect(events.slice(1)).toEqual([
+      { type: 'authenticated', phonenumber: '6281234567890', pushname: 'Budi Santoso' },
+      { type: 'connection', state: 'connected' },
+    ]);
+  });
+
+  it('asks a pairing code for the number instead of showing QR codes, once', async () => {
+    const { events, socket } = await openFake({ pairingNumber: '6281234567890' });
+    socket().emit('connection.update', { qr: 'first' });
+    socket().emit('connection.update', { qr: 'second' });
+    await until(() => events.length > 0);
+    expect(socket().pairingFor).toBe('6281234567890');
+    expect(events).toEqual([{ type: 'code', code: 'ABCDEFGH' }]);
+  });
+
+  it('hands over credentials as JSON that revive with their Buffers, and restores without a new QR', async () => {
+    const first = await openLinked();
+    const noise = Buffer.from([1, 2, 3, 250]);
+    first
+      .socket()
+      .emit('creds.update', { registered: true, advSecretKey: 'secret', noiseKey: { private: noise, public: noise } });
+    const handed = first.events.find((event) => event.type === 'auth-state');
+    if (handed?.type !== 'auth-state') throw new Error('no auth-state');
+    const stored = JSON.parse(JSON.stringify(handed.authState));
+    expect(stored.creds.registered).toBe(true);
+
+    const again = await openFake({ authState: stored });
+    const creds = again.socket().config.auth.creds;
+    expect(Buffer.isBuffer(creds.noiseKey.private)).toBe(true);
+    expect([...creds.noiseKey.private]).toEqual([1, 2, 3, 250]);
+    again.socket().user = linkedUser;
+    again.socket().emit('connection.update', { connection: 'open' });
+    expect(again.events).toEqual([{ type: 'connection', state: 'connected' }]);
+  });
+
+  it('keeps signal keys in the key store, one entry per key, and reads them back', async () => {
+    const store = memoryStore();
+    const { socket } = await openFake({ keyStore: store });
+    const keys = socket().config.auth.keys;
+    const pair = { public: Buffer.from([9, 8]), private: Buffer.from([7, 6]) };
+    await keys.set({ 'pre-key': { '1': pair, '2': pair }, session: { '628111.0': Buffer.from([5]) } });
+    expect([...store.entries.keys()].sort()).toEqual(['pre-key:1', 'pre-key:2', 'session:628111.0']);
+    const read = await keys.get('pre-key', ['1', '3']);
+    expect(Object.keys(read)).toEqual(['1']);
+    expect(Buffer.isBuffer(read['1']?.private)).toBe(true);
+    await keys.set({ 'pre-key': { '1': null } });
+    expect(store.entries.has('pre-key:1')).toBe(false);
+  });
+
+  it('reopens at once after the restart Baileys asks for right after a scan', async () => {
+    const { events, sockets, socket } = await openFake();
+    socket().close(515, 'restart required');
+    await until(() => sockets.length === 2);
+    expect(events).toEqual([]);
+  });
+
+  it('reports a lost connection and reconnects with a backoff', async () => {
+    const { events, sockets, socket } = await openLinked();
+    socket().close(408, 'timed out');
+    expect(events.at(-1)).toEqual({ type: 'connection', state: 'disconnected', reason: 'timed out' });
+    await until(() => sockets.length === 2);
+    expect(events.at(-1)).toEqual({ type: 'connection', state: 'connecting' });
+    socket().emit('connection.update', { connection: 'open' });
+    expect(events.at(-1)).toEqual({ type: 'connection', state: 'connected' });
+    expect(events.filter((event) => event.type === 'authenticated')).toHaveLength(1);
+  });
+
+  it.each([
+    [401, [{ type: 'connection', state: 'loggedOut', reason: 'bye' }]],
+    [406, [{ type: 'connection', state: 'loggedOut', reason: 'bye' }]],
+    [
+      402,
+      [
+        { type: 'banned', reason: 'temporarily banned (402)' },
+        { type: 'connection', state: 'loggedOut', reason: 'banned' },
+      ],
+    ],
+    [
+      403,
+      [
+        { type: 'banned', reason: 'account locked or banned (403)' },
+        { type: 'connection', state: 'loggedOut', reason: 'banned' },
+      ],
+    ],
+    [440, [{ type: 'connection', state: 'conflict', reason: 'bye' }]],
+  ])('ends the session for good on %i, without reconnecting', async (status, expected) => {
+    const { events, sockets, socket } = await openLinked();
+    const before = events.length;
+    socket().close(status, 'bye');
+    expect(events.slice(before)).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('passes on text and button answers from people, and nothing from itself or groups', async () => {
+    const { events, socket } = await openLinked();
+    const before = events.length;
+    const message = (remoteJid: string, content: object, fromMe = false) => ({
+      key: { remoteJid, fromMe, id: 'x' },
+      message: content,
+    });
+    socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        message('6285712345678@s.whatsapp.net', { conversation: 'STOP' }),
+        message('6285712345679@s.whatsapp.net', { buttonsResponseMessage: { selectedDisplayText: 'Berhenti' } }),
+        message('6285712345670@s.whatsapp.net', { extendedTextMessage: { text: 'halo' } }, true),
+        message('1203630@g.us', { conversation: 'grup' }),
+      ],
+    });
+    socket().emit('messages.upsert', {
+      type: 'append',
+      messages: [message('6285712345671@s.whatsapp.net', { conversation: 'lama' })],
+    });
+    expect(events.slice(before)).toEqual([
+      { type: 'message', from: '6285712345678', text: 'STOP' },
+      { type: 'message', from: '6285712345679', text: 'Berhenti' },
+    ]);
+  });
+
+  it('sends the caption with the buttons as text lines, typing first, and media by kind', async () => {
+    const { session, socket } = await openLinked();
+    const sent = await session.sendMessage('6285712345678', {
+      text: 'Halo Rina',
+      buttons: [{ id: '1', title: 'Kunjungi', url: 'https://contoh.id', type: 'url_button' }],
+    });
+    expect(socket().sent[0]).toEqual({
+      jid: '6285712345678@s.whatsapp.net',
+      content: { text: 'Halo Rina\n\nKunjungi: https://contoh.id' },
+      id: sent.id,
+    });
+    expect(sent.id).toMatch(/^[0-9A-F]{10,}$/);
+    expect(socket().presence).toEqual(['composing', 'paused']);
+
+    const bytes = Buffer.from('media');
+    await session.sendMessage('6285712345678', { text: 'Foto', media: { bytes, mime: 'image/png', name: 'a.png' } });
+    await session.sendMessage('6285712345678', { text: 'Lagu', media: { bytes, mime: 'audio/mpeg', name: 'a.mp3' } });
+    await session.sendMessage('6285712345678', {
+      text: 'Berkas',
+      media: { bytes, mime: 'application/pdf', name: 'a.pdf' },
+    });
+    expect(
+      socket()
+        .sent.slice(1)
+        .map((entry) => entry.content),
+    ).toEqual([
+      { image: bytes, caption: 'Foto', mimetype: 'image/png' },
+      { audio: bytes, mimetype: 'audio/mpeg' },
+      { text: 'Lagu' },
+      { document: bytes, mimetype: 'application/pdf', fileName: 'a.pdf', caption: 'Berkas' },
+    ]);
+    expect(await session.checkNumber('6281100000000')).toEqual({ exists: true, name: null });
+    expect(await session.checkNumber('6289900000000')).toEqual({ exists: false, name: null });
+  });
+
+  it('fails a send that gets no acknowledgement and replaces its socket, and fails one without a connection', async () => {
+    const { session, socket } = await openLinked();
+    socket().hang = true;
+    const timedOut = await session.sendMessage('6285712345678', { text: 'x' }).catch((error: unknown) => error);
+    expect(timedOut).toBeInstanceOf(SendError);
+    expect(timedOut).toMatchObject({ kind: 'transient', code: 'timeout' });
+    expect(socket().ended).toBe(true);
+
+    socket().close(408);
+    const offline = await session.sendMessage('6285712345678', { text: 'x' }).catch((error: unknown) => error);
+    expect(offline).toMatchObject({ kind: 'disconnected' });
+  });
+
+  it("fails a send WhatsApp's server refuses, a restriction as a ban, and one whose connection drops before the ack", async () => {
+    const { session, socket } = await openLinked();
+    socket().ackError = '479';
+    expect(await session.sendMessage('6285712345678', { text: 'x' }).catch((error: unknown) => error)).toMatchObject({
+      kind: 'rejected',
+      code: 'ack-479',
+    });
+    socket().ackError = '463';
+    expect(await session.sendMessage('6285712345678', { text: 'x' }).catch((error: unknown) => error)).toMatchObject({
+      kind: 'banned',
+    });
+    socket().ackError = null;
+    const fake = socket();
+    const original = fake.frames.emit.bind(fake.frames);
+    fake.frames.emit = (event: string | symbol, ...args: unknown[]) => {
+      if (event === 'CB:ack,class:message') {
+        fake.close(428);
+        return true;
+      }
+      return original(event, ...args);
+    };
+    expect(await session.sendMessage('6285712345678', { text: 'x' }).catch((error: unknown) => error)).toMatchObject({
+      kind: 'disconnected',
+    });
+  });
+
+  it('stops reconnecting once closed, and logs out through the socket', async () => {
+    const first = await openLinked();
+    await first.session.close();
+    expect(first.socket().ended).toBe(true);
+    first.socket().close(408);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(first.sockets).toHaveLength(1);
+
+    const second = await openLinked();
+    await second.session.logout();
+    expect(second.socket().loggedOut).toBe(true);
+  });
+
+  it('makes an agent of every proxy form the proxy list accepts', () => {
+    expect(proxyAgent(null)).toBeUndefined();
+    expect(proxyAgent('10.0.0.1:3128')).toMatchObject({ proxy: { href: 'http://10.0.0.1:3128/' } });
+    expect(proxyAgent('user:rahasia@10.0.0.1:3128')).toMatchObject({
+      proxy: { username: 'user', host: '10.0.0.1:3128' },
+    });
+    expect(proxyAgent('https://10.0.0.1:443')).toMatchObject({ proxy: { protocol: 'https:' } });
+    expect(proxyAgent('socks5://10.0.0.1:1080')).toMatchObject({ proxy: { host: '10.0.0.1', port: 1080, type: 5 } });
+  });
+
+  it('reads the phone number out of a JID', () => {
+    expect(digitsOfJid('6281234567890:3@s.whatsapp.net')).toBe('6281234567890');
+    expect(digitsOfJid('6281234567890@s.whatsapp.net')).toBe('6281234567890');
+  });
+});
+
+describe('the real Baileys module, with no way to reach WhatsApp', () => {
+  it('loads on demand and reports the failed connection instead of crashing', async () => {
+    const crashes: unknown[] = [];
+    const onCrash = (error: unknown) => crashes.push(error);
+    process.on('unhandledRejection', onCrash);
+    process.on('uncaughtException', onCrash);
+    try {
+      const driver = new BaileysDriver({ reconnectBaseMs: 60_000 });
+      const session = await driver.open({
+        deviceId: 'offline-1',
+        authState: null,
+        pairingNumber: null,
+        // Nothing listens here, so the connection fails fast whether or not this machine has a network.
+        proxy: 'http://127.0.0.1:9',
+      });
+      opened.push(session);
+      const events: SessionEvent[] = [];
+      session.subscribe((event) => events.push(event));
+      await until(() => events.some((event) => event.type === 'connection'), 30_000);
+      expect(events.find((event) => event.type === 'connection')).toMatchObject({ state: 'disconnected' });
+      expect(events.some((event) => event.type === 'qr')).toBe(false);
+      expect(crashes).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onCrash);
+      process.off('uncaughtException', onCrash);
+    }
+  }, 40_000);
+});

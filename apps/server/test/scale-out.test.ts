@@ -1,0 +1,168 @@
+/**
+ * An `api` process and a `worker` process sharing one database and one Redis (DESIGN §1, §8): the member's
+ * calls reach the session through commands to the lease holder, and its events come back to the api's
+ * live channel.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
+import { seed } from '../src/db/seed.ts';
+import { createRedisTransport, RemoteEngine } from '../src/engine/remote.ts';
+import { buildApp } from '../src/http/app.ts';
+import { createRedisBus } from '../src/live/bus.ts';
+import { createServices, type Services } from '../src/services.ts';
+import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { hasRedis, startRedis } from './redis.ts';
+import { openLive } from './ws.ts';
+
+describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker process', () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let database: Database;
+  let worker: Services;
+  let api: Services;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let base: string;
+  const closers: (() => Promise<void>)[] = [];
+  const simulator = new SimulatorDriver({
+    seed: 11,
+    scanMs: 60_000,
+    delayMs: [1, 3],
+    reconnectMs: 50,
+    rates: { transient: 0, disconnect: 0, ban: 0, rejected: 0 },
+  });
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    database = await createTestDatabase();
+    await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+    await database.db.update(settings).set({ interval_min: 1, interval_max: 1 });
+    await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
+    await database.db
+      .insert(phoneNumbers)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({ number: `62856100${String(i).padStart(4, '0')}`, name: `N${i}` })),
+      );
+    const secret = randomBytes(32);
+    const fail = (error: Error) => {
+      throw error;
+    };
+    const workerBus = await createRedisBus(redis.url, fail);
+    const workerCommands = await createRedisTransport(redis.url, fail);
+    const apiBus = await createRedisBus(redis.url, fail);
+    const apiCommands = await createRedisTransport(redis.url, fail);
+    worker = createServices(database.db, secret, {
+      bus: workerBus,
+      driver: simulator,
+      commands: workerCommands,
+      timeZone: 'Asia/Jakarta',
+      secondMs: 10,
+    });
+    api = createServices(database.db, secret, {
+      bus: apiBus,
+      driver: null,
+      commands: apiCommands,
+      timeZone: 'Asia/Jakarta',
+      secondMs: 10,
+    });
+    await worker.host?.start();
+    app = await buildApp({
+      config: {
+        LOG_LEVEL: 'silent',
+        ALLOWED_ORIGINS: [],
+        ROLE: 'api',
+        WA_DRIVER: 'simulator',
+        IMPORT_MAX_MB: 50,
+        db: database.kind,
+      },
+      services: api,
+      bus: apiBus,
+      version: 'test',
+      logger: false,
+    });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    closers.push(
+      () => app.close(),
+      async () => worker.host?.stop(),
+      () => workerBus.close(),
+      () => workerCommands.close(),
+      () => apiBus.close(),
+      () => apiCommands.close(),
+      () => database.close(),
+    );
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+    redis?.stop();
+  });
+
+  it('links, blasts, sends from the Blaster, stops and removes through the worker', async () => {
+    expect(api.host).toBeNull();
+    const member = await api.users.create({
+      firstname: 'Jauh',
+      lastname: 'Sekali',
+      email: `jauh-${Date.now()}@test.local`,
+      password: 'secret123',
+      role: 'member',
+      referred_by: null,
+    });
+    const headers = { authorization: `Bearer ${await api.tokens.sign(member.id)}` };
+    const post = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/admin/whatsapp/${url}`, headers, payload: payload as never });
+    const live = await openLive(
+      base,
+      `id=client-${member.id}&${new URLSearchParams({ token: headers.authorization.slice(7) })}`,
+    );
+    const deviceId = `remote-${Date.now().toString(36)}`;
+
+    expect((await post('new-client', { deviceId, userId: member.id })).statusCode).toBe(200);
+    await live.next('qr', (message) => message.payload.deviceId === deviceId);
+    expect(worker.host?.holds(deviceId)).toBe(true);
+    simulator.control(deviceId, 'scan');
+    const authenticated = await live.next('authenticated', (message) => message.payload.deviceId === deviceId);
+    expect(authenticated.payload.server).toBe(worker.host?.workerId);
+    await live.next('connection.update', (message) => message.payload.state === 'connected');
+
+    expect((await post('start-blasting', { whatsappClientId: deviceId, loop: true })).statusCode).toBe(200);
+    await live.next('count_success', (message) => message.payload.deviceId === deviceId, 10_000);
+
+    const sent = await post('send-message/1', {
+      senders: String(authenticated.payload.phonenumber),
+      targets: '6285610000001',
+      message: 'Dari api',
+    });
+    expect(sent.json()).toMatchObject({ results: [{ number: '6285610000001', status: 'success' }] });
+    expect(simulator.sentBy(deviceId).some((record) => record.text === 'Dari api')).toBe(true);
+
+    const stopped = await post('stop-blasting', { whatsappClientId: deviceId });
+    expect(stopped.json().whatsapp).toMatchObject({ blasting: false, status: 'idle' });
+    await live.next('stop', (message) => message.payload.deviceId === deviceId);
+
+    expect((await post('remove-client', { deviceId })).statusCode).toBe(200);
+    expect(worker.host?.holds(deviceId)).toBe(false);
+    expect(await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, deviceId))).toEqual(
+      [],
+    );
+    live.close();
+  });
+
+  it('asks no worker, and so never waits, when no lease holds the account', async () => {
+    const requests: unknown[] = [];
+    const remote = new RemoteEngine(database.db, {
+      nodeId: 'probe',
+      request: async (request) => {
+        requests.push(request);
+      },
+      reply: async () => {},
+      onRequest() {},
+      onReply() {},
+      close: async () => {},
+    });
+    await remote.halt('nobody-holds-this');
+    await remote.logout('nobody-holds-this');
+    await expect(remote.sendNow('nobody-holds-this', '6285610000001', { text: 'x' })).rejects.toThrow(/worker/);
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+// The engine with a fleet: ACCOUNTS linked simulator accounts (default 2000) resume their blasts at start-up
+// and send every INTERVAL_S (default 1 s) for BENCH_SECONDS (default 30). Prints how long resuming took,
+// sends per second, the server's memory and CPU, how late its timers fire and how responsive its API stays
+// while blasting, and that message logs, account counters and ledger agree after a graceful stop.
+import WebSocket from 'ws';
+import { startFleet } from './lib/fleet.mjs';
+import { quantile } from './lib/server.mjs';
+
+const ACCOUNTS = Number(process.env.ACCOUNTS ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const fleet = await startFleet({ MEMBERS: String(ACCOUNTS), ACCOUNTS: String(ACCOUNTS), INTERVAL_S: '1' });
+
+const socket = new WebSocket(`${fleet.url.replace('http', 'ws')}/ws?id=client-admin&token=${fleet.adminToken}`);
+let outcomes = 0;
+const senders = new Set();
+socket.on('message', (data) => {
+  const text = data.toString();
+  if (!text.startsWith('{')) return;
+  const message = JSON.parse(text);
+  if (message.event === 'count_success' || message.event === 'count_fail') {
+    outcomes += 1;
+    senders.add(message.payload.deviceId);
+  }
+});
+await new Promise((resolve) => socket.once('open', resolve));
+
+const cpuBefore = fleet.cpuSeconds();
+const latencies = [];
+const until = Date.now() + SECONDS * 1000;
+while (Date.now() < until) {
+  const started = performance.now();
+  await fetch(`${fleet.url}/api/health`).then((res) => res.arrayBuffer());
+  latencies.push(performance.now() - started);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+const cpu = fleet.cpuSeconds() - cpuBefore;
+const rss = fleet.rssMb();
+socket.close();
+const totals = await fleet.stop();
+latencies.sort((a, b) => a - b);
+
+console.log(
+  `accounts=${ACCOUNTS}  resumed in ${(fleet.resumeMs / 1000).toFixed(1)}s  sending accounts seen=${senders.size}  ` +
+    `outcomes=${outcomes} (${(outcomes / SECONDS).toFixed(0)}/s)  rss=${rss.toFixed(0)}MB  cpu=${((cpu / SECONDS) * 100).toFixed(0)}% of a core`,
+);
+console.log(
+  `timer lateness p50=${totals.timerLatenessP50.toFixed(1)}ms p99=${totals.timerLatenessP99.toFixed(1)}ms  ` +
+    `GET /api/health while blasting p50=${quantile(latencies, 0.5)}ms p99=${quantile(latencies, 0.99)}ms`,
+);
+console.log(
+  `after stop: message_logs=${totals.messageLogs}  account counters=${totals.accountCounts}  ` +
+    `ledger blast income=${totals.ledger}  fees logged=${totals.fees}  ` +
+    `${totals.messageLogs === totals.accountCounts && totals.ledger === totals.fees ? 'AGREE' : 'DISAGREE'}`,
+);

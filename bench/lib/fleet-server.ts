@@ -1,0 +1,175 @@
+/**
+ * A real server with a fleet already in its database, for the live-channel and engine benchmarks: MEMBERS
+ * members and ACCOUNTS linked simulator accounts (the first ACCOUNTS members own one each), NUMBERS phone
+ * numbers and one template, blast interval INTERVAL_S. Rows are written straight into the database because
+ * sign-up is rate-limited and hashes a password per member; everything after start-up is the real server.
+ * Prints one JSON line {url, adminToken, tokensFile, pid} when listening. On SIGTERM it stops the engine
+ * as a deploy would, then prints the totals that must agree, {messageLogs, accountCounts, ledger, fees},
+ * and how late its timers fired while it ran (ms).
+ * Run: node --import tsx bench/lib/fleet-server.ts (from the repository root).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import {
+  ledgerEntries,
+  messageLogs,
+  messageTemplates,
+  phoneNumbers,
+  settings,
+  users,
+  whatsappAccounts,
+} from '../../apps/server/src/db/schema.ts';
+import { seed } from '../../apps/server/src/db/seed.ts';
+import { buildApp } from '../../apps/server/src/http/app.ts';
+import { createMemoryBus } from '../../apps/server/src/live/bus.ts';
+import { hashPassword } from '../../apps/server/src/modules/users/service.ts';
+import { createServices } from '../../apps/server/src/services.ts';
+import { SimulatorDriver } from '../../apps/server/src/wa/simulator.ts';
+
+const MEMBERS = Number(process.env.MEMBERS ?? 100);
+const ACCOUNTS = Math.min(MEMBERS, Number(process.env.ACCOUNTS ?? 0));
+const NUMBERS = Number(process.env.NUMBERS ?? 20_000);
+const INTERVAL_S = Number(process.env.INTERVAL_S ?? 1);
+const BATCH = 1000;
+const t0 = Date.now();
+const progress = (what: string) =>
+  process.stderr.write(`fleet: ${what} after ${((Date.now() - t0) / 1000).toFixed(1)}s\n`);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-fleet-'));
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: join(dataDir, 'pg') },
+);
+await database.migrate();
+const { db } = database;
+await seed(db, { adminEmail: 'fleet@dev.local', adminPassword: 'fleetpass1', demo: false });
+await db.update(settings).set({ interval_min: INTERVAL_S, interval_max: INTERVAL_S, price: 100 });
+await db.insert(messageTemplates).values({ text: '<p>Halo {name}</p>', text_wa: 'Halo {name}' });
+
+async function inBatches(total: number, write: (from: number, to: number) => Promise<unknown>) {
+  for (let from = 0; from < total; from += BATCH) await write(from, Math.min(total, from + BATCH));
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+await inBatches(NUMBERS, (from, to) =>
+  db
+    .insert(phoneNumbers)
+    .values(range(from, to).map((i) => ({ number: `62877${String(i).padStart(8, '0')}`, name: `N${i}` }))),
+);
+progress(`${NUMBERS} numbers`);
+const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
+const memberIds: number[] = [];
+await inBatches(MEMBERS, async (from, to) => {
+  const rows = await db
+    .insert(users)
+    .values(
+      range(from, to).map((i) => ({
+        firstname: `Member${i}`,
+        lastname: 'Fleet',
+        email: `member${i}@fleet.local`,
+        password_hash: passwordHash,
+        referral_code: `F${i.toString(36).padStart(7, '0')}`,
+      })),
+    )
+    .returning({ id: users.id });
+  memberIds.push(...rows.map((row) => row.id));
+});
+await inBatches(ACCOUNTS, (from, to) =>
+  db.insert(whatsappAccounts).values(
+    range(from, to).map((i) => {
+      const phonenumber = `62888${String(i).padStart(8, '0')}`;
+      return {
+        clientid: `fleet-${i}`,
+        user_id: memberIds[i] as number,
+        phonenumber,
+        pushname: `Fleet ${i}`,
+        auth_state: { simulator: { phonenumber, pushname: `Fleet ${i}` } },
+        state: 'connected',
+        blasting: true,
+        loop: true,
+        status: 'sending',
+      };
+    }),
+  ),
+);
+
+progress(`${MEMBERS} members, ${ACCOUNTS} accounts`);
+const secret = randomBytes(32);
+const bus = createMemoryBus();
+const services = createServices(db, secret, {
+  bus,
+  driver: new SimulatorDriver({ seed: 5, scanMs: 600_000 }),
+  timeZone: 'Asia/Jakarta',
+  log: (message, error) => {
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    process.stderr.write(
+      `${message}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${cause}\n`,
+    );
+  },
+});
+const app = await buildApp({
+  config: {
+    LOG_LEVEL: 'warn',
+    ALLOWED_ORIGINS: [],
+    ROLE: 'all',
+    WA_DRIVER: 'simulator',
+    IMPORT_MAX_MB: 50,
+    db: database.kind,
+  },
+  services,
+  bus,
+  version: 'bench',
+  logger: false,
+});
+const url = await app.listen({ port: 0, host: '127.0.0.1' });
+progress('listening');
+const tokensFile = join(dataDir, 'tokens.json');
+const tokens = await Promise.all(memberIds.map(async (id) => ({ id, token: await services.tokens.sign(id) })));
+writeFileSync(tokensFile, JSON.stringify(tokens));
+progress('tokens');
+const started = Date.now();
+// How late timers fire, the blast loops' waits among them (DESIGN §10 engine budget): the event loop's delay.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+await services.host?.start();
+loopDelay.enable();
+progress('sessions claimed');
+const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'fleet@dev.local'`);
+const adminToken = await services.tokens.sign(admin?.id ?? 0);
+process.stdout.write(
+  `${JSON.stringify({ url, adminToken, tokensFile, pid: process.pid, resumeMs: Date.now() - started })}\n`,
+);
+
+process.on('SIGTERM', async () => {
+  loopDelay.disable();
+  await app.close();
+  await services.host?.stop();
+  const [logs] = await db
+    .select({ n: sql<number>`count(*)::int`, fees: sql<number>`coalesce(sum(${messageLogs.fee}), 0)::bigint` })
+    .from(messageLogs);
+  const [counts] = await db
+    .select({
+      n: sql<number>`coalesce(sum(${whatsappAccounts.count_success} + ${whatsappAccounts.count_fail}), 0)::bigint`,
+    })
+    .from(whatsappAccounts);
+  const [ledger] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.kind} = 'blast_income'`);
+  process.stdout.write(
+    `${JSON.stringify({
+      messageLogs: Number(logs?.n ?? 0),
+      accountCounts: Number(counts?.n ?? 0),
+      ledger: Number(ledger?.total ?? 0),
+      fees: Number(logs?.fees ?? 0),
+      timerLatenessP50: loopDelay.percentile(50) / 1e6,
+      timerLatenessP99: loopDelay.percentile(99) / 1e6,
+    })}\n`,
+  );
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
