@@ -110,7 +110,18 @@ describe('Tambah Akun Whatsapp', () => {
       .toBeGreaterThanOrEqual(2);
     expect(await row.locator('td').nth(4).textContent()).toMatch(/Rp/);
 
+    await page.goto('/dashboard');
+    const rupiah = (value: string | null) => Number((value ?? '').replace(/\D/g, ''));
+    const balanceCard = page.getByTestId('value-balance');
+    await expect.poll(async () => rupiah(await balanceCard.textContent())).toBeGreaterThan(0);
+    const seen = rupiah(await balanceCard.textContent());
+    await expect.poll(async () => rupiah(await balanceCard.textContent()), { timeout: 10_000 }).toBeGreaterThan(seen);
+
+    await page.goto('/whatsapp');
+    // The row turns idle at the click; the money of a send still in flight is recorded before the answer.
+    const stopped = page.waitForResponse((response) => response.url().includes('/admin/whatsapp/stop-blasting'));
     await page.getByRole('button', { name: `Stop ${deviceId}` }).click();
+    expect((await stopped).ok()).toBe(true);
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('connected');
     const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
     const { balance } = await callApi<{ balance: number }>(server, `/admin/withdraw/balance/${member.id}`, { token });
@@ -126,7 +137,6 @@ describe('Tambah Akun Whatsapp', () => {
     await page.goto('/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard Member' }).count()).toBe(1);
     expect(await page.getByTestId('marquee').textContent()).toContain('Selamat datang di Sewablast');
-    const rupiah = (value: string | null) => Number((value ?? '').replace(/\D/g, ''));
     await expect.poll(async () => rupiah(await page.getByTestId('value-balance').textContent())).toBe(balance);
     expect(await page.getByTestId('value-connectedCount').textContent()).toBe('1');
     expect(Number(await page.getByTestId('value-successCount').textContent())).toBeGreaterThanOrEqual(2);

@@ -32,6 +32,7 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/proxy/edit': () => import('../features/proxy/proxy-edit-page.tsx'),
   '/whatsapp': () => import('../features/whatsapp/whatsapp-list-page.tsx'),
   '/whatsapp/create': () => import('../features/whatsapp/whatsapp-create-page.tsx'),
+  '/blaster': () => import('../features/blaster/blaster-page.tsx'),
 };
 
 const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));

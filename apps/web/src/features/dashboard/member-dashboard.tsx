@@ -4,7 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Ban, CircleCheck, CircleX, Gift, Smartphone, TrendingUp, Wallet } from 'lucide-react';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatNumber, formatRupiah } from '../../lib/format.ts';
-import { type MemberCounters, useMemberCounters } from './api/member-counters.ts';
+import { type MemberCounters, useCountersFollowLive, useMemberCounters } from './api/member-counters.ts';
 import { useAnnouncement } from './api/settings-info.ts';
 
 const CARDS: { key: keyof MemberCounters; label: string; icon: LucideIcon; money?: boolean; tone: string }[] = [
@@ -56,6 +56,7 @@ const MARQUEE_PX_PER_S = 50;
 export function MemberDashboard({ user }: { user: TUser }) {
   const announcement = useAnnouncement();
   const { values, loading } = useMemberCounters(user.id);
+  useCountersFollowLive(user.id);
   const text = announcement.data ?? '';
   return (
     <div className="space-y-6">

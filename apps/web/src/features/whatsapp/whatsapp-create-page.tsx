@@ -61,6 +61,8 @@ export function Component() {
   const [code, setCode] = useState<string | null>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [error, setError] = useState('');
+  /** The server could not reach WhatsApp yet and keeps trying: said while the QR or code is awaited. */
+  const [retrying, setRetrying] = useState(false);
   const requested = useRef(false);
   const linked = useRef(false);
   const left = useCountdown(deadline);
@@ -91,7 +93,12 @@ export function Component() {
         setDeadline(null);
         return;
       }
+      if (message.event === 'connection.update' && message.payload.state === 'disconnected' && !linked.current) {
+        setRetrying(true);
+        return;
+      }
       if (message.event === 'qr' && message.payload.qr) {
+        setRetrying(false);
         setQr(message.payload.qr);
         setPhase((current) => {
           if (current !== 'showing') setDeadline(Date.now() + QR_VALID_S * 1000);
@@ -100,6 +107,7 @@ export function Component() {
         return;
       }
       if (message.event === 'code' && message.payload.code) {
+        setRetrying(false);
         setCode(message.payload.code);
         setPhase('showing');
         setDeadline(Date.now() + CODE_VALID_S * 1000);
@@ -137,6 +145,7 @@ export function Component() {
       return;
     }
     setError('');
+    setRetrying(false);
     setQr(null);
     setCode(null);
     setPhase('requesting');
@@ -208,6 +217,9 @@ export function Component() {
           )}
 
           {error && <Alert tone="error">{error}</Alert>}
+          {retrying && phase === 'generating' && (
+            <Alert tone="info">Server belum dapat tersambung ke WhatsApp. Mencoba lagi...</Alert>
+          )}
 
           {phase === 'showing' && qr && mode === 'qr' && (
             <div className="flex flex-col items-center gap-3" data-testid="qr">

@@ -105,7 +105,9 @@ export function Component() {
   async function stop(row: LiveRow) {
     update(row.clientid, (current) => ({ ...current, status: 'idle', requesting: false }));
     try {
-      await stopBlasting(row.clientid, `client-${row.user_id}`);
+      // The answer comes after the last send in flight was recorded: its counts are the final ones.
+      const { whatsapp } = await stopBlasting(row.clientid, `client-${row.user_id}`);
+      update(row.clientid, () => toLiveRow(whatsapp));
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -136,12 +138,12 @@ export function Component() {
         role === 'dev' ? (
           <Link
             to={`/monitor/realtime?id=${row.clientid}`}
-            className="font-mono text-xs text-brand-600 hover:underline"
+            className="font-mono text-xs whitespace-nowrap text-brand-600 hover:underline"
           >
             {row.clientid}
           </Link>
         ) : (
-          <span className="font-mono text-xs">{row.clientid}</span>
+          <span className="font-mono text-xs whitespace-nowrap">{row.clientid}</span>
         ),
     },
     {

@@ -4,10 +4,11 @@
  * that they show at once on the next visit while the fresh ones load.
  */
 import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../lib/api.ts';
+import { useLive } from '../../../lib/live.ts';
 
 export interface MemberCounters {
   connectedCount: number;
@@ -31,6 +32,45 @@ function cached(): Partial<MemberCounters> {
 
 const orZero = (read: () => Promise<Partial<MemberCounters>>): Promise<Partial<MemberCounters>> =>
   read().catch(() => ({}));
+
+const REFRESH_MS = 1000;
+
+/** The live events after which some counter is different. */
+const CHANGING: ReadonlySet<string> = new Set([
+  'count_success',
+  'count_fail',
+  'count_synced',
+  'authenticated',
+  'connection.update',
+  'suspended',
+  'reset',
+]);
+
+/**
+ * Re-reads the counters as the member's accounts report on the live channel, at most once a second
+ * however fast a blast goes, and after the channel comes back from a drop.
+ */
+export function useCountersFollowLive(userId: number) {
+  const client = useQueryClient();
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refresh = useCallback(() => {
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = undefined;
+      void client.invalidateQueries({ queryKey: ['member-counters', userId] });
+    }, REFRESH_MS);
+  }, [client, userId]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  useLive(
+    { kind: 'member', userId },
+    {
+      onMessage: (message) => {
+        if (CHANGING.has(message.event)) refresh();
+      },
+      onReconnect: refresh,
+    },
+  );
+}
 
 export function useMemberCounters(userId: number) {
   const initial = cached();

@@ -1,0 +1,34 @@
+/** Calls of the Blaster page: the sender accounts, the receivers to choose from, and the send. */
+import type { TPageMeta } from '@sewablast/contract/paging';
+import type { TPhoneNumber } from '@sewablast/contract/phonenumber';
+import type { TSendMessageRequest, TSendMessageResponse, TWhatsapp } from '@sewablast/contract/whatsapp';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** The signed-in user's linked accounts (every linked account for admins and devs). */
+export function useSenderAccounts() {
+  return useQuery({
+    queryKey: ['whatsapp', 'list'],
+    queryFn: () => api<{ list: TWhatsapp[] }>('/admin/whatsapp/list', { fallback: 'Error fetching WhatsApp list' }),
+  });
+}
+
+/** A page of numbers matching the search, of which the active ones can be chosen. */
+export function useReceiverOptions(search: string) {
+  return useQuery({
+    queryKey: ['phonenumbers', 'receivers', search],
+    queryFn: () =>
+      api<{ data: TPhoneNumber[]; meta: TPageMeta }>(
+        `/admin/phonenumber/list-per-page?limit=50&search=${encodeURIComponent(search)}`,
+        { fallback: 'Error fetching Phone Number list' },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSendBlaster() {
+  return useMutation({
+    mutationFn: (body: TSendMessageRequest) =>
+      api<TSendMessageResponse>('/admin/whatsapp/send-message/1', { body, fallback: 'Error sending message' }),
+  });
+}

@@ -1,0 +1,104 @@
+/** The Blaster page in the browser: an admin sends one message from a linked account to chosen numbers. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUser,
+  DEV,
+  launchBrowser,
+  newPage,
+  type Server,
+  signInThroughForm,
+  startServer,
+} from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let devToken: string;
+beforeAll(async () => {
+  server = await startServer({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
+  browser = await launchBrowser();
+  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const simulate = (deviceId: string, action: 'scan' | 'ban') =>
+  fetch(`${server.url}/dev/simulator/${deviceId}/${action}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${devToken}` },
+  });
+
+/** Links an account for the user through the API and the simulator; answers its phone number. */
+async function linkAccount(userId: number, token: string, deviceId: string): Promise<string> {
+  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId }, token });
+  expect((await simulate(deviceId, 'scan')).status).toBe(200);
+  for (;;) {
+    const { whatsapp } = await callApi<{ whatsapp: { state: string; phonenumber: string | null } }>(
+      server,
+      `/admin/whatsapp/${deviceId}`,
+      { token },
+    );
+    if (whatsapp.state === 'connected' && whatsapp.phonenumber) return whatsapp.phonenumber;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('Blaster Whatsapp Message', () => {
+  it('sends to the chosen receivers and says Terkirim!, and refuses a sender that is not connected', async () => {
+    const admin = await createUser(server, 'admin');
+    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: admin });
+    const deviceId = `blaster-${Date.now().toString(36)}`;
+    const phone = await linkAccount(admin.id, token, deviceId);
+    const { data: numbers } = await callApi<{ data: { number: string; name: string }[] }>(
+      server,
+      '/admin/phonenumber/list-per-page?limit=2',
+      { token },
+    );
+    const [first, second] = numbers;
+    if (!first || !second) throw new Error('the demo seed has no phone numbers');
+
+    const { context, page } = await newPage(browser, server);
+    await signInThroughForm(page, admin);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/blaster');
+    await expect.poll(() => page.getByRole('heading', { name: 'Blaster Whatsapp Message' }).count()).toBe(1);
+    expect(await page.getByText('Loading...').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThanOrEqual(1);
+
+    await page.getByLabel('Choose Sender').selectOption(phone);
+    await page.getByLabel('Message').fill('Halo {name}, ini pesan uji.');
+    await page.getByLabel('Choose Receivers').fill(first.number);
+    await page.getByRole('option', { name: new RegExp(first.number) }).click();
+    await page.getByLabel('Choose Receivers').fill(second.number);
+    await page.getByRole('option', { name: new RegExp(second.number) }).click();
+    expect(await page.getByRole('list', { name: 'Penerima terpilih' }).getByRole('listitem').count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Terkirim!').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByText('Pesan blaster berhasil dikirim ke target.').count()).toBe(1);
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    expect((await simulate(deviceId, 'ban')).status).toBe(200);
+    await expect
+      .poll(async () => {
+        const { whatsapp } = await callApi<{ whatsapp: { state: string } }>(server, `/admin/whatsapp/${deviceId}`, {
+          token,
+        });
+        return whatsapp.state;
+      })
+      .toBe('suspended');
+    await page.reload();
+    await page.getByLabel('Choose Sender').selectOption(phone);
+    await page.getByLabel('Message').fill('Lagi');
+    await page.getByRole('option', { name: /^All/ }).click();
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Gagal!').count()).toBe(1);
+    expect(await page.getByText(`${phone} is suspended`).count()).toBe(1);
+    await context.close();
+  });
+});
