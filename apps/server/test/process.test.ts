@@ -1,4 +1,7 @@
-/** The server as a process: start-up output, a bad setting, and a graceful stop on SIGTERM. */
+/**
+ * The server as a process: start-up output, a bad setting, a graceful stop on SIGTERM, and one process at a
+ * time on an embedded database.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,4 +103,41 @@ describe('the server process', () => {
     second.child.kill('SIGINT');
     expect({ exit: await second.exited, output: second.output() }).toMatchObject({ exit: 0 });
   }, 120_000);
+
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'refuses a second process on the same embedded database, and starts again after a kill',
+    async () => {
+      const own = mkdtempSync(join(tmpdir(), 'sewablast-proc-lock-'));
+      try {
+        const first = start({ DATA_DIR: own, ADMIN_EMAIL: 'boss@sewablast.local', ADMIN_PASSWORD: 'rahasia-sekali' });
+        stopAll.push(first.child);
+        await waitFor(() => first.output().includes('API docs:'));
+        const url = /Dashboard: (http:\/\/\S+)/.exec(first.output())?.[1];
+
+        const second = start({ DATA_DIR: own });
+        stopAll.push(second.child);
+        expect({ exit: await second.exited, output: second.output() }).toMatchObject({ exit: 1 });
+        expect(second.output()).toContain(`process ${first.child.pid} is using this database`);
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+        first.child.kill('SIGKILL');
+        await first.exited;
+        const third = start({ DATA_DIR: own });
+        stopAll.push(third.child);
+        await waitFor(() => third.output().includes('API docs:'));
+        const again = /Dashboard: (http:\/\/\S+)/.exec(third.output())?.[1];
+        const login = await fetch(`${again}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'boss@sewablast.local', password: 'rahasia-sekali' }),
+        });
+        expect(login.status).toBe(200);
+        third.child.kill('SIGTERM');
+        expect({ exit: await third.exited, output: third.output() }).toMatchObject({ exit: 0 });
+      } finally {
+        rmSync(own, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

@@ -5,12 +5,13 @@
  * device count. Once WhatsApp confirms, the account is saved once and the screen goes back.
  */
 import type { TLiveMessage } from '@sewablast/contract/live';
+import { ROUTE_ROLES } from '@sewablast/contract/routes';
 import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
 import { QrCode, Smartphone } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -49,6 +50,12 @@ function useCountdown(until: number | null): number {
 export function Component() {
   const { user } = useSession();
   const navigate = useNavigate();
+  // Opened straight from a link or a bookmark, there is no page of ours to go back to.
+  const { key: locationKey } = useLocation();
+  const goBack = useCallback(() => {
+    if (locationKey !== 'default') navigate(-1);
+    else navigate(user && ROUTE_ROLES['/whatsapp']?.includes(user.role) ? '/whatsapp' : '/dashboard');
+  }, [locationKey, navigate, user]);
   const [params] = useSearchParams();
   const reconnectId = params.get('r');
   const type = params.get('type');
@@ -123,7 +130,7 @@ export function Component() {
         saveClient(deviceId)
           .then(() => {
             toast.success('Akun WhatsApp tersambung.');
-            navigate(-1);
+            goBack();
           })
           .catch((failure: Error) => {
             linked.current = false;
@@ -132,7 +139,7 @@ export function Component() {
           });
       }
     },
-    [deviceId, navigate],
+    [deviceId, goBack],
   );
   useLive(user ? { kind: 'member', userId: user.id } : null, { onMessage });
 

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
+
+const made: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir() {
+  const root = mkdtempSync(join(tmpdir(), 'sewablast-lock-'));
+  made.push(root);
+  return join(root, 'pg');
+}
+
+function startTime(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
+function liveProcess() {
+  const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+  children.push(child);
+  return child.pid as number;
+}
+
+describe('the data directory lock', () => {
+  it('refuses a directory a running process holds, and leaves its lock alone', () => {
+    const dir = dataDir();
+    const pid = liveProcess();
+    writeFileSync(`${dir}.lock`, `${pid} ${startTime(pid)}\n`);
+    expect(() => lockDataDir(dir)).toThrow(DataDirBusyError);
+    expect(() => lockDataDir(dir)).toThrow(`process ${pid} is using this database`);
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(`${pid} ${startTime(pid)}\n`);
+  });
+
+  it('takes over the lock of a process that is gone, or whose pid now belongs to another process', () => {
+    const dir = dataDir();
+    writeFileSync(`${dir}.lock`, '2147483646 1\n');
+    const release = lockDataDir(dir);
+    expect(readFileSync(`${dir}.lock`, 'utf8').split(' ')[0]).toBe(String(process.pid));
+    release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+
+    const pid = liveProcess();
+    writeFileSync(`${dir}.lock`, `${pid} 1\n`);
+    lockDataDir(dir)();
+  });
+
+  it('lets one database of this process at a time open a directory, and frees it on close', async () => {
+    const dir = dataDir();
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirBusyError);
+    await expect(first.db.execute(sql`select 1`)).resolves.toBeDefined();
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * One process at a time on a PGlite data directory. PGlite does not guard its files: a second process
+ * opening them (a second `npm start` that then fails on the port) runs crash recovery under the first
+ * one's feet, and after the first one stops the directory no longer starts ("could not locate a valid
+ * checkpoint record"). The lock file next to the directory names the holder by its pid and, on Linux,
+ * by its start time, so a lock left by a killed process is recognised and taken over even when the
+ * pid has since been reused (a container restarted).
+ */
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+
+export class DataDirBusyError extends Error {
+  constructor(
+    readonly lockFile: string,
+    readonly pid: number,
+  ) {
+    super(
+      `${lockFile} says process ${pid} is using this database; two processes on one PGlite database would ` +
+        'damage it. Stop the other process first, or delete the lock file if no Sewablast process runs.',
+    );
+  }
+}
+
+const heldHere = new Set<string>();
+
+/** The kernel's start time of a process (clock ticks since boot), or null where /proc does not exist. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name in parentheses may hold spaces; the fields after it are fixed.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isRunning(pid: number, startTime: string | null): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (startTime === null) return true;
+  const now = startTimeOf(pid);
+  return now === null || now === startTime;
+}
+
+function holder(lockFile: string): { pid: number; startTime: string | null } | null {
+  try {
+    const [pid, startTime] = readFileSync(lockFile, 'utf8').trim().split(/\s+/);
+    const id = Number(pid);
+    return Number.isSafeInteger(id) && id > 0 ? { pid: id, startTime: startTime || null } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the lock of `dataDir` or throws DataDirBusyError; answers the release. */
+export function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  if (heldHere.has(lockFile)) throw new DataDirBusyError(lockFile, process.pid);
+  const mine = `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, `${mine}\n`);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const current = holder(lockFile);
+      // A second EEXIST means another process took the stale lock between our removal and our try.
+      if (attempt > 0 || (current && isRunning(current.pid, current.startTime))) {
+        throw new DataDirBusyError(lockFile, current?.pid ?? 0);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  heldHere.add(lockFile);
+  return () => {
+    heldHere.delete(lockFile);
+    if (holder(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+  };
+}
