@@ -53,7 +53,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         secondMs: runtime.secondMs,
       })
     : null;
-  if (host && runtime.commands) serveCommands(db, runtime.commands, host, runtime.log);
+  if (host && runtime.commands) serveCommands(runtime.commands, host, runtime.log);
   // With Redis, every call goes to the lease holder, which may be this process or another one.
   const engine = runtime.commands ? new RemoteEngine(db, runtime.commands) : host;
   const whatsapp = createWhatsappService({ db, proxies, bus: runtime.bus, engine, secondMs: runtime.secondMs });

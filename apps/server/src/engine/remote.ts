@@ -167,12 +167,7 @@ export class RemoteEngine implements Engine {
 }
 
 /** The worker's side: carries out the commands meant for it and answers the process that asked. */
-export function serveCommands(
-  db: Db,
-  transport: CommandTransport,
-  host: SessionHost,
-  log?: (m: string, e?: unknown) => void,
-) {
+export function serveCommands(transport: CommandTransport, host: SessionHost, log?: (m: string, e?: unknown) => void) {
   transport.onRequest((request) => {
     void answer(request).catch((error) => log?.(`engine command ${request.command.type} failed`, error));
   });
