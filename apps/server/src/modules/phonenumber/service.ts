@@ -76,19 +76,35 @@ export function createPhoneNumberService(db: Db) {
   }
 
   // Paging through the whole list would count every row for every page, and pages asked at once would each
-  // count: they share one count instead. Changes made here forget it at once; other writers (another
-  // process, the engine) show within TOTAL_REUSE_MS.
-  let everyRow: { total: Promise<number>; until: number } | undefined;
+  // count: they share one count instead. Once it is TOTAL_REUSE_MS old, the next page still answers with it
+  // while a fresh count runs, so that no page waits on a count but the first after a change. Changes made
+  // here forget it at once; other writers (another process, the engine) show within about TOTAL_REUSE_MS.
+  let everyRow: { total: Promise<number>; until: number; refresh?: Promise<number> } | undefined;
   function totalOf(where: SQL | undefined): Promise<number> {
     if (where) return countRows(where);
-    if (!everyRow || everyRow.until <= Date.now()) {
+    const current = everyRow;
+    if (!current) {
       const total = countRows(undefined);
-      everyRow = { total, until: Date.now() + TOTAL_REUSE_MS };
+      const counted = { total, until: Date.now() + TOTAL_REUSE_MS };
+      everyRow = counted;
       total.catch(() => {
-        if (everyRow?.total === total) everyRow = undefined;
+        if (everyRow === counted) everyRow = undefined;
       });
+      return total;
     }
-    return everyRow.total;
+    if (current.until <= Date.now() && !current.refresh) {
+      const refresh = countRows(undefined);
+      current.refresh = refresh;
+      refresh.then(
+        () => {
+          if (everyRow === current) everyRow = { total: refresh, until: Date.now() + TOTAL_REUSE_MS };
+        },
+        () => {
+          current.refresh = undefined;
+        },
+      );
+    }
+    return current.total;
   }
 
   return {
@@ -170,10 +186,12 @@ export function createPhoneNumberService(db: Db) {
      * written in batches as it streams in. A bad row is skipped with its reason; it never fails the file.
      */
     async importFile(stream: Readable): Promise<TPhoneImportResponse> {
-      const skipped: TSkippedNumber[] = [];
+      // Each skipped row with its place in the file: a batch's refusals arrive after later rows were read.
+      const skipped: { line: number; row: TSkippedNumber }[] = [];
+      let line = 0;
       const seen = new Set<number>();
       let created = 0;
-      let batch: { number: string; name: string; raw: string }[] = [];
+      let batch: { number: string; name: string; raw: string; line: number }[] = [];
       let columns = { number: 0, name: 1 };
       let first = true;
 
@@ -196,10 +214,14 @@ export function createPhoneNumberService(db: Db) {
         if (inserted.length > 0) everyRow = undefined;
         const written = new Set(inserted.map((row) => row.number));
         for (const row of rows) {
-          if (!written.has(row.number)) skipped.push({ number: row.raw, name: row.name, reason: PHONE_TEXT.taken });
+          if (!written.has(row.number)) {
+            skipped.push({ line: row.line, row: { number: row.raw, name: row.name, reason: PHONE_TEXT.taken } });
+          }
         }
       };
 
+      // One batch is written while the next is read: the database and the parsing each keep a core busy.
+      let writing: Promise<void> = Promise.resolve();
       for await (const row of readImportRows(stream)) {
         if (first && row.kind === 'cells') {
           first = false;
@@ -213,27 +235,35 @@ export function createPhoneNumberService(db: Db) {
           }
         }
         first = false;
+        line++;
         const raw = rawOf(row, columns);
         const name = raw.name.trim().slice(0, 200);
         const number = normalisePhoneNumber(raw.number);
         if (!number) {
-          skipped.push({ number: raw.number.trim(), name, reason: PHONE_TEXT.invalid });
+          skipped.push({ line, row: { number: raw.number.trim(), name, reason: PHONE_TEXT.invalid } });
           continue;
         }
         const key = Number(number);
         if (seen.has(key)) {
-          skipped.push({ number: raw.number.trim(), name, reason: PHONE_TEXT.duplicateInFile });
+          skipped.push({ line, row: { number: raw.number.trim(), name, reason: PHONE_TEXT.duplicateInFile } });
           continue;
         }
         seen.add(key);
-        batch.push({ number, name, raw: raw.number.trim() });
-        if (batch.length >= BATCH) await flush();
+        batch.push({ number, name, raw: raw.number.trim(), line });
+        if (batch.length >= BATCH) {
+          await writing;
+          writing = flush();
+          // Its failure is taken up by the next await of it; until then it must not count as unhandled.
+          writing.catch(() => {});
+        }
       }
+      await writing;
       await flush();
       // PGlite runs no autovacuum: without fresh statistics the planner meets a large import with plans that
       // scan the whole table for a searched page. On PostgreSQL it spares the wait for autovacuum.
       if (created > 0) await db.execute(sql`analyze ${phoneNumbers}`);
-      return { created, skipped };
+      skipped.sort((a, b) => a.line - b.line);
+      return { created, skipped: skipped.map((entry) => entry.row) };
     },
   };
 }
