@@ -20,7 +20,14 @@ function newest(paths) {
 const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const contract = 'packages/contract/src';
 
-const web = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', contract];
+const web = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'apps/web/scripts',
+  contract,
+];
 if (builtAt('apps/web/dist/index.html') < newest(web)) {
   step('Building the dashboard', 'npm', ['run', 'build', '--workspace', 'apps/web']);
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './harness.ts';
@@ -12,6 +13,12 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Sewablast</title><div id="root"></div>');
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What the dashboard build writes next to each text file (apps/web/scripts/precompress.mjs).
+  for (const file of ['index.html', 'assets/app-abc123.js']) {
+    const bytes = readFileSync(join(webDist, file));
+    writeFileSync(join(webDist, `${file}.br`), brotliCompressSync(bytes));
+    writeFileSync(join(webDist, `${file}.gz`), gzipSync(bytes));
+  }
   t = await buildTestApp({ webDist });
 });
 afterAll(async () => {
@@ -39,6 +46,21 @@ describe('the HTTP shell', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    expect(asset.body).toBe('console.log(1)');
+  });
+
+  it('sends the Brotli or gzip copy to a browser that takes it', async () => {
+    for (const url of ['/assets/app-abc123.js', '/', '/signin']) {
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain(url.startsWith('/assets') ? 'console' : 'root');
+      const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).length).toBeGreaterThan(0);
+    }
   });
 
   it('answers unknown API paths with a JSON 404, never the dashboard', async () => {

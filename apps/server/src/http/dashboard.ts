@@ -1,6 +1,6 @@
 /**
- * Serves the built dashboard. Hashed assets are cached for good; every other path that is not an API
- * path falls back to index.html so that client routes load on a reload.
+ * Serves the built dashboard, Brotli or gzip where the browser takes it. Hashed assets are cached for good;
+ * every other path that is not an API path falls back to index.html so that client routes load on a reload.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ export async function registerDashboard(app: FastifyInstance, webDist: string | 
       root: webDist,
       wildcard: false,
       index: false,
+      // The dashboard build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,0 +1,87 @@
+// The dashboard's JavaScript as a browser loads it (DESIGN §10: first load under 200 KB gzip, each screen
+// its own chunk). Real Chromium against the built server: the scripts of the sign-in page, then of the
+// dashboard after signing in, then what each further screen adds when reached inside the app. Sizes are
+// those of the build's gzip copies (the server sends Brotli, smaller still, to browsers that take it).
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { ROUTE_ROLES } from '../packages/contract/src/routes.ts';
+import { BENCH_LOGIN, startServer } from './lib/server.mjs';
+
+const { chromium } = await import('playwright-core');
+const DIST = new URL('../apps/web/dist', import.meta.url).pathname;
+const gzipped = (path) =>
+  existsSync(`${DIST}${path}.gz`)
+    ? readFileSync(`${DIST}${path}.gz`).length
+    : gzipSync(readFileSync(`${DIST}${path}`)).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await browser.newPage({ baseURL: server.url });
+  const loaded = new Set();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('.js')) loaded.add(path);
+  });
+  // A screen reached inside the app fetches its chunks after the page is long idle: wait for 500 ms of quiet.
+  const settled = async () => {
+    let size = -1;
+    while (size !== loaded.size) {
+      size = loaded.size;
+      await page.waitForTimeout(500);
+    }
+  };
+  let counted = new Set();
+  const added = () => {
+    const fresh = [...loaded].filter((path) => !counted.has(path));
+    counted = new Set(loaded);
+    return { files: fresh.length, bytes: fresh.reduce((sum, path) => sum + gzipped(path), 0) };
+  };
+
+  await page.goto('/signin', { waitUntil: 'networkidle' });
+  const signin = added();
+  console.log(`first load, /signin: ${signin.files} scripts, ${kb(signin.bytes)} gzip (budget 200 KB)`);
+
+  await page.getByLabel('Email').fill(BENCH_LOGIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(BENCH_LOGIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.waitForLoadState('networkidle');
+  const dashboard = added();
+  console.log(
+    `then /dashboard after signing in: +${dashboard.files} scripts, +${kb(dashboard.bytes)} ` +
+      `(${kb(signin.bytes + dashboard.bytes)} in all)`,
+  );
+  // A reload straight onto the dashboard, as a signed-in person opening the site again with an empty cache.
+  const cold = await browser.newContext({ baseURL: server.url, storageState: await page.context().storageState() });
+  const again = await cold.newPage();
+  const coldLoaded = new Set();
+  again.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('.js')) coldLoaded.add(path);
+  });
+  await again.goto('/dashboard', { waitUntil: 'networkidle' });
+  const coldBytes = [...coldLoaded].reduce((sum, path) => sum + gzipped(path), 0);
+  console.log(`first load, /dashboard signed in: ${coldLoaded.size} scripts, ${kb(coldBytes)} gzip (budget 200 KB)`);
+  await cold.close();
+
+  const screens = Object.keys(ROUTE_ROLES).filter(
+    (path) => ROUTE_ROLES[path]?.includes('dev') && !['/', '/dashboard'].includes(path),
+  );
+  let largest = { path: '', bytes: 0 };
+  for (const path of screens) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await settled();
+    const screen = added();
+    if (screen.bytes > largest.bytes) largest = { path, bytes: screen.bytes };
+    console.log(`  ${path.padEnd(20)} +${screen.files} scripts, +${kb(screen.bytes)}`);
+  }
+  console.log(`largest screen addition: ${largest.path} ${kb(largest.bytes)}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
