@@ -11,7 +11,7 @@ import { clsx } from 'clsx';
 import { QrCode, Smartphone } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -50,12 +50,11 @@ function useCountdown(until: number | null): number {
 export function Component() {
   const { user } = useSession();
   const navigate = useNavigate();
-  // Opened straight from a link or a bookmark, there is no page of ours to go back to.
-  const { key: locationKey } = useLocation();
+  // The spec sends the user back one page; a tab opened straight on this screen has no page to go back to.
   const goBack = useCallback(() => {
-    if (locationKey !== 'default') navigate(-1);
+    if (window.history.length > 1) navigate(-1);
     else navigate(user && ROUTE_ROLES['/whatsapp']?.includes(user.role) ? '/whatsapp' : '/dashboard');
-  }, [locationKey, navigate, user]);
+  }, [navigate, user]);
   const [params] = useSearchParams();
   const reconnectId = params.get('r');
   const type = params.get('type');
