@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { openDatabase, openEngineDatabase } from '../../apps/server/src/db/client.ts';
 import {
   ledgerEntries,
   messageLogs,
@@ -100,8 +100,10 @@ await inBatches(ACCOUNTS, (from, to) =>
 progress(`${MEMBERS} members, ${ACCOUNTS} accounts`);
 const secret = randomBytes(32);
 const bus = createMemoryBus();
+const engineDatabase = await openEngineDatabase(process.env.DATABASE_URL);
 const services = createServices(db, secret, {
   bus,
+  engineDb: engineDatabase?.db,
   driver: new SimulatorDriver({ seed: 5, scanMs: 600_000 }),
   timeZone: 'Asia/Jakarta',
   log: (message, error) => {
@@ -169,6 +171,7 @@ process.on('SIGTERM', async () => {
       timerLatenessP99: loopDelay.percentile(99) / 1e6,
     })}\n`,
   );
+  await engineDatabase?.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

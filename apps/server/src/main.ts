@@ -2,7 +2,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, parseConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { type Login, seed } from './db/seed.ts';
 import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
@@ -57,8 +57,10 @@ async function main(): Promise<void> {
       : undefined;
   const driver = simulator ?? new BaileysDriver({ logLevel: config.LOG_LEVEL === 'debug' ? 'warn' : 'silent' });
   const holdsSessions = config.ROLE !== 'api';
+  const engineDatabase = holdsSessions ? await openEngineDatabase(config.DATABASE_URL) : null;
   const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR), {
     bus,
+    engineDb: engineDatabase?.db,
     driver: holdsSessions ? driver : null,
     commands,
     timeZone: config.BUSINESS_TZ,
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     await services.host?.stop();
     await commands?.close();
     await bus.close();
+    await engineDatabase?.close();
     await database.close();
     process.exit(0);
   };

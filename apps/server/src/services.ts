@@ -20,6 +20,11 @@ import type { WaDriver } from './wa/driver.ts';
 
 export interface Runtime {
   bus: EventBus;
+  /**
+   * The database the sessions and their blasts use, when it is not `db`: on PostgreSQL a pool of their own,
+   * so that thousands of blasting accounts never make a dashboard request wait for a connection.
+   */
+  engineDb?: Db;
   /** The WhatsApp driver when this process holds sessions (roles `all` and `worker`), else null. */
   driver: WaDriver | null;
   /** Commands between api and worker processes (REDIS_URL in scale-out); absent when one process does all. */
@@ -41,14 +46,15 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const messages = createMessageService(db, files);
   const phoneNumbers = createPhoneNumberService(db);
   const proxies = createProxyService(db);
+  const engineDb = runtime.engineDb ?? db;
   const host = runtime.driver
     ? new SessionHost({
-        db,
+        db: engineDb,
         driver: runtime.driver,
         bus: runtime.bus,
         proxyOf: proxies.valueOf,
         releaseProxy: proxies.release,
-        onIncoming: createReplyHandler(db),
+        onIncoming: createReplyHandler(engineDb),
         log: runtime.log,
         secondMs: runtime.secondMs,
       })

@@ -35,12 +35,14 @@ export interface OpenOptions {
   /** A PGlite data directory dump to start from (tests start every file from one migrated dump). */
   loadDataDir?: Blob;
   migrationsFolder?: string;
+  /** PostgreSQL only: the most connections this pool opens (10 unless given). */
+  poolMax?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
@@ -74,6 +76,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       release();
     },
   };
+}
+
+/**
+ * The sessions' and blasts' own PostgreSQL pool, next to the one that serves requests: thousands of blasting
+ * accounts keep every connection of a shared pool busy, and a dashboard request then waited seconds for one
+ * (bench/engine.bench.mjs). PGlite is a single connection whatever is asked of it: null, use the one database.
+ */
+export async function openEngineDatabase(url: string | undefined): Promise<Database | null> {
+  return url ? openDatabase({ url, poolMax: 10 }) : null;
 }
 
 /**
