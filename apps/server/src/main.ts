@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, parseConfig } from './config.ts';
 import { openDatabase, openEngineDatabase } from './db/client.ts';
+import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { type Login, seed } from './db/seed.ts';
 import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof DataDirBusyError) {
+    process.stderr.write(`Sewablast did not start: ${error.message}\n`);
   } else {
     process.stderr.write(
       `Sewablast failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

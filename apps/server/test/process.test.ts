@@ -118,6 +118,7 @@ describe('the server process', () => {
         stopAll.push(second.child);
         expect({ exit: await second.exited, output: second.output() }).toMatchObject({ exit: 1 });
         expect(second.output()).toContain(`process ${first.child.pid} is using this database`);
+        expect(second.output()).not.toContain('    at ');
         expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
         first.child.kill('SIGKILL');
