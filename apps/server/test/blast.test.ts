@@ -185,6 +185,37 @@ describe('blasting', () => {
     live.close();
   });
 
+  it('starts over when every number was sent in a looping blast, and says so when none is left', async () => {
+    await t.db.update(phoneNumbers).set({ status: 'nonactive' });
+    await addNumbers(2, '62858000');
+    const { live, member, id } = await linkedMember();
+    await post('/api/admin/whatsapp/start-blasting', member.headers, { whatsappClientId: id, loop: true });
+    // Whenever a number is in use, the account sending to it names it: a crash cannot strand it.
+    for (let seen = 1; seen <= 5; seen++) {
+      await live.next(
+        'count_success',
+        (message) => message.payload.deviceId === id && message.payload.count_success === seen,
+        10_000,
+      );
+      const inUse = await t.db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.in_use, true));
+      const named = await t.db.select({ id: whatsappAccounts.blast_number_id }).from(whatsappAccounts);
+      const names = new Set(named.map((row) => row.id));
+      expect(inUse.filter((number) => !names.has(number.id))).toEqual([]);
+    }
+    await post('/api/admin/whatsapp/stop-blasting', member.headers, { whatsappClientId: id });
+    const sentTo = t.simulator.sentBy(id).map((message) => message.to);
+    expect(sentTo.filter((to) => to === '628580000000').length).toBeGreaterThanOrEqual(2);
+    expect(sentTo.filter((to) => to === '628580000001').length).toBeGreaterThanOrEqual(2);
+    expect(await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.in_use, true))).toEqual([]);
+
+    await t.db.update(phoneNumbers).set({ status: 'nonactive' });
+    await post('/api/admin/whatsapp/start-blasting', member.headers, { whatsappClientId: id, loop: true });
+    const failed = await live.next('error_blast', (message) => message.payload.deviceId === id, 10_000);
+    expect(failed.payload.sendError).toBe('Tidak ada nomor aktif untuk dikirimi.');
+    await t.db.update(phoneNumbers).set({ status: 'active' });
+    live.close();
+  });
+
   it('keeps a running blast wanted across a graceful shutdown, so that it resumes', async () => {
     const { member, live, id } = await linkedMember();
     await post('/api/admin/whatsapp/start-blasting', member.headers, { whatsappClientId: id, loop: true });

@@ -93,23 +93,50 @@ export class BlastLoop {
     return min + Math.floor(this.deps.random() * (max - min + 1));
   }
 
-  private async takeNumber(since: Date) {
+  /**
+   * Takes the next active number nobody is sending to, least recently sent first, and names it on the
+   * account in the same statement: a crash between two statements would leave a number marked in use that
+   * no account names, never to be sent to again.
+   */
+  private async takeNumber(since: Date): Promise<{ id: number; number: string; name: string } | undefined> {
     const { db } = this.deps;
-    const [number] = await db
-      .update(phoneNumbers)
-      .set({ in_use: true })
-      .where(
-        eq(
-          phoneNumbers.id,
-          sql`(select ${phoneNumbers.id} from ${phoneNumbers}
+    const taken = db
+      .$with('taken', {
+        id: sql<number>`id`.as('id'),
+        number: sql<string>`number`.as('number'),
+        name: sql<string>`name`.as('name'),
+      })
+      .as(
+        sql`update ${phoneNumbers} set in_use = true
+            where ${phoneNumbers.id} = (select ${phoneNumbers.id} from ${phoneNumbers}
                where ${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
                  and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})
                order by ${phoneNumbers.last_sent} asc nulls first, ${phoneNumbers.id}
-               limit 1 for update skip locked)`,
-        ),
-      )
-      .returning();
+               limit 1 for update skip locked)
+            returning id, number, name`,
+      );
+    const named = db.$with('named', { id: sql<number>`id`.as('id') }).as(
+      sql`update ${whatsappAccounts} set blast_number_id = taken.id from taken
+            where ${whatsappAccounts.id} = ${this.accountId} returning ${whatsappAccounts.id}`,
+    );
+    const [number] = await db
+      .with(taken, named)
+      .select({ id: taken.id, number: taken.number, name: taken.name })
+      .from(taken);
     return number;
+  }
+
+  /** Whether any active number is free to be sent to again since `since` (when a looping blast starts over). */
+  private async anyNumberLeft(since: Date): Promise<boolean> {
+    const [number] = await this.deps.db
+      .select({ id: phoneNumbers.id })
+      .from(phoneNumbers)
+      .where(
+        sql`${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
+            and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})`,
+      )
+      .limit(1);
+    return number !== undefined;
   }
 
   private async takeTemplate() {
@@ -171,15 +198,12 @@ export class BlastLoop {
         }
         since = new Date();
         await this.setAccount({ blast_started_at: since });
-        const any = await this.takeNumber(since);
-        if (!any) {
+        if (!(await this.anyNumberLeft(since))) {
           await this.idle('error_blast', { sendError: 'Tidak ada nomor aktif untuk dikirimi.' });
           return;
         }
-        await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, any.id));
         continue;
       }
-      await this.setAccount({ blast_number_id: number.id });
       await this.deps.publish(account, 'in_use', { number: number.number, in_use: 1 });
       const template = await this.takeTemplate();
       if (!template) {
