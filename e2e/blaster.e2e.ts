@@ -9,6 +9,7 @@ import {
   newPage,
   type Server,
   signInThroughForm,
+  simulate,
   startServer,
 } from './harness.ts';
 
@@ -25,16 +26,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const simulate = (deviceId: string, action: 'scan' | 'ban') =>
-  fetch(`${server.url}/dev/simulator/${deviceId}/${action}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${devToken}` },
-  });
-
 /** Links an account for the user through the API and the simulator; answers its phone number. */
 async function linkAccount(userId: number, token: string, deviceId: string): Promise<string> {
   await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId }, token });
-  expect((await simulate(deviceId, 'scan')).status).toBe(200);
+  expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
   for (;;) {
     const { whatsapp } = await callApi<{ whatsapp: { state: string; phonenumber: string | null } }>(
       server,
@@ -83,7 +78,7 @@ describe('Blaster Whatsapp Message', () => {
     expect(await page.getByText('Pesan blaster berhasil dikirim ke target.').count()).toBe(1);
     await page.getByRole('button', { name: 'OK' }).click();
 
-    expect((await simulate(deviceId, 'ban')).status).toBe(200);
+    expect((await simulate(server, devToken, deviceId, 'ban')).status).toBe(200);
     await expect
       .poll(async () => {
         const { whatsapp } = await callApi<{ whatsapp: { state: string } }>(server, `/admin/whatsapp/${deviceId}`, {

@@ -135,6 +135,14 @@ export async function callApi<T>(
   return body;
 }
 
+/** Does what a phone or WhatsApp would to a simulated device (the dev-only simulator controls). */
+export function simulate(server: Server, devToken: string, deviceId: string, action: 'scan' | 'ban') {
+  return fetch(`${server.url}/dev/simulator/${deviceId}/${action}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${devToken}` },
+  });
+}
+
 export interface Person {
   id: number;
   email: string;

@@ -9,6 +9,7 @@ import {
   newPage,
   type Server,
   signInThroughForm,
+  simulate,
   startServer,
 } from './harness.ts';
 
@@ -25,11 +26,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const scan = (deviceId: string) =>
-  fetch(`${server.url}/dev/simulator/${deviceId}/scan`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${devToken}` },
-  });
+const scan = (deviceId: string) => simulate(server, devToken, deviceId, 'scan');
 
 describe('Tambah Akun Whatsapp', () => {
   it('links by QR: the QR shows, the phone scans, the account is saved and the screen goes back', async () => {

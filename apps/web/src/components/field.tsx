@@ -17,16 +17,53 @@ export const inputClass = (invalid: boolean) =>
       : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/20 dark:border-slate-700',
   );
 
+interface FieldFrameProps {
+  label: string;
+  /** The control the label names; without it the label is plain text (a composite control labels itself). */
+  htmlFor?: string;
+  /** The id of the error line, for the control's aria-describedby; `{htmlFor}-error` unless given. */
+  errorId?: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/** The label above any control and its error (or hint) below it, for controls other than a plain input. */
+export function FieldFrame({ label, htmlFor, errorId, error, hint, className, children }: FieldFrameProps) {
+  const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
+  return (
+    <div className={className}>
+      {htmlFor ? (
+        <label htmlFor={htmlFor} className={labelClass}>
+          {label}
+        </label>
+      ) : (
+        <p className={labelClass}>{label}</p>
+      )}
+      {children}
+      {error ? (
+        <p
+          id={errorId ?? (htmlFor && `${htmlFor}-error`)}
+          role="alert"
+          className="mt-1.5 text-sm text-red-600 dark:text-red-400"
+        >
+          {error}
+        </p>
+      ) : (
+        hint && <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+      )}
+    </div>
+  );
+}
+
 export function Field({ label, error, hint, id, type = 'text', className, ...rest }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
+    <FieldFrame label={label} htmlFor={inputId} error={error} hint={hint} className={className}>
       <div className="relative">
         <input
           id={inputId}
@@ -47,14 +84,7 @@ export function Field({ label, error, hint, id, type = 'text', className, ...res
           </button>
         )}
       </div>
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : (
-        hint && <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

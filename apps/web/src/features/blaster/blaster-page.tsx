@@ -6,7 +6,7 @@ import { BLASTER_TEXT, ZSendMessageRequest } from '@sewablast/contract/whatsapp'
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { inputClass } from '../../components/field.tsx';
+import { FieldFrame, inputClass } from '../../components/field.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -95,51 +95,41 @@ export function Component() {
           <Alert tone="error">{accounts.error.message}</Alert>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-5">
-            <div>
-              <label
-                htmlFor={ids.sender}
-                className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-              >
-                {BLASTER_TEXT.sender}
-              </label>
+            <FieldFrame label={BLASTER_TEXT.sender} htmlFor={ids.sender} error={errors.senders}>
               {ready ? (
-                <>
-                  <select
-                    id={ids.sender}
-                    value={sender}
-                    onChange={(event) => {
-                      setSender(event.target.value);
-                      setErrors((current) => ({ ...current, senders: undefined }));
-                    }}
-                    aria-invalid={errors.senders ? true : undefined}
-                    className={inputClass(Boolean(errors.senders))}
-                  >
-                    <option value="">{senders.length ? '-- Pilih nomor --' : 'Belum ada akun tersambung'}</option>
-                    {senders.map((account) => (
-                      <option key={account.id} value={account.phonenumber ?? ''}>
-                        {account.phonenumber}
-                        {account.pushname ? ` — ${account.pushname}` : ''} ({account.state})
-                      </option>
-                    ))}
-                  </select>
-                  {errors.senders && (
-                    <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-                      {errors.senders}
-                    </p>
-                  )}
-                </>
+                <select
+                  id={ids.sender}
+                  value={sender}
+                  onChange={(event) => {
+                    setSender(event.target.value);
+                    setErrors((current) => ({ ...current, senders: undefined }));
+                  }}
+                  aria-invalid={errors.senders ? true : undefined}
+                  className={inputClass(Boolean(errors.senders))}
+                >
+                  <option value="">{senders.length ? '-- Pilih nomor --' : 'Belum ada akun tersambung'}</option>
+                  {senders.map((account) => (
+                    <option key={account.id} value={account.phonenumber ?? ''}>
+                      {account.phonenumber}
+                      {account.pushname ? ` — ${account.pushname}` : ''} ({account.state})
+                    </option>
+                  ))}
+                </select>
               ) : (
                 <Loading />
               )}
-            </div>
+            </FieldFrame>
 
-            <div>
-              <label
-                htmlFor={ids.message}
-                className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-              >
-                {BLASTER_TEXT.message}
-              </label>
+            <FieldFrame
+              label={BLASTER_TEXT.message}
+              htmlFor={ids.message}
+              error={errors.message}
+              hint={
+                <>
+                  {'{name}'} dan {'{phoneNumber}'} diganti dengan nama dan nomor penerima.
+                </>
+              }
+            >
               <textarea
                 id={ids.message}
                 rows={6}
@@ -153,16 +143,7 @@ export function Component() {
                 aria-invalid={errors.message ? true : undefined}
                 className={inputClass(Boolean(errors.message))}
               />
-              {errors.message ? (
-                <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-                  {errors.message}
-                </p>
-              ) : (
-                <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-                  {'{name}'} dan {'{phoneNumber}'} diganti dengan nama dan nomor penerima.
-                </p>
-              )}
-            </div>
+            </FieldFrame>
 
             {ready ? (
               <ReceiversPicker
@@ -174,12 +155,9 @@ export function Component() {
                 error={errors.targets}
               />
             ) : (
-              <div>
-                <p className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">
-                  {BLASTER_TEXT.receivers}
-                </p>
+              <FieldFrame label={BLASTER_TEXT.receivers}>
                 <Loading />
-              </div>
+              </FieldFrame>
             )}
 
             <Button type="submit" loading={send.isPending}>

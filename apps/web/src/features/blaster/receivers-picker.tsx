@@ -3,12 +3,12 @@
  * stays usable with a million numbers; the chosen ones show as chips that can be taken off again. Keyboard
  * moves and the combobox roles come from cmdk (DESIGN §3).
  */
-import { BLASTER_ALL } from '@sewablast/contract/whatsapp';
+import { BLASTER_ALL, BLASTER_TEXT } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
 import { Command } from 'cmdk';
 import { Check, X } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
-import { inputClass } from '../../components/field.tsx';
+import { FieldFrame, inputClass } from '../../components/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useReceiverOptions } from './api/blaster.ts';
 
@@ -38,8 +38,7 @@ export function ReceiversPicker({ value, onChange, error }: ReceiversPickerProps
     );
 
   return (
-    <div>
-      <p className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">Choose Receivers</p>
+    <FieldFrame label={BLASTER_TEXT.receivers} errorId={errorId} error={error}>
       {value.length > 0 && (
         <ul aria-label="Penerima terpilih" className="mb-2 flex flex-wrap gap-1.5">
           {value.map((number) => (
@@ -96,12 +95,7 @@ export function ReceiversPicker({ value, onChange, error }: ReceiversPickerProps
           )}
         </Command.List>
       </Command>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
