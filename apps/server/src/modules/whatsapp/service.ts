@@ -1,5 +1,7 @@
 /** WhatsApp accounts: linking, listing and the account settings (spec part 1 §7 WhatsApp, DESIGN §5.1, §5.8). */
+
 import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { normalisePhoneNumber } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import {
   BLAST_TEXT,
@@ -153,9 +155,8 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
     } else {
       numbers = [];
       for (const part of parts) {
-        const number = senderNumber(part);
-        if (!/^62\d{8,13}$/.test(number))
-          throw badRequest(BLASTER_TEXT.badReceiver(part), { targets: BLASTER_TEXT.badReceiver(part) });
+        const number = normalisePhoneNumber(senderNumber(part));
+        if (!number) throw badRequest(BLASTER_TEXT.badReceiver(part), { targets: BLASTER_TEXT.badReceiver(part) });
         numbers.push(number);
       }
       numbers = [...new Set(numbers)];
