@@ -1,8 +1,8 @@
 // The live channel at scale: MEMBERS sockets (default 5000), one per member on `client-{id}`, plus ADMINS
-// (default 25) on `client-admin`, while ACCOUNTS of those members (default 500) blast every second for BENCH_SECONDS
-// (default 20). Prints how long the sockets took to connect, the server's memory with them open, how late
-// events arrive at member and admin sockets (from the event's `date`), how many were delivered a second,
-// and how many reached a member they do not belong to (must be 0).
+// (default 25, a staff user each) on `client-admin`, while ACCOUNTS of those members (default 500) blast
+// every second for BENCH_SECONDS (default 20). Prints how long the sockets took to connect, the server's
+// memory with them open, how late events arrive at member and admin sockets (from the event's `date`), how
+// many were delivered a second, and how many reached a member they do not belong to (must be 0).
 import WebSocket from 'ws';
 import { startFleet } from './lib/fleet.mjs';
 import { quantile } from './lib/server.mjs';
@@ -12,7 +12,12 @@ const ACCOUNTS = Number(process.env.ACCOUNTS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ADMINS = Number(process.env.ADMINS ?? 25);
 
-const fleet = await startFleet({ MEMBERS: String(MEMBERS), ACCOUNTS: String(ACCOUNTS), INTERVAL_S: '1' });
+const fleet = await startFleet({
+  MEMBERS: String(MEMBERS),
+  ACCOUNTS: String(ACCOUNTS),
+  ADMINS: String(ADMINS),
+  INTERVAL_S: '1',
+});
 const base = fleet.url.replace('http', 'ws');
 const rssBefore = fleet.rssMb();
 
@@ -23,7 +28,7 @@ let recording = false;
 
 function open(query, onMessage) {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base}/ws?${query}`, { origin: fleet.url });
+    const socket = new WebSocket(`${base}/ws?${query}`);
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
     socket.on('message', (data) => {
@@ -55,7 +60,7 @@ for (let from = 0; from < tokens.length; from += PARALLEL) {
 const connectSeconds = (performance.now() - connectStart) / 1000;
 for (let i = 0; i < ADMINS; i++) {
   sockets.push(
-    await open(`id=client-admin&token=${fleet.adminToken}`, (message) =>
+    await open(`id=client-admin&token=${fleet.adminTokens[i]}`, (message) =>
       adminLatency.push(Date.now() - Date.parse(message.payload.date)),
     ),
   );

@@ -1,5 +1,5 @@
 /** An admin fills the system from the dashboard: numbers by hand and by file, a template, proxies, a level, settings. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -91,6 +91,28 @@ describe('phone numbers', () => {
     await page.getByLabel('Cari nomor atau nama').fill('');
     await expect.poll(() => page.getByText('30 nomor', { exact: true }).count(), { timeout: 5000 }).toBe(1);
   });
+
+  it('downloads every skipped row of a large file, read back from the server', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => `rusak${i},Rusak ${i}`);
+    await page.goto('/phonenumber/create');
+    await page.getByLabel('File').setInputFiles(file('rusak.csv', rows.join('\n')));
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const result = page.getByTestId('import-result');
+    await expect.poll(() => result.getByText('250 nomor dilewati').count()).toBe(1);
+    expect(await result.locator('tbody tr').count()).toBe(5);
+    expect(await result.getByText('Dan 245 lainnya.', { exact: false }).count()).toBe(1);
+    const download = page.waitForEvent('download');
+    await result.getByRole('button', { name: 'Download JSON' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('phone_numbers_skipped.json');
+    const list = JSON.parse(readFileSync(await saved.path(), 'utf8'));
+    expect(list).toHaveLength(250);
+    expect(list[249]).toEqual({
+      number: 'rusak249',
+      name: 'Rusak 249',
+      reason: 'Nomor harus diawali 62 dan berisi 10-15 angka.',
+    });
+  });
 });
 
 describe('message templates', () => {
@@ -130,6 +152,16 @@ describe('proxies', () => {
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => page.getByText('2 proxy berhasil didaftarkan.').count()).toBe(1);
     expect(await page.getByText('2 proxy dilewati').count()).toBe(1);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('proxies_skipped.csv');
+    expect(readFileSync(await saved.path(), 'utf8').split('\r\n')).toEqual([
+      'value,reason',
+      'rusak,"Proxy harus berformat host:port, user:pass@host:port, atau URL http://, https://, socks5://."',
+      '1.1.1.1:8080,Proxy ganda di dalam file.',
+      '',
+    ]);
     await page.goto('/proxy');
     await expect.poll(() => page.getByText('socks5://u:p@proxy.test:1080').count()).toBe(1);
     expect(await page.getByText('active', { exact: true }).count()).toBe(2);

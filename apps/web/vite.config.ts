@@ -3,6 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const server = process.env.SEWABLAST_API ?? 'http://127.0.0.1:8080';
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** A page of this dev server, opened on this machine: its Origin names the very host the request went to. */
+function isDevPage(origin: string | undefined, host: string | undefined): origin is string {
+  if (!origin || origin !== `http://${host}`) return false;
+  return LOOPBACK_HOSTS.includes(new URL(origin).hostname);
+}
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -10,7 +17,20 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': server,
-      '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
+      '/ws': {
+        target: server.replace(/^http/, 'ws'),
+        ws: true,
+        // The server's live channel accepts only its own origin (PUBLIC_URL) and ALLOWED_ORIGINS. The
+        // dashboard served here is the same dashboard, so its Origin is passed on as the server's own; any
+        // other Origin goes through unchanged and the server judges it.
+        configure: (proxy) => {
+          proxy.on('proxyReqWs', (proxyRequest, request) => {
+            if (isDevPage(request.headers.origin, request.headers.host)) {
+              proxyRequest.setHeader('origin', new URL(server).origin);
+            }
+          });
+        },
+      },
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },

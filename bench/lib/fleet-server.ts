@@ -3,8 +3,9 @@
  * members and ACCOUNTS linked simulator accounts (the first ACCOUNTS members own one each), NUMBERS phone
  * numbers and one template, blast interval INTERVAL_S. Rows are written straight into the database because
  * sign-up is rate-limited and hashes a password per member; everything after start-up is the real server.
- * Prints one JSON line {url, adminToken, tokensFile, pid} when listening. On SIGTERM it stops the engine
- * as a deploy would, then prints the totals that must agree, {messageLogs, accountCounts, ledger, fees},
+ * ADMINS staff users (default 1) get a token each for `client-admin`, as one user's sockets are capped.
+ * Prints one JSON line {url, adminToken, adminTokens, tokensFile, pid} when listening. On SIGTERM it stops
+ * the engine as a deploy would, then prints the totals that must agree, {messageLogs, accountCounts, ledger, fees},
  * and how late its timers fired while it ran (ms).
  * Run: node --import tsx bench/lib/fleet-server.ts (from the repository root).
  */
@@ -35,6 +36,7 @@ const MEMBERS = Number(process.env.MEMBERS ?? 100);
 const ACCOUNTS = Math.min(MEMBERS, Number(process.env.ACCOUNTS ?? 0));
 const NUMBERS = Number(process.env.NUMBERS ?? 20_000);
 const INTERVAL_S = Number(process.env.INTERVAL_S ?? 1);
+const ADMINS = Number(process.env.ADMINS ?? 1);
 const BATCH = 1000;
 const t0 = Date.now();
 const progress = (what: string) =>
@@ -120,6 +122,12 @@ const app = await buildApp({
     ROLE: 'all',
     WA_DRIVER: 'simulator',
     IMPORT_MAX_MB: 50,
+    // Known only after listening on port 0: the benchmarks' sockets send no Origin, as a server-side client.
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    TRUST_PROXY: [],
+    // The benchmark's probes measure the server, not one user's budget.
+    USER_REQUESTS_PER_SECOND: 1_000_000,
+    USER_REQUESTS_IN_FLIGHT: 10_000,
     db: database.kind,
   },
   services,
@@ -141,8 +149,22 @@ loopDelay.enable();
 progress('sessions claimed');
 const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'fleet@dev.local'`);
 const adminToken = await services.tokens.sign(admin?.id ?? 0);
+const staff = await db
+  .insert(users)
+  .values(
+    range(0, ADMINS).map((i) => ({
+      firstname: `Staff${i}`,
+      lastname: 'Fleet',
+      email: `staff${i}@fleet.local`,
+      password_hash: passwordHash,
+      referral_code: `S${i.toString(36).padStart(7, '0')}`,
+      role: 'staff',
+    })),
+  )
+  .returning({ id: users.id });
+const adminTokens = await Promise.all(staff.map((row) => services.tokens.sign(row.id)));
 process.stdout.write(
-  `${JSON.stringify({ url, adminToken, tokensFile, pid: process.pid, resumeMs: Date.now() - started })}\n`,
+  `${JSON.stringify({ url, adminToken, adminTokens, tokensFile, pid: process.pid, resumeMs: Date.now() - started })}\n`,
 );
 
 process.on('SIGTERM', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, dashboardOrigins, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('applies the defaults of DESIGN §1', () => {
@@ -15,6 +15,7 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'info',
       IMPORT_MAX_MB: 50,
       ALLOWED_ORIGINS: [],
+      PUBLIC_URL: 'http://127.0.0.1:8080',
       db: 'pglite',
       SEED_DEMO: true,
     });
@@ -36,6 +37,46 @@ describe('parseConfig', () => {
     expect(config.ALLOWED_ORIGINS).toEqual(['https://a.test', 'https://b.test']);
   });
 
+  it('reduces each allowed origin to scheme, host and port, as a browser sends it', () => {
+    const config = parseConfig({ ALLOWED_ORIGINS: 'https://a.test/, http://localhost:5173/app, https://b.test:443' });
+    expect(config.ALLOWED_ORIGINS).toEqual(['https://a.test', 'http://localhost:5173', 'https://b.test']);
+  });
+
+  it('derives PUBLIC_URL from HOST and PORT when unset, as a browser on this machine would write it', () => {
+    expect(parseConfig({ HOST: '10.0.0.5', PORT: '3000' }).PUBLIC_URL).toBe('http://10.0.0.5:3000');
+    expect(parseConfig({ HOST: '0.0.0.0' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseConfig({ HOST: '::' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseConfig({ HOST: '::1', PORT: '9000' }).PUBLIC_URL).toBe('http://[::1]:9000');
+    expect(parseConfig({ PUBLIC_URL: '', PORT: '3000' }).PUBLIC_URL).toBe('http://127.0.0.1:3000');
+    expect(parseConfig({ PUBLIC_URL: 'https://blast.example.com/', PORT: '3000' }).PUBLIC_URL).toBe(
+      'https://blast.example.com',
+    );
+  });
+
+  it("allows the live channel PUBLIC_URL's origin and ALLOWED_ORIGINS, and no other", () => {
+    const config = parseConfig({
+      PUBLIC_URL: 'https://blast.example.com/app',
+      ALLOWED_ORIGINS: 'https://partner.test',
+    });
+    expect(dashboardOrigins(config)).toEqual(['https://blast.example.com', 'https://partner.test']);
+    expect(dashboardOrigins(parseConfig({ PUBLIC_URL: 'https://blast.example.com:8443' }))).toEqual([
+      'https://blast.example.com:8443',
+    ]);
+  });
+
+  it('counts the loopback names of a loopback PUBLIC_URL as the same dashboard, on its port only', () => {
+    expect(dashboardOrigins(parseConfig({}))).toEqual([
+      'http://127.0.0.1:8080',
+      'http://localhost:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(dashboardOrigins(parseConfig({ PUBLIC_URL: 'http://localhost:5000' }))).toEqual([
+      'http://localhost:5000',
+      'http://127.0.0.1:5000',
+      'http://[::1]:5000',
+    ]);
+  });
+
   it('lets api and worker processes run only with a shared PostgreSQL and Redis', () => {
     const shared = { DATABASE_URL: 'postgres://localhost/db', REDIS_URL: 'redis://localhost:6379' };
     expect(parseConfig({ ROLE: 'worker', ...shared }).ROLE).toBe('worker');
@@ -54,6 +95,10 @@ describe('parseConfig', () => {
     ['BUSINESS_TZ', 'Mars/Olympus'],
     ['SEED_DEMO', 'maybe'],
     ['IMPORT_MAX_MB', '-1'],
+    ['PUBLIC_URL', 'blast.example.com'],
+    ['PUBLIC_URL', 'ftp://blast.example.com'],
+    ['ALLOWED_ORIGINS', '*'],
+    ['ALLOWED_ORIGINS', 'https://a.test, partner.test'],
     ['ROLE', 'api'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);

@@ -2,11 +2,39 @@
  * The environment table of DESIGN §1, parsed once at start-up. A bad value stops the process with a
  * message that names the variable.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * A reverse proxy whose X-Forwarded-For is believed: an address or a CIDR range, or one of proxy-addr's
+ * names for ranges (loopback, linklocal, uniquelocal). Never "all": that is what let any client forge it.
+ */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
+
+const webUrl = z.url({ protocol: /^https?$/, error: (issue) => `'${issue.input}' is not an http or https URL` });
+
+/** Names a browser can use for an address the server binds to: a wildcard bind is reached on this machine. */
+const WILDCARD_HOSTS = ['0.0.0.0', '::'];
+/** Loopback names of one machine: a page under any of them, on the server's port, is the server's own. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** `http://HOST:PORT` as a browser on this machine would write it. */
+export function localUrl(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 const ZEnv = z.object({
   PORT: port.default(8080),
@@ -35,6 +63,20 @@ const ZEnv = z.object({
   SIM_SEED: z.preprocess(emptyAsUnset, z.coerce.number().int().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(50),
+  USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
+  USER_REQUESTS_IN_FLIGHT: z.coerce.number().int().positive().default(16),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isProxyAddress, 'must list IP addresses or CIDR ranges, comma-separated'))),
+  // Browsers send an origin as scheme://host[:port]; an entry written with a path or a trailing slash is
+  // reduced to that, so that it matches rather than silently never matching.
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -43,11 +85,15 @@ const ZEnv = z.object({
         .split(',')
         .map((origin) => origin.trim())
         .filter(Boolean),
-    ),
+    )
+    .pipe(z.array(webUrl).transform((urls) => urls.map((url) => new URL(url).origin))),
+  PUBLIC_URL: z.preprocess(emptyAsUnset, webUrl.optional()),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL'> & {
   SEED_DEMO: boolean;
+  /** Without a trailing slash, so that links are written `${PUBLIC_URL}/path`. */
+  PUBLIC_URL: string;
   db: 'pglite' | 'postgres';
 };
 
@@ -56,7 +102,8 @@ export class ConfigError extends Error {}
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    // The variable's name, not the place in a list it was split into: the message names the bad entry.
+    const lines = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const value = parsed.data;
@@ -66,5 +113,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const db = value.DATABASE_URL ? 'postgres' : 'pglite';
-  return { ...value, SEED_DEMO: value.SEED_DEMO ?? db === 'pglite', db };
+  const PUBLIC_URL = (value.PUBLIC_URL ?? localUrl(value.HOST, value.PORT)).replace(/\/+$/, '');
+  return { ...value, SEED_DEMO: value.SEED_DEMO ?? db === 'pglite', PUBLIC_URL, db };
+}
+
+/**
+ * The origins whose pages are the dashboard (DESIGN §9): PUBLIC_URL's and ALLOWED_ORIGINS. A loopback
+ * PUBLIC_URL also stands for its other loopback names on the same port — the dashboard opened as
+ * localhost rather than 127.0.0.1 is still this server's — while no other site can carry such an origin.
+ */
+export function dashboardOrigins({ PUBLIC_URL, ALLOWED_ORIGINS }: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>) {
+  const own = new URL(PUBLIC_URL);
+  const names = LOOPBACK_HOSTS.includes(own.hostname) ? LOOPBACK_HOSTS : [own.hostname];
+  const origins = names.map((name) => {
+    const alias = new URL(own.origin);
+    alias.hostname = name;
+    return alias.origin;
+  });
+  return [...new Set([own.origin, ...origins, ...ALLOWED_ORIGINS])];
 }

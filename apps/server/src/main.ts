@@ -1,7 +1,7 @@
 /** The server process: configuration → database → the roles this process runs (DESIGN §1). */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, ConfigError, parseConfig } from './config.ts';
+import { type Config, ConfigError, localUrl, parseConfig } from './config.ts';
 import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { type Login, seed } from './db/seed.ts';
@@ -75,9 +75,11 @@ async function main(): Promise<void> {
   let url: string | null = null;
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
+    // PUBLIC_URL is the address whose pages the live channel accepts, so it is the one to open; PORT=0 takes a
+    // free port, which only the listening server knows.
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+    url = config.PORT === 0 ? localUrl(config.HOST, port) : config.PUBLIC_URL;
   }
   await services.host?.start();
   printBanner(config, url, logins);

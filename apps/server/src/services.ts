@@ -4,6 +4,8 @@ import { type CommandTransport, RemoteEngine, serveCommands } from './engine/rem
 import { createReplyHandler } from './engine/replies.ts';
 import { SessionHost } from './engine/session-host.ts';
 import type { EventBus } from './live/bus.ts';
+import { createAuthenticate } from './modules/auth/authenticate.ts';
+import { createLoginGuard } from './modules/auth/login-guard.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createBonusService } from './modules/bonus/service.ts';
@@ -16,6 +18,7 @@ import { createProxyService } from './modules/proxy/service.ts';
 import { createSettingService } from './modules/setting/service.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createWhatsappService } from './modules/whatsapp/service.ts';
+import { createWithdrawService } from './modules/withdraw/service.ts';
 import type { WaDriver } from './wa/driver.ts';
 
 export interface Runtime {
@@ -40,8 +43,9 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const tokens = createTokenService(jwtSecret);
   const settings = createSettingService(db);
   const levels = createLevelService(db, settings);
-  const users = createUserService(db, levels);
-  const auth = createAuthService(users, tokens);
+  const users = createUserService(db, levels, tokens);
+  const authenticate = createAuthenticate(tokens, users);
+  const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard() });
   const files = createFileService(db, jwtSecret);
   const messages = createMessageService(db, files);
   const phoneNumbers = createPhoneNumberService(db);
@@ -65,12 +69,14 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const whatsapp = createWhatsappService({ db, proxies, bus: runtime.bus, engine, secondMs: runtime.secondMs });
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
+  const withdrawals = createWithdrawService(db);
   return {
     db,
     tokens,
     settings,
     levels,
     users,
+    authenticate,
     auth,
     files,
     messages,
@@ -80,6 +86,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     whatsapp,
     messageLogs,
     bonuses,
+    withdrawals,
   };
 }
 

@@ -120,23 +120,18 @@ describe('POST /api/auth/login', () => {
     expect(res.json().msg).toBe(TEXT.loginRequired);
   });
 
-  it('rate-limits attempts from one address with a 429 and msg', async () => {
+  it('limits attempts from one address across accounts with a 429 and msg', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      codes.push((await post('/api/auth/login', { email: DEV_EMAIL, password: 'bad' }, '10.3.0.1')).statusCode);
+    for (let i = 0; i < 30; i++) {
+      const res = await post('/api/auth/login', { email: `nobody${i}@example.com`, password: 'bad' }, '10.3.0.1');
+      codes.push(res.statusCode);
     }
-    expect(codes.slice(0, 10).every((code) => code === 401)).toBe(true);
+    expect(codes.every((code) => code === 401)).toBe(true);
     const limited = await post('/api/auth/login', { email: DEV_EMAIL, password: DEV_PASSWORD }, '10.3.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ msg: SERVER_TEXT.tooManyRequests });
     const elsewhere = await post('/api/auth/login', { email: DEV_EMAIL, password: DEV_PASSWORD }, '10.3.0.2');
     expect(elsewhere.statusCode).toBe(200);
-    const otherAccount = await post(
-      '/api/auth/login',
-      { email: 'rina@example.com', password: 'rahasia123' },
-      '10.3.0.1',
-    );
-    expect(otherAccount.statusCode).toBe(200);
   });
 });
 
@@ -152,9 +147,10 @@ describe('POST /api/auth/validate', () => {
     const { user } = await t.loginAs('member');
     const forged = await createTokenService(new TextEncoder().encode('x'.repeat(40))).sign(user.id);
     const expired = await createTokenService(t.jwtSecret, -10).sign(user.id);
-    expect(await createTokenService(t.jwtSecret).verify(await createTokenService(t.jwtSecret).sign(user.id))).toBe(
-      user.id,
-    );
+    expect(await createTokenService(t.jwtSecret).verify(await createTokenService(t.jwtSecret).sign(user.id))).toEqual({
+      userId: user.id,
+      version: 0,
+    });
     const [header, payload] = forged.split('.');
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     for (const token of [forged, expired, 'garbage', unsigned, `${header}.${payload}.`]) {

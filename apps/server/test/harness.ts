@@ -89,6 +89,10 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     ROLE: 'all',
     WA_DRIVER: 'simulator',
     IMPORT_MAX_MB: 50,
+    TRUST_PROXY: [],
+    USER_REQUESTS_PER_SECOND: 20,
+    USER_REQUESTS_IN_FLIGHT: 16,
+    PUBLIC_URL: 'http://127.0.0.1:8080',
     db: database.kind,
     ...options.config,
   };

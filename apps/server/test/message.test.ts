@@ -1,4 +1,5 @@
 import { MESSAGE_TEXT } from '@sewablast/contract/message';
+import { INPUT_TEXT } from '@sewablast/contract/paging';
 import type { Role } from '@sewablast/contract/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,72 @@ describe('message templates', () => {
     expect(urlOnly.json().msg).toBe('URL button "https://a.test" belum punya nama atau judul.');
   });
 
+  it('refuses buttons it cannot use with a field error on button, and drops only the empty ones', async () => {
+    const create = (button: unknown[]) =>
+      send('POST', '/api/admin/message/create', 'admin', { text: '<p>x</p>', button: JSON.stringify(button) });
+    const good = { id: '1', title: 'Kunjungi', url: 'https://toko.test', type: 'url_button' };
+    const refused: [unknown[], string][] = [
+      [[{ ...good, id: 1 }], MESSAGE_TEXT.notAButton(1)],
+      [[good, { ...good, title: 2 }], MESSAGE_TEXT.notAButton(2)],
+      [['Kunjungi'], MESSAGE_TEXT.notAButton(1)],
+      [[null], MESSAGE_TEXT.notAButton(1)],
+      [[{ ...good, type: 'link_button' }], MESSAGE_TEXT.badType(1)],
+      [[{ ...good, type: 'link_button', title: '', url: '' }], MESSAGE_TEXT.badType(1)],
+      [[{ id: '1', title: 'Kunjungi', url: 'https://toko.test' }], MESSAGE_TEXT.badType(1)],
+      [[{ ...good, title: 'x'.repeat(61) }], MESSAGE_TEXT.titleTooLong(1)],
+      [Array.from({ length: 11 }, (_, index) => ({ ...good, id: String(index) })), MESSAGE_TEXT.tooManyButtons],
+    ];
+    for (const [button, msg] of refused) {
+      const res = await create(button);
+      expect(res.statusCode, JSON.stringify(button).slice(0, 80)).toBe(400);
+      expect(res.json()).toEqual({ msg, errors: { button: msg } });
+    }
+    const notAList = await send('POST', '/api/admin/message/create', 'admin', { text: '<p>x</p>', button: '{"a":1}' });
+    expect(notAList.json()).toEqual({ msg: MESSAGE_TEXT.badButtons, errors: { button: MESSAGE_TEXT.badButtons } });
+
+    const kept = await create([{}, { title: ' ', url: '', type: 'reply_button' }, { ...good, id: null }]);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().message.button).toEqual([{ ...good, id: '3' }]);
+  });
+
+  it('refuses a status other than active or nonactive instead of making it active', async () => {
+    const created = await send('POST', '/api/admin/message/create', 'admin', { text: '<p>x</p>', status: 'deleted' });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ msg: MESSAGE_TEXT.badStatus, errors: { status: MESSAGE_TEXT.badStatus } });
+    const { id } = (await send('POST', '/api/admin/message/create', 'admin', { text: '<p>x</p>' })).json().message;
+    const updated = await send('PUT', `/api/admin/message/${id}`, 'admin', { text: '<p>x</p>', status: 'deleted' });
+    expect(updated.json().errors).toEqual({ status: MESSAGE_TEXT.badStatus });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/message/${id}`, headers: headersOf.admin });
+    expect(detail.json().message.status).toBe('active');
+  });
+
+  it('answers 400 with msg to a NUL byte in a field or a button, and to a form without boundary or cut short', async () => {
+    const nulText = await send('POST', '/api/admin/message/create', 'admin', { text: '<p>a\u0000b</p>' });
+    expect(nulText.statusCode).toBe(400);
+    expect(nulText.json()).toEqual({ msg: INPUT_TEXT.nul, errors: { text: INPUT_TEXT.nul } });
+    const nulButton = await send('POST', '/api/admin/message/create', 'admin', {
+      text: '<p>x</p>',
+      button: '[{"id":"1","title":"Beli\\u0000","url":"STOP","type":"stop_button"}]',
+    });
+    expect(nulButton.json()).toEqual({ msg: INPUT_TEXT.nul, errors: { button: INPUT_TEXT.nul } });
+
+    const form = await multipartBody({ text: '<p>x</p>' }, { name: 'a.png', bytes: PNG });
+    const broken = [
+      { payload: form.payload, contentType: 'multipart/form-data' },
+      { payload: form.payload.subarray(0, form.payload.length - 20), contentType: form.contentType },
+    ];
+    for (const { payload, contentType } of broken) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/message/create',
+        payload,
+        headers: { ...headersOf.admin, 'content-type': contentType },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(INPUT_TEXT.badForm);
+    }
+  });
+
   it('refuses media that is not an image, video, audio or PDF, and media over 16 MB', async () => {
     const exe = await send(
       'POST',
@@ -180,6 +247,9 @@ describe('message templates', () => {
       { text: '<p>Dua</p>', button: [{ id: '1', title: 'Beli', url: '', type: 'reply_button' }] },
       'bukan template',
       { text: '', text_wa: 'Tiga *tebal*' },
+      { text: '<p>Empat</p>', buttons: [{ id: 1, title: 'Beli', url: 'STOP', type: 'stop_button' }] },
+      { text: '<p>Lima\u0000</p>' },
+      { text: '<p>Enam</p>', status: 'deleted' },
     ];
     const res = await send(
       'POST',
@@ -191,8 +261,10 @@ describe('message templates', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.created).toBe(2);
-    expect(body.skipped.map((item: { index: number }) => item.index)).toEqual([1, 2]);
+    expect(body.skipped.map((item: { index: number }) => item.index)).toEqual([1, 2, 4, 5, 6]);
     expect(body.skipped[0].reason).toBe('Judul button : "Beli" belum mempunyai URL.');
+    expect(body.skipped[2].reason).toBe(MESSAGE_TEXT.notAButton(1));
+    expect(body.skipped[3].reason).toBe(INPUT_TEXT.nul);
     const notJson = await send(
       'POST',
       '/api/admin/message/import',

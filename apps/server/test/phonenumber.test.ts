@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import { PHONE_TEXT } from '@sewablast/contract/phonenumber';
+import { IMPORT_SKIPPED_PART, IMPORT_SKIPPED_SHOWN } from '@sewablast/contract/imports';
+import { PHONE_SKIP_REASONS, PHONE_TEXT, type TSkippedNumber } from '@sewablast/contract/phonenumber';
 import type { Role } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { phoneNumbers } from '../src/db/schema.ts';
+import { importReports, phoneNumbers } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -36,6 +37,21 @@ async function upload(role: Role | undefined, content: string | Buffer, name = '
   });
 }
 
+const NOTHING_SKIPPED = (created: number) => ({ created, skippedTotal: 0, skipped: [], reportId: null });
+
+/** Every row of a report, walking its parts as the dashboard does. */
+async function skippedOf(reportId: number, role: Role): Promise<TSkippedNumber[]> {
+  const rows: TSkippedNumber[] = [];
+  for (let part: number | null = 0; part !== null; ) {
+    const res = await call('GET', `/import/${reportId}/skipped?part=${part}`, role);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    rows.push(...body.list);
+    part = body.next;
+  }
+  return rows;
+}
+
 let serial = 0;
 const nextNumber = () => `628110${String(++serial).padStart(7, '0')}`;
 async function savedId(): Promise<number> {
@@ -50,6 +66,14 @@ describe('phone number role matrix', () => {
     ['GET /:id', async (role) => call('GET', `/${await savedId()}`, role)],
     ['POST /save', (role) => call('POST', '/save', role, { number: nextNumber(), name: 'Matrix' })],
     ['POST /import', (role) => upload(role, `${nextNumber()},Matrix\n`)],
+    [
+      'GET /import/:id/skipped',
+      async (role) => {
+        const importer = role === 'dev' ? 'dev' : 'admin';
+        const { reportId } = (await upload(importer, 'rusak\n'.repeat(IMPORT_SKIPPED_SHOWN + 1))).json();
+        return call('GET', `/import/${reportId}/skipped`, role);
+      },
+    ],
     ['PUT /:id', async (role) => call('PUT', `/${await savedId()}`, role, { name: 'Matrix 2', status: 'nonactive' })],
     ['DELETE /:id', async (role) => call('DELETE', `/${await savedId()}`, role)],
   ];
@@ -217,25 +241,27 @@ describe('phone number import', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.created).toBe(expectedCreated);
-    const count = (reason: string) => body.skipped.filter((row: { reason: string }) => row.reason === reason).length;
+    const skippedTotal = reasons.invalid + reasons.duplicate + reasons.taken;
+    expect(body.skippedTotal).toBe(skippedTotal);
+    expect(body.skipped).toHaveLength(IMPORT_SKIPPED_SHOWN);
+    const all = await skippedOf(body.reportId, 'admin');
+    expect(all).toHaveLength(skippedTotal);
+    expect(all.slice(0, IMPORT_SKIPPED_SHOWN)).toEqual(body.skipped);
+    const count = (reason: string) => all.filter((row) => row.reason === reason).length;
     expect(count(PHONE_TEXT.invalid)).toBe(reasons.invalid);
     expect(count(PHONE_TEXT.duplicateInFile)).toBe(reasons.duplicate);
     expect(count(PHONE_TEXT.taken)).toBe(reasons.taken);
-    expect(body.skipped).toHaveLength(reasons.invalid + reasons.duplicate + reasons.taken);
-    expect(body.skipped).toContainEqual({ number: 'abc999', name: 'Rusak 999', reason: PHONE_TEXT.invalid });
-    expect(body.skipped).toContainEqual({
-      number: '6289900000000',
-      name: 'Ganda, 998',
-      reason: PHONE_TEXT.duplicateInFile,
-    });
-    expect(body.skipped).toContainEqual({ number: '6289900000005', name: 'Nama 5', reason: PHONE_TEXT.taken });
+    expect(all).toContainEqual({ number: 'abc999', name: 'Rusak 999', reason: PHONE_TEXT.invalid });
+    expect(all).toContainEqual({ number: '6289900000000', name: 'Ganda, 998', reason: PHONE_TEXT.duplicateInFile });
     // In the order of the file, though a batch's refusals by the database come after later rows were read.
-    expect(body.skipped.slice(0, 4).map((row: { number: string }) => row.number)).toEqual([
+    expect(all.slice(0, 4).map((row) => row.number)).toEqual([
       '6289900000005',
       '6289900000000',
       'abc999',
       '6289900000000',
     ]);
+    expect(all.at(-1)).toEqual({ number: 'abc99999', name: 'Rusak 99999', reason: PHONE_TEXT.invalid });
+    expect(new Set(all.map((row) => row.reason))).toEqual(new Set(PHONE_SKIP_REASONS));
     const [row] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '6289900012345'));
     expect(row).toMatchObject({ name: 'Nama 12345', source: 'import', status: 'active' });
 
@@ -271,10 +297,12 @@ describe('phone number import', () => {
     const res = await upload('dev', `\n  ${json}`, 'numbers.csv');
     expect(res.json()).toEqual({
       created: 3,
+      skippedTotal: 2,
       skipped: [
         { number: '', name: 'Tanpa Nomor', reason: PHONE_TEXT.invalid },
         { number: '', name: '', reason: PHONE_TEXT.invalid },
       ],
+      reportId: null,
     });
     const unnamed = (await call('GET', '/list-per-page?search=6281555000003', 'dev')).json().data[0];
     expect(unnamed.name).toBe('');
@@ -290,12 +318,14 @@ describe('phone number import', () => {
     ].join('\n');
     expect((await upload('dev', csv, 'numbers.txt')).json()).toEqual({
       created: 4,
+      skippedTotal: 1,
       skipped: [{ number: 'abc', name: 'Bukan Header', reason: PHONE_TEXT.invalid }],
+      reportId: null,
     });
     const quoted = (await call('GET', '/list-per-page?search=6281555100003', 'dev')).json().data[0];
     expect(quoted.name).toBe('Siti, S.Pd');
     const swapped = await upload('dev', 'nama,nomor\nDewi,6281555100005\n');
-    expect(swapped.json()).toEqual({ created: 1, skipped: [] });
+    expect(swapped.json()).toEqual(NOTHING_SKIPPED(1));
     expect((await call('GET', '/list-per-page?search=6281555100005', 'dev')).json().data[0].name).toBe('Dewi');
   });
 
@@ -303,6 +333,11 @@ describe('phone number import', () => {
     const binary = await upload('admin', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08]));
     expect(binary.statusCode).toBe(400);
     expect(binary.json()).toEqual({ msg: PHONE_TEXT.badFile, errors: { file: PHONE_TEXT.badFile } });
+    // A first line of text does not make the rest of the file text.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    const disguised = await upload('admin', Buffer.concat([Buffer.from('6281555200009,Gambar\n'), png]));
+    expect(disguised.json()).toEqual({ msg: PHONE_TEXT.badFile, errors: { file: PHONE_TEXT.badFile } });
+    expect((await call('GET', '/list-per-page?search=6281555200009', 'admin')).json().meta.total).toBe(0);
     for (const content of ['[{"number": "62', '{"number": "6281555200001", "name": "Objek"}']) {
       expect((await upload('admin', content, 'numbers.json')).json().msg, content).toBe(PHONE_TEXT.badFile);
     }
@@ -336,10 +371,123 @@ describe('phone number import', () => {
         payload: fits.payload,
         headers: { ...admin.headers, 'content-type': fits.contentType },
       });
-      expect(ok.json()).toEqual({ created: 1, skipped: [] });
+      expect(ok.json()).toEqual(NOTHING_SKIPPED(1));
       expect(await small.db.select().from(phoneNumbers).where(eq(phoneNumbers.name, 'Besar'))).toEqual([]);
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('import answers stay small', () => {
+  const zeros = `[${Array.from({ length: 1_000_000 }, () => '0').join(',')}]`;
+
+  it('answers a million bad rows with the counts and the first rows, and keeps them all as a report', async () => {
+    const res = await upload('admin', zeros, 'zeros.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.payload.length).toBeLessThan(32 * 1024);
+    const body = res.json();
+    expect(body).toMatchObject({ created: 0, skippedTotal: 1_000_000, reportId: expect.any(Number) });
+    expect(body.skipped).toHaveLength(IMPORT_SKIPPED_SHOWN);
+    expect(body.skipped[0]).toEqual({ number: '', name: '', reason: PHONE_TEXT.invalid });
+
+    const parts = 1_000_000 / IMPORT_SKIPPED_PART;
+    const report = (part: number) => call('GET', `/import/${body.reportId}/skipped?part=${part}`, 'admin');
+    const first = (await report(0)).json();
+    expect(first.next).toBe(1);
+    expect(first.list).toHaveLength(IMPORT_SKIPPED_PART);
+    expect(first.list.slice(0, IMPORT_SKIPPED_SHOWN)).toEqual(body.skipped);
+    const last = (await report(parts - 1)).json();
+    expect(last.next).toBeNull();
+    expect(last.list).toHaveLength(IMPORT_SKIPPED_PART);
+    expect(last.list.at(-1)).toEqual({ number: '', name: '', reason: PHONE_TEXT.invalid });
+    expect((await report(parts)).json()).toEqual({ list: [], next: null });
+  }, 120_000);
+
+  it('keeps answering other requests while a large import runs', async () => {
+    const finished: string[] = [];
+    const importing = upload('dev', zeros, 'zeros.json').then((res) => {
+      finished.push('import');
+      return res;
+    });
+    // Polling gets a turn only if the import lets the event loop run: it waits for the import's first part
+    // of skipped rows, so that health is asked for mid-import.
+    const underWay = async () =>
+      (await t.db.select().from(importReports).where(eq(importReports.complete, false))).length > 0;
+    while (finished.length === 0 && !(await underWay())) await new Promise((resolve) => setTimeout(resolve, 5));
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    finished.push('health');
+    expect(health.statusCode).toBe(200);
+    expect((await importing).json().skippedTotal).toBe(1_000_000);
+    expect(finished).toEqual(['health', 'import']);
+  }, 120_000);
+
+  it("keeps a report for its importer only, and only the importer's latest", async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => `rusak${i},Nama ${i}`).join('\n');
+    const first = (await upload('admin', rows)).json();
+    expect(first).toMatchObject({ created: 0, skippedTotal: 150, reportId: expect.any(Number) });
+    expect(first.skipped).toHaveLength(IMPORT_SKIPPED_SHOWN);
+    const all = await skippedOf(first.reportId, 'admin');
+    expect(all.map((row) => row.number)).toEqual(Array.from({ length: 150 }, (_, i) => `rusak${i}`));
+
+    const other = await t.loginAs('admin');
+    for (const url of [
+      `${BASE}/import/${first.reportId}/skipped`,
+      `/api/admin/proxy/import/${first.reportId}/skipped`,
+    ]) {
+      const foreign = await t.app.inject({ method: 'GET', url, headers: other.headers });
+      expect(foreign.statusCode, url).toBe(404);
+      expect(foreign.json(), url).toEqual({ msg: SERVER_TEXT.notFound });
+    }
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/proxy/import/${first.reportId}/skipped`,
+      headers: headersOf.admin,
+    });
+    expect(own.statusCode).toBe(404);
+
+    const second = (await upload('admin', rows)).json();
+    expect(second.reportId).not.toBe(first.reportId);
+    expect((await call('GET', `/import/${first.reportId}/skipped`, 'admin')).statusCode).toBe(404);
+    expect(await skippedOf(second.reportId, 'admin')).toEqual(all);
+    // An import whose answer holds every skipped row leaves no report, and removes the one before it.
+    expect((await upload('admin', `${nextNumber()},Baru\n`)).json()).toEqual(NOTHING_SKIPPED(1));
+    expect((await call('GET', `/import/${second.reportId}/skipped`, 'admin')).statusCode).toBe(404);
+    for (const bad of ['0', '-1', 'abc', '2147483647']) {
+      expect((await call('GET', `/import/${bad}/skipped`, 'admin')).statusCode, bad).toBeLessThan(500);
+    }
+    expect((await call('GET', `/import/${second.reportId}/skipped?part=-1`, 'admin')).statusCode).toBe(400);
+  });
+
+  it('skips rows with control characters as invalid, echoes long cells cut short, and gives only the defined reasons', async () => {
+    const json = JSON.stringify([
+      { number: '6281555300001', name: 'Bu\u0000di' },
+      { number: '6281555300002\u0001', name: 'Siti' },
+      { number: '6281555300003', name: 'Baik' },
+      { number: '6281555300003', name: 'Ganda' },
+      { number: "0'; drop table phone_numbers; --", name: 'x' },
+      { number: '9'.repeat(100_000), name: 'n'.repeat(1000) },
+    ]);
+    const body = (await upload('admin', json, 'rows.json')).json();
+    expect(body).toEqual({
+      created: 1,
+      skippedTotal: 5,
+      skipped: [
+        { number: '6281555300001', name: 'Bu\uFFFDdi', reason: PHONE_TEXT.invalid },
+        { number: '6281555300002\uFFFD', name: 'Siti', reason: PHONE_TEXT.invalid },
+        { number: '6281555300003', name: 'Ganda', reason: PHONE_TEXT.duplicateInFile },
+        { number: "0'; drop table phone_numbers; --", name: 'x', reason: PHONE_TEXT.invalid },
+        { number: '9'.repeat(50), name: 'n'.repeat(200), reason: PHONE_TEXT.invalid },
+      ],
+      reportId: null,
+    });
+
+    // Past the head that decides whether the file is text, a NUL is one bad row, not a failed batch.
+    const valid = Array.from({ length: 600 }, (_, i) => `${6281555400000 + i},Nama ${i}`);
+    const csv = [...valid, '6281555401000,Bu\u0000di', '6281555401001,Siti'].join('\n');
+    const mixed = (await upload('admin', csv)).json();
+    expect(mixed).toMatchObject({ created: 601, skippedTotal: 1 });
+    expect(mixed.skipped).toEqual([{ number: '6281555401000', name: 'Bu\uFFFDdi', reason: PHONE_TEXT.invalid }]);
+    for (const row of [...body.skipped, ...mixed.skipped]) expect(PHONE_SKIP_REASONS).toContain(row.reason);
   });
 });

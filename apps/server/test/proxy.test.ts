@@ -1,9 +1,10 @@
-import { PROXY_TEXT } from '@sewablast/contract/proxy';
+import { IMPORT_SKIPPED_PART, IMPORT_SKIPPED_SHOWN } from '@sewablast/contract/imports';
+import { PROXY_SKIP_REASONS, PROXY_TEXT, type TSkippedProxy } from '@sewablast/contract/proxy';
 import type { Role } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxies } from '../src/db/schema.ts';
+import { importReports, proxies } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -25,7 +26,7 @@ const call = (method: Method, path: string, role?: Role, payload?: object) =>
     payload: payload as Record<string, unknown>,
   });
 
-async function upload(role: Role | undefined, content: string, name = 'proxies.csv') {
+async function upload(role: Role | undefined, content: string | Buffer, name = 'proxies.csv') {
   const body = await multipartBody({}, { name, bytes: content });
   return t.app.inject({
     method: 'POST',
@@ -33,6 +34,21 @@ async function upload(role: Role | undefined, content: string, name = 'proxies.c
     payload: body.payload,
     headers: { ...(role ? headersOf[role] : {}), 'content-type': body.contentType },
   });
+}
+
+const NOTHING_SKIPPED = (created: number) => ({ created, skippedTotal: 0, skipped: [], reportId: null });
+
+/** Every row of a report, walking its parts as the dashboard does. */
+async function skippedOf(reportId: number, role: Role): Promise<TSkippedProxy[]> {
+  const rows: TSkippedProxy[] = [];
+  for (let part: number | null = 0; part !== null; ) {
+    const res = await call('GET', `/import/${reportId}/skipped?part=${part}`, role);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    rows.push(...body.list);
+    part = body.next;
+  }
+  return rows;
 }
 
 let serial = 0;
@@ -49,6 +65,14 @@ describe('proxy role matrix', () => {
     ['GET /:id', async (role) => call('GET', `/${await savedId()}`, role)],
     ['POST /save', (role) => call('POST', '/save', role, { value: nextValue() })],
     ['POST /import', (role) => upload(role, `${nextValue()}\n`)],
+    [
+      'GET /import/:id/skipped',
+      async (role) => {
+        const importer = role === 'dev' ? 'dev' : 'admin';
+        const { reportId } = (await upload(importer, 'rusak\n'.repeat(IMPORT_SKIPPED_SHOWN + 1))).json();
+        return call('GET', `/import/${reportId}/skipped`, role);
+      },
+    ],
     [
       'PUT /:id',
       async (role) => {
@@ -196,16 +220,18 @@ describe('proxy import', () => {
     );
     expect(csv.json()).toEqual({
       created: 2,
+      skippedTotal: 3,
       skipped: [
         { value: 'not a proxy', reason: PROXY_TEXT.invalid },
         { value: '5.5.5.5:80', reason: PROXY_TEXT.duplicateInFile },
         { value: '1.2.3.4:3129', reason: PROXY_TEXT.taken },
       ],
+      reportId: null,
     });
     const plain = await upload('dev', 'value\n7.7.7.7:70\n', 'proxies.txt');
-    expect(plain.json()).toEqual({ created: 1, skipped: [] });
+    expect(plain.json()).toEqual(NOTHING_SKIPPED(1));
     const headerless = await upload('dev', '7.7.7.8:70\n');
-    expect(headerless.json()).toEqual({ created: 1, skipped: [] });
+    expect(headerless.json()).toEqual(NOTHING_SKIPPED(1));
   });
 
   it('imports a JSON array of strings or {value}', async () => {
@@ -216,10 +242,12 @@ describe('proxy import', () => {
     );
     expect(json.json()).toEqual({
       created: 2,
+      skippedTotal: 2,
       skipped: [
         { value: '', reason: PROXY_TEXT.invalid },
         { value: '', reason: PROXY_TEXT.invalid },
       ],
+      reportId: null,
     });
     const list = (await call('GET', '/list', 'admin')).json().list;
     expect(list.map((proxy: { value: string }) => proxy.value)).toEqual(
@@ -228,11 +256,14 @@ describe('proxy import', () => {
   });
 
   it('refuses a file that is not CSV or a JSON array, and a request without a file', async () => {
-    for (const content of ['{"value": "1.1.1.1:80"}', '["1.1.1.1:80"', '\u0000\u0001PK']) {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    const disguised = Buffer.concat([Buffer.from('value\n10.66.66.66:99\n'), png]);
+    for (const content of ['{"value": "1.1.1.1:80"}', '["1.1.1.1:80"', '\u0000\u0001PK', disguised]) {
       const res = await upload('admin', content);
-      expect(res.statusCode, content).toBe(400);
-      expect(res.json().msg, content).toBe(PROXY_TEXT.badFile);
+      expect(res.statusCode, String(content)).toBe(400);
+      expect(res.json().msg, String(content)).toBe(PROXY_TEXT.badFile);
     }
+    expect((await call('GET', '/list-per-page?search=10.66.66.66', 'admin')).json().meta.total).toBe(0);
     const empty = await t.app.inject({
       method: 'POST',
       url: `${BASE}/import`,
@@ -240,5 +271,82 @@ describe('proxy import', () => {
       payload: {},
     });
     expect(empty.json()).toEqual({ msg: PROXY_TEXT.fileRequired, errors: { file: PROXY_TEXT.fileRequired } });
+  });
+});
+
+describe('proxy import answers stay small', () => {
+  const zeros = `[${Array.from({ length: 1_000_000 }, () => '0').join(',')}]`;
+
+  it('answers a million bad rows with the counts and the first rows, and keeps them all as a report', async () => {
+    const res = await upload('admin', zeros, 'zeros.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.payload.length).toBeLessThan(32 * 1024);
+    const body = res.json();
+    expect(body).toMatchObject({ created: 0, skippedTotal: 1_000_000, reportId: expect.any(Number) });
+    expect(body.skipped).toHaveLength(IMPORT_SKIPPED_SHOWN);
+    expect(body.skipped[0]).toEqual({ value: '', reason: PROXY_TEXT.invalid });
+    const parts = 1_000_000 / IMPORT_SKIPPED_PART;
+    const last = (await call('GET', `/import/${body.reportId}/skipped?part=${parts - 1}`, 'admin')).json();
+    expect(last.next).toBeNull();
+    expect(last.list).toHaveLength(IMPORT_SKIPPED_PART);
+  }, 120_000);
+
+  it('keeps answering other requests while a large import runs', async () => {
+    const finished: string[] = [];
+    const importing = upload('dev', zeros, 'zeros.json').then((res) => {
+      finished.push('import');
+      return res;
+    });
+    // Polling gets a turn only if the import lets the event loop run: it waits for the import's first part
+    // of skipped rows, so that health is asked for mid-import.
+    const underWay = async () =>
+      (await t.db.select().from(importReports).where(eq(importReports.complete, false))).length > 0;
+    while (finished.length === 0 && !(await underWay())) await new Promise((resolve) => setTimeout(resolve, 5));
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    finished.push('health');
+    expect(health.statusCode).toBe(200);
+    expect((await importing).json().skippedTotal).toBe(1_000_000);
+    expect(finished).toEqual(['health', 'import']);
+  }, 120_000);
+
+  it('downloads the whole list in file order, for the importer alone', async () => {
+    await call('POST', '/save', 'admin', { value: '10.9.9.9:99' });
+    const lines = Array.from({ length: 300 }, (_, i) =>
+      i % 3 === 0 ? `rusak ${i}` : i % 3 === 1 ? '10.9.9.9:99' : `10.8.${Math.floor(i / 256)}.${i % 256}:80`,
+    );
+    const body = (await upload('admin', lines.join('\n'))).json();
+    expect(body).toMatchObject({ created: 100, skippedTotal: 200, reportId: expect.any(Number) });
+    const all = await skippedOf(body.reportId, 'admin');
+    const expected = lines.flatMap((value, i): TSkippedProxy[] => {
+      if (i % 3 === 0) return [{ value, reason: PROXY_TEXT.invalid }];
+      if (i === 1) return [{ value, reason: PROXY_TEXT.taken }];
+      return i % 3 === 1 ? [{ value, reason: PROXY_TEXT.duplicateInFile }] : [];
+    });
+    expect(all).toEqual(expected);
+    expect(body.skipped).toEqual(expected.slice(0, IMPORT_SKIPPED_SHOWN));
+
+    const other = await t.loginAs('dev');
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/import/${body.reportId}/skipped`,
+      headers: other.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ msg: SERVER_TEXT.notFound });
+  });
+
+  it('skips values with control characters as invalid, and gives only the defined reasons', async () => {
+    const json = JSON.stringify(['user\u0000:pass@10.7.7.7:80', '10.7.7.8:80', `${'a'.repeat(600)}:80`]);
+    const body = (await upload('admin', json, 'proxies.json')).json();
+    expect(body).toEqual({
+      created: 1,
+      skippedTotal: 2,
+      skipped: [
+        { value: 'user\uFFFD:pass@10.7.7.7:80', reason: PROXY_TEXT.invalid },
+        { value: 'a'.repeat(500), reason: PROXY_TEXT.invalid },
+      ],
+      reportId: null,
+    });
+    for (const row of body.skipped) expect(PROXY_SKIP_REASONS).toContain(row.reason);
   });
 });

@@ -1,3 +1,4 @@
+import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { BLASTER_MAX_TARGETS, BLASTER_TEXT } from '@sewablast/contract/whatsapp';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,10 +99,15 @@ describe('replies', () => {
 });
 
 describe('blaster', () => {
+  let admin: Awaited<ReturnType<TestApp['loginAs']>>;
+  beforeAll(async () => {
+    admin = await t.loginAs('admin');
+  });
+
   it('sends the message from a connected account to each chosen number, unpaid and uncounted', async () => {
     const { member, id, phone } = await linkedMember();
     await t.db.insert(phoneNumbers).values({ number: '6285800000001', name: 'Rina' });
-    const sent = await post('/api/admin/whatsapp/send-message/1', member.headers, {
+    const sent = await post('/api/admin/whatsapp/send-message/1', admin.headers, {
       senders: phone,
       targets: '6285800000001, 085800000002',
       message: 'Halo {name} ({phoneNumber})',
@@ -125,25 +131,31 @@ describe('blaster', () => {
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.user_id, member.user.id))).toEqual([]);
   });
 
-  it('refuses a sender that is not connected, not the caller’s, or bad receivers, naming why', async () => {
+  it('refuses a member, a sender that is not connected or not linked, or bad receivers, naming why', async () => {
     const { member, id, phone } = await linkedMember();
-    const send = (who: typeof member, body: object) => post('/api/admin/whatsapp/send-message/1', who.headers, body);
+    const send = (who: { headers: { authorization: string } }, body: object) =>
+      post('/api/admin/whatsapp/send-message/1', who.headers, body);
 
-    const other = await t.loginAs('member');
-    const foreign = await send(other, { senders: phone, targets: '6285800000001', message: 'x' });
-    expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().errors).toEqual({ senders: BLASTER_TEXT.senderUnknown });
+    // The Blaster is the operators' tool: not even the account's owner may use it (issue 9 item 2).
+    const own = await send(member, { senders: phone, targets: 'All', message: 'x' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ msg: SERVER_TEXT.forbidden });
+    expect(t.simulator.sentBy(id)).toEqual([]);
 
-    const bad = await send(member, { senders: phone, targets: '6285800000001,12ab', message: 'x' });
+    const unknown = await send(admin, { senders: '6281299999999', targets: '6285800000001', message: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ senders: BLASTER_TEXT.senderUnknown });
+
+    const bad = await send(admin, { senders: phone, targets: '6285800000001,12ab', message: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ targets: BLASTER_TEXT.badReceiver('12ab') });
 
-    const empty = await send(member, { senders: phone, targets: ' ', message: 'x' });
+    const empty = await send(admin, { senders: phone, targets: ' ', message: 'x' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toHaveProperty('targets');
 
     const many = Array.from({ length: BLASTER_MAX_TARGETS + 1 }, (_, i) => `62859${String(i).padStart(8, '0')}`);
-    const tooMany = await send(member, { senders: phone, targets: many.join(','), message: 'x' });
+    const tooMany = await send(admin, { senders: phone, targets: many.join(','), message: 'x' });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().msg).toBe(BLASTER_TEXT.tooManyReceivers(many.length, BLASTER_MAX_TARGETS));
 
@@ -153,19 +165,19 @@ describe('blaster', () => {
       async () => (await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id)))[0]?.state ?? '',
       (state) => state === 'suspended',
     );
-    const offline = await send(member, { senders: phone, targets: '6285800000001', message: 'x' });
+    const offline = await send(admin, { senders: phone, targets: '6285800000001', message: 'x' });
     expect(offline.statusCode).toBe(409);
     expect(offline.json().msg).toBe(BLASTER_TEXT.notConnected(phone, 'suspended'));
   });
 
   it("sends to every active number with 'All', and refuses 'All' past the limit", async () => {
-    const { member, id, phone } = await linkedMember();
+    const { id, phone } = await linkedMember();
     await t.db.update(phoneNumbers).set({ status: 'nonactive' });
     await t.db.insert(phoneNumbers).values([
       { number: '6285900000001', name: 'A' },
       { number: '6285900000002', name: 'B' },
     ]);
-    const all = await post('/api/admin/whatsapp/send-message/1', member.headers, {
+    const all = await post('/api/admin/whatsapp/send-message/1', admin.headers, {
       senders: phone,
       targets: 'All',
       message: 'Untuk semua',
@@ -183,7 +195,7 @@ describe('blaster', () => {
         name: '',
       })),
     );
-    const tooMany = await post('/api/admin/whatsapp/send-message/1', member.headers, {
+    const tooMany = await post('/api/admin/whatsapp/send-message/1', admin.headers, {
       senders: phone,
       targets: 'All',
       message: 'Untuk semua',

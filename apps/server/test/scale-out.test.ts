@@ -73,8 +73,12 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
         LOG_LEVEL: 'silent',
         ALLOWED_ORIGINS: [],
         ROLE: 'api',
+        PUBLIC_URL: 'http://127.0.0.1:8080',
         WA_DRIVER: 'simulator',
         IMPORT_MAX_MB: 50,
+        TRUST_PROXY: [],
+        USER_REQUESTS_PER_SECOND: 20,
+        USER_REQUESTS_IN_FLIGHT: 16,
         db: database.kind,
       },
       services: api,
@@ -109,8 +113,17 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
       referred_by: null,
     });
     const headers = { authorization: `Bearer ${await api.tokens.sign(member.id)}` };
-    const post = (url: string, payload: object) =>
-      app.inject({ method: 'POST', url: `/api/admin/whatsapp/${url}`, headers, payload: payload as never });
+    const admin = await api.users.create({
+      firstname: 'Admin',
+      lastname: 'Jauh',
+      email: `admin-jauh-${Date.now()}@test.local`,
+      password: 'secret123',
+      role: 'admin',
+      referred_by: null,
+    });
+    const adminHeaders = { authorization: `Bearer ${await api.tokens.sign(admin.id)}` };
+    const post = (url: string, payload: object, as = headers) =>
+      app.inject({ method: 'POST', url: `/api/admin/whatsapp/${url}`, headers: as, payload: payload as never });
     const live = await openLive(
       base,
       `id=client-${member.id}&${new URLSearchParams({ token: headers.authorization.slice(7) })}`,
@@ -128,11 +141,12 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
     expect((await post('start-blasting', { whatsappClientId: deviceId, loop: true })).statusCode).toBe(200);
     await live.next('count_success', (message) => message.payload.deviceId === deviceId, 10_000);
 
-    const sent = await post('send-message/1', {
-      senders: String(authenticated.payload.phonenumber),
-      targets: '6285610000001',
-      message: 'Dari api',
-    });
+    // The Blaster is the operators' tool: an admin sends through the member's linked account.
+    const sent = await post(
+      'send-message/1',
+      { senders: String(authenticated.payload.phonenumber), targets: '6285610000001', message: 'Dari api' },
+      adminHeaders,
+    );
     expect(sent.json()).toMatchObject({ results: [{ number: '6285610000001', status: 'success' }] });
     expect(simulator.sentBy(deviceId).some((record) => record.text === 'Dari api')).toBe(true);
 

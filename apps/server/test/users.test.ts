@@ -106,6 +106,7 @@ describe('PUT /api/admin/users/{id}', () => {
         account_number: '1234567890',
         account_name: 'Nama Baru',
         password: 'sandibaru1',
+        current_password: 'secret123',
       },
       headers,
     );
@@ -118,6 +119,53 @@ describe('PUT /api/admin/users/{id}', () => {
       remoteAddress: '10.9.0.1',
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('asks for the current password, and a new one ends every other session', async () => {
+    const { user, headers } = await t.loginAs('member');
+    const otherTab = { authorization: `Bearer ${await t.services.tokens.sign(user.id)}` };
+    const missing = await put(`/api/admin/users/${user.id}`, { password: 'sandibaru1' }, headers);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ current_password: SERVER_TEXT.currentPasswordRequired });
+    const wrong = await put(
+      `/api/admin/users/${user.id}`,
+      { password: 'sandibaru1', current_password: 'tebakan' },
+      headers,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ current_password: SERVER_TEXT.currentPasswordWrong });
+    expect((await get(`/api/admin/users/${user.id}`, otherTab)).statusCode).toBe(200);
+
+    const changed = await put(
+      `/api/admin/users/${user.id}`,
+      { password: 'sandibaru1', current_password: 'secret123' },
+      headers,
+    );
+    expect(changed.statusCode).toBe(200);
+    const fresh = { authorization: `Bearer ${changed.json().token}` };
+    for (const stale of [headers, otherTab]) {
+      expect((await get(`/api/admin/users/${user.id}`, stale)).statusCode).toBe(401);
+      const validate = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/validate',
+        payload: { token: stale.authorization.slice(7) },
+      });
+      expect(validate.json()).toMatchObject({ isvalid: false });
+    }
+    expect((await get(`/api/admin/users/${user.id}`, fresh)).statusCode).toBe(200);
+    // Other fields need no password, and leave the sessions alone.
+    expect((await put(`/api/admin/users/${user.id}`, { firstname: 'Lagi' }, fresh)).json().token).toBeUndefined();
+    expect((await get(`/api/admin/users/${user.id}`, fresh)).statusCode).toBe(200);
+  });
+
+  it("ends a user's sessions when an admin sets their password", async () => {
+    const member = await t.loginAs('member');
+    const admin = await t.loginAs('admin');
+    const res = await put(`/api/admin/users/${member.user.id}`, { password: 'dariadmin1' }, admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token).toBeUndefined();
+    expect((await get(`/api/admin/users/${member.user.id}`, member.headers)).statusCode).toBe(401);
+    expect((await get(`/api/admin/users/${admin.user.id}`, admin.headers)).statusCode).toBe(200);
   });
 
   it('never lets a member change their role, level or money', async () => {

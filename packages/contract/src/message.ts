@@ -12,7 +12,8 @@ export const ZButton = z.object({
 });
 export type TButton = z.infer<typeof ZButton>;
 
-export const ZTemplateStatus = z.enum(['active', 'nonactive']);
+export const TEMPLATE_STATUSES = ['active', 'nonactive'] as const;
+export const ZTemplateStatus = z.enum(TEMPLATE_STATUSES);
 
 export const ZMessage = z.object({
   id: z.number().int(),
@@ -30,6 +31,10 @@ export type TMessage = z.infer<typeof ZMessage>;
 
 export const ZMessageResponse = z.object({ message: ZMessage });
 
+export const MAX_BUTTONS = 10;
+export const BUTTON_TITLE_MAX = 60;
+export const BUTTON_URL_MAX = 500;
+
 export const MESSAGE_TEXT = {
   titleWithoutUrl: (title: string) => `Judul button : "${title}" belum mempunyai URL.`,
   urlWithoutTitle: (url: string) => `URL button "${url}" belum punya nama atau judul.`,
@@ -39,6 +44,13 @@ export const MESSAGE_TEXT = {
   badMedia: 'Media harus berupa gambar, video, audio atau PDF.',
   mediaTooLarge: 'Media maksimal 16 MB.',
   badImport: 'File harus berupa JSON berisi daftar template.',
+  badStatus: 'Status harus active atau nonactive.',
+  badButtons: 'Format button tidak valid.',
+  notAButton: (position: number) => `Button ke-${position} tidak valid: id, judul, URL dan tipe harus berupa teks.`,
+  badType: (position: number) => `Tipe button ke-${position} harus salah satu dari: ${BUTTON_TYPES.join(', ')}.`,
+  titleTooLong: (position: number) => `Judul button ke-${position} maksimal ${BUTTON_TITLE_MAX} karakter.`,
+  urlTooLong: (position: number) => `URL button ke-${position} maksimal ${BUTTON_URL_MAX} karakter.`,
+  tooManyButtons: `Maksimal ${MAX_BUTTONS} button.`,
 } as const;
 
 export interface ButtonCheck {
@@ -46,33 +58,43 @@ export interface ButtonCheck {
   error: string | null;
 }
 
+/** A button as a client may send it: every field text, any of them missing (null counts as missing). */
+const ZButtonInput = z.object({
+  id: z.string().nullish(),
+  title: z.string().nullish(),
+  url: z.string().nullish(),
+  type: z.string().nullish(),
+});
+
 /**
- * The spec's button rules, shared by the form and the server: entries with no title, URL or type are
- * dropped; a title without a URL, or a URL without a title, blocks the save with the spec's message.
+ * The spec's button rules, shared by the form and the server. An entry with no title and no URL is dropped
+ * (the form starts with empty reply buttons); every other problem blocks the save with a message naming the
+ * button: a title without a URL or a URL without a title (the spec's words), an entry that is not a button,
+ * an unknown or missing type, a value too long, too many buttons. Nothing is dropped or cut without a word.
  */
-export function checkButtons(input: Partial<TButton>[]): ButtonCheck {
+export function checkButtons(input: readonly unknown[]): ButtonCheck {
   const buttons: TButton[] = [];
+  const fail = (error: string) => ({ buttons, error });
   for (const [index, raw] of input.entries()) {
-    const title = (raw.title ?? '').trim();
-    const url = (raw.url ?? '').trim();
-    const type = ZButtonType.safeParse(raw.type);
+    const position = index + 1;
+    const entry = ZButtonInput.safeParse(raw);
+    if (!entry.success) return fail(MESSAGE_TEXT.notAButton(position));
+    const title = (entry.data.title ?? '').trim();
+    const url = (entry.data.url ?? '').trim();
+    const type = ZButtonType.safeParse(entry.data.type);
+    if (entry.data.type && !type.success) return fail(MESSAGE_TEXT.badType(position));
     if (!title && !url) continue;
-    if (!type.success) continue;
-    if (title && !url) return { buttons, error: MESSAGE_TEXT.titleWithoutUrl(title) };
-    if (url && !title) return { buttons, error: MESSAGE_TEXT.urlWithoutTitle(url) };
-    if (type.data === 'url_button' && !/^https?:\/\/\S+$/i.test(url))
-      return { buttons, error: MESSAGE_TEXT.badUrl(url) };
-    if (type.data === 'call_button' && !/^\+?[0-9][0-9 -]{5,19}$/.test(url)) {
-      return { buttons, error: MESSAGE_TEXT.badPhone(url) };
-    }
-    buttons.push({
-      id: raw.id?.trim() || String(index + 1),
-      title: title.slice(0, 60),
-      url: url.slice(0, 500),
-      type: type.data,
-    });
+    if (title && !url) return fail(MESSAGE_TEXT.titleWithoutUrl(title));
+    if (url && !title) return fail(MESSAGE_TEXT.urlWithoutTitle(url));
+    if (!type.success) return fail(MESSAGE_TEXT.badType(position));
+    if (title.length > BUTTON_TITLE_MAX) return fail(MESSAGE_TEXT.titleTooLong(position));
+    if (url.length > BUTTON_URL_MAX) return fail(MESSAGE_TEXT.urlTooLong(position));
+    if (type.data === 'url_button' && !/^https?:\/\/\S+$/i.test(url)) return fail(MESSAGE_TEXT.badUrl(url));
+    if (type.data === 'call_button' && !/^\+?[0-9][0-9 -]{5,19}$/.test(url)) return fail(MESSAGE_TEXT.badPhone(url));
+    buttons.push({ id: entry.data.id?.trim() || String(position), title, url, type: type.data });
   }
-  return { buttons: buttons.slice(0, 10), error: null };
+  if (buttons.length > MAX_BUTTONS) return fail(MESSAGE_TEXT.tooManyButtons);
+  return { buttons, error: null };
 }
 
 /** A template in an export or import file (spec part 2 §7 client-side exports). */
@@ -80,8 +102,9 @@ export const ZMessageExportItem = z.object({
   media: z.string().nullable().optional(),
   text: z.string().default(''),
   text_wa: z.string().optional(),
-  buttons: z.array(ZButton.partial()).optional(),
-  button: z.array(ZButton.partial()).optional(),
+  // Checked entry by entry with checkButtons, so that a bad button is named the way the form names it.
+  buttons: z.array(z.unknown()).optional(),
+  button: z.array(z.unknown()).optional(),
   status: ZTemplateStatus.optional(),
 });
 export type TMessageExportItem = z.infer<typeof ZMessageExportItem>;

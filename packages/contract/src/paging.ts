@@ -1,5 +1,49 @@
-/** Paged lists (DESIGN §6): page from 1, 10 rows unless the client asks `limit` (at most 100). */
+/**
+ * What every route's input shares: paged lists (DESIGN §6: page from 1, 10 rows unless the client asks
+ * `limit`, at most 100), ids, and the texts of the checks that run on any input.
+ */
 import { z } from 'zod';
+
+export const INPUT_TEXT = {
+  nul: 'Data tidak boleh mengandung karakter NUL (\\0).',
+  badId: 'ID tidak valid.',
+  badForm: 'Form multipart tidak valid atau terpotong.',
+  fieldTooLong: 'Isian terlalu panjang.',
+  badUrl: 'Alamat tidak valid.',
+  urlTooLong: 'Alamat terlalu panjang.',
+} as const;
+
+function isContainer(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value);
+  // Plain objects, and the prototype-less ones routers and query parsers build (`new NullObject()`); a
+  // Buffer or a stream is not walked.
+  return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
+}
+
+/**
+ * The dotted name of the first string (or key) holding a NUL byte, `_` for the value itself, or null.
+ * PostgreSQL cannot store U+0000 in text and fails the whole query on it, so no input may carry one.
+ * Iterative, as a JSON body may nest deeper than the call stack.
+ */
+export function findNul(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [item, path] = entry;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path || '_';
+      continue;
+    }
+    if (!isContainer(item)) continue;
+    for (const [key, child] of Object.entries(item)) {
+      const field = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return field;
+      stack.push([child, field]);
+    }
+  }
+  return null;
+}
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -27,5 +71,13 @@ export function pageMeta(query: { page: number; limit: number }, total: number):
   return { page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
+/** The largest id: ids are PostgreSQL `integer`s, and a larger number would fail the query rather than find nothing. */
+export const MAX_ID = 2_147_483_647;
+
+const badId = { error: INPUT_TEXT.badId };
+
+/** Any row's id, in a path, a query or a body: digits as text are taken, as the spec's clients send both. */
+export const ZId = z.coerce.number(badId).int(badId).min(1, badId).max(MAX_ID, badId);
+
 /** Id in the path of `GET/PUT/DELETE …/{id}`. */
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZIdParams = z.object({ id: ZId });

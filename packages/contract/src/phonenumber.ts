@@ -1,6 +1,7 @@
 /** Phone numbers to blast (spec part 2 §3 PhoneNumber, §5, §7 Phone numbers). */
 import { z } from 'zod';
-import { pageOf, ZPageQuery } from './paging.ts';
+import { importAnswerOf, skippedPartOf } from './imports.ts';
+import { MAX_ID, pageOf, ZPageQuery } from './paging.ts';
 
 export const PHONE_TEXT = {
   numberRequired: 'Nomor wajib diisi.',
@@ -11,6 +12,7 @@ export const PHONE_TEXT = {
   badFile: 'File harus berupa CSV (number,name) atau JSON berisi daftar {number, name}.',
   fileRequired: 'Pilih file .csv atau .json terlebih dahulu.',
   nothingToExport: 'No phone numbers to export.',
+  skippedUnavailable: 'Daftar nomor yang dilewati tidak dapat diunduh.',
 } as const;
 
 /**
@@ -61,17 +63,27 @@ export type TUpdatePhoneNumberRequest = z.input<typeof ZUpdatePhoneNumberRequest
 export const ZPhoneNumberResponse = z.object({ phonenumber: ZPhoneNumber });
 export type TPhoneNumberResponse = z.infer<typeof ZPhoneNumberResponse>;
 
-export const ZSkippedNumber = z.object({ number: z.string(), name: z.string(), reason: z.string() });
+/** Why an imported row was skipped: one of these, never any other text (docs/decisions.md, "Imports"). */
+export const PHONE_SKIP_REASONS = [PHONE_TEXT.invalid, PHONE_TEXT.duplicateInFile, PHONE_TEXT.taken] as const;
+/** How much of a skipped row's number is echoed back: a valid one has at most 15 digits and some spacing. */
+export const SKIPPED_NUMBER_MAX = 50;
+export const ZSkippedNumber = z.object({
+  number: z.string().max(SKIPPED_NUMBER_MAX),
+  name: z.string().max(200),
+  reason: z.enum(PHONE_SKIP_REASONS),
+});
 export type TSkippedNumber = z.infer<typeof ZSkippedNumber>;
-export const ZPhoneImportResponse = z.object({ created: z.number().int(), skipped: z.array(ZSkippedNumber) });
+export const ZPhoneImportResponse = importAnswerOf(ZSkippedNumber);
 export type TPhoneImportResponse = z.infer<typeof ZPhoneImportResponse>;
+export const ZPhoneSkippedResponse = skippedPartOf(ZSkippedNumber);
+export type TPhoneSkippedResponse = z.infer<typeof ZPhoneSkippedResponse>;
 
 export const ZCountBlastResponse = z.object({ blasted: z.number().int(), unBlasted: z.number().int() });
 export type TCountBlastResponse = z.infer<typeof ZCountBlastResponse>;
 
 /** GET /list answers this many numbers at a time, in id order; `after` (the last id seen) asks for the next. */
 export const PHONE_LIST_LIMIT = 10_000;
-export const ZPhoneAllQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
+export const ZPhoneAllQuery = z.object({ after: z.coerce.number().int().min(0).max(MAX_ID).default(0) });
 export type TPhoneAllQuery = z.input<typeof ZPhoneAllQuery>;
 export const ZPhoneAllResponse = z.object({ list: z.array(ZPhoneNumber) });
 export type TPhoneAllResponse = z.infer<typeof ZPhoneAllResponse>;

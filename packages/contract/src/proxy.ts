@@ -1,5 +1,6 @@
 /** Proxies the WhatsApp sessions connect through (spec part 2 §3 Proxy, §5, §7 Proxies; DESIGN §5.8). */
 import { z } from 'zod';
+import { importAnswerOf, skippedPartOf } from './imports.ts';
 import { pageOf, ZPageQuery } from './paging.ts';
 
 export const PROXY_TEXT = {
@@ -10,7 +11,11 @@ export const PROXY_TEXT = {
   badFile: 'File harus berupa CSV (satu proxy per baris) atau JSON berisi daftar proxy.',
   fileRequired: 'Pilih file .csv atau .json terlebih dahulu.',
   nothingToExport: 'No proxies to export.',
+  skippedUnavailable: 'Daftar proxy yang dilewati tidak dapat diunduh.',
 } as const;
+
+/** The longest proxy value stored; a skipped value is echoed up to this length too. */
+export const PROXY_VALUE_MAX = 500;
 
 const HOST =
   /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$|^\d{1,3}(?:\.\d{1,3}){3}$|^\[[0-9a-fA-F:]+\]$/;
@@ -52,7 +57,7 @@ const value = z
   .string({ error: PROXY_TEXT.valueRequired })
   .trim()
   .min(1, { error: PROXY_TEXT.valueRequired })
-  .max(500)
+  .max(PROXY_VALUE_MAX)
   .refine(isValidProxy, { error: PROXY_TEXT.invalid });
 
 export const ZSaveProxyRequest = z.object({ value });
@@ -83,10 +88,14 @@ export type TProxyListQuery = z.input<typeof ZProxyListQuery>;
 export const ZProxyPageResponse = pageOf(ZProxy);
 export type TProxyPageResponse = z.infer<typeof ZProxyPageResponse>;
 
-export const ZSkippedProxy = z.object({ value: z.string(), reason: z.string() });
+/** Why an imported row was skipped: one of these, never any other text. */
+export const PROXY_SKIP_REASONS = [PROXY_TEXT.invalid, PROXY_TEXT.duplicateInFile, PROXY_TEXT.taken] as const;
+export const ZSkippedProxy = z.object({ value: z.string().max(PROXY_VALUE_MAX), reason: z.enum(PROXY_SKIP_REASONS) });
 export type TSkippedProxy = z.infer<typeof ZSkippedProxy>;
-export const ZProxyImportResponse = z.object({ created: z.number().int(), skipped: z.array(ZSkippedProxy) });
+export const ZProxyImportResponse = importAnswerOf(ZSkippedProxy);
 export type TProxyImportResponse = z.infer<typeof ZProxyImportResponse>;
+export const ZProxySkippedResponse = skippedPartOf(ZSkippedProxy);
+export type TProxySkippedResponse = z.infer<typeof ZProxySkippedResponse>;
 
 export const ZCountUseResponse = z.object({ unUsed: z.number().int(), used: z.number().int() });
 export type TCountUseResponse = z.infer<typeof ZCountUseResponse>;

@@ -8,6 +8,27 @@ export function effectiveRole(role: string | null | undefined): Role | null {
   return 'admin';
 }
 
-/** Staff, admin and dev join the shared `client-admin` live channel and run the back-office. */
-export const BACK_OFFICE_ROLES: readonly Role[] = ['staff', 'admin', 'dev'];
-export const MANAGER_ROLES: readonly Role[] = ['admin', 'dev'];
+/**
+ * The groups of the spec's route tables (part 1 §2, part 2 §2), named once: the dashboard's guard and menus
+ * and the server's access rules use these, never role lists of their own.
+ */
+export const ROLE_GROUPS = {
+  /** Every signed-in user. */
+  everyone: ['member', 'dev', 'admin', 'staff'],
+  /** Members and those who run them: bonuses, accounts, referrals. */
+  memberSide: ['dev', 'admin', 'member'],
+  /** Who withdraws money: members, and devs to try it (admins have no /withdraw). */
+  withdraw: ['dev', 'member'],
+  /** Staff, admin and dev: withdraw requests, generators, validators, the shared `client-admin` channel. */
+  backOffice: ['dev', 'admin', 'staff'],
+  /** Admins and devs: members, numbers, proxies, templates, levels, settings, the Blaster; others' rows. */
+  managers: ['dev', 'admin'],
+  /** The monitors and the simulator's controls. */
+  devOnly: ['dev'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type RoleGroup = keyof typeof ROLE_GROUPS;
+
+export function inGroup(role: Role, group: RoleGroup): boolean {
+  return (ROLE_GROUPS[group] as readonly Role[]).includes(role);
+}

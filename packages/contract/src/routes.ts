@@ -2,18 +2,20 @@
  * The route table of spec part 1 §2 and part 2 §2: which roles may open which screen. The dashboard's
  * guard and menus read it, and the server's role matrix follows the same groups.
  */
-import type { Role } from './roles.ts';
+import { ROLE_GROUPS, type Role } from './roles.ts';
 
 export const PUBLIC_ROUTES = ['/signin', '/signup'] as const;
 
-const EVERYONE: Role[] = ['member', 'dev', 'admin', 'staff'];
-const MEMBER_SIDE: Role[] = ['dev', 'admin', 'member'];
-const WITHDRAW: Role[] = ['dev', 'member'];
-const BACK_OFFICE: Role[] = ['dev', 'admin', 'staff'];
-const MANAGERS: Role[] = ['dev', 'admin'];
-const DEV_ONLY: Role[] = ['dev'];
+const {
+  everyone: EVERYONE,
+  memberSide: MEMBER_SIDE,
+  withdraw: WITHDRAW,
+  backOffice: BACK_OFFICE,
+  managers: MANAGERS,
+  devOnly: DEV_ONLY,
+} = ROLE_GROUPS;
 
-export const ROUTE_ROLES: Record<string, Role[]> = {
+export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/': EVERYONE,
   '/dashboard': EVERYONE,
   '/profile': EVERYONE,

@@ -41,4 +41,9 @@ export const SERVER_TEXT = {
   userNotFound: 'User tidak ditemukan.',
   roleChangeDevOnly: 'Hanya dev yang dapat mengubah role.',
   deleted: 'Data berhasil dihapus.',
+  tooManyCalls: 'Terlalu banyak permintaan dalam waktu singkat. Tunggu sebentar lalu coba lagi.',
+  loginLocked: (minutes: number) =>
+    `Terlalu banyak percobaan masuk yang gagal untuk akun ini. Coba lagi dalam ${minutes} menit.`,
+  currentPasswordRequired: 'Masukkan password saat ini untuk mengganti password.',
+  currentPasswordWrong: 'Password saat ini salah.',
 } as const;

@@ -1,5 +1,6 @@
 /** The user as the API shows it: never the password hash, never another user's money. */
 import { z } from 'zod';
+import { ZId } from './paging.ts';
 import { ROLES } from './roles.ts';
 
 export const ZRole = z.enum(ROLES);
@@ -23,7 +24,7 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZUserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZUserIdParams = z.object({ id: ZId });
 
 export const ZUserDetailResponse = z.object({
   user: ZUser,
@@ -52,6 +53,8 @@ export const ZUpdateUserRequest = z
       .toLowerCase()
       .pipe(z.email({ error: 'Invalid email format.' })),
     password: z.string().min(6, { error: 'Password minimal 6 karakter.' }).max(200),
+    /** Required when a user changes their own password. */
+    current_password: z.string().max(200),
     account_bank: optionalText(100).nullable(),
     account_number: optionalText(50).nullable(),
     account_name: optionalText(100).nullable(),
@@ -62,5 +65,9 @@ export const ZUpdateUserRequest = z
   .partial();
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 
-export const ZUpdateUserResponse = z.object({ user: ZUser });
+/**
+ * `token` comes back when the caller changed their own password: every session signed before has ended,
+ * and this one goes on with the new token.
+ */
+export const ZUpdateUserResponse = z.object({ user: ZUser, token: z.string().optional() });
 export type TUpdateUserResponse = z.infer<typeof ZUpdateUserResponse>;

@@ -1,5 +1,6 @@
 /** WhatsApp accounts (spec part 1 §3 WhatsApp account, §7 WhatsApp). The session credentials never leave the server. */
 import { z } from 'zod';
+import { ZId } from './paging.ts';
 
 export const CONNECTION_STATES = [
   'connected',
@@ -19,7 +20,12 @@ export const WHATSAPP_TEXT = {
   notLinked: 'Akun belum tersambung.',
   badDeviceId: 'Client ID tidak valid.',
   pairingNumber: 'Nomor harus diawali 62.',
+  tooManyPendingLinks: (max: number) =>
+    `Sudah ada ${max} perangkat yang menunggu ditautkan. Selesaikan atau batalkan dulu sebelum menambah lagi.`,
 } as const;
+
+/** Links a user may have waiting for a scan at once: each one holds a proxy until it is scanned or given up. */
+export const MAX_PENDING_LINKS = 3;
 
 export const ZWhatsapp = z.object({
   id: z.number().int(),
@@ -50,7 +56,7 @@ export const ZDeviceId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, { error: WHAT
 export const ZNewClientRequest = z.object({
   deviceId: ZDeviceId,
   previousDeviceId: ZDeviceId.nullish(),
-  userId: z.coerce.number().int().positive(),
+  userId: ZId,
   /** Digits only, or null for a QR code (spec part 1 §5). */
   phoneNumber: z
     .string()
@@ -85,7 +91,7 @@ export const WHATSAPP_FILTERS = [
   'suspended',
 ] as const;
 export const ZWhatsappListQuery = z.object({
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: ZId.optional(),
   synced: z.string().optional(),
   status: z.enum(WHATSAPP_FILTERS).optional(),
 });
@@ -116,11 +122,11 @@ export const ZStopBlastingRequest = z.object({
   whatsappClientId: ZDeviceId,
   socketClientId: z.string().max(64).optional(),
 });
-export const ZAccountIdRequest = z.object({ id: z.coerce.number().int().positive() });
-export const ZSendingRequest = z.object({ id: z.coerce.number().int().positive(), sending_enabled: z.boolean() });
+export const ZAccountIdRequest = z.object({ id: ZId });
+export const ZSendingRequest = z.object({ id: ZId, sending_enabled: z.boolean() });
 export const ZIntervalRequest = z
   .object({
-    id: z.coerce.number().int().positive(),
+    id: ZId,
     interval_min: z.number().int().min(1).max(86_400).nullable(),
     interval_max: z.number().int().min(1).max(86_400).nullable(),
   })

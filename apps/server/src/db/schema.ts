@@ -69,6 +69,8 @@ export const users = pgTable(
     account_name: varchar('account_name', { length: 100 }),
     total_success: bigint('total_success', { mode: 'number' }).notNull().default(0),
     last_seen_at: stamp('last_seen_at'),
+    /** Carried by every token; raising it (a password change) ends every session signed before. */
+    token_version: integer('token_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -106,6 +108,38 @@ export const files = pgTable(
     ...timestamps,
   },
   (t) => [index('files_user_idx').on(t.user_id)],
+);
+
+/**
+ * The skipped rows of a user's latest file import in an area ('phonenumber', 'proxy'), kept so that the
+ * answer carries only the first ones (DESIGN §6). `complete` is set once every part is written.
+ */
+export const importReports = pgTable(
+  'import_reports',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    area: varchar('area', { length: 20 }).notNull(),
+    parts: integer('parts').notNull().default(0),
+    complete: boolean('complete').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('import_reports_user_area_idx').on(t.user_id, t.area)],
+);
+
+/** One part of a report: up to IMPORT_SKIPPED_PART skipped rows in file order, as JSON text. */
+export const importReportParts = pgTable(
+  'import_report_parts',
+  {
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => importReports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    rows: text('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.report_id, t.seq] })],
 );
 
 export const proxies = pgTable(

@@ -1,6 +1,6 @@
 /**
- * The Fastify application: third-party plugins first, then our own (errors, auth), then the routes, then
- * the dashboard with its fallback to index.html for client routes.
+ * The Fastify application: third-party plugins first, then our own (errors, access), then the routes, each
+ * area with the role group its routes serve, then the dashboard with its fallback to index.html.
  */
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../config.ts';
+import { type Config, dashboardOrigins } from '../config.ts';
 import { redactUrl } from '../lib/redact-url.ts';
 import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
@@ -28,17 +28,31 @@ import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/routes.ts';
 import type { Services } from '../services.ts';
 import type { SimulatorDriver } from '../wa/simulator.ts';
-import { authPlugin } from './auth.ts';
+import { accessPlugin, area } from './access.ts';
 import { registerDashboard } from './dashboard.ts';
 import { devSimulatorRoutes } from './dev-simulator.ts';
 import { registerDocs } from './docs.ts';
-import { registerErrorHandler } from './errors.ts';
+import { frameworkErrors, registerErrorHandler } from './errors.ts';
+import { registerInputGuard } from './input-guard.ts';
+import { createUserLimits, userLimitsOf } from './user-limits.ts';
 
 /** Template media: images, video, audio and PDF up to 16 MB (DESIGN §6). */
 export const MEDIA_MAX_MB = 16;
 
 export interface AppOptions {
-  config: Pick<Config, 'LOG_LEVEL' | 'ALLOWED_ORIGINS' | 'ROLE' | 'WA_DRIVER' | 'db' | 'IMPORT_MAX_MB'>;
+  config: Pick<
+    Config,
+    | 'LOG_LEVEL'
+    | 'ALLOWED_ORIGINS'
+    | 'ROLE'
+    | 'WA_DRIVER'
+    | 'db'
+    | 'IMPORT_MAX_MB'
+    | 'TRUST_PROXY'
+    | 'PUBLIC_URL'
+    | 'USER_REQUESTS_PER_SECOND'
+    | 'USER_REQUESTS_IN_FLIGHT'
+  >;
   services: Services;
   bus: EventBus;
   version: string;
@@ -68,9 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               }),
             },
           },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY; with none, the socket's address.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,42 +120,55 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: Math.max(config.IMPORT_MAX_MB, MEDIA_MAX_MB) * 1024 * 1024, files: 1, fields: 20 },
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerDocs(app, options.version);
-  await app.register(authPlugin, { tokens: services.tokens, users: services.users });
+  await app.register(accessPlugin, {
+    authenticate: services.authenticate,
+    touch: services.users.touch,
+    limits: createUserLimits(userLimitsOf(config)),
+  });
 
-  await app.register(healthRoutes, { prefix: '/api', config, version: options.version });
-  await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth });
-  await app.register(userRoutes, { prefix: '/api/admin/users', users: services.users });
-  // Area routes, one prefix each (spec part 2 §7).
-  await app.register(settingRoutes, { prefix: '/api/admin/setting', settings: services.settings });
-  await app.register(levelRoutes, { prefix: '/api/admin/level', levels: services.levels });
-  await app.register(messageRoutes, {
+  // Area routes, one prefix each (spec part 2 §7), with the role group their routes serve unless a route
+  // says otherwise; ownership of the rows named is the services' first check.
+  await app.register(area(healthRoutes, 'public'), { prefix: '/api', config, version: options.version });
+  await app.register(area(authRoutes, 'public'), { prefix: '/api/auth', auth: services.auth });
+  await app.register(area(userRoutes, 'everyone'), { prefix: '/api/admin/users', users: services.users });
+  await app.register(area(settingRoutes, 'everyone'), { prefix: '/api/admin/setting', settings: services.settings });
+  await app.register(area(levelRoutes, 'managers'), { prefix: '/api/admin/level', levels: services.levels });
+  await app.register(area(messageRoutes, 'managers'), {
     prefix: '/api/admin/message',
     messages: services.messages,
     importMaxMb: config.IMPORT_MAX_MB,
   });
-  await app.register(fileRoutes, { prefix: '/api/file', files: services.files });
-  await app.register(phoneNumberRoutes, {
+  // Reached by the signed URLs the API hands out: an <img> cannot send a bearer token.
+  await app.register(area(fileRoutes, 'public'), { prefix: '/api/file', files: services.files });
+  await app.register(area(phoneNumberRoutes, 'managers'), {
     prefix: '/api/admin/phonenumber',
     phoneNumbers: services.phoneNumbers,
     importMaxMb: config.IMPORT_MAX_MB,
   });
-  await app.register(proxyRoutes, {
+  await app.register(area(proxyRoutes, 'managers'), {
     prefix: '/api/admin/proxy',
     proxies: services.proxies,
     importMaxMb: config.IMPORT_MAX_MB,
   });
-  await app.register(whatsappRoutes, { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
-  if (options.simulator) await app.register(devSimulatorRoutes, { prefix: '/dev', simulator: options.simulator });
-  await app.register(messageLogRoutes, { prefix: '/api/admin/messagelog', messageLogs: services.messageLogs });
-  await app.register(withdrawRoutes, { prefix: '/api/admin/withdraw', db: services.db });
-  await app.register(bonusRoutes, { prefix: '/api/admin/bonus', bonuses: services.bonuses });
+  await app.register(area(whatsappRoutes, 'everyone'), { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
+  if (options.simulator)
+    await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
+  await app.register(area(messageLogRoutes, 'everyone'), {
+    prefix: '/api/admin/messagelog',
+    messageLogs: services.messageLogs,
+  });
+  await app.register(area(withdrawRoutes, 'everyone'), {
+    prefix: '/api/admin/withdraw',
+    withdrawals: services.withdrawals,
+  });
+  await app.register(area(bonusRoutes, 'everyone'), { prefix: '/api/admin/bonus', bonuses: services.bonuses });
 
   await registerLiveGateway(app, {
     bus: options.bus,
-    tokens: services.tokens,
-    users: services.users,
-    allowedOrigins: config.ALLOWED_ORIGINS,
+    authenticate: services.authenticate,
+    allowedOrigins: dashboardOrigins(config),
   });
   await registerDashboard(app, options.webDist);
   return app;

@@ -7,32 +7,36 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyInstance } from 'fastify';
+import { defaultAccess } from './access.ts';
 
 const API_PREFIXES = ['/api/', '/dev/', '/ws'];
 
 export async function registerDashboard(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasDashboard = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  if (hasDashboard) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The dashboard build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs).
-      preCompressed: true,
-      setHeaders(res, path) {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  await app.register(async (dashboard) => {
+    defaultAccess(dashboard, 'public');
+    if (hasDashboard) {
+      await dashboard.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        // The dashboard build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
+        setHeaders(res, path) {
+          res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    dashboard.setNotFoundHandler(
+      { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined },
+      (request, reply) => {
+        const path = request.url.split('?')[0] ?? '/';
+        const isApi = path === '/api' || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+        if (isApi || !hasDashboard || (request.method !== 'GET' && request.method !== 'HEAD')) {
+          return reply.code(404).send({ msg: SERVER_TEXT.notFound });
+        }
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
       },
-    });
-  }
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined },
-    (request, reply) => {
-      const path = request.url.split('?')[0] ?? '/';
-      const isApi = path === '/api' || API_PREFIXES.some((prefix) => path.startsWith(prefix));
-      if (isApi || !hasDashboard || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        return reply.code(404).send({ msg: SERVER_TEXT.notFound });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    },
-  );
+    );
+  });
 }

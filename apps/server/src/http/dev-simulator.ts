@@ -5,13 +5,12 @@ import { ZSimulatorParams, ZSimulatorReply } from '@sewablast/contract/whatsapp'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SimulatorDriver } from '../wa/simulator.ts';
-import { requireRole } from './auth.ts';
 
 export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDriver }> = async (app, { simulator }) => {
   app.post(
     '/simulator/:deviceId/:action',
     {
-      preHandler: requireRole('dev'),
+      config: { access: 'devOnly' },
       schema: {
         tags: ['dev'],
         summary: 'Simulator: scan, disconnect, ban, or reply ({from, text})',

@@ -2,8 +2,9 @@
  * Maps every failure to the answer DESIGN §6 describes: `msg` (plus `errors` per field), the status that
  * fits, and never a stack trace or a 5xx message.
  */
+import { INPUT_TEXT } from '@sewablast/contract/paging';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
@@ -46,4 +47,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { msg: TEXT.internalError });
   });
+}
+
+/**
+ * The router's own refusals, raised before any hook or handler and so never seen by the error handler: a
+ * URL that does not decode, or a path segment past the router's length limit. Passed to Fastify as
+ * `frameworkErrors`, they answer with `msg` like every other failure.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  const msg =
+    error.code === 'FST_ERR_BAD_URL'
+      ? INPUT_TEXT.badUrl
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? INPUT_TEXT.urlTooLong
+        : status < 500
+          ? error.message
+          : TEXT.internalError;
+  reply.code(status).send({ msg });
 }

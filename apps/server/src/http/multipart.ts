@@ -1,11 +1,28 @@
 /** Reads a multipart form of text fields and at most one file, buffering the file up to a limit. */
+import { INPUT_TEXT } from '@sewablast/contract/paging';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error.ts';
+import { refuseNul } from './input-guard.ts';
 
 export interface MultipartForm {
   fields: Record<string, string>;
   file?: { bytes: Buffer; filename: string | undefined; fieldname: string };
 }
+
+/**
+ * Busboy's parse errors (no boundary, a form cut short, a malformed part header) are plain `Error`s with no
+ * status: the client's bytes at fault, so a 400. The plugin's own errors carry their 4xx already, and
+ * anything else (a TypeError, a database error) is ours and stays a 500.
+ */
+export function isFormError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    Object.getPrototypeOf(error) === Error.prototype &&
+    (error as { statusCode?: number }).statusCode === undefined
+  );
+}
+
+export const malformedForm = () => badRequest(INPUT_TEXT.badForm, { file: INPUT_TEXT.badForm });
 
 export async function readMultipart(
   request: FastifyRequest,
@@ -19,6 +36,9 @@ export async function readMultipart(
         const bytes = await part.toBuffer();
         if (bytes.length > 0) form.file = { bytes, filename: part.filename, fieldname: part.fieldname };
       } else {
+        // Cut at the field size limit, the value would be stored shortened without a word.
+        if (part.valueTruncated)
+          throw badRequest(INPUT_TEXT.fieldTooLong, { [part.fieldname]: INPUT_TEXT.fieldTooLong });
         form.fields[part.fieldname] = String(part.value ?? '');
       }
     }
@@ -26,7 +46,9 @@ export async function readMultipart(
     if ((error as { statusCode?: number }).statusCode === 413) {
       throw new AppError(413, limits.tooLarge, { file: limits.tooLarge });
     }
-    throw error;
+    throw isFormError(error) ? malformedForm() : error;
   }
+  // Fields skip the input guard, which sees only JSON bodies: the same rule, checked here.
+  refuseNul(form.fields);
   return form;
 }

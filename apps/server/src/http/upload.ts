@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error.ts';
 import { ImportFormatError } from '../lib/import-rows.ts';
+import { isFormError, malformedForm } from './multipart.ts';
 
 export async function withUploadedFile<T>(
   request: FastifyRequest,
@@ -19,7 +20,9 @@ export async function withUploadedFile<T>(
   // Refused before a row is written: a file cut off at the limit mid-import would leave its first rows
   // stored under a 413. The form's few hundred bytes of envelope count towards the limit here.
   if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
-  const part = await request.file({ limits: { fileSize: maxBytes } });
+  const part = await request.file({ limits: { fileSize: maxBytes } }).catch((error: unknown) => {
+    throw isFormError(error) ? malformedForm() : error;
+  });
   if (!part) throw badRequest(options.missing, { file: options.missing });
   // Without a declared length: cut off at the limit, the stream would simply end, so fail the reader
   // instead, before the rows it holds are written (batches written earlier stay).
@@ -34,6 +37,8 @@ export async function withUploadedFile<T>(
     if (error instanceof AppError) throw error;
     if (part.file.truncated || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
     if (error instanceof ImportFormatError) throw badRequest(options.badFormat, { file: options.badFormat });
+    // The form broke off mid-file: whatever the reader made of that, the client's bytes are at fault.
+    if (isFormError(part.file.errored)) throw malformedForm();
     throw error;
   } finally {
     part.file.off('limit', cutOff);

@@ -1,6 +1,13 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ImportFormatError, type ImportRow, readImportRows, splitCsvLine } from './import-rows.ts';
+import {
+  echoOf,
+  hasControlCharacters,
+  ImportFormatError,
+  type ImportRow,
+  readImportRows,
+  splitCsvLine,
+} from './import-rows.ts';
 
 async function collect(input: string | Buffer | Readable): Promise<ImportRow[]> {
   const rows: ImportRow[] = [];
@@ -39,8 +46,57 @@ describe('readImportRows', () => {
   });
 
   it('refuses broken JSON and binary files', async () => {
-    await expect(collect('[{"number": ')).rejects.toBeInstanceOf(ImportFormatError);
+    for (const broken of ['[{"number": ', '[1, 2', '[1] [2]', '[1] x', '{"number": "6281"}']) {
+      await expect(collect(broken), broken).rejects.toBeInstanceOf(ImportFormatError);
+    }
     await expect(collect(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]))).rejects.toBeInstanceOf(ImportFormatError);
+  });
+
+  it('refuses a file whose head holds a NUL byte, past a first line that looks like text', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+    const disguised = Buffer.concat([Buffer.from('number,name\n6281234567890,Budi\n'), png]);
+    await expect(collect(disguised)).rejects.toBeInstanceOf(ImportFormatError);
+    // Split into small chunks, the head is still searched as a whole.
+    const pieces = Array.from({ length: Math.ceil(disguised.length / 5) }, (_, i) =>
+      disguised.subarray(i * 5, i * 5 + 5),
+    );
+    await expect(collect(Readable.from(pieces))).rejects.toBeInstanceOf(ImportFormatError);
+  });
+
+  it('leaves a control character after the head to the caller, as a row it can skip', async () => {
+    const head = '6281234567890,Budi\n'.repeat(500);
+    const rows = await collect(`${head}6281234567891,Bu\u0000di\n6281234567892,Siti\n`);
+    expect(rows).toHaveLength(502);
+    expect(rows[500]).toEqual({ kind: 'cells', cells: ['6281234567891', 'Bu\u0000di'], line: 501 });
+  });
+
+  it('hands out JSON items as they arrive, before the array is complete', async () => {
+    const stream = new PassThrough();
+    const rows = readImportRows(stream);
+    // Past the head the reader looks at before it names the kind of file.
+    stream.write(`\uFEFF [{"number": "6281"}, 0, ${' '.repeat(9000)}`);
+    expect((await rows.next()).value).toEqual({ kind: 'item', item: { number: '6281' }, line: 1 });
+    expect((await rows.next()).value).toEqual({ kind: 'item', item: 0, line: 2 });
+    stream.end('"x", null]');
+    const rest: ImportRow[] = [];
+    for await (const row of rows) rest.push(row);
+    expect(rest).toEqual([
+      { kind: 'item', item: 'x', line: 3 },
+      { kind: 'item', item: null, line: 4 },
+    ]);
+  });
+
+  it('lets other work run while it reads a long file', async () => {
+    let read = 0;
+    let readWhenOthersRan = -1;
+    setImmediate(() => {
+      readWhenOthersRan = read;
+    });
+    const rows = Array.from({ length: 200_000 }, (_, i) => `${6281200000000 + i},Nama ${i}`).join('\n');
+    for await (const _ of readImportRows(Readable.from([Buffer.from(rows)]))) read++;
+    expect(read).toBe(200_000);
+    expect(readWhenOthersRan).toBeGreaterThan(0);
+    expect(readWhenOthersRan).toBeLessThan(200_000);
   });
 
   it('joins lines and characters split across chunks', async () => {
@@ -67,5 +123,15 @@ describe('readImportRows', () => {
 
   it('yields nothing for an empty file', async () => {
     expect(await collect('\n\n')).toEqual([]);
+  });
+});
+
+describe('hasControlCharacters and echoOf', () => {
+  it('allow tabs only, and echo a control character as U+FFFD within the length given', () => {
+    expect(hasControlCharacters('Budi\tSiti')).toBe(false);
+    for (const text of ['a\u0000', 'a\u0001', 'a\nb', 'a\u007f']) expect(hasControlCharacters(text), text).toBe(true);
+    expect(echoOf('Bu\u0000di', 10)).toBe('Bu\uFFFDdi');
+    expect(echoOf('x'.repeat(600), 500)).toHaveLength(500);
+    expect(echoOf('6281234567890', 50)).toBe('6281234567890');
   });
 });

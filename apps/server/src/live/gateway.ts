@@ -1,22 +1,29 @@
 /**
- * The live channel's WebSocket endpoint (DESIGN §7, §9): the token and channel are checked before the
- * upgrade, a foreign Origin is refused, a member's socket receives only their own accounts' events and
- * `client-admin` receives all. Each event is serialised once, whatever the number of sockets.
+ * The live channel's WebSocket endpoint (DESIGN §7, §9): the Origin, the query, the token, the channel and
+ * the user's socket count are checked before the upgrade, each refusal a 4xx with `msg`; a member's socket
+ * receives only their own accounts' events and `client-admin` receives all. Each event is serialised once,
+ * whatever the number of sockets.
  */
 import websocket from '@fastify/websocket';
 import { ADMIN_CHANNEL, memberChannel, PING, PONG } from '@sewablast/contract/live';
-import { BACK_OFFICE_ROLES, effectiveRole } from '@sewablast/contract/roles';
+import { inGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { TokenService } from '../modules/auth/tokens.ts';
-import type { UserService } from '../modules/users/service.ts';
+import type { Actor } from '../lib/actor.ts';
+import type { Authenticate } from '../modules/auth/authenticate.ts';
 import type { EventBus } from './bus.ts';
 
 /** A socket that falls this far behind is closed; its client reconnects and resynchronises. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
+/**
+ * Live sockets one user may hold at once, over all their channels (docs/decisions.md, Security): the
+ * dashboard opens one per screen that needs it, so several tabs and the reconnects of a dropped network
+ * stay below it, while one script cannot hold hundreds of the process's sockets.
+ */
+export const MAX_SOCKETS_PER_USER = 16;
 
 interface Subscriber {
   socket: WebSocket;
@@ -25,18 +32,28 @@ interface Subscriber {
 
 interface GatewayOptions {
   bus: EventBus;
-  tokens: TokenService;
-  users: UserService;
-  allowedOrigins: string[];
+  authenticate: Authenticate;
+  /** The dashboard's own origins and ALLOWED_ORIGINS (`dashboardOrigins` of the config). */
+  allowedOrigins: readonly string[];
 }
 
+/** One `id` and one `token`, each a string of bounded length; a repeated one arrives as an array. */
 const ZQuery = z.object({ id: z.string().max(64).default(''), token: z.string().max(4096).default('') });
 
-function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
+/** What the checks before the upgrade found, for the socket that follows it. */
+interface Admission {
+  actor: Actor;
+  admin: boolean;
+}
+
+/**
+ * Judged against configured origins only: the Host header is the client's to write, and a page on a
+ * rebound domain would name itself there. A client that sends no Origin is no web page (a server-side
+ * integration): its token alone decides.
+ */
+function originAllowed(request: FastifyRequest, allowed: readonly string[]): boolean {
   const origin = request.headers.origin;
-  if (!origin) return true;
-  const own = `${request.protocol}://${request.headers.host}`;
-  return origin === own || allowed.includes(origin);
+  return origin === undefined || allowed.includes(origin);
 }
 
 /** Clients may send `ping` as plain text or as `{"event":"ping"}`; each is answered in its own form. */
@@ -52,6 +69,19 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const admins = new Set<Subscriber>();
   const members = new Map<number, Set<Subscriber>>();
+  /** Sockets per user, counted from admission rather than upgrade: a burst of upgrades cannot overrun the cap. */
+  const held = new Map<number, number>();
+  const admissions = new WeakMap<FastifyRequest, Admission>();
+
+  /** Counts the connection against its user until it closes: a failed handshake, a close or a termination. */
+  const hold = (request: FastifyRequest, userId: number) => {
+    held.set(userId, (held.get(userId) ?? 0) + 1);
+    request.raw.socket.once('close', () => {
+      const left = (held.get(userId) ?? 1) - 1;
+      if (left > 0) held.set(userId, left);
+      else held.delete(userId);
+    });
+  };
 
   const deliver = (subscribers: Iterable<Subscriber>, data: string) => {
     for (const subscriber of subscribers) {
@@ -88,27 +118,36 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
     method: 'GET',
     url: '/ws',
     schema: { hide: true },
+    // The token rides in the query string (a browser cannot set headers on a WebSocket) and is checked
+    // below, before the upgrade.
+    config: { access: 'public' },
     handler: (_request, reply) => reply.code(400).send({ msg: 'Gunakan WebSocket.' }),
     preValidation: async (request, reply) => {
       if (!originAllowed(request, options.allowedOrigins)) return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
-      const { id, token } = ZQuery.parse(request.query);
+      const query = ZQuery.safeParse(request.query);
+      if (!query.success) return reply.code(400).send({ msg: SERVER_TEXT.invalidInput });
+      const { id, token } = query.data;
       if (!token) return reply.code(401).send({ msg: TEXT.tokenMissing });
-      const userId = await options.tokens.verify(token);
-      const user = userId === null ? undefined : await options.users.findById(userId);
-      const role = effectiveRole(user?.role);
-      if (!user || !role) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
+      const actor = (await options.authenticate(token))?.actor;
+      if (!actor) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
       const admin = id === ADMIN_CHANNEL;
-      if (admin ? !BACK_OFFICE_ROLES.includes(role) : id !== memberChannel(user.id)) {
+      if (admin ? !inGroup(actor.role, 'backOffice') : id !== memberChannel(actor.id)) {
         return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       }
-      request.actor = { id: user.id, role };
+      if ((held.get(actor.id) ?? 0) >= MAX_SOCKETS_PER_USER) {
+        return reply.code(429).send({ msg: SERVER_TEXT.tooManyRequests });
+      }
+      // A plain GET is answered by `handler` and holds no socket; a client gone while its token was checked
+      // has already closed, and its upgrade will not complete.
+      if (request.ws && !request.raw.socket.destroyed) hold(request, actor.id);
+      admissions.set(request, { actor, admin });
     },
     wsHandler: (socket, request) => {
-      const actor = request.actor;
-      if (!actor) return socket.close(1008, 'unauthorised');
+      const admission = admissions.get(request);
+      if (!admission) return socket.close(1008, 'unauthorised');
+      const { actor } = admission;
       const subscriber: Subscriber = { socket, alive: true };
-      const { id } = ZQuery.parse(request.query);
-      const group = id === ADMIN_CHANNEL ? admins : (members.get(actor.id) ?? new Set<Subscriber>());
+      const group = admission.admin ? admins : (members.get(actor.id) ?? new Set<Subscriber>());
       if (group !== admins) members.set(actor.id, group);
       group.add(subscriber);
       socket.on('pong', () => {

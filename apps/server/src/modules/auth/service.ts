@@ -3,14 +3,23 @@
 import { verify } from '@node-rs/argon2';
 import type { TLoginResponse, TRegisterRequest, TValidateResponse } from '@sewablast/contract/auth';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { badRequest, unauthorized } from '../../lib/app-error.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';
 import { toPublicUser, type UserService } from '../users/service.ts';
+import type { Authenticate } from './authenticate.ts';
+import type { LoginGuard } from './login-guard.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Verified against when the email is unknown, so that a miss costs as long as a wrong password. */
 const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2V3YWJsYXN0ZGVjb3k$0Wk4JYx9b3ZTq0n0CqB2JwR3nq7k1a7cT8Hn7f8m0s0';
 
-export function createAuthService(usersService: UserService, tokens: TokenService) {
+export interface AuthDeps {
+  users: UserService;
+  tokens: TokenService;
+  authenticate: Authenticate;
+  guard: LoginGuard;
+}
+
+export function createAuthService({ users: usersService, tokens, authenticate, guard }: AuthDeps) {
   return {
     async register(body: TRegisterRequest): Promise<void> {
       let referredBy: number | null = null;
@@ -28,19 +37,26 @@ export function createAuthService(usersService: UserService, tokens: TokenServic
       });
     },
 
-    async login(email: string, password: string): Promise<TLoginResponse> {
-      const user = await usersService.findByEmail(email);
+    /** `address` is the client's address as the trusted proxies tell it (TRUST_PROXY). */
+    async login(email: string, password: string, address: string): Promise<TLoginResponse> {
+      const account = email.trim().toLowerCase();
+      const locked = guard.lockedMinutes(account, address);
+      if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
+      const user = await usersService.findByEmail(account);
       const ok = await verify(user?.password_hash ?? DECOY_HASH, password).catch(() => false);
-      if (!user || !ok) throw unauthorized(SERVER_TEXT.badCredentials);
+      if (!user || !ok) {
+        guard.failed(account, address);
+        throw unauthorized(SERVER_TEXT.badCredentials);
+      }
+      guard.succeeded(account, address);
       await usersService.touch(user.id);
-      return { token: await tokens.sign(user.id), user: toPublicUser(user) };
+      return { token: await tokens.sign(user.id, user.token_version), user: toPublicUser(user) };
     },
 
     async validate(token: string): Promise<TValidateResponse> {
-      const id = await tokens.verify(token);
-      const user = id === null ? undefined : await usersService.findById(id);
-      if (!user) throw unauthorized(SERVER_TEXT.tokenInvalid);
-      return { isvalid: true, user: toPublicUser(user) };
+      const caller = await authenticate(token);
+      if (!caller) throw unauthorized(SERVER_TEXT.tokenInvalid);
+      return { isvalid: true, user: toPublicUser(caller.user) };
     },
   };
 }

@@ -3,8 +3,7 @@ import { ZTotalBonus } from '@sewablast/contract/counters';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireActor } from '../../http/auth.ts';
-import { assertSelfOrManager } from '../users/service.ts';
+import { requireActor } from '../../http/access.ts';
 import type { BonusService } from './service.ts';
 
 export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = async (app, { bonuses }) => {
@@ -17,9 +16,6 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
         response: { 200: ZTotalBonus, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    async (request) => {
-      assertSelfOrManager(requireActor(request), request.params.id);
-      return { totalBonus: await bonuses.totalFor(request.params.id) };
-    },
+    async (request) => ({ totalBonus: await bonuses.totalFor(requireActor(request), request.params.id) }),
   );
 };

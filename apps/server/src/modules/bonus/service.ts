@@ -2,10 +2,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bonuses } from '../../db/schema.ts';
+import { requireAccess } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 export function createBonusService(db: Db) {
   return {
-    async totalFor(userId: number): Promise<number> {
+    async totalFor(actor: Actor, userId: number): Promise<number> {
+      requireAccess(actor, { owner: userId });
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${bonuses.nominal}), 0)` })
         .from(bonuses)

@@ -1,4 +1,5 @@
 /** GET /api/file/{id}: an uploaded file by its signed URL, with its real type and a safe name. */
+import { ZIdParams } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,11 +9,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (
   app.get(
     '/:id',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['files'],
         summary: 'An uploaded file, by the signed URL the API handed out',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: ZIdParams,
         querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
       },
     },

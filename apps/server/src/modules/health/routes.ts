@@ -12,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['health'], summary: 'Liveness and deployment facts', response: { 200: ZHealthResponse } },
     },
     async () => ({ ok: true, version, role: config.ROLE, db: config.db, driver: config.WA_DRIVER }),

@@ -1,11 +1,17 @@
 /** /api/admin/message: message templates for admins and devs (spec part 2 §7 Message templates). */
 import { ZErrorResponse } from '@sewablast/contract/errors';
-import { MESSAGE_TEXT, ZMessage, ZMessageImportResponse, ZMessageResponse } from '@sewablast/contract/message';
+import {
+  MESSAGE_TEXT,
+  ZMessage,
+  ZMessageImportResponse,
+  ZMessageResponse,
+  ZTemplateStatus,
+} from '@sewablast/contract/message';
 import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor, requireRole } from '../../http/auth.ts';
+import { requireActor } from '../../http/access.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { MessageService, TemplateForm } from './service.ts';
@@ -19,15 +25,23 @@ const failures = {
 };
 const MEDIA_BYTES = 16 * 1024 * 1024;
 
-function parseButtons(raw: string | undefined): TemplateForm['buttons'] {
+function parseButtons(raw: string | undefined): unknown[] {
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
-    if (Array.isArray(value)) return value.filter((item) => item && typeof item === 'object');
+    if (Array.isArray(value)) return value;
   } catch {
     // Reported below.
   }
-  throw badRequest('Format button tidak valid.', { button: 'Format button tidak valid.' });
+  throw badRequest(MESSAGE_TEXT.badButtons, { button: MESSAGE_TEXT.badButtons });
+}
+
+/** No status means a new template's default; any value but the two the form offers is refused, never guessed. */
+function parseStatus(raw: string | undefined): TemplateForm['status'] {
+  if (!raw) return 'active';
+  const status = ZTemplateStatus.safeParse(raw);
+  if (!status.success) throw badRequest(MESSAGE_TEXT.badStatus, { status: MESSAGE_TEXT.badStatus });
+  return status.data;
 }
 
 function toForm(fields: Record<string, string>): TemplateForm {
@@ -35,7 +49,7 @@ function toForm(fields: Record<string, string>): TemplateForm {
     text: fields.text ?? '',
     text_wa: fields.text_wa,
     buttons: parseButtons(fields.button ?? fields.buttons),
-    status: fields.status === 'nonactive' ? 'nonactive' : 'active',
+    status: parseStatus(fields.status),
     removeMedia: fields.remove_media === '1' || fields.remove_media === 'true',
   };
 }
@@ -46,7 +60,6 @@ interface MessageRouteOptions {
 }
 
 export const messageRoutes: FastifyPluginAsyncZod<MessageRouteOptions> = async (app, { messages, importMaxMb }) => {
-  app.addHook('preHandler', requireRole('admin', 'dev'));
   const tags = ['messages'];
   const media = { fileBytes: MEDIA_BYTES, tooLarge: MESSAGE_TEXT.mediaTooLarge };
 

@@ -2,18 +2,17 @@
 import {
   checkButtons,
   MESSAGE_TEXT,
-  type TButton,
   type TMessage,
   type TMessageImportResponse,
   ZMessageExportItem,
 } from '@sewablast/contract/message';
-import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { findNul, INPUT_TEXT, pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { count, desc, eq, ilike } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { messageTemplates } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { htmlToWhatsApp, sanitizeCaption } from '../../lib/html.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { safeFileName, sniffMedia } from '../../lib/media-sniff.ts';
@@ -24,7 +23,8 @@ type TemplateRow = typeof messageTemplates.$inferSelect;
 export interface TemplateForm {
   text: string;
   text_wa?: string;
-  buttons: Partial<TButton>[];
+  /** As the client sent them: checkButtons decides what they are. */
+  buttons: unknown[];
   status: 'active' | 'nonactive';
   removeMedia: boolean;
 }
@@ -70,6 +70,9 @@ export function createMessageService(db: Db, files: FileService) {
     const { buttons, error } = checkButtons(form.buttons);
     if (error) throw badRequest(error, { button: error });
     if (!text_wa && !hasMedia) throw badRequest(MESSAGE_TEXT.captionRequired, { text: MESSAGE_TEXT.captionRequired });
+    // A form's fields were checked as they arrived, but JSON (an import, the button field) decodes `\u0000`.
+    if (findNul([text, text_wa])) throw badRequest(INPUT_TEXT.nul, { text: INPUT_TEXT.nul });
+    if (findNul(buttons)) throw badRequest(INPUT_TEXT.nul, { button: INPUT_TEXT.nul });
     return { text, text_wa, buttons, status: form.status };
   }
 
@@ -169,7 +172,10 @@ export function createMessageService(db: Db, files: FileService) {
           await db.insert(messageTemplates).values({ ...prepare(form, false), media_file_id: null });
           created += 1;
         } catch (error) {
-          skipped.push({ index, reason: error instanceof Error ? error.message : MESSAGE_TEXT.badImport });
+          // Only our own refusals name a reason: anything else (a database error quotes its SQL) is not the
+          // item's fault and fails the import.
+          if (!(error instanceof AppError)) throw error;
+          skipped.push({ index, reason: error.message });
         }
       }
       return { created, skipped };

@@ -3,8 +3,7 @@ import { ZMessageLogCount, ZSuccessFail, ZTodayIncome } from '@sewablast/contrac
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireActor, requireRole } from '../../http/auth.ts';
-import { assertSelfOrManager } from '../users/service.ts';
+import { requireActor } from '../../http/access.ts';
 import type { MessageLogService } from './service.ts';
 
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
@@ -18,25 +17,19 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogSe
   app.get(
     '/count/:id',
     { schema: { tags, params: ZUserIdParams, response: { 200: ZMessageLogCount, ...failures } } },
-    async (request) => {
-      assertSelfOrManager(requireActor(request), request.params.id);
-      return messageLogs.countFor(request.params.id);
-    },
+    async (request) => messageLogs.countFor(requireActor(request), request.params.id),
   );
 
   app.get(
     '/today-income/:id',
     { schema: { tags, params: ZUserIdParams, response: { 200: ZTodayIncome, ...failures } } },
-    async (request) => {
-      assertSelfOrManager(requireActor(request), request.params.id);
-      return { income: await messageLogs.todayIncome(request.params.id) };
-    },
+    async (request) => ({ income: await messageLogs.todayIncome(requireActor(request), request.params.id) }),
   );
 
   app.get(
     '/today-count',
     {
-      preHandler: requireRole('admin', 'dev', 'staff'),
+      config: { access: 'backOffice' },
       schema: { tags, response: { 200: ZSuccessFail, ...failures } },
     },
     async () => messageLogs.today(),
@@ -45,7 +38,7 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogSe
   app.get(
     '/total-count',
     {
-      preHandler: requireRole('admin', 'dev', 'staff'),
+      config: { access: 'backOffice' },
       schema: { tags, response: { 200: ZSuccessFail, ...failures } },
     },
     async () => messageLogs.total(),

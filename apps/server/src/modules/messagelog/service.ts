@@ -3,6 +3,8 @@ import { and, count, eq, gte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageLogs } from '../../db/schema.ts';
 import { incomeSince } from '../../ledger/balance.ts';
+import { requireAccess } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
 
 export function createMessageLogService(db: Db, timeZone: string) {
@@ -17,11 +19,15 @@ export function createMessageLogService(db: Db, timeZone: string) {
   }
 
   return {
-    async countFor(userId: number) {
+    async countFor(actor: Actor, userId: number) {
+      requireAccess(actor, { owner: userId });
       const { success, fail } = await successFail(eq(messageLogs.user_id, userId));
       return { successCount: success, failCount: fail };
     },
-    todayIncome: (userId: number) => incomeSince(db, userId, startOfBusinessDay(timeZone)),
+    async todayIncome(actor: Actor, userId: number): Promise<number> {
+      requireAccess(actor, { owner: userId });
+      return incomeSince(db, userId, startOfBusinessDay(timeZone));
+    },
     today: () => successFail(gte(messageLogs.sent_at, startOfBusinessDay(timeZone))),
     total: () => successFail(undefined),
     todayFor: (userId: number) =>

@@ -1,5 +1,6 @@
 /** /api/admin/phonenumber: the numbers to blast, for admins and devs (spec part 2 §7 Phone numbers). */
 import { ZErrorResponse } from '@sewablast/contract/errors';
+import { ZImportSkippedQuery } from '@sewablast/contract/imports';
 import { ZIdParams } from '@sewablast/contract/paging';
 import {
   PHONE_TEXT,
@@ -10,13 +11,14 @@ import {
   ZPhoneListQuery,
   ZPhoneNumberResponse,
   ZPhonePageResponse,
+  ZPhoneSkippedResponse,
   ZSavePhoneNumberRequest,
   ZUpdatePhoneNumberRequest,
 } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/auth.ts';
+import { requireActor } from '../../http/access.ts';
 import { withUploadedFile } from '../../http/upload.ts';
 import type { PhoneNumberService } from './service.ts';
 
@@ -32,7 +34,6 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
   phoneNumbers: PhoneNumberService;
   importMaxMb: number;
 }> = async (app, { phoneNumbers, importMaxMb }) => {
-  app.addHook('preHandler', requireRole('admin', 'dev'));
   const tags = ['phone numbers'];
 
   app.get(
@@ -92,7 +93,8 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Multipart file: CSV `number,name` (header optional) or JSON [{number, name}]',
+        summary:
+          'Multipart file: CSV `number,name` (header optional) or JSON [{number, name}]; answers the counts and the first skipped rows',
         consumes: ['multipart/form-data'],
         response: { 200: ZPhoneImportResponse, 413: ZErrorResponse, ...failures },
       },
@@ -101,8 +103,22 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
       withUploadedFile(
         request,
         { maxMb: importMaxMb, missing: PHONE_TEXT.fileRequired, badFormat: PHONE_TEXT.badFile },
-        (stream) => phoneNumbers.importFile(stream),
+        (stream) => phoneNumbers.importFile(requireActor(request), stream),
       ),
+  );
+
+  app.get(
+    '/import/:id/skipped',
+    {
+      schema: {
+        tags,
+        summary: "A part of the numbers the caller's latest import skipped, in file order; `next` names the next part",
+        params: ZIdParams,
+        querystring: ZImportSkippedQuery,
+        response: { 200: ZPhoneSkippedResponse, ...failures },
+      },
+    },
+    async (request) => phoneNumbers.skippedPart(requireActor(request), request.params.id, request.query.part),
   );
 
   app.put(

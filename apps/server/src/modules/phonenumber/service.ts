@@ -4,24 +4,31 @@ import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import {
   normalisePhoneNumber,
   PHONE_LIST_LIMIT,
+  PHONE_SKIP_REASONS,
   PHONE_TEXT,
+  SKIPPED_NUMBER_MAX,
   type TCountBlastResponse,
   type TPhoneImportResponse,
   type TPhoneNumber,
   type TPhonePageResponse,
+  type TPhoneSkippedResponse,
   type TSkippedNumber,
 } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { asc, count, desc, eq, gt, like, type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { type ImportRow, readImportRows } from '../../lib/import-rows.ts';
+import { echoOf, hasControlCharacters, type ImportRow, readImportRows } from '../../lib/import-rows.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { createImportReports } from '../file/import-report.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 
 const BATCH = 1000;
+/** Skipped rows held out of file order at most: past this the open batch is written so that they can go. */
+const HOLD = 10_000;
 /** Up to this many matches, a searched page is sorted from the matches rather than read along the id index. */
 const SORT_MATCHES_UP_TO = 20_000;
 /** How long the unsearched list's total is reused: counting a million rows takes 50 ms here on PostgreSQL. */
@@ -54,6 +61,16 @@ export function phoneSearch(term: string | undefined): SQL | undefined {
   return sql`lower(${phoneNumbers.name}) like ${`${escapeLike(text.toLowerCase())}%`}`;
 }
 
+/** A skipped row as a report keeps it: number and name as echoed, and where its reason is in PHONE_SKIP_REASONS. */
+type SkippedRow = [number: string, name: string, reason: number];
+const INVALID = PHONE_SKIP_REASONS.indexOf(PHONE_TEXT.invalid);
+const DUPLICATE_IN_FILE = PHONE_SKIP_REASONS.indexOf(PHONE_TEXT.duplicateInFile);
+const TAKEN = PHONE_SKIP_REASONS.indexOf(PHONE_TEXT.taken);
+
+function toSkipped([number, name, reason]: SkippedRow): TSkippedNumber {
+  return { number, name, reason: PHONE_SKIP_REASONS[reason] ?? PHONE_TEXT.invalid };
+}
+
 function rawOf(row: ImportRow, columns: { number: number; name: number }): { number: string; name: string } {
   if (row.kind === 'cells') return { number: row.cells[columns.number] ?? '', name: row.cells[columns.name] ?? '' };
   const item = row.item as { number?: unknown; name?: unknown } | null;
@@ -62,6 +79,8 @@ function rawOf(row: ImportRow, columns: { number: number; name: number }): { num
 }
 
 export function createPhoneNumberService(db: Db) {
+  const reports = createImportReports(db, 'phonenumber');
+
   async function mustFind(id: number): Promise<PhoneRow> {
     const [row] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id));
     if (!row) throw notFound(SERVER_TEXT.notFound);
@@ -184,10 +203,10 @@ export function createPhoneNumberService(db: Db) {
     /**
      * A CSV (`number,name`, header optional, extra columns ignored) or JSON (`[{number, name}]`) file,
      * written in batches as it streams in. A bad row is skipped with its reason; it never fails the file.
+     * The answer carries the first skipped rows; all of them are the importer's report (`skippedPart`).
      */
-    async importFile(stream: Readable): Promise<TPhoneImportResponse> {
-      // Each skipped row with its place in the file: a batch's refusals arrive after later rows were read.
-      const skipped: { line: number; row: TSkippedNumber }[] = [];
+    async importFile(actor: Actor, stream: Readable): Promise<TPhoneImportResponse> {
+      const report = reports.begin<SkippedRow>(actor.id);
       let line = 0;
       const seen = new Set<number>();
       let created = 0;
@@ -214,56 +233,72 @@ export function createPhoneNumberService(db: Db) {
         if (inserted.length > 0) everyRow = undefined;
         const written = new Set(inserted.map((row) => row.number));
         for (const row of rows) {
-          if (!written.has(row.number)) {
-            skipped.push({ line: row.line, row: { number: row.raw, name: row.name, reason: PHONE_TEXT.taken } });
-          }
+          if (!written.has(row.number)) report.skip(row.line, [row.raw, row.name, TAKEN]);
         }
       };
 
-      // One batch is written while the next is read: the database and the parsing each keep a core busy.
+      // One batch is written while the next is read: the database and the parsing each keep a core busy. A
+      // batch's refusals arrive after later rows were read, so the report holds rows until the batches
+      // before them are written.
       let writing: Promise<void> = Promise.resolve();
-      for await (const row of readImportRows(stream)) {
-        if (first && row.kind === 'cells') {
-          first = false;
-          // Only a line naming a known column is a header: any other first line is data, reported if bad.
-          const header = row.cells.map((cell) => cell.toLowerCase());
-          const number = header.findIndex((cell) => NUMBER_HEADERS.includes(cell));
-          const name = header.findIndex((cell) => NAME_HEADERS.includes(cell));
-          if (number >= 0 || name >= 0) {
-            columns = { number: Math.max(number, 0), name: name >= 0 ? name : 1 };
-            continue;
+      const writeBatch = async () => {
+        await writing;
+        await report.settle(batch[0]?.line ?? line + 1);
+        writing = flush();
+        // Its failure is taken up by the next await of it; until then it must not count as unhandled.
+        writing.catch(() => {});
+      };
+
+      try {
+        for await (const row of readImportRows(stream)) {
+          if (first && row.kind === 'cells') {
+            first = false;
+            // Only a line naming a known column is a header: any other first line is data, reported if bad.
+            const header = row.cells.map((cell) => cell.toLowerCase());
+            const number = header.findIndex((cell) => NUMBER_HEADERS.includes(cell));
+            const name = header.findIndex((cell) => NAME_HEADERS.includes(cell));
+            if (number >= 0 || name >= 0) {
+              columns = { number: Math.max(number, 0), name: name >= 0 ? name : 1 };
+              continue;
+            }
           }
+          first = false;
+          line++;
+          const raw = rawOf(row, columns);
+          const rawNumber = raw.number.trim();
+          const rawName = raw.name.trim();
+          const shown = echoOf(rawNumber, SKIPPED_NUMBER_MAX);
+          const number = normalisePhoneNumber(rawNumber);
+          // A control character (a NUL above all) is no part of a name or number, and cannot even be stored.
+          if (!number || hasControlCharacters(rawNumber) || hasControlCharacters(rawName)) {
+            report.skip(line, [shown, echoOf(rawName, 200), INVALID]);
+          } else if (seen.has(Number(number))) {
+            report.skip(line, [shown, rawName.slice(0, 200), DUPLICATE_IN_FILE]);
+          } else {
+            seen.add(Number(number));
+            batch.push({ number, name: rawName.slice(0, 200), raw: shown, line });
+          }
+          if (batch.length >= BATCH || report.held >= HOLD) await writeBatch();
         }
-        first = false;
-        line++;
-        const raw = rawOf(row, columns);
-        const name = raw.name.trim().slice(0, 200);
-        const number = normalisePhoneNumber(raw.number);
-        if (!number) {
-          skipped.push({ line, row: { number: raw.number.trim(), name, reason: PHONE_TEXT.invalid } });
-          continue;
-        }
-        const key = Number(number);
-        if (seen.has(key)) {
-          skipped.push({ line, row: { number: raw.number.trim(), name, reason: PHONE_TEXT.duplicateInFile } });
-          continue;
-        }
-        seen.add(key);
-        batch.push({ number, name, raw: raw.number.trim(), line });
-        if (batch.length >= BATCH) {
-          await writing;
-          writing = flush();
-          // Its failure is taken up by the next await of it; until then it must not count as unhandled.
-          writing.catch(() => {});
-        }
+        await writeBatch();
+        await writing;
+        // PGlite runs no autovacuum: without fresh statistics the planner meets a large import with plans that
+        // scan the whole table for a searched page. On PostgreSQL it spares the wait for autovacuum.
+        if (created > 0) await db.execute(sql`analyze ${phoneNumbers}`);
+        const result = await report.finish();
+        return { created, ...result, skipped: result.skipped.map(toSkipped) };
+      } catch (error) {
+        // The import's own failure is the one to answer, even if its report cannot be removed.
+        await report.abort().catch(() => {});
+        throw error;
       }
-      await writing;
-      await flush();
-      // PGlite runs no autovacuum: without fresh statistics the planner meets a large import with plans that
-      // scan the whole table for a searched page. On PostgreSQL it spares the wait for autovacuum.
-      if (created > 0) await db.execute(sql`analyze ${phoneNumbers}`);
-      skipped.sort((a, b) => a.line - b.line);
-      return { created, skipped: skipped.map((entry) => entry.row) };
+    },
+
+    /** Part `part` of the importer's own report; anyone else's, or none, is not found. */
+    async skippedPart(actor: Actor, reportId: number, part: number): Promise<TPhoneSkippedResponse> {
+      const found = await reports.part<SkippedRow>(actor.id, reportId, part);
+      if (!found) throw notFound(SERVER_TEXT.notFound);
+      return { list: found.rows.map(toSkipped), next: found.next };
     },
   };
 }

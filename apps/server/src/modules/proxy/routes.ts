@@ -1,5 +1,6 @@
 /** /api/admin/proxy: proxies for admins and devs (spec part 2 §7 Proxies). */
 import { ZErrorResponse } from '@sewablast/contract/errors';
+import { ZImportSkippedQuery } from '@sewablast/contract/imports';
 import { ZIdParams } from '@sewablast/contract/paging';
 import {
   PROXY_TEXT,
@@ -9,13 +10,14 @@ import {
   ZProxyListResponse,
   ZProxyPageResponse,
   ZProxyResponse,
+  ZProxySkippedResponse,
   ZSaveProxyRequest,
   ZUpdateProxyRequest,
 } from '@sewablast/contract/proxy';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/auth.ts';
+import { requireActor } from '../../http/access.ts';
 import { withUploadedFile } from '../../http/upload.ts';
 import type { ProxyService } from './service.ts';
 
@@ -31,7 +33,6 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
   app,
   { proxies, importMaxMb },
 ) => {
-  app.addHook('preHandler', requireRole('admin', 'dev'));
   const tags = ['proxies'];
 
   app.get(
@@ -86,7 +87,8 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
     {
       schema: {
         tags,
-        summary: 'Multipart file: CSV (one proxy per line) or JSON (strings or {value})',
+        summary:
+          'Multipart file: CSV (one proxy per line) or JSON (strings or {value}); answers the counts and the first skipped rows',
         consumes: ['multipart/form-data'],
         response: { 200: ZProxyImportResponse, 413: ZErrorResponse, ...failures },
       },
@@ -95,8 +97,22 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
       withUploadedFile(
         request,
         { maxMb: importMaxMb, missing: PROXY_TEXT.fileRequired, badFormat: PROXY_TEXT.badFile },
-        (stream) => proxies.importFile(stream),
+        (stream) => proxies.importFile(requireActor(request), stream),
       ),
+  );
+
+  app.get(
+    '/import/:id/skipped',
+    {
+      schema: {
+        tags,
+        summary: "A part of the proxies the caller's latest import skipped, in file order; `next` names the next part",
+        params: ZIdParams,
+        querystring: ZImportSkippedQuery,
+        response: { 200: ZProxySkippedResponse, ...failures },
+      },
+    },
+    async (request) => proxies.skippedPart(requireActor(request), request.params.id, request.query.part),
   );
 
   app.put(

@@ -4,30 +4,49 @@ import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import {
   isValidProxy,
   PROXY_LIST_LIMIT,
+  PROXY_SKIP_REASONS,
   PROXY_TEXT,
+  PROXY_VALUE_MAX,
   type TCountUseResponse,
   type TProxy,
   type TProxyImportResponse,
   type TProxyPageResponse,
+  type TProxySkippedResponse,
   type TSkippedProxy,
 } from '@sewablast/contract/proxy';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { proxies } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { readImportRows } from '../../lib/import-rows.ts';
+import { echoOf, hasControlCharacters, readImportRows } from '../../lib/import-rows.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { createImportReports } from '../file/import-report.ts';
 
 type ProxyRow = typeof proxies.$inferSelect;
 
 const BATCH = 1000;
+/** Skipped rows held at most before the open batch is written so that they can go to the report. */
+const HOLD = 10_000;
+
+/** A skipped row as a report keeps it: the value as echoed, and where its reason is in PROXY_SKIP_REASONS. */
+type SkippedRow = [value: string, reason: number];
+const INVALID = PROXY_SKIP_REASONS.indexOf(PROXY_TEXT.invalid);
+const DUPLICATE_IN_FILE = PROXY_SKIP_REASONS.indexOf(PROXY_TEXT.duplicateInFile);
+const TAKEN = PROXY_SKIP_REASONS.indexOf(PROXY_TEXT.taken);
+
+function toSkipped([value, reason]: SkippedRow): TSkippedProxy {
+  return { value, reason: PROXY_SKIP_REASONS[reason] ?? PROXY_TEXT.invalid };
+}
 
 export function toPublicProxy(row: ProxyRow): TProxy {
   return { id: row.id, value: row.value, status: row.status as TProxy['status'], count_use: row.count_use };
 }
 
 export function createProxyService(db: Db) {
+  const reports = createImportReports(db, 'proxy');
+
   async function mustFind(id: number): Promise<ProxyRow> {
     const [row] = await db.select().from(proxies).where(eq(proxies.id, id));
     if (!row) throw notFound(SERVER_TEXT.notFound);
@@ -128,56 +147,76 @@ export function createProxyService(db: Db) {
       return row?.value ?? null;
     },
 
-    /** CSV (one value per line, header `value` optional, extra columns ignored) or JSON (strings or {value}). */
-    async importFile(stream: Readable): Promise<TProxyImportResponse> {
-      const skipped: TSkippedProxy[] = [];
+    /**
+     * CSV (one value per line, header `value` optional, extra columns ignored) or JSON (strings or {value}).
+     * The answer carries the first skipped rows; all of them are the importer's report (`skippedPart`).
+     */
+    async importFile(actor: Actor, stream: Readable): Promise<TProxyImportResponse> {
+      const report = reports.begin<SkippedRow>(actor.id);
       const seen = new Set<string>();
       let created = 0;
-      let batch: string[] = [];
+      let batch: { value: string; line: number }[] = [];
+      let line = 0;
       let first = true;
 
+      // Each batch is written before more is read, so once it is, every row read so far is settled.
       const flush = async () => {
-        if (batch.length === 0) return;
-        const values = batch;
-        batch = [];
-        const inserted = await db
-          .insert(proxies)
-          .values(values.map((value) => ({ value })))
-          .onConflictDoNothing({ target: proxies.value })
-          .returning({ value: proxies.value });
-        created += inserted.length;
-        const written = new Set(inserted.map((row) => row.value));
-        for (const value of values) if (!written.has(value)) skipped.push({ value, reason: PROXY_TEXT.taken });
+        if (batch.length > 0) {
+          const rows = batch;
+          batch = [];
+          const inserted = await db
+            .insert(proxies)
+            .values(rows.map((row) => ({ value: row.value })))
+            .onConflictDoNothing({ target: proxies.value })
+            .returning({ value: proxies.value });
+          created += inserted.length;
+          const written = new Set(inserted.map((row) => row.value));
+          for (const row of rows) if (!written.has(row.value)) report.skip(row.line, [row.value, TAKEN]);
+        }
+        await report.settle();
       };
 
-      for await (const row of readImportRows(stream)) {
-        let raw: string;
-        if (row.kind === 'cells') {
-          raw = row.cells[0] ?? '';
-          if (first && raw.toLowerCase() === 'value') {
-            first = false;
-            continue;
+      try {
+        for await (const row of readImportRows(stream)) {
+          let raw: string;
+          if (row.kind === 'cells') {
+            raw = row.cells[0] ?? '';
+            if (first && raw.toLowerCase() === 'value') {
+              first = false;
+              continue;
+            }
+          } else {
+            const item = row.item as { value?: unknown } | string | null;
+            raw = typeof item === 'string' ? item : typeof item?.value === 'string' ? item.value : '';
           }
-        } else {
-          const item = row.item as { value?: unknown } | string | null;
-          raw = typeof item === 'string' ? item : typeof item?.value === 'string' ? item.value : '';
+          first = false;
+          line++;
+          const value = raw.trim();
+          if (!isValidProxy(value) || value.length > PROXY_VALUE_MAX || hasControlCharacters(value)) {
+            report.skip(line, [echoOf(value, PROXY_VALUE_MAX), INVALID]);
+          } else if (seen.has(value)) {
+            report.skip(line, [value, DUPLICATE_IN_FILE]);
+          } else {
+            seen.add(value);
+            batch.push({ value, line });
+          }
+          if (batch.length >= BATCH || report.held >= HOLD) await flush();
         }
-        first = false;
-        const value = raw.trim();
-        if (!isValidProxy(value) || value.length > 500) {
-          skipped.push({ value, reason: PROXY_TEXT.invalid });
-          continue;
-        }
-        if (seen.has(value)) {
-          skipped.push({ value, reason: PROXY_TEXT.duplicateInFile });
-          continue;
-        }
-        seen.add(value);
-        batch.push(value);
-        if (batch.length >= BATCH) await flush();
+        await flush();
+        const result = await report.finish();
+        return { created, ...result, skipped: result.skipped.map(toSkipped) };
+      } catch (error) {
+        // The import's own failure is the one to answer, even if its report cannot be removed.
+        await report.abort().catch(() => {});
+        throw error;
       }
-      await flush();
-      return { created, skipped };
+    },
+
+    /** Part `part` of the importer's own report; anyone else's, or none, is not found. */
+    async skippedPart(actor: Actor, reportId: number, part: number): Promise<TProxySkippedResponse> {
+      const found = await reports.part<SkippedRow>(actor.id, reportId, part);
+      if (!found) throw notFound(SERVER_TEXT.notFound);
+      return { list: found.rows.map(toSkipped), next: found.next };
     },
   };
 }

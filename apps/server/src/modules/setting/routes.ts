@@ -2,7 +2,6 @@
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZSettingResponse, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../http/auth.ts';
 import { type SettingService, toPublicSetting } from './service.ts';
 
 export const settingRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> = async (app, { settings }) => {
@@ -21,7 +20,7 @@ export const settingRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> 
   app.put(
     '/update',
     {
-      preHandler: requireRole('admin', 'dev'),
+      config: { access: 'managers' },
       schema: {
         tags: ['settings'],
         summary: 'Change the settings',

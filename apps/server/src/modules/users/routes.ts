@@ -1,4 +1,4 @@
-/** /api/admin/users: a user's detail, blast fee and profile update, each behind the ownership check. */
+/** /api/admin/users: a user's detail, blast fee and profile update, each behind the ownership check in the service. */
 import { ZActiveCount } from '@sewablast/contract/counters';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
@@ -9,7 +9,7 @@ import {
   ZUserIdParams,
 } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireActor, requireRole } from '../../http/auth.ts';
+import { requireActor } from '../../http/access.ts';
 import type { UserService } from './service.ts';
 
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.get(
     '/active',
     {
-      preHandler: requireRole('admin', 'dev'),
+      config: { access: 'managers' },
       schema: {
         tags: ['users'],
         summary: 'Members active in the last 5 minutes',
@@ -65,6 +65,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
         response: { 200: ZUpdateUserResponse, 409: ZErrorResponse, ...failures },
       },
     },
-    async (request) => ({ user: await users.update(requireActor(request), request.params.id, request.body) }),
+    async (request) => users.update(requireActor(request), request.params.id, request.body),
   );
 };

@@ -1,14 +1,17 @@
 /** Users: accounts, profiles and who may change what about them (DESIGN §5.1, §9). */
 import { randomInt } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { TUpdateUserRequest, TUser } from '@sewablast/contract/users';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { TokenService } from '../auth/tokens.ts';
 import type { LevelService } from '../level/service.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -54,12 +57,7 @@ export interface NewUser {
   referred_by?: number | null;
 }
 
-/** A member reads and changes only their own row; admins and devs manage others (DESIGN §5.1). */
-export function assertSelfOrManager(actor: Actor, userId: number): void {
-  if (actor.id !== userId && actor.role !== 'admin' && actor.role !== 'dev') throw forbidden(SERVER_TEXT.forbidden);
-}
-
-export function createUserService(db: Db, levels: LevelService) {
+export function createUserService(db: Db, levels: LevelService, tokens: TokenService) {
   async function findById(id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
@@ -128,7 +126,7 @@ export function createUserService(db: Db, levels: LevelService) {
     },
 
     async detail(actor: Actor, id: number) {
-      assertSelfOrManager(actor, id);
+      requireAccess(actor, { owner: id });
       const row = await mustFind(id);
       const level = row.level_id === null ? undefined : await levels.get(row.level_id);
       return {
@@ -139,7 +137,7 @@ export function createUserService(db: Db, levels: LevelService) {
     },
 
     async blastFee(actor: Actor, id: number): Promise<number> {
-      assertSelfOrManager(actor, id);
+      requireAccess(actor, { owner: id });
       const row = await mustFind(id);
       return levels.blastFeeFor(row.level_id);
     },
@@ -147,12 +145,12 @@ export function createUserService(db: Db, levels: LevelService) {
     /**
      * Field-level rules: anyone may edit their own name, email, password and bank details; only admins
      * and devs set blast intervals; only a dev changes a role, and never their own. Level and money are
-     * not fields of the request at all.
+     * not fields of the request at all. Changing one's own password asks for the current one; any password
+     * change ends the user's sessions, and the caller who changed their own gets a fresh token.
      */
-    async update(actor: Actor, id: number, patch: TUpdateUserRequest): Promise<TUser> {
-      assertSelfOrManager(actor, id);
+    async update(actor: Actor, id: number, patch: TUpdateUserRequest): Promise<{ user: TUser; token?: string }> {
+      requireAccess(actor, { owner: id });
       const target = await mustFind(id);
-      const isManager = actor.role === 'admin' || actor.role === 'dev';
       if (actor.id !== id && actor.role === 'admin' && (target.role === 'admin' || target.role === 'dev')) {
         throw forbidden(SERVER_TEXT.forbidden);
       }
@@ -161,7 +159,7 @@ export function createUserService(db: Db, levels: LevelService) {
         if (actor.id === id) throw forbidden(SERVER_TEXT.forbidden);
       }
       const touchesIntervals = patch.blast_interval_min !== undefined || patch.blast_interval_max !== undefined;
-      if (touchesIntervals && !isManager) throw forbidden(SERVER_TEXT.forbidden);
+      if (touchesIntervals && !seesAll(actor)) throw forbidden(SERVER_TEXT.forbidden);
 
       const min = patch.blast_interval_min !== undefined ? patch.blast_interval_min : target.blast_interval_min;
       const max = patch.blast_interval_max !== undefined ? patch.blast_interval_max : target.blast_interval_max;
@@ -170,14 +168,29 @@ export function createUserService(db: Db, levels: LevelService) {
         throw badRequest(msg, { blast_interval_min: msg });
       }
 
-      const { password, ...fields } = patch;
-      const values: Partial<UserRow> = { ...fields };
-      if (password !== undefined) values.password_hash = await hashPassword(password);
-      if (Object.keys(values).length === 0) return toPublicUser(target);
+      const { password, current_password, ...fields } = patch;
+      const ownPassword = password !== undefined && actor.id === id;
+      if (ownPassword) {
+        if (!current_password)
+          throw badRequest(SERVER_TEXT.currentPasswordRequired, {
+            current_password: SERVER_TEXT.currentPasswordRequired,
+          });
+        if (!(await verify(target.password_hash, current_password).catch(() => false)))
+          throw badRequest(SERVER_TEXT.currentPasswordWrong, { current_password: SERVER_TEXT.currentPasswordWrong });
+      }
+      const values: PgUpdateSetSource<typeof users> = { ...fields };
+      if (password !== undefined) {
+        values.password_hash = await hashPassword(password);
+        values.token_version = sql`${users.token_version} + 1`;
+      }
+      if (Object.keys(values).length === 0) return { user: toPublicUser(target) };
       try {
         const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
         if (!row) throw notFound(SERVER_TEXT.userNotFound);
-        return toPublicUser(row);
+        return {
+          user: toPublicUser(row),
+          ...(ownPassword ? { token: await tokens.sign(row.id, row.token_version) } : {}),
+        };
       } catch (error) {
         if (sqlState(error) === UNIQUE_VIOLATION) {
           throw conflict(SERVER_TEXT.emailTaken, { email: SERVER_TEXT.emailTaken });

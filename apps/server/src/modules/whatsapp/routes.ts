@@ -1,6 +1,11 @@
-/** /api/admin/whatsapp: linking and listing accounts, each behind the ownership check (spec part 1 §7 WhatsApp). */
+/**
+ * /api/admin/whatsapp: linking and listing accounts (spec part 1 §7 WhatsApp). Every signed-in role links
+ * and reads its own accounts (staff link them for generators and validators); blasting is for the member
+ * side; the Blaster, intervals, the Sending tick and activation are for admins and devs. Ownership of the
+ * account named is checked in the service.
+ */
 import { ZErrorResponse } from '@sewablast/contract/errors';
-import { pageOf, ZPageQuery } from '@sewablast/contract/paging';
+import { pageOf, ZId, ZPageQuery } from '@sewablast/contract/paging';
 import {
   WHATSAPP_TEXT,
   ZAccountIdRequest,
@@ -22,9 +27,10 @@ import {
   ZWhatsappListResponse,
   ZWhatsappResponse,
 } from '@sewablast/contract/whatsapp';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor } from '../../http/auth.ts';
+import { requireActor } from '../../http/access.ts';
 import type { WhatsappService } from './service.ts';
 
 const failures = {
@@ -35,8 +41,14 @@ const failures = {
   409: ZErrorResponse,
   503: ZErrorResponse,
 };
+/** Linking takes a proxy and starts a session: a few a minute is all a person scanning codes needs. */
+const LINK_LIMIT = {
+  max: 10,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `link:${request.actor?.id ?? request.ip}`,
+};
 const ZIdOrClientid = z.object({ id: z.string().min(1).max(64) });
-const ZUserParams = z.object({ userId: z.coerce.number().int().positive() });
+const ZUserParams = z.object({ userId: ZId });
 
 export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }> = async (app, { whatsapp }) => {
   const tags = ['whatsapp'];
@@ -44,11 +56,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
   app.post(
     '/new-client',
     {
+      config: { rateLimit: LINK_LIMIT },
       schema: {
         tags,
         summary: 'Start linking a device (QR, or pairing code when phoneNumber is given); events follow on /ws',
         body: ZNewClientRequest,
-        response: { 200: ZNewClientResponse, ...failures },
+        response: { 200: ZNewClientResponse, 429: ZErrorResponse, ...failures },
       },
     },
     async (request) => whatsapp.newClient(requireActor(request), request.body),
@@ -101,6 +114,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
   app.get(
     '/list-per-page',
     {
+      config: { access: 'memberSide' },
       schema: {
         tags,
         summary: "A page of linked accounts: a member's own; any user's (user_id) for admins and devs",
@@ -113,7 +127,10 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
 
   app.post(
     '/start-blasting',
-    { schema: { tags, body: ZStartBlastingRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    {
+      config: { access: 'memberSide' },
+      schema: { tags, body: ZStartBlastingRequest, response: { 200: ZWhatsappResponse, ...failures } },
+    },
     async (request) => ({
       whatsapp: await whatsapp.startBlasting(requireActor(request), request.body.whatsappClientId, request.body.loop),
     }),
@@ -121,7 +138,10 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
 
   app.post(
     '/stop-blasting',
-    { schema: { tags, body: ZStopBlastingRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    {
+      config: { access: 'memberSide' },
+      schema: { tags, body: ZStopBlastingRequest, response: { 200: ZWhatsappResponse, ...failures } },
+    },
     async (request) => ({
       whatsapp: await whatsapp.stopBlasting(requireActor(request), request.body.whatsappClientId),
     }),
@@ -129,19 +149,28 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
 
   app.post(
     '/reset',
-    { schema: { tags, body: ZAccountIdRequest, response: { 200: z.object({ data: ZWhatsapp }), ...failures } } },
+    {
+      config: { access: 'memberSide' },
+      schema: { tags, body: ZAccountIdRequest, response: { 200: z.object({ data: ZWhatsapp }), ...failures } },
+    },
     async (request) => ({ data: await whatsapp.reset(requireActor(request), request.body.id) }),
   );
 
   app.post(
     '/activate',
-    { schema: { tags, body: ZAccountIdRequest, response: { 200: z.object({ data: ZWhatsapp }), ...failures } } },
+    {
+      config: { access: 'managers' },
+      schema: { tags, body: ZAccountIdRequest, response: { 200: z.object({ data: ZWhatsapp }), ...failures } },
+    },
     async (request) => ({ data: await whatsapp.activate(requireActor(request), request.body.id) }),
   );
 
   app.put(
     '/status',
-    { schema: { tags, body: ZSendingRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    {
+      config: { access: 'managers' },
+      schema: { tags, body: ZSendingRequest, response: { 200: ZWhatsappResponse, ...failures } },
+    },
     async (request) => ({
       whatsapp: await whatsapp.setSending(requireActor(request), request.body.id, request.body.sending_enabled),
     }),
@@ -149,7 +178,10 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
 
   app.put(
     '/interval',
-    { schema: { tags, body: ZIntervalRequest, response: { 200: ZWhatsappResponse, ...failures } } },
+    {
+      config: { access: 'managers' },
+      schema: { tags, body: ZIntervalRequest, response: { 200: ZWhatsappResponse, ...failures } },
+    },
     async (request) => ({
       whatsapp: await whatsapp.setInterval(
         requireActor(request),
@@ -176,6 +208,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
   app.post(
     '/send-message/1',
     {
+      config: { access: 'managers' },
       schema: {
         tags,
         summary: 'The Blaster page: one message from one connected account to the chosen numbers or All',

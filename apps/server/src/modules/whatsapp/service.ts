@@ -1,6 +1,6 @@
 /** WhatsApp accounts: linking, listing and the account settings (spec part 1 §7 WhatsApp, DESIGN §5.1, §5.8). */
 
-import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { pageMeta, type TPageQuery, ZId } from '@sewablast/contract/paging';
 import { normalisePhoneNumber } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import {
@@ -8,6 +8,7 @@ import {
   BLASTER_ALL,
   BLASTER_MAX_TARGETS,
   BLASTER_TEXT,
+  MAX_PENDING_LINKS,
   type TIncomingMessage,
   type TNewClientRequest,
   type TSendMessageRequest,
@@ -17,11 +18,12 @@ import {
   type WHATSAPP_FILTERS,
   WHATSAPP_TEXT,
 } from '@sewablast/contract/whatsapp';
-import { and, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { phoneNumbers, whatsappAccounts } from '../../db/schema.ts';
 import { senderNumber } from '../../engine/replies.ts';
 import type { Engine } from '../../engine/session-host.ts';
+import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { escapeLike } from '../../lib/like.ts';
@@ -29,13 +31,10 @@ import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
 import { SendError } from '../../wa/driver.ts';
 import type { ProxyService } from '../proxy/service.ts';
-import { assertSelfOrManager } from '../users/service.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
 const BLASTER_ATTEMPTS = 3;
-
-const isManager = (actor: Actor) => actor.role === 'admin' || actor.role === 'dev';
 
 export function toPublicWhatsapp(row: AccountRow): TWhatsapp {
   return {
@@ -86,17 +85,19 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
     return row;
   }
 
-  /** The account named by numeric id or client id, if the actor may see it. */
+  /**
+   * The account named by numeric id or client id, if the actor may see it. To a member, an account that
+   * does not exist is refused like another member's, so that answers do not tell which ids exist.
+   */
   async function mustSee(actor: Actor, idOrClientid: string | number): Promise<AccountRow> {
-    const numeric = typeof idOrClientid === 'number' || /^\d+$/.test(idOrClientid);
+    // All digits but past an id's range (2147483648…) names no account, rather than failing the query.
+    const id = ZId.safeParse(idOrClientid);
     const [row] = await db
       .select()
       .from(whatsappAccounts)
-      .where(
-        numeric ? eq(whatsappAccounts.id, Number(idOrClientid)) : eq(whatsappAccounts.clientid, String(idOrClientid)),
-      );
+      .where(id.success ? eq(whatsappAccounts.id, id.data) : eq(whatsappAccounts.clientid, String(idOrClientid)));
+    requireAccess(actor, { owner: row?.user_id ?? null });
     if (!row) throw notFound(SERVER_TEXT.notFound);
-    assertSelfOrManager(actor, row.user_id);
     return row;
   }
 
@@ -178,13 +179,22 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
      * kept) under a new client id. The session emits `qr` or `code` on the live channel.
      */
     async newClient(actor: Actor, body: TNewClientRequest): Promise<{ proxyId: number; message: string }> {
-      assertSelfOrManager(actor, body.userId);
+      requireAccess(actor, { owner: body.userId });
       const sessions = requireEngine();
       const existing = await byClientid(body.deviceId);
-      if (existing && existing.user_id !== body.userId) throw conflict(WHATSAPP_TEXT.badDeviceId);
+      // Somebody else's device id is refused as a missing previous device is: neither says what exists.
+      if (existing && existing.user_id !== body.userId) throw forbidden(SERVER_TEXT.forbidden);
       const previous = body.previousDeviceId ? await byClientid(body.previousDeviceId) : undefined;
       if (body.previousDeviceId && (!previous || previous.user_id !== body.userId))
-        throw notFound(SERVER_TEXT.notFound);
+        throw forbidden(SERVER_TEXT.forbidden);
+      if (!existing && !previous) {
+        // Each waiting link holds a proxy: without a cap one member could take the whole pool.
+        const [{ pending } = { pending: 0 }] = await db
+          .select({ pending: count() })
+          .from(whatsappAccounts)
+          .where(and(eq(whatsappAccounts.user_id, body.userId), isNull(whatsappAccounts.phonenumber)));
+        if (pending >= MAX_PENDING_LINKS) throw new AppError(429, WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS));
+      }
 
       const current = previous ?? existing;
       let proxyId = current?.proxy_id ?? null;
@@ -297,7 +307,7 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
 
     /** Lifts a suspension while it happened fewer than 3 times (DESIGN §5.7); the member then reconnects. */
     async activate(actor: Actor, id: number): Promise<TWhatsapp> {
-      if (!isManager(actor)) throw forbidden(SERVER_TEXT.forbidden);
+      requireAccess(actor, { group: 'managers' });
       const account = await mustSee(actor, id);
       if (account.suspended_count >= 3) throw conflict(BLAST_TEXT.activateLimit);
       const [row] = await db
@@ -312,7 +322,7 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
 
     /** The admin's Sending tick. */
     async setSending(actor: Actor, id: number, enabled: boolean): Promise<TWhatsapp> {
-      if (!isManager(actor)) throw forbidden(SERVER_TEXT.forbidden);
+      requireAccess(actor, { group: 'managers' });
       const account = await mustSee(actor, id);
       const [row] = await db
         .update(whatsappAccounts)
@@ -323,7 +333,9 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
       return toPublicWhatsapp(row);
     },
 
+    /** The service's pace is the operators' to set: a member choosing 1 s would send (and earn) 10–30× faster. */
     async setInterval(actor: Actor, id: number, min: number | null, max: number | null): Promise<TWhatsapp> {
+      requireAccess(actor, { group: 'managers' });
       const account = await mustSee(actor, id);
       const [row] = await db
         .update(whatsappAccounts)
@@ -345,6 +357,7 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
      * after another with a short pause, outside any blast: nothing is paid for it and no blast counter moves.
      */
     async sendBlaster(actor: Actor, body: TSendMessageRequest): Promise<TSendMessageResponse> {
+      requireAccess(actor, { group: 'managers' });
       const senderPhone = senderNumber(body.senders);
       const [sender] = await db
         .select()
@@ -352,7 +365,7 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
         .where(
           and(
             eq(whatsappAccounts.phonenumber, senderPhone),
-            isManager(actor) ? undefined : eq(whatsappAccounts.user_id, actor.id),
+            seesAll(actor) ? undefined : eq(whatsappAccounts.user_id, actor.id),
           ),
         )
         .orderBy(sql`${whatsappAccounts.state} = 'connected' desc`, desc(whatsappAccounts.id))
@@ -389,8 +402,8 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
 
     /** A member's own linked accounts; every linked account for admins and devs. */
     async list(actor: Actor, userId?: number): Promise<TWhatsapp[]> {
-      const owner = userId ?? (isManager(actor) ? undefined : actor.id);
-      if (owner !== undefined) assertSelfOrManager(actor, owner);
+      const owner = userId ?? (seesAll(actor) ? undefined : actor.id);
+      if (owner !== undefined) requireAccess(actor, { owner });
       const rows = await db
         .select()
         .from(whatsappAccounts)
@@ -401,7 +414,7 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
     },
 
     async count(actor: Actor, userId: number): Promise<{ connectedCount: number; disconnectedCount: number }> {
-      assertSelfOrManager(actor, userId);
+      requireAccess(actor, { owner: userId });
       const rows = await db
         .select({ state: whatsappAccounts.state, total: count() })
         .from(whatsappAccounts)
@@ -413,9 +426,8 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
     },
 
     async listPage(actor: Actor, query: TPageQuery & { user_id?: number; status?: (typeof WHATSAPP_FILTERS)[number] }) {
-      const owner = isManager(actor) ? query.user_id : actor.id;
-      if (query.user_id !== undefined && !isManager(actor) && query.user_id !== actor.id)
-        throw forbidden(SERVER_TEXT.forbidden);
+      if (query.user_id !== undefined) requireAccess(actor, { owner: query.user_id });
+      const owner = seesAll(actor) ? query.user_id : actor.id;
       const term = query.search?.trim();
       const search = term
         ? or(

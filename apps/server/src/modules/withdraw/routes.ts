@@ -3,12 +3,10 @@ import { ZBalance } from '@sewablast/contract/counters';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { requireActor } from '../../http/auth.ts';
-import { balanceOf } from '../../ledger/balance.ts';
-import { assertSelfOrManager } from '../users/service.ts';
+import { requireActor } from '../../http/access.ts';
+import type { WithdrawService } from './service.ts';
 
-export const withdrawRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawService }> = async (app, { withdrawals }) => {
   app.get(
     '/balance/:id',
     {
@@ -18,9 +16,6 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: ZBalance, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    async (request) => {
-      assertSelfOrManager(requireActor(request), request.params.id);
-      return { balance: await balanceOf(db, request.params.id) };
-    },
+    async (request) => ({ balance: await withdrawals.balance(requireActor(request), request.params.id) }),
   );
 };

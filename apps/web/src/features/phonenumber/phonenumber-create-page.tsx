@@ -10,7 +10,7 @@ import { ImportResult } from '../../components/import-result.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
-import { useImportPhoneNumbers, useSavePhoneNumber } from './api/phonenumbers.ts';
+import { fetchSkippedNumbers, useImportPhoneNumbers, useSavePhoneNumber } from './api/phonenumbers.ts';
 
 type Fields = 'number' | 'name';
 
@@ -72,6 +72,7 @@ function ManualForm() {
 
 export function Component() {
   const upload = useImportPhoneNumbers();
+  const answer = upload.data;
   return (
     <>
       <PageHeader title="Tambah Phone Number" />
@@ -92,11 +93,13 @@ export function Component() {
             error={upload.error?.message ?? ''}
             onUpload={(file) => upload.mutate(file)}
           />
-          {upload.data && (
+          {answer && (
             <div className="mt-6">
               <ImportResult<TSkippedNumber>
-                created={upload.data.created}
-                skipped={upload.data.skipped}
+                created={answer.created}
+                skippedTotal={answer.skippedTotal}
+                skipped={answer.skipped}
+                loadAll={(onProgress) => fetchSkippedNumbers(answer, onProgress)}
                 noun="nomor"
                 columns={[
                   { header: 'number', cell: (row) => row.number },

@@ -7,12 +7,13 @@ import { Field } from '../../components/field.tsx';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { ImportResult } from '../../components/import-result.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
-import { useImportProxies, useSaveProxy } from './api/proxies.ts';
+import { fetchSkippedProxies, useImportProxies, useSaveProxy } from './api/proxies.ts';
 
 export function Component() {
   const navigate = useNavigate();
   const save = useSaveProxy();
   const upload = useImportProxies();
+  const answer = upload.data;
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
 
@@ -61,11 +62,13 @@ export function Component() {
             error={upload.error?.message ?? ''}
             onUpload={(file) => upload.mutate(file)}
           />
-          {upload.data && (
+          {answer && (
             <div className="mt-6">
               <ImportResult<TSkippedProxy>
-                created={upload.data.created}
-                skipped={upload.data.skipped}
+                created={answer.created}
+                skippedTotal={answer.skippedTotal}
+                skipped={answer.skipped}
+                loadAll={(onProgress) => fetchSkippedProxies(answer, onProgress)}
                 noun="proxy"
                 columns={[{ header: 'value', cell: (row) => row.value }]}
                 files={{ csv: 'proxies_skipped.csv', json: 'proxies_skipped.json' }}

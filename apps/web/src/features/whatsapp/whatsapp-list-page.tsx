@@ -2,7 +2,7 @@
  * 'Daftar Whatsapp' (/whatsapp; spec part 1 §2, §4 Blast status, §5): the accounts with live counts and
  * status, search, status filter, paging, and start/stop, reset, reconnect and activate per row.
  */
-import { effectiveRole } from '@sewablast/contract/roles';
+import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { TEXT } from '@sewablast/contract/texts';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
@@ -48,7 +48,7 @@ const iconButton = 'rounded-lg p-2 text-slate-500 hover:bg-slate-100 disabled:op
 export function Component() {
   const { user } = useSession();
   const role = effectiveRole(user?.role);
-  const isManager = role === 'admin' || role === 'dev';
+  const isManager = role !== null && inGroup(role, 'managers');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);

@@ -1,10 +1,13 @@
 /** Phone number calls (spec part 2 §7 Phone numbers) and the query keys they share. */
 import type { TPageMeta } from '@sewablast/contract/paging';
-import type {
-  TPhoneImportResponse,
-  TPhoneNumber,
-  TSavePhoneNumberRequest,
-  TUpdatePhoneNumberRequest,
+import {
+  PHONE_TEXT,
+  type TPhoneImportResponse,
+  type TPhoneNumber,
+  type TPhoneSkippedResponse,
+  type TSavePhoneNumberRequest,
+  type TSkippedNumber,
+  type TUpdatePhoneNumberRequest,
 } from '@sewablast/contract/phonenumber';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -74,6 +77,25 @@ export function useImportPhoneNumbers() {
     },
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
+}
+
+/** Every number an import skipped: the answer's own when it holds them all, else its report, part by part. */
+export async function fetchSkippedNumbers(
+  answer: TPhoneImportResponse,
+  onProgress: (count: number) => void,
+): Promise<TSkippedNumber[]> {
+  if (answer.reportId === null) return answer.skipped;
+  const all: TSkippedNumber[] = [];
+  for (let part: number | null = 0; part !== null; ) {
+    const { list, next }: TPhoneSkippedResponse = await api<TPhoneSkippedResponse>(
+      `/admin/phonenumber/import/${answer.reportId}/skipped?part=${part}`,
+      { fallback: PHONE_TEXT.skippedUnavailable },
+    );
+    all.push(...list);
+    onProgress(all.length);
+    part = next;
+  }
+  return all;
 }
 
 export function useDeletePhoneNumber() {

@@ -1,6 +1,13 @@
 /** Proxy calls (spec part 2 §7 Proxies) and the query keys they share. */
 import type { TPageMeta } from '@sewablast/contract/paging';
-import type { TProxy, TProxyImportResponse, TUpdateProxyRequest } from '@sewablast/contract/proxy';
+import {
+  PROXY_TEXT,
+  type TProxy,
+  type TProxyImportResponse,
+  type TProxySkippedResponse,
+  type TSkippedProxy,
+  type TUpdateProxyRequest,
+} from '@sewablast/contract/proxy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -59,6 +66,25 @@ export function useImportProxies() {
     },
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
+}
+
+/** Every proxy an import skipped: the answer's own when it holds them all, else its report, part by part. */
+export async function fetchSkippedProxies(
+  answer: TProxyImportResponse,
+  onProgress: (count: number) => void,
+): Promise<TSkippedProxy[]> {
+  if (answer.reportId === null) return answer.skipped;
+  const all: TSkippedProxy[] = [];
+  for (let part: number | null = 0; part !== null; ) {
+    const { list, next }: TProxySkippedResponse = await api<TProxySkippedResponse>(
+      `/admin/proxy/import/${answer.reportId}/skipped?part=${part}`,
+      { fallback: PROXY_TEXT.skippedUnavailable },
+    );
+    all.push(...list);
+    onProgress(all.length);
+    part = next;
+  }
+  return all;
 }
 
 export function useDeleteProxy() {

@@ -1,0 +1,250 @@
+/**
+ * The access layer from outside (issue 9): a route's own rule decides, before its body is read; encoded
+ * paths, forged addresses, password guessing, the operators' tools, the proxy pool and one user's flood.
+ */
+import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
+import { MAX_PENDING_LINKS, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxies, whatsappAccounts } from '../src/db/schema.ts';
+import { buildTestApp, DEV_EMAIL, DEV_PASSWORD, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers });
+
+describe('the matched route decides', () => {
+  it('refuses to start with a route that declares no access rule', async () => {
+    await expect(
+      buildTestApp({ routes: (app) => app.get('/api/undeclared', async () => ({ ok: true })) }),
+    ).rejects.toThrow(/GET \/api\/undeclared/);
+  });
+
+  it('authenticates an encoded path like the path it decodes to', async () => {
+    for (const url of ['/%61pi/admin/setting/get', '/api/%61dmin/setting/get', '/api/admin/setting/%67et']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ msg: TEXT.tokenMissing });
+    }
+    const member = await t.loginAs('member');
+    const res = await t.app.inject({ method: 'PUT', url: '/%61pi/admin/setting/update', headers: member.headers });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers 403 before it reads the body, so a caller above their role learns no field names', async () => {
+    const member = await t.loginAs('member');
+    const staff = await t.loginAs('staff');
+    for (const caller of [member, staff]) {
+      for (const payload of ['', '{', '{"number": 1}']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/phonenumber/save',
+          headers: { ...caller.headers, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ msg: SERVER_TEXT.forbidden });
+      }
+      const simulator = await t.app.inject({ method: 'POST', url: '/dev/simulator/x/bogus', headers: caller.headers });
+      expect(simulator.statusCode).toBe(403);
+      expect(simulator.json()).toEqual({ msg: SERVER_TEXT.forbidden });
+    }
+  });
+
+  it('keeps the Blaster and account intervals to admins and devs, even on the member’s own account', async () => {
+    const member = await t.loginAs('member');
+    const [account] = await t.db
+      .insert(whatsappAccounts)
+      .values({ clientid: `own-${Date.now()}`, user_id: member.user.id, phonenumber: '6281200000001' })
+      .returning();
+    if (!account) throw new Error('no account');
+    const blaster = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/whatsapp/send-message/1',
+      headers: member.headers,
+      payload: { senders: '6281200000001', targets: 'All', message: 'x' },
+    });
+    expect(blaster.statusCode).toBe(403);
+    const interval = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/whatsapp/interval',
+      headers: member.headers,
+      payload: { id: account.id, interval_min: 1, interval_max: 1 },
+    });
+    expect(interval.statusCode).toBe(403);
+    const [after] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, account.id));
+    expect([after?.interval_min, after?.interval_max]).toEqual([null, null]);
+    const admin = await t.loginAs('admin');
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/whatsapp/interval',
+      headers: admin.headers,
+      payload: { id: account.id, interval_min: 15, interval_max: 40 },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+  });
+
+  it('answers a member the same for an account that is not theirs and one that does not exist', async () => {
+    const owner = await t.loginAs('member');
+    const stranger = await t.loginAs('member');
+    const [account] = await t.db
+      .insert(whatsappAccounts)
+      .values({ clientid: `theirs-${Date.now()}`, user_id: owner.user.id, phonenumber: '6281200000002' })
+      .returning();
+    if (!account) throw new Error('no account');
+    const answers = await Promise.all(
+      [
+        `/api/admin/whatsapp/${account.id}`,
+        `/api/admin/whatsapp/${account.clientid}`,
+        '/api/admin/whatsapp/999999',
+        '/api/admin/whatsapp/no-such-client',
+      ].map(async (url) => {
+        const res = await t.app.inject({ method: 'GET', url, headers: stranger.headers });
+        return [res.statusCode, res.json()];
+      }),
+    );
+    expect(new Set(answers.map((answer) => JSON.stringify(answer)))).toEqual(
+      new Set([JSON.stringify([403, { msg: SERVER_TEXT.forbidden }])]),
+    );
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/whatsapp/reset',
+      headers: stranger.headers,
+      payload: { id: 999999 },
+    });
+    expect(reset.statusCode).toBe(403);
+  });
+});
+
+describe('password guessing', () => {
+  it('ignores X-Forwarded-For unless the request came through a trusted proxy', async () => {
+    const email = `guess-${Date.now()}@test.local`;
+    await t.services.users.create({ firstname: 'G', lastname: 'X', email, password: 'benar12345' });
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await login(`forged-${i}@test.local`, 'salah', '10.20.0.1', { 'x-forwarded-for': `203.0.113.${i}` });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 30).every((code) => code === 401)).toBe(true);
+    expect(codes[30]).toBe(429);
+
+    const behindProxy = await buildTestApp({ config: { TRUST_PROXY: ['10.30.0.1'] } });
+    try {
+      const viaProxy = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '10.30.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      const direct = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '10.30.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(viaProxy.statusCode).toBe(200);
+      expect(direct.statusCode).toBe(200);
+      // The per-address sign-in limit follows the client the trusted proxy names, not the proxy itself.
+      for (let i = 0; i < 30; i++) {
+        await behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `x${i}@test.local`, password: 'salah' },
+          remoteAddress: '10.30.0.1',
+          headers: { 'x-forwarded-for': '198.51.100.7' },
+        });
+      }
+      const limited = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: DEV_EMAIL, password: DEV_PASSWORD },
+        remoteAddress: '10.30.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(limited.statusCode).toBe(429);
+      const otherClient = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: DEV_EMAIL, password: DEV_PASSWORD },
+        remoteAddress: '10.30.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+      });
+      expect(otherClient.statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('locks an account after 10 failures from anywhere, but not for the address its owner signs in from', async () => {
+    const email = `victim-${Date.now()}@test.local`;
+    await t.services.users.create({ firstname: 'V', lastname: 'X', email, password: 'benar12345' });
+    expect((await login(email, 'benar12345', '10.40.0.1')).statusCode).toBe(200);
+
+    const codes: number[] = [];
+    for (let i = 0; i < 10; i++) codes.push((await login(email, `tebak${i}`, `10.41.0.${i + 1}`)).statusCode);
+    expect(codes.every((code) => code === 401)).toBe(true);
+    const stranger = await login(email, 'benar12345', '10.42.0.1');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json()).toEqual({ msg: SERVER_TEXT.loginLocked(15) });
+    // The owner's usual address was not the guesser's: it still signs in.
+    expect((await login(email, 'benar12345', '10.40.0.1')).statusCode).toBe(200);
+    // An unknown email locks the same way, so a lock tells nothing about which accounts exist.
+    const ghost = `ghost-${Date.now()}@test.local`;
+    for (let i = 0; i < 10; i++) await login(ghost, 'x', `10.43.0.${i + 1}`);
+    expect((await login(ghost, 'x', '10.44.0.1')).json()).toEqual({ msg: SERVER_TEXT.loginLocked(15) });
+  });
+});
+
+describe('shared resources', () => {
+  it('caps a member’s waiting links, so one member cannot drain the proxy pool', async () => {
+    const values = Array.from({ length: 8 }, (_, i) => ({ value: `10.50.0.${i + 1}:3128` }));
+    await t.db.insert(proxies).values(values);
+    const greedy = await t.loginAs('member');
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/whatsapp/new-client',
+        headers: greedy.headers,
+        payload: { deviceId: `greedy-${Date.now()}-${i}`, userId: greedy.user.id },
+      });
+      answers.push(res.statusCode);
+      if (res.statusCode === 429)
+        expect(res.json()).toEqual({ msg: WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS) });
+    }
+    expect(answers).toEqual([200, 200, 200, 429, 429, 429]);
+    const other = await t.loginAs('member');
+    const fair = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/whatsapp/new-client',
+      headers: other.headers,
+      payload: { deviceId: `fair-${Date.now()}`, userId: other.user.id },
+    });
+    expect(fair.statusCode).toBe(200);
+    expect(fair.json().proxyId).toBeGreaterThan(0);
+  });
+
+  it('limits one user’s requests in flight and per second, while others and /api/health carry on', async () => {
+    const member = await t.loginAs('member');
+    const url = `/api/admin/whatsapp/list-per-page?page=1`;
+    const flood = await Promise.all(
+      Array.from({ length: 200 }, () => t.app.inject({ method: 'GET', url, headers: member.headers })),
+    );
+    const codes = flood.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 200).length).toBeGreaterThan(0);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThan(100);
+    const refused = flood.find((res) => res.statusCode === 429);
+    expect(refused?.json()).toEqual({ msg: SERVER_TEXT.tooManyCalls });
+    expect(refused?.headers['retry-after']).toBeDefined();
+    const other = await t.loginAs('member');
+    expect((await t.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Answered requests no longer count as in flight: the member carries on once the flood is over.
+    expect((await t.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The answer to a file import (DESIGN §6), whatever it imports: the counts and the first skipped rows, so
+ * that the answer stays small whatever the file holds. When more rows were skipped than it carries, the
+ * whole list is kept as the importer's report and read back in parts (spec part 2 §2: the screen shows the
+ * first 5 and offers the rest as a download).
+ */
+import { z } from 'zod';
+
+/** Skipped rows an import answer carries at most. */
+export const IMPORT_SKIPPED_SHOWN = 100;
+/** Skipped rows in one part of a report. */
+export const IMPORT_SKIPPED_PART = 10_000;
+
+/** `part` counts from 0; a 50 MB file holds at most a few thousand parts. */
+export const ZImportSkippedQuery = z.object({ part: z.coerce.number().int().min(0).max(100_000).default(0) });
+export type TImportSkippedQuery = z.input<typeof ZImportSkippedQuery>;
+
+export function importAnswerOf<Row extends z.ZodType>(row: Row) {
+  return z.object({
+    created: z.number().int(),
+    /** Every row skipped, though `skipped` carries only the first IMPORT_SKIPPED_SHOWN. */
+    skippedTotal: z.number().int(),
+    skipped: z.array(row).max(IMPORT_SKIPPED_SHOWN),
+    /** The report holding every skipped row, or null when `skipped` already holds them all. */
+    reportId: z.number().int().nullable(),
+  });
+}
+
+/** One part of a report, in file order; `next` is the part to ask for next, null after the last. */
+export function skippedPartOf<Row extends z.ZodType>(row: Row) {
+  return z.object({ list: z.array(row), next: z.number().int().nullable() });
+}
