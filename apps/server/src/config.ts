@@ -8,6 +8,16 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(0).max(65_535);
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+/** `a, b,c` → ['a', 'b', 'c']; unset or empty → []. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
 
 /**
  * A reverse proxy whose X-Forwarded-For is believed: an address or a CIDR range, or one of proxy-addr's
@@ -65,28 +75,12 @@ const ZEnv = z.object({
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(50),
   USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
   USER_REQUESTS_IN_FLIGHT: z.coerce.number().int().positive().default(16),
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().refine(isProxyAddress, 'must list IP addresses or CIDR ranges, comma-separated'))),
+  TRUST_PROXY: commaList.pipe(
+    z.array(z.string().refine(isProxyAddress, 'must list IP addresses or CIDR ranges, comma-separated')),
+  ),
   // Browsers send an origin as scheme://host[:port]; an entry written with a path or a trailing slash is
   // reduced to that, so that it matches rather than silently never matching.
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(webUrl).transform((urls) => urls.map((url) => new URL(url).origin))),
+  ALLOWED_ORIGINS: commaList.pipe(z.array(webUrl).transform((urls) => urls.map((url) => new URL(url).origin))),
   PUBLIC_URL: z.preprocess(emptyAsUnset, webUrl.optional()),
 });
 
