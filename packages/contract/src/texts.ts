@@ -41,6 +41,7 @@ export const SERVER_TEXT = {
   userNotFound: 'User tidak ditemukan.',
   roleChangeDevOnly: 'Hanya dev yang dapat mengubah role.',
   deleted: 'Data berhasil dihapus.',
+  useWebSocket: 'Gunakan WebSocket.',
   tooManyCalls: 'Terlalu banyak permintaan dalam waktu singkat. Tunggu sebentar lalu coba lagi.',
   loginLocked: (minutes: number) =>
     `Terlalu banyak percobaan masuk yang gagal untuk akun ini. Coba lagi dalam ${minutes} menit.`,

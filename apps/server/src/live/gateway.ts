@@ -121,7 +121,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
     // The token rides in the query string (a browser cannot set headers on a WebSocket) and is checked
     // below, before the upgrade.
     config: { access: 'public' },
-    handler: (_request, reply) => reply.code(400).send({ msg: 'Gunakan WebSocket.' }),
+    handler: (_request, reply) => reply.code(400).send({ msg: SERVER_TEXT.useWebSocket }),
     preValidation: async (request, reply) => {
       if (!originAllowed(request, options.allowedOrigins)) return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       const query = ZQuery.safeParse(request.query);
