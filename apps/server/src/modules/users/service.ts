@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
+import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { TUpdateUserRequest, TUser } from '@sewablast/contract/users';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
@@ -151,7 +152,9 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
     async update(actor: Actor, id: number, patch: TUpdateUserRequest): Promise<{ user: TUser; token?: string }> {
       requireAccess(actor, { owner: id });
       const target = await mustFind(id);
-      if (actor.id !== id && actor.role === 'admin' && (target.role === 'admin' || target.role === 'dev')) {
+      // An admin manages members and staff, never another manager: that would let an admin take over a dev.
+      const targetRole = effectiveRole(target.role);
+      if (actor.id !== id && actor.role === 'admin' && targetRole && inGroup(targetRole, 'managers')) {
         throw forbidden(SERVER_TEXT.forbidden);
       }
       if (patch.role !== undefined && patch.role !== target.role) {
