@@ -104,8 +104,6 @@ export const BLAST_TEXT = {
   disconnected: 'Sambungan terputus, silahkan sambungkan ulang!',
   suspended: 'Akun sedang disuspend.',
   sendingDisabled: 'Pengiriman akun ini dinonaktifkan admin.',
-  started: 'Blast dimulai.',
-  stopped: 'Blast dihentikan.',
   activateLimit: 'Akun sudah disuspend 3 kali dan tidak dapat diaktifkan lagi.',
   intervalOrder: 'Interval minimal harus lebih kecil dari interval maksimal',
 } as const;

@@ -1,5 +1,5 @@
 /** Blast counts and today's income, read from the message logs and the ledger (DESIGN §4: logs are the source). */
-import { and, count, eq, gte, type SQL } from 'drizzle-orm';
+import { count, eq, gte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageLogs } from '../../db/schema.ts';
 import { incomeSince } from '../../ledger/balance.ts';
@@ -30,8 +30,6 @@ export function createMessageLogService(db: Db, timeZone: string) {
     },
     today: () => successFail(gte(messageLogs.sent_at, startOfBusinessDay(timeZone))),
     total: () => successFail(undefined),
-    todayFor: (userId: number) =>
-      successFail(and(eq(messageLogs.user_id, userId), gte(messageLogs.sent_at, startOfBusinessDay(timeZone)))),
   };
 }
 
