@@ -1,5 +1,6 @@
 /** The settings form (spec part 2 §3 Settings, §5, §9). Every signed-in user reads it; admins and devs change it. */
 import { z } from 'zod';
+import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -50,8 +51,8 @@ export const ZUpdateSettingRequest = z
     referral_percent: wholeNumber('Persen referal', 0, 100),
     info: z.string({ error: required }).trim().min(1, { error: required }).max(2000),
   })
-  .refine((body) => body.interval_min <= body.interval_max, {
+  .refine((body) => intervalsInOrder(body.interval_min, body.interval_max), {
     path: ['interval_min'],
-    error: 'Interval minimal harus lebih kecil dari interval maksimal',
+    error: INTERVAL_ORDER_TEXT,
   });
 export type TUpdateSettingRequest = z.input<typeof ZUpdateSettingRequest>;

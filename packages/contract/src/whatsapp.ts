@@ -1,5 +1,6 @@
 /** WhatsApp accounts (spec part 1 §3 WhatsApp account, §7 WhatsApp). The session credentials never leave the server. */
 import { z } from 'zod';
+import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { ZId } from './paging.ts';
 
 export const CONNECTION_STATES = [
@@ -105,7 +106,6 @@ export const BLAST_TEXT = {
   suspended: 'Akun sedang disuspend.',
   sendingDisabled: 'Pengiriman akun ini dinonaktifkan admin.',
   activateLimit: 'Akun sudah disuspend 3 kali dan tidak dapat diaktifkan lagi.',
-  intervalOrder: 'Interval minimal harus lebih kecil dari interval maksimal',
 } as const;
 
 /** States from which a blast cannot start (spec part 1 §5). */
@@ -128,13 +128,10 @@ export const ZIntervalRequest = z
     interval_min: z.number().int().min(1).max(86_400).nullable(),
     interval_max: z.number().int().min(1).max(86_400).nullable(),
   })
-  .refine(
-    (body) => body.interval_min === null || body.interval_max === null || body.interval_min <= body.interval_max,
-    {
-      path: ['interval_min'],
-      error: BLAST_TEXT.intervalOrder,
-    },
-  );
+  .refine((body) => intervalsInOrder(body.interval_min, body.interval_max), {
+    path: ['interval_min'],
+    error: INTERVAL_ORDER_TEXT,
+  });
 
 /** The latest message an account received (listen-message-created). */
 export const ZIncomingMessage = z.object({ from: z.string(), text: z.string(), date: z.string() });

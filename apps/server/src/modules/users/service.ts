@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
+import { INTERVAL_ORDER_TEXT, intervalsInOrder } from '@sewablast/contract/interval';
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { TUpdateUserRequest, TUser } from '@sewablast/contract/users';
@@ -166,10 +167,8 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
 
       const min = patch.blast_interval_min !== undefined ? patch.blast_interval_min : target.blast_interval_min;
       const max = patch.blast_interval_max !== undefined ? patch.blast_interval_max : target.blast_interval_max;
-      if (min !== null && max !== null && min > max) {
-        const msg = 'Interval minimal harus lebih kecil dari interval maksimal';
-        throw badRequest(msg, { blast_interval_min: msg });
-      }
+      if (!intervalsInOrder(min, max))
+        throw badRequest(INTERVAL_ORDER_TEXT, { blast_interval_min: INTERVAL_ORDER_TEXT });
 
       const { password, current_password, ...fields } = patch;
       const ownPassword = password !== undefined && actor.id === id;
