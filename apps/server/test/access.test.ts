@@ -7,6 +7,7 @@ import { MAX_PENDING_LINKS, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, whatsappAccounts } from '../src/db/schema.ts';
+import { bearerToken } from '../src/http/access.ts';
 import { buildTestApp, DEV_EMAIL, DEV_PASSWORD, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -17,6 +18,26 @@ afterAll(() => t.close());
 
 const login = (email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers });
+
+describe('bearerToken', () => {
+  it('reads only a well-formed bearer header', () => {
+    expect(bearerToken('Bearer abc.def.ghi')).toBe('abc.def.ghi');
+    expect(bearerToken('bearer   abc')).toBe('abc');
+    expect(bearerToken('Bearer ')).toBeNull();
+    expect(bearerToken('Basic abc')).toBeNull();
+    expect(bearerToken(undefined)).toBeNull();
+    expect(bearerToken('Bearer a b')).toBeNull();
+  });
+});
+
+describe('the signed-in hook', () => {
+  it('records when a user was last seen', async () => {
+    const { user, headers } = await t.loginAs('member');
+    expect((await t.services.users.findById(user.id))?.last_seen_at).toBeNull();
+    await t.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}`, headers });
+    expect((await t.services.users.findById(user.id))?.last_seen_at).toBeInstanceOf(Date);
+  });
+});
 
 describe('the matched route decides', () => {
   it('refuses to start with a route that declares no access rule', async () => {

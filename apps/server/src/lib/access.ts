@@ -20,7 +20,7 @@ export interface AccessRule {
   managedBy?: RoleGroup;
 }
 
-export function can(actor: Actor, rule: AccessRule): boolean {
+function can(actor: Actor, rule: AccessRule): boolean {
   if (rule.group && !inGroup(actor.role, rule.group)) return false;
   if (rule.owner === undefined) return true;
   return inGroup(actor.role, rule.managedBy ?? 'managers') || rule.owner === actor.id;
