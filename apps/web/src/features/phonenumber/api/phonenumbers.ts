@@ -4,13 +4,13 @@ import {
   PHONE_TEXT,
   type TPhoneImportResponse,
   type TPhoneNumber,
-  type TPhoneSkippedResponse,
   type TSavePhoneNumberRequest,
   type TSkippedNumber,
   type TUpdatePhoneNumberRequest,
 } from '@sewablast/contract/phonenumber';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { fetchSkippedRows } from '../../../lib/import-report.ts';
 
 const KEY = ['phonenumbers'] as const;
 
@@ -80,22 +80,11 @@ export function useImportPhoneNumbers() {
 }
 
 /** Every number an import skipped: the answer's own when it holds them all, else its report, part by part. */
-export async function fetchSkippedNumbers(
+export function fetchSkippedNumbers(
   answer: TPhoneImportResponse,
   onProgress: (count: number) => void,
 ): Promise<TSkippedNumber[]> {
-  if (answer.reportId === null) return answer.skipped;
-  const all: TSkippedNumber[] = [];
-  for (let part: number | null = 0; part !== null; ) {
-    const { list, next }: TPhoneSkippedResponse = await api<TPhoneSkippedResponse>(
-      `/admin/phonenumber/import/${answer.reportId}/skipped?part=${part}`,
-      { fallback: PHONE_TEXT.skippedUnavailable },
-    );
-    all.push(...list);
-    onProgress(all.length);
-    part = next;
-  }
-  return all;
+  return fetchSkippedRows(answer, '/admin/phonenumber/import', PHONE_TEXT.skippedUnavailable, onProgress);
 }
 
 export function useDeletePhoneNumber() {

@@ -4,12 +4,12 @@ import {
   PROXY_TEXT,
   type TProxy,
   type TProxyImportResponse,
-  type TProxySkippedResponse,
   type TSkippedProxy,
   type TUpdateProxyRequest,
 } from '@sewablast/contract/proxy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { fetchSkippedRows } from '../../../lib/import-report.ts';
 
 const KEY = ['proxies'] as const;
 
@@ -69,22 +69,11 @@ export function useImportProxies() {
 }
 
 /** Every proxy an import skipped: the answer's own when it holds them all, else its report, part by part. */
-export async function fetchSkippedProxies(
+export function fetchSkippedProxies(
   answer: TProxyImportResponse,
   onProgress: (count: number) => void,
 ): Promise<TSkippedProxy[]> {
-  if (answer.reportId === null) return answer.skipped;
-  const all: TSkippedProxy[] = [];
-  for (let part: number | null = 0; part !== null; ) {
-    const { list, next }: TProxySkippedResponse = await api<TProxySkippedResponse>(
-      `/admin/proxy/import/${answer.reportId}/skipped?part=${part}`,
-      { fallback: PROXY_TEXT.skippedUnavailable },
-    );
-    all.push(...list);
-    onProgress(all.length);
-    part = next;
-  }
-  return all;
+  return fetchSkippedRows(answer, '/admin/proxy/import', PROXY_TEXT.skippedUnavailable, onProgress);
 }
 
 export function useDeleteProxy() {
