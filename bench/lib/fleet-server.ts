@@ -25,10 +25,10 @@ import {
   users,
   whatsappAccounts,
 } from '../../apps/server/src/db/schema.ts';
-import { seed } from '../../apps/server/src/db/seed.ts';
 import { buildApp } from '../../apps/server/src/http/app.ts';
 import { createMemoryBus } from '../../apps/server/src/live/bus.ts';
 import { hashPassword } from '../../apps/server/src/modules/users/service.ts';
+import { seed } from '../../apps/server/src/seed.ts';
 import { createServices } from '../../apps/server/src/services.ts';
 import { SimulatorDriver } from '../../apps/server/src/wa/simulator.ts';
 

@@ -66,7 +66,14 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   if (host && runtime.commands) serveCommands(runtime.commands, host, runtime.log);
   // With Redis, every call goes to the lease holder, which may be this process or another one.
   const engine = runtime.commands ? new RemoteEngine(db, runtime.commands) : host;
-  const whatsapp = createWhatsappService({ db, proxies, bus: runtime.bus, engine, secondMs: runtime.secondMs });
+  const whatsapp = createWhatsappService({
+    db,
+    proxies,
+    phoneNumbers,
+    bus: runtime.bus,
+    engine,
+    secondMs: runtime.secondMs,
+  });
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
   const withdrawals = createWithdrawService(db);

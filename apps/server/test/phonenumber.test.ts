@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { IMPORT_SKIPPED_PART, IMPORT_SKIPPED_SHOWN } from '@sewablast/contract/imports';
+import { IMPORT_SKIPPED_PART, IMPORT_SKIPPED_SHOWN, IMPORT_TEXT } from '@sewablast/contract/imports';
 import { PHONE_SKIP_REASONS, PHONE_TEXT, type TSkippedNumber } from '@sewablast/contract/phonenumber';
 import type { Role } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
@@ -177,7 +177,11 @@ describe('phone numbers by hand', () => {
       '001',
       '000',
     ]);
-    expect((await call('GET', '/list-per-page?page=4&search=62857', 'admin')).json().data).toEqual([]);
+    // A page past the end is the last page, and the meta says so (issue 10: never 'Page 99 of 5').
+    expect((await call('GET', '/list-per-page?page=99&search=62857', 'admin')).json()).toEqual({
+      data: last.data,
+      meta: { page: 3, limit: 10, total: 25, totalPages: 3 },
+    });
 
     const local = (await call('GET', '/list-per-page?search=0857-0000-00&limit=100', 'admin')).json();
     expect(local.meta.total).toBe(25);
@@ -338,6 +342,9 @@ describe('phone number import', () => {
     const disguised = await upload('admin', Buffer.concat([Buffer.from('6281555200009,Gambar\n'), png]));
     expect(disguised.json()).toEqual({ msg: PHONE_TEXT.badFile, errors: { file: PHONE_TEXT.badFile } });
     expect((await call('GET', '/list-per-page?search=6281555200009', 'admin')).json().meta.total).toBe(0);
+    const unclosed = await upload('admin', '6281555200011,Budi\n6281555200012,"Siti\n');
+    const line2 = `${PHONE_TEXT.badFile} ${IMPORT_TEXT.unreadableFrom(2)}`;
+    expect(unclosed.json()).toEqual({ msg: line2, errors: { file: line2 } });
     for (const content of ['[{"number": "62', '{"number": "6281555200001", "name": "Objek"}']) {
       expect((await upload('admin', content, 'numbers.json')).json().msg, content).toBe(PHONE_TEXT.badFile);
     }

@@ -1,9 +1,9 @@
+import { senderNumber } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { BLASTER_MAX_TARGETS, BLASTER_TEXT } from '@sewablast/contract/whatsapp';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, messageLogs, messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema.ts';
-import { senderNumber } from '../src/engine/replies.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { openLive } from './ws.ts';
 

@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
-import { seed } from '../src/db/seed.ts';
 import { createRedisTransport, RemoteEngine } from '../src/engine/remote.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
+import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
@@ -176,7 +176,9 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
     });
     await remote.halt('nobody-holds-this');
     await remote.logout('nobody-holds-this');
-    await expect(remote.sendNow('nobody-holds-this', '6285610000001', { text: 'x' })).rejects.toThrow(/worker/);
+    await expect(
+      remote.sendNow('nobody-holds-this', { number: '6285610000001', name: '' }, { text: 'x' }),
+    ).rejects.toThrow(/worker/);
     expect(requests).toEqual([]);
   });
 });

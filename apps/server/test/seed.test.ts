@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { levels, messageTemplates, phoneNumbers, proxies, settings, users } from '../src/db/schema.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 import { createTestDatabase } from './harness.ts';
 
 const count = async (database: Database, table: PgTable) => {

@@ -2,10 +2,10 @@ import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, whatsappAccounts } from '../src/db/schema.ts';
-import { type Engine, SessionHost } from '../src/engine/session-host.ts';
+import { type Engine, EngineUnavailable } from '../src/engine/engine.ts';
+import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createWhatsappService } from '../src/modules/whatsapp/service.ts';
-import { SendError } from '../src/wa/driver.ts';
 import { SimulatorDriver } from '../src/wa/simulator.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { openLive } from './ws.ts';
@@ -238,16 +238,17 @@ describe('linking an account', () => {
     const noWorker = 'Tidak ada worker yang memegang sesi akun ini.';
     const unreachable: Engine = {
       link: async () => {
-        throw new SendError('disconnected', 'no-worker', noWorker);
+        throw new EngineUnavailable(noWorker);
       },
       logout: async () => {},
       reconcile: async () => {},
       halt: async () => {},
-      sendNow: async () => {},
+      sendNow: async () => ({ status: 'success' }),
     };
     const whatsapp = createWhatsappService({
       db: t.db,
       proxies: t.services.proxies,
+      phoneNumbers: t.services.phoneNumbers,
       bus: createMemoryBus(),
       engine: unreachable,
     });

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { createRouter } from './app/router.tsx';
+import { AppToaster } from './app/toaster.tsx';
 import { captureReferral } from './lib/referral.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 
@@ -23,7 +23,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster richColors position="top-right" />
+      <AppToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

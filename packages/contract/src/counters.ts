@@ -7,6 +7,10 @@ export const ZTodayIncome = z.object({ income: z.number().int() });
 export const ZBalance = z.object({ balance: z.number().int() });
 export const ZTotalBonus = z.object({ totalBonus: z.number().int() });
 export const ZActiveCount = z.object({ count: z.number().int() });
+export type TMessageLogCount = z.infer<typeof ZMessageLogCount>;
+export type TTodayIncome = z.infer<typeof ZTodayIncome>;
+export type TBalance = z.infer<typeof ZBalance>;
+export type TTotalBonus = z.infer<typeof ZTotalBonus>;
 
 /** Members seen within this many minutes count as active now. */
 export const ACTIVE_WINDOW_MINUTES = 5;

@@ -11,6 +11,12 @@ export const IMPORT_SKIPPED_SHOWN = 100;
 /** Skipped rows in one part of a report. */
 export const IMPORT_SKIPPED_PART = 10_000;
 
+export const IMPORT_TEXT = {
+  /** Added to the area's bad-file text when a CSV breaks off: an unclosed quote, text after a closing quote. */
+  unreadableFrom: (line: number) =>
+    `Mulai sekitar baris ${line} file tidak bisa dibaca (periksa tanda kutip "). Perbaiki lalu unggah lagi: baris yang sudah tersimpan dilewati.`,
+} as const;
+
 /** `part` counts from 0; a 50 MB file holds at most a few thousand parts. */
 export const ZImportSkippedQuery = z.object({ part: z.coerce.number().int().min(0).max(100_000).default(0) });
 export type TImportSkippedQuery = z.input<typeof ZImportSkippedQuery>;

@@ -1,5 +1,6 @@
 /** Levels (spec part 2 §3 Level, §5): a member's fee per blast and the lifetime blasts it needs. */
 import { z } from 'zod';
+import { pageOf } from './paging.ts';
 
 export const ZLevel = z.object({
   id: z.number().int(),
@@ -11,6 +12,9 @@ export const ZLevel = z.object({
 export type TLevel = z.infer<typeof ZLevel>;
 
 export const ZLevelResponse = z.object({ level: ZLevel });
+export type TLevelResponse = z.infer<typeof ZLevelResponse>;
+export const ZLevelPageResponse = pageOf(ZLevel);
+export type TLevelPageResponse = z.infer<typeof ZLevelPageResponse>;
 
 export const ZLevelRequest = z.object({
   name: z.string({ error: 'Nama level wajib diisi.' }).trim().min(1, { error: 'Nama level wajib diisi.' }).max(100),

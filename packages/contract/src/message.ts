@@ -1,5 +1,6 @@
 /** Message templates (spec part 2 §3 Message template, §5 buttons, §7 Message templates). */
 import { z } from 'zod';
+import { pageOf } from './paging.ts';
 
 export const BUTTON_TYPES = ['reply_button', 'call_button', 'url_button', 'stop_button'] as const;
 export const ZButtonType = z.enum(BUTTON_TYPES);
@@ -30,6 +31,12 @@ export const ZMessage = z.object({
 export type TMessage = z.infer<typeof ZMessage>;
 
 export const ZMessageResponse = z.object({ message: ZMessage });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+export const ZMessagePageResponse = pageOf(ZMessage);
+export type TMessagePageResponse = z.infer<typeof ZMessagePageResponse>;
+/** Every template, for the JSON export. */
+export const ZMessageListResponse = z.object({ list: z.array(ZMessage) });
+export type TMessageListResponse = z.infer<typeof ZMessageListResponse>;
 
 export const MAX_BUTTONS = 10;
 export const BUTTON_TITLE_MAX = 60;

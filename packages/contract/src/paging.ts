@@ -67,8 +67,10 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: ZPageMeta });
 }
 
+/** A page past the end is the last page: `page` never exceeds `totalPages`. */
 export function pageMeta(query: { page: number; limit: number }, total: number): TPageMeta {
-  return { page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  const totalPages = Math.max(1, Math.ceil(total / query.limit));
+  return { page: Math.min(query.page, totalPages), limit: query.limit, total, totalPages };
 }
 
 /** The largest id: ids are PostgreSQL `integer`s, and a larger number would fail the query rather than find nothing. */

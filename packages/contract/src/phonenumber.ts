@@ -16,14 +16,35 @@ export const PHONE_TEXT = {
 } as const;
 
 /**
- * Digits only, starting with 62: spaces, dashes, dots, brackets and '+' are dropped and a leading 0 (the
- * local form) becomes 62. Null when what is left is not 10-15 digits starting with 62.
+ * Indonesia's numbers are stored as they are dialled from abroad: a leading 0 (the local form) becomes
+ * the country code 62. Every number a user or a sender gives goes through here.
  */
+export function withCountryCode(digits: string): string {
+  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+}
+
+/**
+ * A number as people write it (spaces, dashes, dots, brackets, '+') as stored digits with the country
+ * code, of any length: a whole number to be checked, or the start of one to search by. Null when
+ * anything but those is in it.
+ */
+export function phoneDigits(raw: string): string | null {
+  const digits = raw.trim().replace(/[\s\-.()+]/g, '');
+  return /^\d+$/.test(digits) ? withCountryCode(digits) : null;
+}
+
+/** A whole number: 10-15 digits starting with 62 once written as phoneDigits does, or null. */
 export function normalisePhoneNumber(raw: string): string | null {
-  let digits = raw.trim().replace(/[\s\-.()+]/g, '');
-  if (!/^\d+$/.test(digits)) return null;
-  if (digits.startsWith('0')) digits = `62${digits.slice(1)}`;
-  return /^62\d{8,13}$/.test(digits) ? digits : null;
+  const digits = phoneDigits(raw);
+  return digits && /^62\d{8,13}$/.test(digits) ? digits : null;
+}
+
+/**
+ * A sender as phone_numbers stores it, from a WhatsApp address ("6281…@s.whatsapp.net", "6281…:12@…") or a
+ * typed number ("+62 812…", "0812-…"): its digits with the country code, a local 0 read as Indonesia's 62.
+ */
+export function senderNumber(from: string): string {
+  return withCountryCode(from.replace(/@.*$/, '').replace(/:.*$/, '').replace(/\D/g, ''));
 }
 
 export const ZPhoneStatus = z.enum(['active', 'nonactive']);

@@ -16,6 +16,9 @@ export const ZSetting = z.object({
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
+/** The marquee's text until an admin writes one (spec part 2 §9). */
+export const DEFAULT_INFO = 'Selamat datang di Sewablast — Whatsapp Blaster for Rent.';
+
 export const ZSettingResponse = z.object({ setting: ZSetting });
 export type TSettingResponse = z.infer<typeof ZSettingResponse>;
 

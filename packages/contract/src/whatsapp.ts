@@ -1,7 +1,7 @@
 /** WhatsApp accounts (spec part 1 §3 WhatsApp account, §7 WhatsApp). The session credentials never leave the server. */
 import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
-import { ZId } from './paging.ts';
+import { pageOf, ZId } from './paging.ts';
 
 export const CONNECTION_STATES = [
   'connected',
@@ -23,6 +23,14 @@ export const WHATSAPP_TEXT = {
   pairingNumber: 'Nomor harus diawali 62.',
   tooManyPendingLinks: (max: number) =>
     `Sudah ada ${max} perangkat yang menunggu ditautkan. Selesaikan atau batalkan dulu sebelum menambah lagi.`,
+} as const;
+
+/** Why the engine could not link or send: no process holds the session, or the one holding it is stopping. */
+export const ENGINE_TEXT = {
+  noEngine: 'Tidak ada worker yang memegang sesi WhatsApp di proses ini.',
+  noWorker: 'Tidak ada worker yang memegang sesi akun ini.',
+  noSession: 'Sesi akun ini tidak aktif di server.',
+  stopping: 'Pesan tidak dikirim: server sedang berhenti.',
 } as const;
 
 /** Links a user may have waiting for a scan at once: each one holds a proxy until it is scanned or given up. */
@@ -67,6 +75,7 @@ export const ZNewClientRequest = z.object({
 export type TNewClientRequest = z.infer<typeof ZNewClientRequest>;
 
 export const ZNewClientResponse = z.object({ proxyId: z.number().int(), message: z.string() });
+export type TNewClientResponse = z.infer<typeof ZNewClientResponse>;
 
 export const ZDeviceRequest = z.object({ deviceId: ZDeviceId });
 
@@ -74,12 +83,20 @@ export const ZDeviceRequest = z.object({ deviceId: ZDeviceId });
 export const ZSaveWhatsappRequest = z.looseObject({ clientid: ZDeviceId });
 
 export const ZWhatsappResponse = z.object({ whatsapp: ZWhatsapp });
+export type TWhatsappResponse = z.infer<typeof ZWhatsappResponse>;
+/** Reset and activate answer the account under `data`, as the spec's client reads them. */
+export const ZWhatsappDataResponse = z.object({ data: ZWhatsapp });
+export type TWhatsappDataResponse = z.infer<typeof ZWhatsappDataResponse>;
 export const ZWhatsappListResponse = z.object({ list: z.array(ZWhatsapp) });
+export type TWhatsappListResponse = z.infer<typeof ZWhatsappListResponse>;
+export const ZWhatsappPageResponse = pageOf(ZWhatsapp);
+export type TWhatsappPageResponse = z.infer<typeof ZWhatsappPageResponse>;
 export const ZClientStateResponse = z.object({ state: z.string() });
 export const ZWhatsappCountResponse = z.object({
   connectedCount: z.number().int(),
   disconnectedCount: z.number().int(),
 });
+export type TWhatsappCountResponse = z.infer<typeof ZWhatsappCountResponse>;
 
 /** The Filter Status options of the list (spec part 1 §2), by the value the list query takes. */
 export const WHATSAPP_FILTERS = [
@@ -106,6 +123,10 @@ export const BLAST_TEXT = {
   suspended: 'Akun sedang disuspend.',
   sendingDisabled: 'Pengiriman akun ini dinonaktifkan admin.',
   activateLimit: 'Akun sudah disuspend 3 kali dan tidak dapat diaktifkan lagi.',
+  /** Why a running blast ended by itself (the `error_blast` event's `sendError`). */
+  sendingStopped: 'Pengiriman dinonaktifkan admin.',
+  noActiveNumbers: 'Tidak ada nomor aktif untuk dikirimi.',
+  noActiveTemplates: 'Tidak ada template pesan aktif.',
 } as const;
 
 /** States from which a blast cannot start (spec part 1 §5). */

@@ -1,69 +1,44 @@
 /**
  * One account's blast (DESIGN §5.6): take the next active number nobody is sending to, least recently
- * sent first; take the active template used least; fill in {name} and {phoneNumber}; send through the
- * account's session; record the outcome with its money; wait a random whole number of seconds; again.
- * A passing failure is retried up to 3 times (`attempting`), a dropped connection is waited for
- * (`reconnecting`), a ban ends the loop. When every number was sent in this run the loop starts over
+ * sent first; take the active template used least; send it filled in (send.ts); record the outcome with its
+ * money; pause; again. A ban ends the blast. When every number was sent in this run the blast starts over
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
- * crash is counted once.
+ * crash is counted once. Pacing, retries, stopping and the lease are the loop base's (loop.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { files, messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../db/schema.ts';
+import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
+import { settingValue } from '../db/settings-row.ts';
 import { recordSend } from '../ledger/record-send.ts';
-import { SendError, type WaSession } from '../wa/driver.ts';
+import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
+import { sendTemplate } from './send.ts';
 
-type AccountRow = typeof whatsappAccounts.$inferSelect;
-
-const MAX_ATTEMPTS = 3;
-const RECONNECT_WAIT_S = 60;
-
-export interface BlastLoopDeps {
-  db: Db;
-  session: () => WaSession | undefined;
+export interface BlastLoopDeps extends LoopDeps {
   publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
-  /** Milliseconds in one second of blast time (tests run faster). */
-  secondMs: number;
-  random: () => number;
-  log?: (message: string, error?: unknown) => void;
 }
 
-export class BlastLoop {
-  private stopped = false;
-  /** Stopped because the process is going away: the blast stays wanted and resumes after the restart. */
-  private shuttingDown = false;
-  private wake: (() => void) | null = null;
-  readonly done: Promise<void>;
+type Taken = { id: number; number: string; name: string };
+
+export class BlastLoop extends AccountLoop {
+  /** The account as last read or written: live events carry it as their sender. */
+  private row: AccountRow | undefined;
+  /** When this run began: numbers sent since are not sent again until the blast starts over. */
+  private since = new Date();
 
   constructor(
-    private readonly deps: BlastLoopDeps,
-    private readonly accountId: number,
+    protected override readonly deps: BlastLoopDeps,
+    accountId: number,
   ) {
-    this.done = this.run().catch((error) => deps.log?.(`blast of account ${accountId} failed`, error));
+    super(deps, accountId, 'blast');
   }
 
-  /** Ends the loop at its next step; a wait in progress is cut short. */
-  stop(reason: 'stopped' | 'shutdown' = 'stopped'): void {
-    this.stopped = true;
-    this.shuttingDown = reason === 'shutdown';
-    this.wake?.();
+  protected async announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void> {
+    if (this.row) await this.deps.publish(this.row, event, extra);
   }
 
-  private sleep(seconds: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, seconds * this.deps.secondMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
-  }
-
-  private async account(): Promise<AccountRow | undefined> {
-    const [row] = await this.deps.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, this.accountId));
-    return row;
+  protected override async afterPause(): Promise<void> {
+    if (this.row) await this.deps.publish(this.row, 'progressing', {});
   }
 
   private async setAccount(
@@ -77,20 +52,26 @@ export class BlastLoop {
     return row;
   }
 
+  /** A number the account named when the process stopped goes back to the pool; the run goes on where it was. */
+  protected async resume(account: AccountRow): Promise<void> {
+    if (account.blast_number_id !== null) await this.release(account.blast_number_id);
+    this.since = account.blast_started_at ?? new Date();
+    this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
+  }
+
   /** The account's own interval, else its owner's, else the service's: one read for all three. */
-  private async interval(account: AccountRow): Promise<number> {
+  protected async interval(account: AccountRow): Promise<{ min: number; max: number }> {
     const [row] = await this.deps.db
       .select({
         ownerMin: users.blast_interval_min,
         ownerMax: users.blast_interval_max,
-        min: sql<number | null>`(select ${settings.interval_min} from ${settings} order by ${settings.id} limit 1)`,
-        max: sql<number | null>`(select ${settings.interval_max} from ${settings} order by ${settings.id} limit 1)`,
+        min: settingValue('interval_min'),
+        max: settingValue('interval_max'),
       })
       .from(users)
       .where(eq(users.id, account.user_id));
     const min = account.interval_min ?? row?.ownerMin ?? row?.min ?? 10;
-    const max = Math.max(min, account.interval_max ?? row?.ownerMax ?? row?.max ?? min);
-    return min + Math.floor(this.deps.random() * (max - min + 1));
+    return { min, max: Math.max(min, account.interval_max ?? row?.ownerMax ?? row?.max ?? min) };
   }
 
   /**
@@ -98,7 +79,7 @@ export class BlastLoop {
    * account in the same statement: a crash between two statements would leave a number marked in use that
    * no account names, never to be sent to again.
    */
-  private async takeNumber(since: Date): Promise<{ id: number; number: string; name: string } | undefined> {
+  private async takeNumber(): Promise<Taken | undefined> {
     const { db } = this.deps;
     const taken = db
       .$with('taken', {
@@ -110,7 +91,7 @@ export class BlastLoop {
         sql`update ${phoneNumbers} set in_use = true
             where ${phoneNumbers.id} = (select ${phoneNumbers.id} from ${phoneNumbers}
                where ${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
-                 and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})
+                 and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${this.since.toISOString()})
                order by ${phoneNumbers.last_sent} asc nulls first, ${phoneNumbers.id}
                limit 1 for update skip locked)
             returning id, number, name`,
@@ -126,17 +107,21 @@ export class BlastLoop {
     return number;
   }
 
-  /** Whether any active number is free to be sent to again since `since` (when a looping blast starts over). */
-  private async anyNumberLeft(since: Date): Promise<boolean> {
+  /** Whether any active number is free to be sent to again in this run (when a looping blast starts over). */
+  private async anyNumberLeft(): Promise<boolean> {
     const [number] = await this.deps.db
       .select({ id: phoneNumbers.id })
       .from(phoneNumbers)
       .where(
         sql`${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
-            and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})`,
+            and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${this.since.toISOString()})`,
       )
       .limit(1);
     return number !== undefined;
+  }
+
+  private async release(numberId: number): Promise<void> {
+    await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, numberId));
   }
 
   private async takeTemplate() {
@@ -154,151 +139,95 @@ export class BlastLoop {
     return template;
   }
 
+  private async mediaOf(fileId: number | null) {
+    if (fileId === null) return undefined;
+    const [media] = await this.deps.db.select().from(files).where(eq(files.id, fileId));
+    return media ? { bytes: media.bytes, mime: media.mime, name: media.name } : undefined;
+  }
+
   private async idle(event: 'idle' | 'stop' | 'finished' | 'error_blast', extra: Partial<TLivePayload> = {}) {
     const row = await this.setAccount({ status: 'idle', blasting: false, blast_number_id: null });
     if (row) await this.deps.publish(row, event, extra);
   }
 
-  /** Waits until the session is back; false when it did not come back in time or the blast was stopped. */
-  private async reconnected(account: AccountRow): Promise<boolean> {
-    await this.deps.publish(account, 'reconnecting', { reconnectTime: RECONNECT_WAIT_S });
-    for (let waited = 0; waited < RECONNECT_WAIT_S * 2 && !this.stopped; waited++) {
-      await this.sleep(0.5);
-      const row = await this.account();
-      if (row?.state === 'connected') return true;
-      if (!row || row.suspended) return false;
-    }
-    return false;
+  /** Stopped before anything went out: the number and the template's use are given back, nothing counted. */
+  private async giveBack(number: Taken, templateId: number, account: AccountRow): Promise<void> {
+    await this.release(number.id);
+    await this.deps.db
+      .update(messageTemplates)
+      .set({ count_use: sql`${messageTemplates.count_use} - 1` })
+      .where(eq(messageTemplates.id, templateId));
+    const released = (await this.setAccount({ blast_number_id: null })) ?? account;
+    await this.deps.publish(released, 'in_use', { number: number.number, in_use: 0 });
   }
 
-  private async run(): Promise<void> {
-    let account = await this.account();
-    if (!account) return;
-    if (account.blast_number_id !== null) {
-      await this.deps.db
-        .update(phoneNumbers)
-        .set({ in_use: false })
-        .where(eq(phoneNumbers.id, account.blast_number_id));
+  protected async round(account: AccountRow): Promise<RoundEnd> {
+    this.row = account;
+    if (!account.blasting || account.suspended) return 'finish';
+    if (!account.sending_enabled) {
+      await this.idle('error_blast', { sendError: BLAST_TEXT.sendingStopped });
+      return 'ended';
     }
-    let since = account.blast_started_at ?? new Date();
-    await this.setAccount({ status: 'sending', blast_started_at: since, blast_number_id: null });
+    const number = await this.takeNumber();
+    if (!number) {
+      if (!account.loop) {
+        await this.idle('finished');
+        return 'ended';
+      }
+      this.since = new Date();
+      await this.setAccount({ blast_started_at: this.since });
+      if (await this.anyNumberLeft()) return 'next';
+      await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveNumbers });
+      return 'ended';
+    }
+    await this.deps.publish(account, 'in_use', { number: number.number, in_use: 1 });
+    const template = await this.takeTemplate();
+    if (!template) {
+      await this.release(number.id);
+      await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveTemplates });
+      return 'ended';
+    }
+    await this.deps.publish(account, 'sending', { number: number.number });
 
-    while (!this.stopped) {
-      account = await this.account();
-      if (!account?.blasting || account.suspended) break;
-      if (!account.sending_enabled) {
-        await this.idle('error_blast', { sendError: 'Pengiriman dinonaktifkan admin.' });
-        return;
-      }
-      const number = await this.takeNumber(since);
-      if (!number) {
-        if (!account.loop) {
-          await this.idle('finished');
-          return;
-        }
-        since = new Date();
-        await this.setAccount({ blast_started_at: since });
-        if (!(await this.anyNumberLeft(since))) {
-          await this.idle('error_blast', { sendError: 'Tidak ada nomor aktif untuk dikirimi.' });
-          return;
-        }
-        continue;
-      }
-      await this.deps.publish(account, 'in_use', { number: number.number, in_use: 1 });
-      const template = await this.takeTemplate();
-      if (!template) {
-        await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, number.id));
-        await this.idle('error_blast', { sendError: 'Tidak ada template pesan aktif.' });
-        return;
-      }
-      await this.deps.publish(account, 'sending', { number: number.number });
+    const outcome = await sendTemplate(this, number, {
+      text: template.text_wa,
+      buttons: template.buttons,
+      media: await this.mediaOf(template.media_file_id),
+    });
+    if (outcome.status === 'stopped') {
+      await this.giveBack(number, template.id, account);
+      return 'finish';
+    }
 
-      const text = template.text_wa.replaceAll('{name}', number.name).replaceAll('{phoneNumber}', number.number);
-      const [media] = template.media_file_id
-        ? await this.deps.db.select().from(files).where(eq(files.id, template.media_file_id))
-        : [];
-      let outcome: 'success' | 'fail' = 'fail';
-      let error: string | null = null;
-      let banned = false;
-      let tried = false;
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS && !this.stopped; ) {
-        const session = this.deps.session();
-        try {
-          if (!session) throw new SendError('disconnected', 'no-session', 'no session');
-          tried = true;
-          await session.sendMessage(number.number, {
-            text,
-            buttons: template.buttons,
-            media: media ? { bytes: media.bytes, mime: media.mime, name: media.name } : undefined,
-          });
-          outcome = 'success';
-          break;
-        } catch (failure) {
-          const sendError =
-            failure instanceof SendError ? failure : new SendError('transient', 'error', String(failure));
-          error = `${sendError.code}: ${sendError.message}`;
-          if (sendError.kind === 'banned') {
-            banned = true;
-            break;
-          }
-          if (sendError.kind === 'rejected') break;
-          if (sendError.kind === 'disconnected') {
-            if (!(await this.reconnected(account))) break;
-            continue;
-          }
-          if (attempt === MAX_ATTEMPTS) break;
-          await this.deps.publish(account, 'attempting', { code: sendError.code });
-          await this.sleep(attempt * 2);
-          attempt++;
-        }
-      }
-
-      if (!tried && this.stopped) {
-        // Stopped before anything went out: the number is given back untouched, not counted as a failure.
-        await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, number.id));
-        await this.deps.db
-          .update(messageTemplates)
-          .set({ count_use: sql`${messageTemplates.count_use} - 1` })
-          .where(eq(messageTemplates.id, template.id));
-        const released = (await this.setAccount({ blast_number_id: null })) ?? account;
-        await this.deps.publish(released, 'in_use', { number: number.number, in_use: 0 });
-        break;
-      }
-
-      const recorded = await recordSend(this.deps.db, {
-        accountId: account.id,
-        phoneNumberId: number.id,
-        templateId: template.id,
-        status: outcome,
-        error,
-        sendKey: `${account.id}:${number.id}:${since.getTime()}`,
+    const recorded = await recordSend(this.deps.db, {
+      accountId: account.id,
+      phoneNumberId: number.id,
+      templateId: template.id,
+      status: outcome.status === 'success' ? 'success' : 'fail',
+      error: outcome.status === 'success' ? null : outcome.error,
+      sendKey: `${account.id}:${number.id}:${this.since.getTime()}`,
+    });
+    const fresh = (await this.setAccount({ blast_number_id: null })) ?? account;
+    this.row = fresh;
+    await this.deps.publish(fresh, 'in_use', { number: number.number, in_use: 0 });
+    if (recorded && outcome.status === 'success') {
+      await this.deps.publish(fresh, 'count_success', {
+        count_success: recorded.account.count_success,
+        income: recorded.account.income,
+        number: number.number,
+        last_sent: new Date().toISOString(),
       });
-      const fresh = (await this.setAccount({ blast_number_id: null })) ?? account;
-      await this.deps.publish(fresh, 'in_use', { number: number.number, in_use: 0 });
-      if (recorded && outcome === 'success') {
-        await this.deps.publish(fresh, 'count_success', {
-          count_success: recorded.account.count_success,
-          income: recorded.account.income,
-          number: number.number,
-          last_sent: new Date().toISOString(),
-        });
-      } else if (recorded) {
-        await this.deps.publish(fresh, 'count_fail', {
-          count_fail: recorded.account.count_fail,
-          number: number.number,
-        });
-      }
-      if (banned || this.stopped) break;
-
-      const wait = await this.interval(fresh);
-      await this.deps.publish(fresh, 'waiting', { waitTime: wait });
-      await this.sleep(wait);
-      if (!this.stopped) await this.deps.publish(fresh, 'progressing', {});
+    } else if (recorded) {
+      await this.deps.publish(fresh, 'count_fail', { count_fail: recorded.account.count_fail, number: number.number });
     }
+    return outcome.status === 'banned' || this.halted() ? 'finish' : 'pause';
+  }
 
+  /** A shutdown or a ban leaves `blasting` as it is (a restart resumes; a ban already cleared it). */
+  protected async finish(): Promise<void> {
     const last = await this.account();
     if (!last) return;
     if (last.suspended || this.shuttingDown) await this.setAccount({ status: 'idle', blast_number_id: null });
-    else await this.idle(this.stopped || !last.blasting ? 'stop' : 'idle');
+    else await this.idle(this.halted() || !last.blasting ? 'stop' : 'idle');
   }
 }

@@ -6,19 +6,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
-import { whatsappAccounts } from '../db/schema.ts';
-import { SendError } from '../wa/driver.ts';
-import type { Engine, LinkOptions, SessionHost } from './session-host.ts';
+import type { whatsappAccounts } from '../db/schema.ts';
+import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+import { dropLease, leaseHolder } from './leases.ts';
+import type { Recipient, SendOutcome } from './send.ts';
+import type { SessionHost } from './session-host.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
 export type EngineCommand =
   | { type: 'link'; accountId: number; options: LinkOptions }
   | { type: 'logout' | 'reconcile' | 'halt'; clientid: string }
-  | { type: 'send'; clientid: string; to: string; message: { text: string } };
+  | { type: 'send'; clientid: string; to: Recipient; message: { text: string } };
 
 interface Request {
   id: string;
@@ -28,7 +30,8 @@ interface Request {
   command: EngineCommand;
 }
 
-type Reply = { id: string; ok: true } | { id: string; ok: false; kind: SendError['kind']; code: string; msg: string };
+/** A send answers with its outcome; a failed command with why, for the api process to pass on. */
+type Reply = { id: string; ok: true; outcome?: SendOutcome } | { id: string; ok: false; msg: string };
 
 /** Request/reply between processes: requests go to every worker, replies to the asking process only. */
 export interface CommandTransport {
@@ -86,7 +89,12 @@ const WAIT_MS: Record<EngineCommand['type'], number> = {
   send: 90_000,
 };
 
-const NO_WORKER = 'Tidak ada worker yang memegang sesi akun ini.';
+/** A worker's answer, or why there is none: nobody answered in time, or the worker failed the command. */
+function answered(reply: Reply | null): Extract<Reply, { ok: true }> {
+  if (!reply) throw new EngineUnavailable(ENGINE_TEXT.noWorker);
+  if (!reply.ok) throw new EngineUnavailable(reply.msg);
+  return reply;
+}
 
 export class RemoteEngine implements Engine {
   private readonly pending = new Map<string, (reply: Reply | null) => void>();
@@ -96,21 +104,6 @@ export class RemoteEngine implements Engine {
     private readonly transport: CommandTransport,
   ) {
     transport.onReply((reply) => this.pending.get(reply.id)?.(reply));
-  }
-
-  /** The worker whose lease on the account is still running, if any. */
-  private async holder(clientid: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ owner: whatsappAccounts.owner_id })
-      .from(whatsappAccounts)
-      .where(
-        and(
-          eq(whatsappAccounts.clientid, clientid),
-          isNotNull(whatsappAccounts.owner_id),
-          gt(whatsappAccounts.lease_until, new Date()),
-        ),
-      );
-    return row?.owner ?? null;
   }
 
   private async ask(workerId: string | null, command: EngineCommand): Promise<Reply | null> {
@@ -131,19 +124,14 @@ export class RemoteEngine implements Engine {
   }
 
   async link(account: AccountRow, options: LinkOptions): Promise<void> {
-    const holder = await this.holder(account.clientid);
+    const holder = await leaseHolder(this.db, account.clientid);
     if (holder) await this.ask(holder, { type: 'logout', clientid: account.clientid });
-    await this.db
-      .update(whatsappAccounts)
-      .set({ owner_id: null, lease_until: null })
-      .where(eq(whatsappAccounts.id, account.id));
-    const reply = await this.ask(null, { type: 'link', accountId: account.id, options });
-    if (!reply) throw new SendError('disconnected', 'no-worker', NO_WORKER);
-    if (!reply.ok) throw new SendError(reply.kind, reply.code, reply.msg);
+    await dropLease(this.db, account.id);
+    answered(await this.ask(null, { type: 'link', accountId: account.id, options }));
   }
 
   private async toHolder(command: EngineCommand & { clientid: string }): Promise<Reply | null> {
-    const holder = await this.holder(command.clientid);
+    const holder = await leaseHolder(this.db, command.clientid);
     return holder ? this.ask(holder, command) : null;
   }
 
@@ -159,10 +147,10 @@ export class RemoteEngine implements Engine {
     await this.toHolder({ type: 'halt', clientid });
   }
 
-  async sendNow(clientid: string, to: string, message: { text: string }): Promise<void> {
-    const reply = await this.toHolder({ type: 'send', clientid, to, message });
-    if (!reply) throw new SendError('disconnected', 'no-worker', NO_WORKER);
-    if (!reply.ok) throw new SendError(reply.kind, reply.code, reply.msg);
+  async sendNow(clientid: string, to: Recipient, message: { text: string }): Promise<SendOutcome> {
+    const { outcome } = answered(await this.toHolder({ type: 'send', clientid, to, message }));
+    if (!outcome) throw new EngineUnavailable(ENGINE_TEXT.noWorker);
+    return outcome;
   }
 }
 
@@ -177,17 +165,16 @@ export function serveCommands(transport: CommandTransport, host: SessionHost, lo
     let reply: Reply = { id, ok: true };
     try {
       if (command.type === 'link') {
-        const account = await host.leaseIfFree(command.accountId);
+        const account = await host.leases.takeIfFree(command.accountId);
         if (!account) return;
         await host.link(account, command.options);
       } else if (command.type === 'send') {
-        await host.sendNow(command.clientid, command.to, command.message);
+        reply = { id, ok: true, outcome: await host.sendNow(command.clientid, command.to, command.message) };
       } else {
         await host[command.type](command.clientid);
       }
     } catch (error) {
-      const failure = error instanceof SendError ? error : new SendError('transient', 'error', String(error));
-      reply = { id, ok: false, kind: failure.kind, code: failure.code, msg: failure.message };
+      reply = { id, ok: false, msg: error instanceof Error ? error.message : String(error) };
     }
     if (command.type !== 'reconcile') await transport.reply(replyTo, reply);
   }

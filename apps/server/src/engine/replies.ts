@@ -2,6 +2,7 @@
  * Incoming messages (DESIGN §5.10): every account keeps the latest one it received, and a number that
  * says STOP, or answers a template's stop button, is made `nonactive` so that no blast reaches it again.
  */
+import { senderNumber } from '@sewablast/contract/phonenumber';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { messageTemplates, phoneNumbers, whatsappAccounts } from '../db/schema.ts';
@@ -10,12 +11,6 @@ const STOP_WORD = 'STOP';
 
 function normalise(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toUpperCase();
-}
-
-/** A sender as phone_numbers stores it: digits with the country code, a local 0 read as Indonesia's 62. */
-export function senderNumber(from: string): string {
-  const digits = from.replace(/@.*$/, '').replace(/:.*$/, '').replace(/\D/g, '');
-  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
 }
 
 /** STOP, or what a stop button sends: its keyword (its `url`) or, from an interactive reply, its title. */

@@ -2,6 +2,7 @@
  * Maps every failure to the answer DESIGN §6 describes: `msg` (plus `errors` per field), the status that
  * fits, and never a stack trace or a 5xx message.
  */
+import { fieldErrorsOf } from '@sewablast/contract/errors';
 import { INPUT_TEXT } from '@sewablast/contract/paging';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,14 +21,13 @@ export interface FieldErrors {
   errors: Record<string, string>;
 }
 
-/** Zod issues → one message per field, keyed by the field's name (the first issue of a field wins). */
+/** Fastify's validation errors (a zod issue's path as `/a/b`) as the answer's `errors`, and the first as `msg`. */
 export function fieldErrors(issues: { instancePath: string; message?: string }[]): FieldErrors {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.instancePath.split('/').filter(Boolean).join('.') || '_';
-    errors[field] ??= issue.message ?? SERVER_TEXT.invalidInput;
-  }
-  return { msg: Object.values(errors)[0] ?? SERVER_TEXT.invalidInput, errors };
+  const errors = fieldErrorsOf(
+    issues.map((issue) => ({ path: issue.instancePath.split('/').filter(Boolean), message: issue.message })),
+  );
+  // Every key fieldErrorsOf sets holds a message: none is undefined.
+  return { msg: Object.values(errors)[0] ?? SERVER_TEXT.invalidInput, errors: errors as Record<string, string> };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -3,6 +3,7 @@
  * past the limit the request ends with 413 and `msg`, and nothing after the limit is read.
  */
 import type { Readable } from 'node:stream';
+import { IMPORT_TEXT } from '@sewablast/contract/imports';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error.ts';
 import { ImportFormatError } from '../lib/import-rows.ts';
@@ -36,7 +37,11 @@ export async function withUploadedFile<T>(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (part.file.truncated || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    if (error instanceof ImportFormatError) throw badRequest(options.badFormat, { file: options.badFormat });
+    if (error instanceof ImportFormatError) {
+      const msg =
+        error.line === null ? options.badFormat : `${options.badFormat} ${IMPORT_TEXT.unreadableFrom(error.line)}`;
+      throw badRequest(msg, { file: msg });
+    }
     // The form broke off mid-file: whatever the reader made of that, the client's bytes are at fault.
     if (isFormError(part.file.errored)) throw malformedForm();
     throw error;

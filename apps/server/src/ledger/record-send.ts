@@ -6,7 +6,9 @@
  */
 import { desc, eq, lte, sql } from 'drizzle-orm';
 import { type Db, withRetry } from '../db/client.ts';
-import { ledgerEntries, levels, messageLogs, phoneNumbers, settings, users, whatsappAccounts } from '../db/schema.ts';
+import { ledgerEntries, levels, messageLogs, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
+import { settingValue } from '../db/settings-row.ts';
+import { blastFee } from './fee.ts';
 
 export interface SendOutcome {
   accountId: number;
@@ -49,20 +51,15 @@ export async function recordSend(db: Db, outcome: SendOutcome): Promise<Recorded
               level_id: users.level_id,
               referred_by: users.referred_by,
               total_success: users.total_success,
-              levelFee: sql<
-                number | null
-              >`(select ${levels.blast_fee} from ${levels} where ${levels.id} = ${users.level_id})`,
-              price: sql<number | null>`(select ${settings.price} from ${settings} order by ${settings.id} limit 1)`,
-              referralPercent: sql<
-                number | null
-              >`(select ${settings.referral_percent} from ${settings} order by ${settings.id} limit 1)`,
+              fee: blastFee(users.level_id),
+              referralPercent: settingValue('referral_percent'),
             })
             .from(users)
             .where(eq(users.id, account.user_id))
             .for('update', { of: users })
         : [];
       if (success && !owner) throw new Error('account owner vanished');
-      const fee = owner ? Number(owner.levelFee ?? owner.price ?? 0) : 0;
+      const fee = owner?.fee ?? 0;
       const [log] = await tx
         .insert(messageLogs)
         .values({
@@ -110,7 +107,7 @@ export async function recordSend(db: Db, outcome: SendOutcome): Promise<Recorded
         .insert(ledgerEntries)
         .values({ user_id: owner.id, kind: 'blast_income', amount: fee, ref_table: 'message_logs', ref_id: log.id });
       let referral: RecordedSend['referral'] = null;
-      const share = referralShare(fee, Number(owner.referralPercent ?? 0));
+      const share = referralShare(fee, owner.referralPercent ?? 0);
       if (owner.referred_by !== null && share > 0) {
         await tx.insert(ledgerEntries).values({
           user_id: owner.referred_by,

@@ -1,13 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  echoOf,
-  hasControlCharacters,
-  ImportFormatError,
-  type ImportRow,
-  readImportRows,
-  splitCsvLine,
-} from './import-rows.ts';
+import { echoOf, hasControlCharacters, ImportFormatError, type ImportRow, readImportRows } from './import-rows.ts';
 
 async function collect(input: string | Buffer | Readable): Promise<ImportRow[]> {
   const rows: ImportRow[] = [];
@@ -15,15 +8,98 @@ async function collect(input: string | Buffer | Readable): Promise<ImportRow[]> 
   return rows;
 }
 
-describe('splitCsvLine', () => {
+/** The cells of each CSV row with the line it starts on. */
+const cellsOf = async (input: string) =>
+  (await collect(input)).map((row) => (row.kind === 'cells' ? [row.line, row.cells] : row));
+
+describe('reading CSV', () => {
   it.each([
     ['6281,Budi', ['6281', 'Budi']],
     ['"6281","Budi, Jr."', ['6281', 'Budi, Jr.']],
     ['6281,"Say ""hi"""', ['6281', 'Say "hi"']],
-    ['6281;Budi', ['6281', 'Budi']],
+    ['6281,Bu"di', ['6281', 'Bu"di']],
     [' 6281 , Budi ,extra', ['6281', 'Budi', 'extra']],
-  ])('%j', (line, cells) => {
-    expect(splitCsvLine(line)).toEqual(cells);
+    ['6281,  "Budi" ', ['6281', 'Budi']],
+    ['6281;Budi', ['6281', 'Budi']],
+    ['6281;"Budi; Jr.";x', ['6281', 'Budi; Jr.', 'x']],
+    ['socks5://u:p@host:1080', ['socks5://u:p@host:1080']],
+  ])('%j', async (line, cells) => {
+    expect(await cellsOf(`${line}\n`)).toEqual([[1, cells]]);
+  });
+
+  it('keeps a quoted cell with line breaks, LF or CRLF, as one cell', async () => {
+    expect(await cellsOf('number,name\n6281,"Budi\nSantoso"\n6282,Siti\n')).toEqual([
+      [1, ['number', 'name']],
+      [2, ['6281', 'Budi\nSantoso']],
+      [4, ['6282', 'Siti']],
+    ]);
+    expect(await cellsOf('6281,"Budi\r\n\r\nSantoso"\r\n6282,Siti\r\n')).toEqual([
+      [1, ['6281', 'Budi\r\n\r\nSantoso']],
+      [4, ['6282', 'Siti']],
+    ]);
+  });
+
+  it('gives each row the line it starts on, past multi-line cells and blank lines', async () => {
+    const file = '\uFEFF\nnumber;name\r\n6281;"Budi\r\nSantoso"\r\n\r\n  \r\nabc;"Ru\nsak"\r\n6283;Dewi';
+    expect(await cellsOf(file)).toEqual([
+      [2, ['number', 'name']],
+      [3, ['6281', 'Budi\r\nSantoso']],
+      [7, ['abc', 'Ru\nsak']],
+      [9, ['6283', 'Dewi']],
+    ]);
+  });
+
+  it('takes the delimiter named first in the file: a semicolon file keeps the commas of its names', async () => {
+    expect(await cellsOf('number;name\n6281;Budi, Jr.\n')).toEqual([
+      [1, ['number', 'name']],
+      [2, ['6281', 'Budi, Jr.']],
+    ]);
+    expect(await cellsOf('"a;b",c\n6281,Budi; Jr.\n')).toEqual([
+      [1, ['a;b', 'c']],
+      [2, ['6281', 'Budi; Jr.']],
+    ]);
+  });
+
+  it('splits a line holding only the other delimiter on that one, as rows typed into an exported file do', async () => {
+    expect(await cellsOf('6281,Budi\n6282;Siti;x\n"6283"\n')).toEqual([
+      [1, ['6281', 'Budi']],
+      [2, ['6282', 'Siti', 'x']],
+      [3, ['6283']],
+    ]);
+    expect(await cellsOf('number;name\n6281, Budi\n')).toEqual([
+      [1, ['number', 'name']],
+      [2, ['6281', 'Budi']],
+    ]);
+  });
+
+  it('ends a line at LF or CRLF in the same file', async () => {
+    expect(await cellsOf('6281,Budi\r\n6282,Siti\n6283,Dewi\r\n')).toEqual([
+      [1, ['6281', 'Budi']],
+      [2, ['6282', 'Siti']],
+      [3, ['6283', 'Dewi']],
+    ]);
+  });
+
+  it('refuses what RFC 4180 cannot read, rather than guessing where rows end', async () => {
+    const cases: [string, number][] = [
+      ['6281,Budi\n6282,"Siti\n6283,Dewi\n', 2],
+      ['6281,"Budi" Jr\n6282,Siti\n', 1],
+      ['6281,Budi\n\n6283,"Dewi" x\n', 3],
+    ];
+    for (const [broken, line] of cases) {
+      const refused = await collect(broken).catch((error: unknown) => error);
+      expect(refused, broken).toBeInstanceOf(ImportFormatError);
+      // The user is told where to look: the line where the unreadable record starts.
+      expect((refused as ImportFormatError).line, broken).toBe(line);
+    }
+  });
+
+  it('refuses a quote never closed once its cell is past the record limit, without reading on', async () => {
+    async function* endless() {
+      yield '6281,"Budi\n';
+      for (;;) yield '6282,Siti\n'.repeat(1000);
+    }
+    await expect(collect(Readable.from(endless()))).rejects.toBeInstanceOf(ImportFormatError);
   });
 });
 

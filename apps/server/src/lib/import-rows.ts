@@ -1,24 +1,34 @@
 /**
  * Turns an uploaded CSV or JSON file into rows as it streams in, without trusting its name (DESIGN §6), and
- * without ever holding the file whole: CSV is read line by line (quoted cells, CRLF and a UTF-8 BOM handled;
- * a quoted cell does not span lines), a JSON array item by item by a streaming parser. The caller sees one
- * kind of row either way: the cells of a CSV line, or a JSON item.
+ * without ever holding the file whole: CSV record by record through `csv-parse` (RFC 4180: a quoted cell may
+ * hold the delimiter, doubled quotes and line breaks; CRLF and a UTF-8 BOM handled), a JSON array item by
+ * item by a streaming parser. The caller sees one kind of row either way: the cells of a CSV record, or a
+ * JSON item, with the line of the file where it starts.
  *
- * A file whose head holds a NUL byte is not text and is refused whole; a later row with a control character
- * is the caller's to skip as invalid (`hasControlCharacters`). Between rows the event loop gets a turn every
- * few milliseconds, so that one large import does not stall every other request.
+ * A file whose head holds a NUL byte is not text and is refused whole, and so is CSV that RFC 4180 cannot
+ * read (a quote never closed, text after a closing quote); a later row with a control character is the
+ * caller's to skip as invalid (`hasControlCharacters`). Between rows the event loop gets a turn every few
+ * milliseconds, so that one large import does not stall every other request.
  */
 
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
+import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JSONParser } from '@streamparser/json';
+import { CsvError, parse } from 'csv-parse';
 
 export type ImportRow =
   | { kind: 'cells'; cells: string[]; line: number }
   | { kind: 'item'; item: unknown; line: number };
 
-export class ImportFormatError extends Error {}
+export class ImportFormatError extends Error {
+  /** About where the unreadable part starts (see csvRows), when the file is readable up to there. */
+  readonly line: number | null;
+  constructor(message: string, line: number | null = null) {
+    super(message);
+    this.line = line;
+  }
+}
 
 /** Bytes at the head of a file searched for a NUL, the way git and grep tell binary files from text. */
 const SNIFF_BYTES = 8000;
@@ -47,32 +57,6 @@ export function echoOf(text: string, max: number): string {
   return shown;
 }
 
-/** One CSV line into cells: commas (or semicolons, as spreadsheets in Indonesia often write) and quotes. */
-export function splitCsvLine(line: string): string[] {
-  const delimiter = !line.includes(',') && line.includes(';') ? ';' : ',';
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === delimiter) {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell.trim());
-  return cells;
-}
-
 const asBuffer = (chunk: Buffer | string): Buffer => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
 
 /** The head already read, then the rest of the stream. A stream that fails fails the loop. */
@@ -81,8 +65,8 @@ async function* chunksOf(head: Buffer, rest: AsyncIterator<Buffer | string>): As
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield asBuffer(next.value);
 }
 
-/** The items of a top-level array, as the parser completes them; only one chunk's items are held at a time. */
-async function* jsonRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow> {
+/** The items of a top-level array, a chunk's worth at a time as the parser completes them. */
+async function* jsonRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow[]> {
   const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
   let items: unknown[] = [];
   parser.onValue = ({ value }) => {
@@ -99,44 +83,81 @@ async function* jsonRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRo
   let line = 0;
   for await (const chunk of chunks) {
     parse(() => parser.write(chunk));
-    const ready = items;
+    if (items.length === 0) continue;
+    yield items.map((item) => ({ kind: 'item', item, line: ++line }));
     items = [];
-    for (const item of ready) yield { kind: 'item', item, line: ++line };
   }
   // The parser ends itself when the array closes; a file that stops inside it fails here.
   if (!parser.isEnded) parse(() => parser.end());
 }
 
 /**
- * The stream's lines without their `\n` or `\r\n`. Unlike node:readline, a stream that fails (an upload
- * cut off at its size limit) fails the loop instead of ending it as if the file were complete.
+ * Whichever of `,` and `;` comes first outside quotes in the head is the file's delimiter. Spreadsheets set to
+ * Indonesian write `;` and leave the commas in a name unquoted; a row starts with its number, which has neither.
  */
-async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  const withoutCr = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
-  // The pieces of a line not yet ended: joined once, so that a long line costs no repeated copying.
-  let pending: string[] = [];
-  for await (const chunk of chunks) {
-    const text = decoder.write(chunk);
-    let start = 0;
-    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      pending.push(text.slice(start, end));
-      yield withoutCr(pending.join(''));
-      pending = [];
-      start = end + 1;
-    }
-    if (start < text.length) pending.push(text.slice(start));
+function delimiterOf(head: Buffer): ',' | ';' {
+  let quoted = false;
+  for (const byte of head) {
+    if (byte === 0x22) quoted = !quoted;
+    else if (!quoted && byte === 0x2c) return ',';
+    else if (!quoted && byte === 0x3b) return ';';
   }
-  pending.push(decoder.end());
-  const last = pending.join('');
-  if (last !== '') yield withoutCr(last);
+  return ',';
 }
 
-async function* csvRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow> {
+/** Longer records are refused: a quote never closed would otherwise gather the rest of the file in one cell. */
+const MAX_RECORD_CHARS = 1 << 20;
+
+const trim = (cell: string) => cell.trim();
+
+function lineBreaksIn(cells: string[]): number {
+  let breaks = 0;
+  for (const cell of cells) for (let at = cell.indexOf('\n'); at >= 0; at = cell.indexOf('\n', at + 1)) breaks++;
+  return breaks;
+}
+
+/** The records of a CSV file, as many at a time as the parser holds: one await per record would cost more. */
+async function* csvRows(chunks: AsyncIterable<Buffer>, delimiter: ',' | ';'): AsyncGenerator<ImportRow[]> {
+  const other = delimiter === ',' ? ';' : ',';
+  const parser = parse({
+    delimiter,
+    // Both named: discovery would take the first line's ending for the whole file, leaving a `\r` on some rows.
+    record_delimiter: ['\r\n', '\n'],
+    // Rows need not agree: the header is optional and extra columns are ignored.
+    relax_column_count: true,
+    // A quote inside an unquoted cell (`Bu"di`) is kept as a character.
+    relax_quotes: true,
+    // Spaces around a cell, and before its opening quote, are no part of it.
+    trim: true,
+    max_record_size: MAX_RECORD_CHARS,
+  });
+  // A failing stream (an upload cut off at its limit) fails the parser, and so the loop below.
+  pipeline(chunks, parser).catch(() => {});
+  // Counted here rather than taken from the parser, whose count takes a CRLF inside quotes for two lines;
+  // blank lines come through as one empty cell, so that each record starts on the line after the last.
   let line = 0;
-  for await (const text of linesOf(chunks)) {
-    line++;
-    if (text.trim() !== '') yield { kind: 'cells', cells: splitCsvLine(text), line };
+  let consumed = 0;
+  try {
+    for await (const first of parser as AsyncIterable<string[]>) {
+      const rows: ImportRow[] = [];
+      for (let record: string[] | null = first; record !== null; record = parser.read()) {
+        consumed++;
+        const start = line + 1;
+        line = start + lineBreaksIn(record);
+        const [only] = record;
+        if (record.length > 1) rows.push({ kind: 'cells', cells: record, line: start });
+        // A line holding the other delimiter only is split on that: rows typed into an exported file mix them.
+        else if (only?.includes(other)) rows.push({ kind: 'cells', cells: only.split(other).map(trim), line: start });
+        else if (only) rows.push({ kind: 'cells', cells: record, line: start });
+      }
+      if (rows.length > 0) yield rows;
+    }
+  } catch (error) {
+    // Records the parser read whole but the loop had not yet taken are lost with the error; each is taken as
+    // one line, which holds unless one of them also spans lines.
+    if (error instanceof CsvError)
+      throw new ImportFormatError(error.message, line + (Number(error.records) - consumed) + 1);
+    throw error;
   }
 }
 
@@ -168,16 +189,18 @@ export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRo
   // An object is JSON too, so that it is refused as a whole rather than reported line by line as bad rows.
   if (head[first] === 0x7b) throw new ImportFormatError('JSON is not an array');
   const chunks = chunksOf(head, source);
-  const rows = head[first] === 0x5b ? jsonRows(chunks) : csvRows(chunks);
+  const batches = head[first] === 0x5b ? jsonRows(chunks) : csvRows(chunks, delimiterOf(head.subarray(first)));
 
   let sliceStart = performance.now();
   let count = 0;
-  for await (const row of rows) {
-    yield row;
-    // The time since the last turn includes the caller's work on the rows it was given (and its writes).
-    if (++count % ROWS_PER_LOOK === 0 && performance.now() - sliceStart >= SLICE_MS) {
-      await nextTurn();
-      sliceStart = performance.now();
+  for await (const rows of batches) {
+    for (const row of rows) {
+      yield row;
+      // The time since the last turn includes the caller's work on the rows it was given (and its writes).
+      if (++count % ROWS_PER_LOOK === 0 && performance.now() - sliceStart >= SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
     }
   }
 }

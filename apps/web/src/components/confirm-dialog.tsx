@@ -7,10 +7,19 @@ interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are. */
+  cancelLabel?: string;
   onConfirm: () => void;
 }
 
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Batal',
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -25,7 +34,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">
-              Batal
+              {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onConfirm}

@@ -1,14 +1,19 @@
 /**
- * A table of rows with a spinner while loading, 'Kosong' when empty and the error when the read failed.
- * Columns scroll sideways on narrow screens.
+ * A list of rows with a spinner while loading, 'Kosong' when empty and the error when the read failed: a
+ * table from 640 px up, and below that one card per row (the first column and the actions on top, each
+ * other column a labelled line), so that a phone shows every column, Status and Action included, without
+ * sideways scrolling.
  */
-import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { Spinner } from './spinner.tsx';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** The row's buttons: the table's last column, the card's top right. */
+  actions?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -17,47 +22,57 @@ interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
   loading?: boolean;
   error?: string | null;
-  rowClassName?: (row: T) => string;
 }
 
-export function DataTable<T>({ columns, rows, rowKey, loading, error, rowClassName }: DataTableProps<T>) {
-  const span = columns.length;
+/** Tailwind's `sm` breakpoint: narrower than this, rows are cards. */
+const NARROW = '(max-width: 639.98px)';
+
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', listener);
+      return () => query.removeEventListener('change', listener);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, loading, error } = props;
+  const narrow = useNarrow();
+  const notice = loading ? (
+    <Spinner size={24} className="text-brand-600" />
+  ) : error ? (
+    <span className="text-red-600 dark:text-red-400">{error}</span>
+  ) : !rows?.length ? (
+    <span className="text-slate-500 dark:text-slate-400">Kosong</span>
+  ) : null;
+  if (narrow) return <RowCards {...props} notice={notice} />;
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[640px] text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`px-4 py-3 ${column.className ?? ''}`}>
+              <th key={column.header} scope="col" className={clsx('px-4 py-3', column.className)}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {loading ? (
+          {notice ? (
             <tr>
-              <td colSpan={span} className="px-4 py-10 text-center text-brand-600">
-                <Spinner size={24} />
-              </td>
-            </tr>
-          ) : error ? (
-            <tr>
-              <td colSpan={span} className="px-4 py-10 text-center text-red-600 dark:text-red-400">
-                {error}
-              </td>
-            </tr>
-          ) : !rows?.length ? (
-            <tr>
-              <td colSpan={span} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">
-                Kosong
+              <td colSpan={columns.length} className="px-4 py-10 text-center">
+                {notice}
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className={`text-slate-700 dark:text-slate-300 ${rowClassName?.(row) ?? ''}`}>
+            rows?.map((row) => (
+              <tr key={props.rowKey(row)} className="text-slate-700 dark:text-slate-300">
                 {columns.map((column) => (
-                  <td key={column.header} className={`px-4 py-3 align-middle ${column.className ?? ''}`}>
+                  <td key={column.header} className={clsx('px-4 py-3 align-middle', column.className)}>
                     {column.cell(row)}
                   </td>
                 ))}
@@ -67,5 +82,36 @@ export function DataTable<T>({ columns, rows, rowKey, loading, error, rowClassNa
         </tbody>
       </table>
     </div>
+  );
+}
+
+function RowCards<T>({ columns, rows, rowKey, notice }: DataTableProps<T> & { notice: ReactNode }) {
+  if (notice) return <p className="px-4 py-10 text-center text-sm">{notice}</p>;
+  const [title, ...rest] = columns;
+  const fields = rest.filter((column) => !column.actions);
+  const actions = rest.filter((column) => column.actions);
+  return (
+    <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="row-cards">
+      {rows?.map((row) => (
+        <li key={rowKey(row)} className="px-4 py-3 text-slate-700 dark:text-slate-300">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0 break-words pt-1.5">{title?.cell(row)}</div>
+            {actions.map((column) => (
+              <div key={column.header} className="shrink-0">
+                {column.cell(row)}
+              </div>
+            ))}
+          </div>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
+            {fields.map((column) => (
+              <div key={column.header} className="contents">
+                <dt className="text-slate-500 dark:text-slate-400">{column.header}</dt>
+                <dd className="min-w-0 break-words">{column.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,16 +1,37 @@
-/** A labelled input with its error under it; the error is announced and linked for screen readers. */
+/**
+ * A labelled control with its error under it; the error is announced and linked for screen readers. The
+ * controls take a ref (react-hook-form registers them) and stop below the sticky header when an error
+ * scrolls them into view.
+ */
 import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface FieldProps extends ComponentProps<'input'> {
   label: string;
   error?: string;
   hint?: ReactNode;
 }
 
+/** Clears the 4 rem sticky header, with room for the label above the control. */
+export const SCROLL_MARGIN = 'scroll-mt-28';
+
+/**
+ * What a form focuses for a control taller than an input: its top is scrolled below the header first, since
+ * focus alone would show only its nearest edge — the bottom, after a click on a submit button below it.
+ */
+export function focusAtTop(box: HTMLElement, focus: () => void = () => box.focus({ preventScroll: true })) {
+  return {
+    focus: () => {
+      box.scrollIntoView({ block: 'start' });
+      focus();
+    },
+  };
+}
+
 export const inputClass = (invalid: boolean) =>
   clsx(
+    SCROLL_MARGIN,
     'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
     invalid
       ? 'border-red-500 focus:ring-red-500/30'
@@ -88,6 +109,28 @@ export function Field({ label, error, hint, id, type = 'text', className, ...res
   );
 }
 
+interface TextAreaFieldProps extends ComponentProps<'textarea'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, error, hint, id, className, ...rest }: TextAreaFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldFrame label={label} htmlFor={inputId} error={error} hint={hint} className={className}>
+      <textarea
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        className={inputClass(Boolean(error))}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
 export function CheckboxField({ label, error, id, ...rest }: Omit<FieldProps, 'label'> & { label: ReactNode }) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -101,13 +144,17 @@ export function CheckboxField({ label, error, id, ...rest }: Omit<FieldProps, 'l
           id={inputId}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600"
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className={clsx(
+            SCROLL_MARGIN,
+            'mt-0.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600',
+          )}
           {...rest}
         />
         <span>{label}</span>
       </label>
       {error && (
-        <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+        <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
           {error}
         </p>
       )}

@@ -1,47 +1,60 @@
-/** Choose a .csv or .json file and upload it; the answer is shown by the caller. */
+/**
+ * Choose a file and upload it; the answer is shown by the caller. One upload at a time: a second click
+ * while the first is in flight sends nothing, so an import is never sent twice.
+ */
 import { Upload } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Alert } from './alert.tsx';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useGuardedSubmit } from '../lib/form.ts';
 import { Button } from './button.tsx';
+import { SCROLL_MARGIN } from './field.tsx';
+import { FormAlert } from './form.tsx';
 
 interface FileUploadProps {
+  /** Extensions, e.g. `['.csv', '.json']`. */
   accept: string[];
-  uploading: boolean;
-  error: string;
-  onUpload: (file: File) => void;
+  onUpload: (file: File) => Promise<unknown>;
+  label?: string;
+  submitLabel?: string;
 }
 
-export function FileUpload({ accept, uploading, error, onUpload }: FileUploadProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState('');
+export function FileUpload({ accept, onUpload, label = 'File', submitLabel = 'Upload' }: FileUploadProps) {
+  const errorId = useId();
+  const form = useGuardedSubmit(useForm<{ file: FileList | undefined }>({ defaultValues: { file: undefined } }));
+  const chosen = (files: FileList | undefined) => files?.[0];
+  const field = form.register('file', {
+    validate: (files) => {
+      const file = chosen(files);
+      if (!file) return `Pilih file ${accept.join(' atau ')} terlebih dahulu.`;
+      if (!accept.some((extension) => file.name.toLowerCase().endsWith(extension))) {
+        return `File harus berformat ${accept.join(' atau ')}.`;
+      }
+      return true;
+    },
+  });
+  const problem = form.formState.errors.file?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) {
-      setProblem(`Pilih file ${accept.join(' atau ')} terlebih dahulu.`);
-      return;
-    }
-    if (!accept.some((extension) => file.name.toLowerCase().endsWith(extension))) {
-      setProblem(`File harus berformat ${accept.join(' atau ')}.`);
-      return;
-    }
-    setProblem('');
-    onUpload(file);
-  }
-
-  const shown = problem || error;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {shown && <Alert tone="error">{shown}</Alert>}
-      <input
-        type="file"
-        accept={accept.join(',')}
-        aria-label="File"
-        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100 dark:text-slate-400 dark:file:bg-brand-600/20 dark:file:text-brand-500"
-      />
-      <Button type="submit" variant="secondary" loading={uploading}>
-        <Upload size={16} /> {uploading ? 'Mengunggah...' : 'Upload'}
+    <form onSubmit={form.submitWith(({ file }) => onUpload(chosen(file) as File))} noValidate className="space-y-4">
+      <FormAlert message={form.failure} />
+      <div>
+        <input
+          type="file"
+          accept={accept.join(',')}
+          aria-label={label}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          {...field}
+          className={`${SCROLL_MARGIN} block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100 dark:text-slate-400 dark:file:bg-brand-600/20 dark:file:text-brand-500`}
+        />
+        {problem && (
+          <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+            {problem}
+          </p>
+        )}
+      </div>
+      <Button type="submit" variant="secondary" loading={form.busy}>
+        {!form.busy && <Upload size={16} />} {form.busy ? 'Mengunggah...' : submitLabel}
       </Button>
     </form>
   );

@@ -1,14 +1,21 @@
-/** 'Page X of Y' with Previous and Next, shown only when there is more than one page (spec part 2 §9). */
+/**
+ * 'Page X of Y' with Previous and Next, shown only when there is more than one page (spec part 2 §9). A page
+ * past the end is replaced by the last page.
+ */
+import { useLastPageGuard } from '../lib/use-page-param.ts';
+
 export function Pager({
   page,
   totalPages,
   onPage,
 }: {
   page: number;
-  totalPages: number;
+  /** From the server's answer; undefined while it has not come. */
+  totalPages: number | undefined;
   onPage: (page: number) => void;
 }) {
-  if (totalPages <= 1) return null;
+  useLastPageGuard(page, totalPages);
+  if (totalPages === undefined || totalPages <= 1 || page > totalPages) return null;
   const button =
     'rounded-lg border border-slate-300 px-3.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
   return (

@@ -4,7 +4,7 @@
  * 10 s) and tells the screen when it is back, so that the screen can re-read what it may have missed.
  */
 import { ADMIN_CHANNEL, memberChannel, PING, type TLiveMessage } from '@sewablast/contract/live';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getToken } from './session.ts';
 
 export type LiveChannel = { kind: 'member'; userId: number } | { kind: 'admin' };
@@ -62,4 +62,20 @@ export function useLive(channel: LiveChannel | null, handlers: LiveHandlers): vo
       socket?.close();
     };
   }, [key]);
+}
+
+/** Spec part 1 §9: a changed count is highlighted for 1 s, and a wait counts down once a second. */
+const TICK_MS = 1000;
+
+/** Whether something that changed at `at` is still highlighted at `now`. */
+export const isFresh = (at: number | null, now: number) => at !== null && now - at < TICK_MS;
+
+/** The time, renewed once a second, for the screens' highlights and countdowns. */
+export function useClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }

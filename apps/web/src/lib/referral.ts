@@ -24,3 +24,14 @@ export function storedReferral(): string {
     return '';
   }
 }
+
+/** A code sign-up refused is dropped, so that it does not prefill every later sign-up in this browser. */
+export function forgetReferral(code: string): void {
+  try {
+    if (localStorage.getItem(STORAGE.referralCode)?.trim() === code.trim()) {
+      localStorage.removeItem(STORAGE.referralCode);
+    }
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
+}

@@ -1,12 +1,13 @@
 /** Levels: a member's fee per blast, and the colour of their badge (DESIGN §5.4). */
 import type { TLevel, TLevelRequest } from '@sewablast/contract/level';
-import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import type { TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { asc, count, eq, ilike } from 'drizzle-orm';
+import { asc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { levels } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { paged } from '../../lib/paging.ts';
 import { type SettingService, splitList } from '../setting/service.ts';
 
 export type Level = typeof levels.$inferSelect;
@@ -54,16 +55,10 @@ export function createLevelService(db: Db, settings: SettingService) {
     /** Levels in rank order, searched by name. */
     async listPage(query: TPageQuery) {
       const where = query.search ? ilike(levels.name, `%${escapeLike(query.search)}%`) : undefined;
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(levels).where(where);
-      const rows = await db
-        .select()
-        .from(levels)
-        .where(where)
-        .orderBy(...BY_RANK)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      const colors = await palette();
-      return { data: rows.map((row) => present(row, colors)), meta: pageMeta(query, total) };
+      return paged(db, query, { table: levels, where, orderBy: BY_RANK }, async (rows) => {
+        const colors = await palette();
+        return rows.map((row) => present(row, colors));
+      });
     },
 
     async create(values: TLevelRequest): Promise<TLevel> {
@@ -82,15 +77,6 @@ export function createLevelService(db: Db, settings: SettingService) {
     async remove(id: number): Promise<void> {
       const deleted = await db.delete(levels).where(eq(levels.id, id)).returning({ id: levels.id });
       if (deleted.length === 0) throw notFound(SERVER_TEXT.notFound);
-    },
-
-    /** The fee a member earns per successful blast: their level's, or `settings.price` without one. */
-    async blastFeeFor(levelId: number | null): Promise<number> {
-      if (levelId !== null) {
-        const level = await get(levelId);
-        if (level) return level.blast_fee;
-      }
-      return (await settings.get()).price;
     },
   };
 }

@@ -6,9 +6,9 @@ import {
   type TMessageImportResponse,
   ZMessageExportItem,
 } from '@sewablast/contract/message';
-import { findNul, INPUT_TEXT, pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { findNul, INPUT_TEXT, type TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { count, desc, eq, ilike } from 'drizzle-orm';
+import { desc, eq, ilike } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { messageTemplates } from '../../db/schema.ts';
@@ -16,6 +16,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { htmlToWhatsApp, sanitizeCaption } from '../../lib/html.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { safeFileName, sniffMedia } from '../../lib/media-sniff.ts';
+import { paged } from '../../lib/paging.ts';
 import type { FileInfo, FileService } from '../file/service.ts';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
@@ -89,15 +90,7 @@ export function createMessageService(db: Db, files: FileService) {
 
     async listPage(query: TPageQuery) {
       const where = query.search ? ilike(messageTemplates.text_wa, `%${escapeLike(query.search)}%`) : undefined;
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(messageTemplates).where(where);
-      const rows = await db
-        .select()
-        .from(messageTemplates)
-        .where(where)
-        .orderBy(desc(messageTemplates.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return { data: await presentAll(rows), meta: pageMeta(query, total) };
+      return paged(db, query, { table: messageTemplates, where, orderBy: [desc(messageTemplates.id)] }, presentAll);
     },
 
     async detail(id: number): Promise<TMessage> {

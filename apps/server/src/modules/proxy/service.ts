@@ -1,6 +1,6 @@
 /** Proxies the sessions connect through, managed by admins and devs (spec part 2 §7, DESIGN §5.8). */
 import type { Readable } from 'node:stream';
-import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import type { TPageQuery } from '@sewablast/contract/paging';
 import {
   isValidProxy,
   PROXY_LIST_LIMIT,
@@ -22,6 +22,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { echoOf, hasControlCharacters, readImportRows } from '../../lib/import-rows.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { paged } from '../../lib/paging.ts';
 import { createImportReports } from '../file/import-report.ts';
 
 type ProxyRow = typeof proxies.$inferSelect;
@@ -64,15 +65,9 @@ export function createProxyService(db: Db) {
     async listPage(query: TPageQuery): Promise<TProxyPageResponse> {
       // Proxies are hundreds, not millions: a substring search (a host inside user:pass@host:port) needs no index.
       const where = query.search ? ilike(proxies.value, `%${escapeLike(query.search)}%`) : undefined;
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(proxies).where(where);
-      const rows = await db
-        .select()
-        .from(proxies)
-        .where(where)
-        .orderBy(desc(proxies.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return { data: rows.map(toPublicProxy), meta: pageMeta(query, total) };
+      return paged(db, query, { table: proxies, where, orderBy: [desc(proxies.id)] }, (rows) =>
+        rows.map(toPublicProxy),
+      );
     },
 
     async detail(id: number): Promise<TProxy> {

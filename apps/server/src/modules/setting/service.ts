@@ -1,10 +1,9 @@
 /** The single settings row (spec part 2 §9 defaults), read by every signed-in user. */
-import type { TSetting } from '@sewablast/contract/setting';
-import { asc, eq } from 'drizzle-orm';
+import { DEFAULT_INFO, type TSetting } from '@sewablast/contract/setting';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
-
-export type Settings = typeof settings.$inferSelect;
+import { readSettingsRow, type SettingsRow } from '../../db/settings-row.ts';
 
 export const DEFAULT_SETTINGS = {
   interval_min: 10,
@@ -13,7 +12,7 @@ export const DEFAULT_SETTINGS = {
   bank_names: 'BCA, MANDIRI, BRI',
   colors: '#2C2C2C, #3E3A32',
   referral_percent: 0,
-  info: 'Selamat datang di Sewablast — Whatsapp Blaster for Rent.',
+  info: DEFAULT_INFO,
 } as const;
 
 export function splitList(value: string): string[] {
@@ -23,15 +22,15 @@ export function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
-export function toPublicSetting(row: Settings): TSetting {
+export function toPublicSetting(row: SettingsRow): TSetting {
   const { created_at: _created, updated_at: _updated, ...setting } = row;
   return setting;
 }
 
 export function createSettingService(db: Db) {
   /** The settings row, created with the defaults the first time anything reads it. */
-  async function get(): Promise<Settings> {
-    const [row] = await db.select().from(settings).orderBy(asc(settings.id)).limit(1);
+  async function get(): Promise<SettingsRow> {
+    const row = await readSettingsRow(db);
     if (row) return row;
     const [created] = await db.insert(settings).values(DEFAULT_SETTINGS).returning();
     if (!created) throw new Error('settings row could not be created');
@@ -42,7 +41,7 @@ export function createSettingService(db: Db) {
     get,
 
     /** The body has been parsed by ZUpdateSettingRequest: numbers checked, lists normalised to ', '. */
-    async update(values: Omit<TSetting, 'id'>): Promise<Settings> {
+    async update(values: Omit<TSetting, 'id'>): Promise<SettingsRow> {
       const current = await get();
       const [row] = await db.update(settings).set(values).where(eq(settings.id, current.id)).returning();
       if (!row) throw new Error('settings row vanished');

@@ -10,6 +10,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { blastFeeOf } from '../../ledger/fee.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -140,8 +141,9 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
 
     async blastFee(actor: Actor, id: number): Promise<number> {
       requireAccess(actor, { owner: id });
-      const row = await mustFind(id);
-      return levels.blastFeeFor(row.level_id);
+      const fee = await blastFeeOf(db, id);
+      if (fee === null) throw notFound(SERVER_TEXT.userNotFound);
+      return fee;
     },
 
     /**

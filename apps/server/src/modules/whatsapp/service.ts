@@ -1,40 +1,37 @@
-/** WhatsApp accounts: linking, listing and the account settings (spec part 1 §7 WhatsApp, DESIGN §5.1, §5.8). */
+/**
+ * WhatsApp accounts: listing, blast start and stop, and the account settings (spec part 1 §7 WhatsApp,
+ * DESIGN §5.1, §5.8); linking (linking.ts) and the Blaster page (blaster.ts) joined in.
+ */
 
-import { pageMeta, type TPageQuery, ZId } from '@sewablast/contract/paging';
-import { normalisePhoneNumber } from '@sewablast/contract/phonenumber';
+import { type TPageQuery, ZId } from '@sewablast/contract/paging';
+import { phoneDigits } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import {
   BLAST_TEXT,
-  BLASTER_ALL,
-  BLASTER_MAX_TARGETS,
-  BLASTER_TEXT,
-  MAX_PENDING_LINKS,
+  ENGINE_TEXT,
   type TIncomingMessage,
-  type TNewClientRequest,
-  type TSendMessageRequest,
-  type TSendMessageResponse,
   type TWhatsapp,
   UNSENDABLE_STATES,
   type WHATSAPP_FILTERS,
   WHATSAPP_TEXT,
 } from '@sewablast/contract/whatsapp';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { phoneNumbers, whatsappAccounts } from '../../db/schema.ts';
-import { senderNumber } from '../../engine/replies.ts';
-import type { Engine } from '../../engine/session-host.ts';
+import { whatsappAccounts } from '../../db/schema.ts';
+import type { Engine } from '../../engine/engine.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { paged } from '../../lib/paging.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
-import { SendError } from '../../wa/driver.ts';
+import type { PhoneNumberService } from '../phonenumber/service.ts';
 import type { ProxyService } from '../proxy/service.ts';
+import { createBlaster } from './blaster.ts';
+import { createLinking } from './linking.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
-
-const BLASTER_ATTEMPTS = 3;
 
 export function toPublicWhatsapp(row: AccountRow): TWhatsapp {
   return {
@@ -70,6 +67,7 @@ function statusFilter(status: (typeof WHATSAPP_FILTERS)[number] | undefined): SQ
 export interface WhatsappServiceDeps {
   db: Db;
   proxies: ProxyService;
+  phoneNumbers: PhoneNumberService;
   bus: EventBus;
   /** The sessions: this process's host, the workers over Redis (role `api`), or null when there are none. */
   engine: Engine | null;
@@ -77,7 +75,14 @@ export interface WhatsappServiceDeps {
   secondMs?: number;
 }
 
-export function createWhatsappService({ db, proxies, bus, engine, secondMs = 1000 }: WhatsappServiceDeps) {
+export function createWhatsappService({
+  db,
+  proxies,
+  phoneNumbers,
+  bus,
+  engine,
+  secondMs = 1000,
+}: WhatsappServiceDeps) {
   const linked = isNotNull(whatsappAccounts.phonenumber);
 
   async function byClientid(clientid: string): Promise<AccountRow | undefined> {
@@ -102,148 +107,19 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
   }
 
   function requireEngine(): Engine {
-    if (!engine) throw new AppError(503, 'Tidak ada worker yang memegang sesi WhatsApp di proses ini.');
+    if (!engine) throw new AppError(503, ENGINE_TEXT.noEngine);
     return engine;
   }
 
-  async function publishProxyUnavailable(userId: number, deviceId: string) {
-    await publishAccountEvent(
-      bus,
-      { id: 0, user_id: userId, clientid: deviceId, state: 'unknown', status: 'idle' },
-      'proxy_unavailable',
-    );
-  }
-
-  /** A passing failure (rate limit, timeout) is tried again, up to 3 times in all, as the blast does. */
-  async function sendWithRetries(sessions: Engine, clientid: string, to: string, text: string) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await sessions.sendNow(clientid, to, { text });
-        return { status: 'success' as const, error: null };
-      } catch (error) {
-        const transient = error instanceof SendError && error.kind === 'transient';
-        if (!transient || attempt === BLASTER_ATTEMPTS)
-          return { status: 'fail' as const, error: error instanceof Error ? error.message : String(error) };
-        await new Promise((resolve) => setTimeout(resolve, attempt * secondMs));
-      }
-    }
-  }
-
-  /** 'All' is every active number; otherwise the comma-joined list, each number checked. */
-  async function blasterTargets(targets: string): Promise<string[]> {
-    const parts = targets
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean);
-    let numbers: string[];
-    if (parts.includes(BLASTER_ALL)) {
-      const rows = await db
-        .select({ number: phoneNumbers.number })
-        .from(phoneNumbers)
-        .where(eq(phoneNumbers.status, 'active'))
-        .orderBy(phoneNumbers.id)
-        .limit(BLASTER_MAX_TARGETS + 1);
-      if (rows.length > BLASTER_MAX_TARGETS) {
-        const [{ total } = { total: 0 }] = await db
-          .select({ total: count() })
-          .from(phoneNumbers)
-          .where(eq(phoneNumbers.status, 'active'));
-        throw badRequest(BLASTER_TEXT.tooManyReceivers(total, BLASTER_MAX_TARGETS), {
-          targets: BLASTER_TEXT.tooManyReceivers(total, BLASTER_MAX_TARGETS),
-        });
-      }
-      numbers = rows.map((row) => row.number);
-    } else {
-      numbers = [];
-      for (const part of parts) {
-        const number = normalisePhoneNumber(senderNumber(part));
-        if (!number) throw badRequest(BLASTER_TEXT.badReceiver(part), { targets: BLASTER_TEXT.badReceiver(part) });
-        numbers.push(number);
-      }
-      numbers = [...new Set(numbers)];
-      if (numbers.length > BLASTER_MAX_TARGETS)
-        throw badRequest(BLASTER_TEXT.tooManyReceivers(numbers.length, BLASTER_MAX_TARGETS), {
-          targets: BLASTER_TEXT.tooManyReceivers(numbers.length, BLASTER_MAX_TARGETS),
-        });
-    }
-    if (numbers.length === 0) throw badRequest(BLASTER_TEXT.noReceivers, { targets: BLASTER_TEXT.noReceivers });
-    return numbers;
-  }
+  const linking = createLinking({ db, proxies, bus, sessions: requireEngine, byClientid });
+  const blaster = createBlaster({ db, phoneNumbers, sessions: requireEngine, secondMs });
 
   return {
     byClientid,
     mustSee,
 
-    /**
-     * Starts linking a device: a new account, or with `previousDeviceId` the same account (its counters
-     * kept) under a new client id. The session emits `qr` or `code` on the live channel.
-     */
-    async newClient(actor: Actor, body: TNewClientRequest): Promise<{ proxyId: number; message: string }> {
-      requireAccess(actor, { owner: body.userId });
-      const sessions = requireEngine();
-      const existing = await byClientid(body.deviceId);
-      // Somebody else's device id is refused as a missing previous device is: neither says what exists.
-      if (existing && existing.user_id !== body.userId) throw forbidden(SERVER_TEXT.forbidden);
-      const previous = body.previousDeviceId ? await byClientid(body.previousDeviceId) : undefined;
-      if (body.previousDeviceId && (!previous || previous.user_id !== body.userId))
-        throw forbidden(SERVER_TEXT.forbidden);
-      if (!existing && !previous) {
-        // Each waiting link holds a proxy: without a cap one member could take the whole pool.
-        const [{ pending } = { pending: 0 }] = await db
-          .select({ pending: count() })
-          .from(whatsappAccounts)
-          .where(and(eq(whatsappAccounts.user_id, body.userId), isNull(whatsappAccounts.phonenumber)));
-        if (pending >= MAX_PENDING_LINKS) throw new AppError(429, WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS));
-      }
-
-      const current = previous ?? existing;
-      let proxyId = current?.proxy_id ?? null;
-      let proxyValue: string | null = null;
-      if (proxyId === null) {
-        const taken = await proxies.take();
-        if (taken.kind === 'unavailable') {
-          await publishProxyUnavailable(body.userId, body.deviceId);
-          throw conflict(WHATSAPP_TEXT.proxyUnavailable);
-        }
-        if (taken.kind === 'proxy') {
-          proxyId = taken.id;
-          proxyValue = taken.value;
-        }
-      }
-
-      let account: AccountRow | undefined;
-      if (current) {
-        if (previous && existing && existing.id !== previous.id)
-          await db.delete(whatsappAccounts).where(eq(whatsappAccounts.id, existing.id));
-        [account] = await db
-          .update(whatsappAccounts)
-          .set({
-            clientid: body.deviceId,
-            proxy_id: proxyId,
-            auth_state: null,
-            state: 'unknown',
-            blasting: false,
-            status: 'idle',
-          })
-          .where(eq(whatsappAccounts.id, current.id))
-          .returning();
-      } else {
-        [account] = await db
-          .insert(whatsappAccounts)
-          .values({ clientid: body.deviceId, user_id: body.userId, proxy_id: proxyId, state: 'unknown' })
-          .returning();
-      }
-      if (!account) throw new Error('account not saved');
-      if (previous && previous.clientid !== body.deviceId) await sessions.logout(previous.clientid);
-      try {
-        await sessions.link(account, { pairingNumber: body.phoneNumber ?? null, proxy: proxyValue });
-      } catch (error) {
-        // In scale-out no worker may be up to take the link: say so rather than fail with a 500.
-        if (error instanceof SendError) throw new AppError(503, error.message);
-        throw error;
-      }
-      return { proxyId: proxyId ?? -1, message: WHATSAPP_TEXT.clientCreated };
-    },
+    /** Starts linking a device: see linking.ts. */
+    newClient: linking.newClient,
 
     /** The Add WhatsApp screen's save: the server's own facts are the answer; nothing the client says is stored. */
     async save(actor: Actor, clientid: string): Promise<TWhatsapp> {
@@ -352,49 +228,8 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
       return message ? { from: message.from, text: message.text, date: message.at } : null;
     },
 
-    /**
-     * The Blaster page: one message from one of the actor's connected accounts to the chosen numbers, one
-     * after another with a short pause, outside any blast: nothing is paid for it and no blast counter moves.
-     */
-    async sendBlaster(actor: Actor, body: TSendMessageRequest): Promise<TSendMessageResponse> {
-      requireAccess(actor, { group: 'managers' });
-      const senderPhone = senderNumber(body.senders);
-      const [sender] = await db
-        .select()
-        .from(whatsappAccounts)
-        .where(
-          and(
-            eq(whatsappAccounts.phonenumber, senderPhone),
-            seesAll(actor) ? undefined : eq(whatsappAccounts.user_id, actor.id),
-          ),
-        )
-        .orderBy(sql`${whatsappAccounts.state} = 'connected' desc`, desc(whatsappAccounts.id))
-        .limit(1);
-      if (!sender) throw badRequest(BLASTER_TEXT.senderUnknown, { senders: BLASTER_TEXT.senderUnknown });
-      if (sender.state !== 'connected') throw conflict(BLASTER_TEXT.notConnected(senderPhone, sender.state));
-      const sessions = requireEngine();
-
-      const targets = await blasterTargets(body.targets);
-      const names = new Map(
-        (
-          await db
-            .select({ number: phoneNumbers.number, name: phoneNumbers.name })
-            .from(phoneNumbers)
-            .where(inArray(phoneNumbers.number, targets))
-        ).map((row) => [row.number, row.name]),
-      );
-      const results: TSendMessageResponse['results'] = [];
-      for (const [index, number] of targets.entries()) {
-        if (index > 0) await new Promise((resolve) => setTimeout(resolve, secondMs));
-        const text = body.message.replaceAll('{name}', names.get(number) ?? '').replaceAll('{phoneNumber}', number);
-        results.push({ number, ...(await sendWithRetries(sessions, sender.clientid, number, text)) });
-      }
-      const failed = results.filter((result) => result.status === 'fail').length;
-      return {
-        msg: failed ? BLASTER_TEXT.partlyFailed(failed, results.length) : BLASTER_TEXT.sentBody,
-        results,
-      };
-    },
+    /** The Blaster page: see blaster.ts. */
+    sendBlaster: blaster.send,
 
     async detail(actor: Actor, idOrClientid: string | number): Promise<TWhatsapp> {
       return toPublicWhatsapp(await mustSee(actor, idOrClientid));
@@ -431,7 +266,7 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
       const term = query.search?.trim();
       const search = term
         ? or(
-            like(whatsappAccounts.phonenumber, `${escapeLike(term.replace(/^0/, '62'))}%`),
+            like(whatsappAccounts.phonenumber, `${escapeLike(phoneDigits(term) ?? term)}%`),
             ilike(whatsappAccounts.pushname, `%${escapeLike(term)}%`),
             like(whatsappAccounts.clientid, `${escapeLike(term)}%`),
           )
@@ -442,15 +277,9 @@ export function createWhatsappService({ db, proxies, bus, engine, secondMs = 100
         search,
         statusFilter(query.status),
       );
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(whatsappAccounts).where(where);
-      const rows = await db
-        .select()
-        .from(whatsappAccounts)
-        .where(where)
-        .orderBy(desc(whatsappAccounts.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return { data: rows.map(toPublicWhatsapp), meta: pageMeta(query, total) };
+      return paged(db, query, { table: whatsappAccounts, where, orderBy: [desc(whatsappAccounts.id)] }, (rows) =>
+        rows.map(toPublicWhatsapp),
+      );
     },
   };
 }

@@ -9,7 +9,7 @@ export function NotFound() {
         404
       </p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{TEXT.notFoundTitle}</h1>
-      <p className="mt-2 max-w-md text-slate-500 dark:text-slate-400">{TEXT.notFoundBody}</p>
+      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-400">{TEXT.notFoundBody}</p>
       <Link
         to="/"
         className="mt-8 inline-flex rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"

@@ -65,7 +65,7 @@ export function HeaderSearch({ role }: { role: Role }) {
       {focused && query.trim() && (
         <ul className="absolute top-12 right-0 left-0 z-50 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           {matches.length === 0 ? (
-            <li className="px-4 py-2.5 text-sm text-slate-500">Tidak ada menu yang cocok.</li>
+            <li className="px-4 py-2.5 text-sm text-slate-500 dark:text-slate-400">Tidak ada menu yang cocok.</li>
           ) : (
             matches.map((item) => (
               <li key={item.path}>

@@ -4,6 +4,7 @@
  * never "expanded" and closes when the viewport leaves mobile; one submenu open at a time.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useDrawerFocus } from './drawer-focus.ts';
 
 export const SIDEBAR_EXPANDED = 290;
 export const SIDEBAR_COLLAPSED = 90;
@@ -13,6 +14,15 @@ export const DESKTOP_MIN = 1024;
 /** Toggling the open submenu closes it; opening another closes the first. */
 export function toggleSubmenu(open: string | null, key: string): string | null {
   return open === key ? null : key;
+}
+
+/**
+ * Whether a menu item is the current screen: its own path or a screen under it. 'Dashboard' is '/' in the
+ * menu, and /dashboard is the same screen.
+ */
+export function isCurrent(itemPath: string, pathname: string): boolean {
+  if (itemPath === '/') return pathname === '/' || pathname === '/dashboard';
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
 
 function useViewport() {
@@ -43,21 +53,29 @@ export function useSidebar() {
     if (isMobile) setMobileOpen((open) => !open);
     else setExpanded((value) => !value);
   }, [isMobile]);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const drawerOpen = isMobile && mobileOpen;
+  const { panelRef, toggleRef } = useDrawerFocus(drawerOpen, closeMobile);
 
   const isExpanded = !isMobile && expanded;
   return {
     isMobile,
     isExpanded,
     mobileOpen,
+    /** The mobile drawer is open over the page. */
+    drawerOpen,
     /** Labels show when expanded, when hovered while collapsed, and in the open mobile drawer. */
-    showLabels: isExpanded || (!isMobile && hovered) || (isMobile && mobileOpen),
+    showLabels: isExpanded || (!isMobile && hovered) || drawerOpen,
     width: isExpanded || (!isMobile && hovered) || isMobile ? SIDEBAR_EXPANDED : SIDEBAR_COLLAPSED,
     contentOffset: isMobile ? 0 : isExpanded ? SIDEBAR_EXPANDED : SIDEBAR_COLLAPSED,
     openSubmenu,
     toggleSubmenu: (key: string) => setOpenSubmenu((open) => toggleSubmenu(open, key)),
     setHovered,
     toggle,
-    closeMobile: () => setMobileOpen(false),
+    closeMobile,
+    /** The drawer, which holds the focus while open, and the header's menu button, which gets it back. */
+    panelRef,
+    toggleRef,
   };
 }
 

@@ -24,9 +24,9 @@ import {
   Wallet,
   X,
 } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import type { SidebarState } from './sidebar-state.ts';
+import { isCurrent, type SidebarState } from './sidebar-state.ts';
 
 const ICONS: Record<string, LucideIcon> = {
   '/': LayoutDashboard,
@@ -65,10 +65,20 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
   const items = menuFor(role);
   const label = (text: string) =>
     state.showLabels ? <span className="truncate">{text}</span> : <span className="sr-only">{text}</span>;
+  const link = (path: string) => {
+    const current = isCurrent(path, pathname);
+    return {
+      to: path,
+      onClick: state.closeMobile,
+      className: itemClass(current),
+      'aria-current': current ? ('page' as const) : undefined,
+    };
+  };
+  const Panel = state.isMobile ? 'div' : 'aside';
 
   return (
     <>
-      {state.isMobile && state.mobileOpen && (
+      {state.drawerOpen && (
         <button
           type="button"
           aria-hidden="true"
@@ -77,9 +87,13 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
           className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-sm"
         />
       )}
-      <aside
+      <Panel
+        ref={state.panelRef}
         data-testid="sidebar"
         aria-label="Menu utama"
+        // On a phone the menu is a modal drawer; closed, it is inert and so out of the accessibility tree.
+        role={state.isMobile ? 'dialog' : undefined}
+        aria-modal={state.isMobile || undefined}
         onMouseEnter={() => state.setHovered(true)}
         onMouseLeave={() => state.setHovered(false)}
         style={{ width: state.width }}
@@ -107,7 +121,9 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
         </div>
         <nav className="flex-1 overflow-y-auto px-4 py-4">
           {state.showLabels && (
-            <p className="mb-3 px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase">Menu</p>
+            <p className="mb-3 px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+              Menu
+            </p>
           )}
           <ul className="space-y-1">
             {items.map((item) => {
@@ -120,7 +136,7 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
                       type="button"
                       aria-expanded={open}
                       onClick={() => state.toggleSubmenu(item.path)}
-                      className={itemClass(pathname.startsWith(item.path))}
+                      className={itemClass(isCurrent(item.path, pathname))}
                     >
                       <Icon size={20} className="shrink-0" />
                       {label(item.label)}
@@ -132,13 +148,7 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
                       <ul className="mt-1 ml-9 space-y-1">
                         {item.children.map((child) => (
                           <li key={child.path}>
-                            <NavLink
-                              to={child.path}
-                              onClick={state.closeMobile}
-                              className={({ isActive }) => itemClass(isActive)}
-                            >
-                              {child.label}
-                            </NavLink>
+                            <Link {...link(child.path)}>{child.label}</Link>
                           </li>
                         ))}
                       </ul>
@@ -158,21 +168,16 @@ export function Sidebar({ role, state }: { role: Role; state: SidebarState }) {
               }
               return (
                 <li key={item.path}>
-                  <NavLink
-                    to={item.path}
-                    end={item.path === '/'}
-                    onClick={state.closeMobile}
-                    className={({ isActive }) => itemClass(isActive)}
-                  >
+                  <Link {...link(item.path)}>
                     <Icon size={20} className="shrink-0" />
                     {label(item.label)}
-                  </NavLink>
+                  </Link>
                 </li>
               );
             })}
           </ul>
         </nav>
-      </aside>
+      </Panel>
     </>
   );
 }

@@ -1,20 +1,14 @@
 /** /signup (spec part 1 §2, §3, §4, §5, §8). */
-import { type TRegisterErrorField, ZRegisterRequest } from '@sewablast/contract/auth';
+import { type TRegisterRequest, ZRegisterRequest } from '@sewablast/contract/auth';
 import { TEXT } from '@sewablast/contract/texts';
-import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
-import { CheckboxField, Field } from '../../components/field.tsx';
+import { FormAlert, FormCheckbox, FormField, SubmitButton } from '../../components/form.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
-import { storedReferral } from '../../lib/referral.ts';
+import { useZodForm } from '../../lib/form.ts';
+import { forgetReferral, storedReferral } from '../../lib/referral.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { register } from './api/register.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
-
-type FormField = 'firstName' | 'lastName' | 'email' | 'password' | 'password2' | 'referral_code' | 'agreeToTerms';
-type Errors = Partial<Record<FormField, string>>;
 
 /** Spec part 1 §8: msg, then message, then the fallback. */
 function failureText(body: { msg?: unknown; message?: unknown }): string {
@@ -27,144 +21,88 @@ export function Component() {
   const { token } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    password2: '',
-    referral_code: params.get('referral') ?? storedReferral(),
+  const form = useZodForm(ZRegisterRequest, {
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      password2: '',
+      affiliateCode: params.get('referral') ?? storedReferral(),
+      agreeToTerms: undefined,
+    },
+    // The server names a refused referral code after the spec's error state, referral_code.
+    aliases: { referral_code: 'affiliateCode' },
+    leavesOnSuccess: true,
+    fallback: TEXT.signUpFailed,
   });
-  const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [loading, setLoading] = useState(false);
 
-  if (token && !loading) return <Navigate to="/dashboard" replace />;
+  if (token && !form.busy) return <Navigate to="/dashboard" replace />;
 
-  const edit = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const affiliateCode = values.referral_code.trim();
-    const payload = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim().toLowerCase(),
-      password: values.password,
-      password2: values.password2,
-      ...(affiliateCode ? { affiliateCode } : {}),
-      agreeToTerms: agree,
-    };
-    const checked = ZRegisterRequest.safeParse(payload);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf<FormField>(checked.error));
-      return;
-    }
-    setFailure('');
-    setLoading(true);
+  async function signUp({ affiliateCode, ...body }: TRegisterRequest) {
+    let answer: Awaited<ReturnType<typeof register>>;
     try {
-      const answer = await register(checked.data);
-      const withSession = answer as typeof answer & { token?: string; user?: Parameters<typeof signIn>[1] };
-      if (answer.success) {
-        navigate('/signin?registered=1', { replace: true });
-      } else if (withSession.token && withSession.user) {
-        signIn(withSession.token, withSession.user, true);
-        navigate('/dashboard', { replace: true });
-      } else {
-        setFailure(failureText(answer));
-        setLoading(false);
-      }
+      answer = await register(affiliateCode ? { ...body, affiliateCode } : body);
     } catch (error) {
-      if (error instanceof ApiError && error.status > 0) {
-        const fromServer: Errors = {};
-        for (const [field, message] of Object.entries(error.errors)) {
-          fromServer[(field === 'affiliateCode' ? 'referral_code' : field) as TRegisterErrorField] = message;
-        }
-        setErrors(fromServer);
-        const text = failureText(error.body);
-        // The server often repeats a field's message as msg; it is shown once, under the field.
-        setFailure(Object.values(fromServer).includes(text) ? '' : text);
-      } else {
-        setFailure(error instanceof Error && error.message ? error.message : TEXT.internalError);
-      }
-      setLoading(false);
+      if (affiliateCode && error instanceof ApiError && error.errors.referral_code) forgetReferral(affiliateCode);
+      throw error;
     }
+    const withSession = answer as typeof answer & { token?: string; user?: Parameters<typeof signIn>[1] };
+    if (answer.success) navigate('/signin?registered=1', { replace: true });
+    else if (withSession.token && withSession.user) {
+      signIn(withSession.token, withSession.user, true);
+      navigate('/dashboard', { replace: true });
+    } else throw new Error(failureText(answer));
   }
 
   return (
     <AuthLayout title="Sign Up" subtitle="Daftar gratis dan mulai sewakan akun WhatsApp Anda.">
-      <form onSubmit={submit} noValidate className="space-y-5">
-        {failure && <Alert tone="error">{failure}</Alert>}
+      <form onSubmit={form.submitWith(signUp)} noValidate className="space-y-5">
+        <FormAlert message={form.failure} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <FormField
             label="First Name"
+            form={form}
             name="firstName"
             autoComplete="given-name"
             placeholder="Nama depan"
-            value={values.firstName}
-            onChange={edit('firstName')}
-            error={errors.firstName}
           />
-          <Field
+          <FormField
             label="Last Name"
+            form={form}
             name="lastName"
             autoComplete="family-name"
             placeholder="Nama belakang"
-            value={values.lastName}
-            onChange={edit('lastName')}
-            error={errors.lastName}
           />
         </div>
-        <Field
+        <FormField
           label="Email"
           type="email"
+          form={form}
           name="email"
           autoComplete="email"
           placeholder="nama@email.com"
-          value={values.email}
-          onChange={edit('email')}
-          error={errors.email}
         />
-        <Field
+        <FormField
           label="Password"
           type="password"
+          form={form}
           name="password"
           autoComplete="new-password"
           placeholder="Buat password"
-          value={values.password}
-          onChange={edit('password')}
-          error={errors.password}
         />
-        <Field
+        <FormField
           label="Confirm Password"
           type="password"
+          form={form}
           name="password2"
           autoComplete="new-password"
           placeholder="Ulangi password"
-          value={values.password2}
-          onChange={edit('password2')}
-          error={errors.password2}
         />
-        <Field
-          label="Kode Referal"
-          name="referral_code"
-          placeholder="Opsional"
-          value={values.referral_code}
-          onChange={edit('referral_code')}
-          error={errors.referral_code}
-        />
-        <CheckboxField
+        <FormField label="Kode Referal" form={form} name="affiliateCode" placeholder="Opsional" />
+        <FormCheckbox
+          form={form}
           name="agreeToTerms"
-          checked={agree}
-          onChange={(event) => {
-            setAgree(event.target.checked);
-            setErrors((current) => ({ ...current, agreeToTerms: undefined }));
-          }}
-          error={errors.agreeToTerms}
           label={
             <>
               Saya menyetujui{' '}
@@ -188,9 +126,9 @@ export function Component() {
             </>
           }
         />
-        <Button type="submit" loading={loading} className="w-full">
-          {loading ? TEXT.signingUp : 'Sign Up'}
-        </Button>
+        <SubmitButton busy={form.busy} busyLabel={TEXT.signingUp} className="w-full">
+          Sign Up
+        </SubmitButton>
         <p className="text-center text-sm text-slate-600 dark:text-slate-400">
           Sudah punya akun?{' '}
           <Link to="/signin" className="font-medium text-brand-600 hover:underline">

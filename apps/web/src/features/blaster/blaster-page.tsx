@@ -2,20 +2,20 @@
  * /blaster: 'Blaster Whatsapp Message' (spec part 1 §2, §5, §8): one message from one connected account to
  * the chosen numbers or 'All'. The selects appear after about a second, as the spec shows them.
  */
-import { BLASTER_TEXT, ZSendMessageRequest } from '@sewablast/contract/whatsapp';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { BLASTER_TEXT, type TSendMessageRequest, ZSendMessageRequest } from '@sewablast/contract/whatsapp';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
 import { FieldFrame, inputClass } from '../../components/field.tsx';
+import { FormAlert, FormTextArea, SubmitButton } from '../../components/form.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useZodForm } from '../../lib/form.ts';
 import { useSendBlaster, useSenderAccounts } from './api/blaster.ts';
 import { ReceiversPicker } from './receivers-picker.tsx';
 
-type Fields = 'senders' | 'message' | 'targets';
 const SELECTS_DELAY_MS = 1000;
 
 function useShownAfter(ms: number): boolean {
@@ -27,62 +27,35 @@ function useShownAfter(ms: number): boolean {
   return shown;
 }
 
+type Outcome = { title: string; message: string; tone: 'success' | 'error' };
+
 export function Component() {
-  const ids = { sender: useId(), message: useId() };
   const accounts = useSenderAccounts();
   const send = useSendBlaster();
   const shown = useShownAfter(SELECTS_DELAY_MS);
-  const [sender, setSender] = useState('');
-  const [message, setMessage] = useState('');
-  const [receivers, setReceivers] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [outcome, setOutcome] = useState<{ title: string; message: string; tone: 'success' | 'error' } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const form = useZodForm(ZSendMessageRequest, { defaultValues: { senders: '', targets: '', message: '' } });
+  const senderError = form.formState.errors.senders?.message;
 
   const ready = shown && !accounts.isPending;
   const senders = (accounts.data?.list ?? []).filter((account) => account.phonenumber);
+  const failed = (message: string) => setOutcome({ title: BLASTER_TEXT.failedTitle, message, tone: 'error' });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = ZSendMessageRequest.safeParse({ senders: sender, targets: receivers.join(','), message });
-    if (!checked.success) {
-      setErrors(fieldErrorsOf<Fields>(checked.error));
-      return;
+  async function blast(body: TSendMessageRequest) {
+    const account = senders.find((candidate) => candidate.phonenumber === body.senders);
+    if (account && account.state !== 'connected') return failed(BLASTER_TEXT.notConnected(body.senders, account.state));
+    let answer: Awaited<ReturnType<typeof send.mutateAsync>>;
+    try {
+      answer = await send.mutateAsync(body);
+    } catch (error) {
+      // Refused fields are shown under them; any other failure in the dialog.
+      if (error instanceof ApiError && Object.keys(error.errors).length) throw error;
+      return failed((error as Error).message);
     }
-    setErrors({});
-    const account = senders.find((candidate) => candidate.phonenumber === sender);
-    if (account && account.state !== 'connected') {
-      setOutcome({
-        title: BLASTER_TEXT.failedTitle,
-        message: BLASTER_TEXT.notConnected(sender, account.state),
-        tone: 'error',
-      });
-      return;
-    }
-    send.mutate(checked.data, {
-      onSuccess: (answer) => {
-        const failed = answer.results.find((result) => result.status === 'fail');
-        setOutcome(
-          failed
-            ? {
-                title: BLASTER_TEXT.failedTitle,
-                message: `${answer.msg} ${failed.number}: ${failed.error ?? ''}`.trim(),
-                tone: 'error',
-              }
-            : { title: BLASTER_TEXT.sentTitle, message: BLASTER_TEXT.sentBody, tone: 'success' },
-        );
-        if (!failed) {
-          setMessage('');
-          setReceivers([]);
-        }
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && Object.keys(error.errors).length) {
-          setErrors(error.errors as Partial<Record<Fields, string>>);
-          return;
-        }
-        setOutcome({ title: BLASTER_TEXT.failedTitle, message: error.message, tone: 'error' });
-      },
-    });
+    const refused = answer.results.find((result) => result.status === 'fail');
+    if (refused) return failed(`${answer.msg} ${refused.number}: ${refused.error ?? ''}`.trim());
+    setOutcome({ title: BLASTER_TEXT.sentTitle, message: BLASTER_TEXT.sentBody, tone: 'success' });
+    form.reset({ senders: body.senders, targets: '', message: '' });
   }
 
   return (
@@ -94,18 +67,16 @@ export function Component() {
         {accounts.error ? (
           <Alert tone="error">{accounts.error.message}</Alert>
         ) : (
-          <form onSubmit={submit} noValidate className="space-y-5">
-            <FieldFrame label={BLASTER_TEXT.sender} htmlFor={ids.sender} error={errors.senders}>
+          <form onSubmit={form.submitWith(blast)} noValidate className="space-y-5">
+            <FormAlert message={form.failure} />
+            <FieldFrame label={BLASTER_TEXT.sender} htmlFor="blaster-sender" error={senderError}>
               {ready ? (
                 <select
-                  id={ids.sender}
-                  value={sender}
-                  onChange={(event) => {
-                    setSender(event.target.value);
-                    setErrors((current) => ({ ...current, senders: undefined }));
-                  }}
-                  aria-invalid={errors.senders ? true : undefined}
-                  className={inputClass(Boolean(errors.senders))}
+                  id="blaster-sender"
+                  {...form.register('senders')}
+                  aria-invalid={senderError ? true : undefined}
+                  aria-describedby={senderError ? 'blaster-sender-error' : undefined}
+                  className={inputClass(Boolean(senderError))}
                 >
                   <option value="">{senders.length ? '-- Pilih nomor --' : 'Belum ada akun tersambung'}</option>
                   {senders.map((account) => (
@@ -120,39 +91,31 @@ export function Component() {
               )}
             </FieldFrame>
 
-            <FieldFrame
+            <FormTextArea
+              form={form}
+              name="message"
               label={BLASTER_TEXT.message}
-              htmlFor={ids.message}
-              error={errors.message}
+              rows={6}
+              placeholder="Halo {name}, ..."
               hint={
                 <>
                   {'{name}'} dan {'{phoneNumber}'} diganti dengan nama dan nomor penerima.
                 </>
               }
-            >
-              <textarea
-                id={ids.message}
-                rows={6}
-                required
-                value={message}
-                onChange={(event) => {
-                  setMessage(event.target.value);
-                  setErrors((current) => ({ ...current, message: undefined }));
-                }}
-                placeholder="Halo {name}, ..."
-                aria-invalid={errors.message ? true : undefined}
-                className={inputClass(Boolean(errors.message))}
-              />
-            </FieldFrame>
+            />
 
             {ready ? (
-              <ReceiversPicker
-                value={receivers}
-                onChange={(value) => {
-                  setReceivers(value);
-                  setErrors((current) => ({ ...current, targets: undefined }));
-                }}
-                error={errors.targets}
+              <Controller
+                control={form.control}
+                name="targets"
+                render={({ field, fieldState }) => (
+                  <ReceiversPicker
+                    value={field.value ? field.value.split(',') : []}
+                    onChange={(chosen) => field.onChange(chosen.join(','))}
+                    error={fieldState.error?.message}
+                    inputRef={field.ref}
+                  />
+                )}
               />
             ) : (
               <FieldFrame label={BLASTER_TEXT.receivers}>
@@ -160,9 +123,9 @@ export function Component() {
               </FieldFrame>
             )}
 
-            <Button type="submit" loading={send.isPending}>
-              {send.isPending ? BLASTER_TEXT.sending : BLASTER_TEXT.send}
-            </Button>
+            <SubmitButton busy={form.busy} busyLabel={BLASTER_TEXT.sending}>
+              {BLASTER_TEXT.send}
+            </SubmitButton>
           </form>
         )}
       </Card>

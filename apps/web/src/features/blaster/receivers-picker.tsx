@@ -7,7 +7,7 @@ import { BLASTER_ALL, BLASTER_TEXT } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
 import { Command } from 'cmdk';
 import { Check, X } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { type Ref, useDeferredValue, useId, useState } from 'react';
 import { FieldFrame, inputClass } from '../../components/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useReceiverOptions } from './api/blaster.ts';
@@ -16,9 +16,11 @@ interface ReceiversPickerProps {
   value: string[];
   onChange: (value: string[]) => void;
   error?: string;
+  /** The search box, which the form focuses when no receiver was chosen. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function ReceiversPicker({ value, onChange, error }: ReceiversPickerProps) {
+export function ReceiversPicker({ value, onChange, error, inputRef }: ReceiversPickerProps) {
   const errorId = useId();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
@@ -62,6 +64,7 @@ export function ReceiversPicker({ value, onChange, error }: ReceiversPickerProps
       {/* The server searches; cmdk only lays out the list and its keyboard moves. */}
       <Command shouldFilter={false} loop label="Choose Receivers">
         <Command.Input
+          ref={inputRef}
           value={search}
           onValueChange={setSearch}
           placeholder="Cari nomor atau nama..."
@@ -133,7 +136,7 @@ function Option({
         {chosen && <Check size={12} />}
       </span>
       <span className="font-medium text-slate-800 dark:text-slate-100">{label}</span>
-      {hint && <span className="truncate text-slate-500 dark:text-slate-400">{hint}</span>}
+      {hint && <span className="truncate text-slate-600 dark:text-slate-400">{hint}</span>}
     </Command.Item>
   );
 }

@@ -8,7 +8,7 @@ export function Component() {
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Dashboard Admin</h1>
-      <p className="mt-1 text-slate-500 dark:text-slate-400" data-testid="greeting">
+      <p className="mt-1 text-slate-600 dark:text-slate-400" data-testid="greeting">
         Selamat datang, {user?.firstname}!
       </p>
     </div>

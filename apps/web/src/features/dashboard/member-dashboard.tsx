@@ -62,7 +62,7 @@ export function MemberDashboard({ user }: { user: TUser }) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Dashboard Member</h1>
-        <p className="mt-1 text-slate-500 dark:text-slate-400" data-testid="greeting">
+        <p className="mt-1 text-slate-600 dark:text-slate-400" data-testid="greeting">
           Selamat datang, {user.firstname}!
         </p>
       </div>

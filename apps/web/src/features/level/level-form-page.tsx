@@ -1,70 +1,78 @@
 /** /level/create and /level/edit?id= share one screen (spec part 2 §2 Level, §5). */
-import { LEVEL_SAVED, ZLevelRequest } from '@sewablast/contract/level';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { LEVEL_SAVED, type TLevel, ZLevelRequest } from '@sewablast/contract/level';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
+import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { asNumber, useZodForm } from '../../lib/form.ts';
+import { useGoBack } from '../../lib/go-back.ts';
 import { useLevel, useSaveLevel } from './api/levels.ts';
 
-type Fields = 'name' | 'blast_fee' | 'requirement_blast';
+function LevelForm({ id, level }: { id: number | null; level?: TLevel }) {
+  const goBack = useGoBack('/level');
+  const save = useSaveLevel(id);
+  const [saved, setSaved] = useState(false);
+  const form = useZodForm(ZLevelRequest, {
+    defaultValues: level && {
+      name: level.name,
+      blast_fee: level.blast_fee,
+      requirement_blast: level.requirement_blast,
+    },
+    leavesOnSuccess: true,
+  });
+  return (
+    <>
+      <form
+        onSubmit={form.submitWith(async (values) => {
+          await save.mutateAsync(values);
+          setSaved(true);
+        })}
+        noValidate
+        className="space-y-5"
+      >
+        <FormAlert message={form.failure} />
+        <FormField form={form} name="name" label="Nama Level" />
+        <FormField
+          form={form}
+          name="blast_fee"
+          options={asNumber}
+          label="Harga per Blast (Rp)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+        />
+        <FormField
+          form={form}
+          name="requirement_blast"
+          options={asNumber}
+          label="Minimal Blast"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          hint="Jumlah blast berhasil seumur akun yang dibutuhkan untuk naik ke level ini."
+        />
+        <div className="flex gap-3">
+          <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
+            Simpan
+          </SubmitButton>
+          <Button variant="secondary" onClick={goBack}>
+            Batal
+          </Button>
+        </div>
+      </form>
+      <MessageDialog open={saved} title="Berhasil" message={LEVEL_SAVED} onClose={goBack} />
+    </>
+  );
+}
 
 export function Component() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const id = params.get('id') ? Number(params.get('id')) : null;
   const existing = useLevel(id);
-  const save = useSaveLevel(id);
-  const [values, setValues] = useState<Record<Fields, string>>({ name: '', blast_fee: '', requirement_blast: '' });
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [failure, setFailure] = useState('');
-  const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    const level = existing.data?.level;
-    if (level) {
-      setValues({
-        name: level.name,
-        blast_fee: String(level.blast_fee),
-        requirement_blast: String(level.requirement_blast),
-      });
-    }
-  }, [existing.data]);
-
-  const edit = (field: Fields) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
-    const checked = ZLevelRequest.safeParse({
-      name: values.name,
-      blast_fee: toNumber(values.blast_fee),
-      requirement_blast: toNumber(values.requirement_blast),
-    });
-    if (!checked.success) {
-      setErrors(fieldErrorsOf<Fields>(checked.error));
-      return;
-    }
-    setFailure('');
-    save.mutate(checked.data, {
-      onSuccess: () => setSaved(true),
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          setErrors(error.errors as Partial<Record<Fields, string>>);
-          setFailure(typeof error.body.error === 'string' ? error.body.error : error.message);
-        } else setFailure(error.message);
-      },
-    });
-  }
-
   return (
     <>
       <PageHeader title={id === null ? 'Tambah Level' : 'Edit Level'} />
@@ -76,42 +84,9 @@ export function Component() {
         ) : existing.error ? (
           <Alert tone="error">{existing.error.message}</Alert>
         ) : (
-          <form onSubmit={submit} noValidate className="space-y-5">
-            {failure && <Alert tone="error">{failure}</Alert>}
-            <Field label="Nama Level" name="name" value={values.name} onChange={edit('name')} error={errors.name} />
-            <Field
-              label="Harga per Blast (Rp)"
-              name="blast_fee"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              value={values.blast_fee}
-              onChange={edit('blast_fee')}
-              error={errors.blast_fee}
-            />
-            <Field
-              label="Minimal Blast"
-              name="requirement_blast"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              value={values.requirement_blast}
-              onChange={edit('requirement_blast')}
-              error={errors.requirement_blast}
-              hint="Jumlah blast berhasil seumur akun yang dibutuhkan untuk naik ke level ini."
-            />
-            <div className="flex gap-3">
-              <Button type="submit" loading={save.isPending}>
-                {save.isPending ? 'Menyimpan...' : 'Simpan'}
-              </Button>
-              <Button variant="secondary" onClick={() => navigate(-1)}>
-                Batal
-              </Button>
-            </div>
-          </form>
+          <LevelForm id={id} level={existing.data?.level} />
         )}
       </Card>
-      <MessageDialog open={saved} title="Berhasil" message={LEVEL_SAVED} onClose={() => navigate(-1)} />
     </>
   );
 }

@@ -30,6 +30,7 @@ export function Component() {
     {
       header: 'Action',
       className: 'text-right',
+      actions: true,
       cell: (level) => (
         <RowActions
           label={level.name}
@@ -64,7 +65,7 @@ export function Component() {
           loading={levels.isPending}
           error={levels.error?.message}
         />
-        <Pager page={page} totalPages={levels.data?.meta.totalPages ?? 1} onPage={setPage} />
+        <Pager page={page} totalPages={levels.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

@@ -1,14 +1,15 @@
 /** /message/edit?id=: the template form prefilled, with its status (spec part 2 §2). */
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { useGoBack } from '../../lib/go-back.ts';
 import { useMessage, useSaveMessage } from './api/messages.ts';
 import { TemplateForm } from './components/template-form.tsx';
 
 export function Component() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const goBack = useGoBack('/message');
   const id = Number(params.get('id')) || null;
   const message = useMessage(id);
   const save = useSaveMessage(id);
@@ -27,10 +28,11 @@ export function Component() {
         ) : (
           <TemplateForm
             initial={message.data.message}
-            saving={save.isPending}
-            serverError={save.error?.message ?? ''}
-            onSubmit={(form) => save.mutate(form, { onSuccess: () => navigate(-1) })}
-            onCancel={() => navigate(-1)}
+            onSave={async (form) => {
+              await save.mutateAsync(form);
+              goBack();
+            }}
+            onCancel={goBack}
           />
         )}
       </Card>

@@ -73,7 +73,7 @@ export function Component() {
             ))}
           </ul>
         ) : (
-          <span className="text-slate-400">-</span>
+          <span className="text-slate-500 dark:text-slate-400">-</span>
         ),
     },
     { header: 'Digunakan', cell: (message) => `${formatNumber(message.count_use)}x` },
@@ -81,12 +81,13 @@ export function Component() {
     {
       header: 'Action',
       className: 'text-right',
+      actions: true,
       cell: (message) => (
         <RowActions
-          label={'template'}
+          label={`template #${message.id}`}
           editTo={`/message/edit?id=${message.id}`}
           confirmTitle="Hapus template?"
-          confirmText={'Template ini dan medianya akan dihapus.'}
+          confirmText="Template ini dan medianya akan dihapus."
           deleting={rows.isDeleting(message.id)}
           onDelete={() => rows.remove(message.id)}
         />
@@ -124,7 +125,7 @@ export function Component() {
           loading={messages.isPending}
           error={messages.error?.message}
         />
-        <Pager page={page} totalPages={messages.data?.meta.totalPages ?? 1} onPage={setPage} />
+        <Pager page={page} totalPages={messages.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

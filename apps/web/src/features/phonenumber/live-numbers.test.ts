@@ -10,7 +10,8 @@ const row = {
   count_success: 2,
   count_fail: 1,
   last_sent: null,
-  flashAt: null,
+  successAt: null,
+  failAt: null,
 };
 const at = (event: 'count_success' | 'count_fail' | 'in_use', extra: object = {}) =>
   ({ event, payload: { deviceId: 'wa-1', date: '', number: '6281', ...extra } }) as const;
@@ -20,9 +21,11 @@ describe('applyNumberEvent', () => {
     expect(applyNumberEvent(row, at('count_success', { last_sent: '2026-11-22T10:00:00.000Z' }), 5)).toMatchObject({
       count_success: 3,
       last_sent: '2026-11-22T10:00:00.000Z',
-      flashAt: 5,
+      successAt: 5,
+      failAt: null,
     });
-    expect(applyNumberEvent(row, at('count_fail'), 5)).toMatchObject({ count_fail: 2, flashAt: 5 });
+    // A failure highlights Jumlah Gagal alone.
+    expect(applyNumberEvent(row, at('count_fail'), 5)).toMatchObject({ count_fail: 2, failAt: 5, successAt: null });
     expect(applyNumberEvent(row, at('in_use', { in_use: 1 }), 5).in_use).toBe(1);
   });
 

@@ -1,71 +1,35 @@
 /** /phonenumber/create: a number by hand, or many from a .csv or .json file (spec part 2 §2). */
 import { type TSkippedNumber, ZSavePhoneNumberRequest } from '@sewablast/contract/phonenumber';
-import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
 import { FileUpload } from '../../components/file-upload.tsx';
+import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { ImportResult } from '../../components/import-result.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useZodForm } from '../../lib/form.ts';
+import { useGoBack } from '../../lib/go-back.ts';
 import { fetchSkippedNumbers, useImportPhoneNumbers, useSavePhoneNumber } from './api/phonenumbers.ts';
 
-type Fields = 'number' | 'name';
-
 function ManualForm() {
-  const navigate = useNavigate();
+  const goBack = useGoBack('/phonenumber');
   const save = useSavePhoneNumber();
-  const [values, setValues] = useState<Record<Fields, string>>({ number: '62', name: '' });
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [failure, setFailure] = useState('');
-
-  const edit = (field: Fields) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = ZSavePhoneNumberRequest.safeParse(values);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf<Fields>(checked.error));
-      return;
-    }
-    setFailure('');
-    save.mutate(values, {
-      onSuccess: () => navigate(-1),
-      onError: (error) => {
-        if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-        else setFailure(error.message);
-      },
-    });
-  }
-
+  const form = useZodForm(ZSavePhoneNumberRequest, {
+    defaultValues: { number: '62', name: '' },
+    leavesOnSuccess: true,
+  });
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <Field
-        label="Phone Number"
-        name="number"
-        inputMode="tel"
-        placeholder="6281234567890"
-        value={values.number}
-        onChange={edit('number')}
-        error={errors.number}
-      />
-      <Field
-        label="Name"
-        name="name"
-        placeholder="Nama penerima"
-        value={values.name}
-        onChange={edit('name')}
-        error={errors.name}
-      />
-      <Button type="submit" loading={save.isPending}>
-        {save.isPending ? 'Menyimpan...' : 'Simpan'}
-      </Button>
+    <form
+      onSubmit={form.submitWith(async (values) => {
+        await save.mutateAsync(values);
+        goBack();
+      })}
+      noValidate
+      className="space-y-5"
+    >
+      <FormAlert message={form.failure} />
+      <FormField form={form} name="number" label="Phone Number" inputMode="tel" placeholder="6281234567890" />
+      <FormField form={form} name="name" label="Name" placeholder="Nama penerima" />
+      <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
+        Simpan
+      </SubmitButton>
     </form>
   );
 }
@@ -87,12 +51,7 @@ export function Component() {
             CSV dengan kolom <code>number,name</code> (header boleh tidak ada) atau JSON berisi{' '}
             <code>[{'{"number", "name"}'}]</code>.
           </p>
-          <FileUpload
-            accept={['.csv', '.json']}
-            uploading={upload.isPending}
-            error={upload.error?.message ?? ''}
-            onUpload={(file) => upload.mutate(file)}
-          />
+          <FileUpload accept={['.csv', '.json']} onUpload={upload.mutateAsync} />
           {answer && (
             <div className="mt-6">
               <ImportResult<TSkippedNumber>

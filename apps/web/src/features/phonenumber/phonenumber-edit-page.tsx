@@ -1,53 +1,48 @@
 /** /phonenumber/edit?id=: number, name and the active checkbox; saving goes back (spec part 2 §2). */
-import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type TPhoneNumber, ZUpdatePhoneNumberRequest } from '@sewablast/contract/phonenumber';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
-import { CheckboxField, Field } from '../../components/field.tsx';
+import { FormAlert, FormField, StatusCheckbox, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useZodForm } from '../../lib/form.ts';
+import { useGoBack } from '../../lib/go-back.ts';
 import { usePhoneNumber, useUpdatePhoneNumber } from './api/phonenumbers.ts';
+
+/** The edit form sends every field, though the call takes any of them. */
+const ZEditPhoneNumber = ZUpdatePhoneNumberRequest.required();
+
+function EditForm({ row }: { row: TPhoneNumber }) {
+  const goBack = useGoBack('/phonenumber');
+  const update = useUpdatePhoneNumber(row.id);
+  const form = useZodForm(ZEditPhoneNumber, {
+    defaultValues: { number: row.number, name: row.name, status: row.status },
+    leavesOnSuccess: true,
+  });
+  return (
+    <form
+      onSubmit={form.submitWith(async (values) => {
+        await update.mutateAsync(values);
+        goBack();
+      })}
+      noValidate
+      className="space-y-5"
+    >
+      <FormAlert message={form.failure} />
+      <FormField form={form} name="number" label="Phone Number" inputMode="tel" />
+      <FormField form={form} name="name" label="Name" />
+      <StatusCheckbox form={form} name="status" label="Aktif" />
+      <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
+        Simpan
+      </SubmitButton>
+    </form>
+  );
+}
 
 export function Component() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const id = Number(params.get('id')) || 0;
   const current = usePhoneNumber(id || null);
-  const update = useUpdatePhoneNumber(id);
-  const [number, setNumber] = useState('');
-  const [name, setName] = useState('');
-  const [active, setActive] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    const row = current.data?.phonenumber;
-    if (row) {
-      setNumber(row.number);
-      setName(row.name);
-      setActive(row.status === 'active');
-    }
-  }, [current.data]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!number.trim()) found.number = 'Nomor wajib diisi.';
-    if (!name.trim()) found.name = 'Nama wajib diisi.';
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    update.mutate(
-      { number, name, status: active ? 'active' : 'nonactive' },
-      {
-        onSuccess: () => navigate(-1),
-        onError: (error) =>
-          setErrors(
-            error instanceof ApiError && Object.keys(error.errors).length ? error.errors : { form: error.message },
-          ),
-      },
-    );
-  }
-
   return (
     <>
       <PageHeader title="Edit Phone Number" />
@@ -61,27 +56,7 @@ export function Component() {
         ) : current.error ? (
           <Alert tone="error">{current.error.message}</Alert>
         ) : (
-          <form onSubmit={submit} noValidate className="space-y-5">
-            {errors.form && <Alert tone="error">{errors.form}</Alert>}
-            <Field
-              label="Phone Number"
-              name="number"
-              value={number}
-              onChange={(event) => setNumber(event.target.value)}
-              error={errors.number}
-            />
-            <Field
-              label="Name"
-              name="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={errors.name}
-            />
-            <CheckboxField label="Aktif" checked={active} onChange={(event) => setActive(event.target.checked)} />
-            <Button type="submit" loading={update.isPending}>
-              {update.isPending ? 'Menyimpan...' : 'Simpan'}
-            </Button>
-          </form>
+          <EditForm row={current.data.phonenumber} />
         )}
       </Card>
     </>

@@ -13,9 +13,15 @@ import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { useLive } from '../../lib/live.ts';
+import { isFresh, useClock, useLive } from '../../lib/live.ts';
+import { usePageParam } from '../../lib/use-page-param.ts';
 import { fetchAllPhoneNumbers, useDeletePhoneNumber, usePhoneNumbers } from './api/phonenumbers.ts';
-import { applyNumberEvent, type LiveNumber } from './live-numbers.ts';
+import { applyNumberEvent, type LiveNumber, toLiveNumber } from './live-numbers.ts';
+
+const HIGHLIGHT = {
+  success: 'rounded bg-green-100 px-1 dark:bg-green-900',
+  fail: 'rounded bg-red-100 px-1 dark:bg-red-900',
+};
 
 async function exportNumbers(format: 'csv' | 'json') {
   const progress = toast.loading('Menyiapkan export...');
@@ -48,16 +54,12 @@ async function exportNumbers(format: 'csv' | 'json') {
 
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const search = params.get('s') ?? '';
   const numbers = usePhoneNumbers(page, search);
   const [liveRows, setLiveRows] = useState<LiveNumber[]>([]);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => setLiveRows((numbers.data?.data ?? []).map((row) => ({ ...row, flashAt: null }))), [numbers.data]);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useClock();
+  useEffect(() => setLiveRows((numbers.data?.data ?? []).map(toLiveNumber)), [numbers.data]);
   useLive(
     { kind: 'admin' },
     {
@@ -66,11 +68,8 @@ export function Component() {
       onReconnect: () => void numbers.refetch(),
     },
   );
-  const flash = (row: LiveNumber) =>
-    row.flashAt !== null && now - row.flashAt < 1000 ? 'rounded bg-green-100 px-1 dark:bg-green-900' : '';
   const rows = useRowDelete(useDeletePhoneNumber());
 
-  const setPage = (next: number) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }));
   const onSearch = useCallback(
     (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
     [setParams],
@@ -82,18 +81,33 @@ export function Component() {
       cell: (row) => (
         <span className="font-medium text-slate-900 dark:text-white">
           {row.number}
-          {row.in_use === 1 && <span className="ml-1.5 text-xs font-semibold text-amber-600">(In Use)</span>}
-          {row.status === 'nonactive' && <span className="ml-1.5 text-xs text-red-600">nonactive</span>}
+          {row.in_use === 1 && (
+            <span className="ml-1.5 text-xs font-semibold text-amber-700 dark:text-amber-400">(In Use)</span>
+          )}
+          {row.status === 'nonactive' && (
+            <span className="ml-1.5 text-xs text-red-600 dark:text-red-400">nonactive</span>
+          )}
         </span>
       ),
     },
     { header: 'Name', cell: (row) => row.name || '-' },
-    { header: 'Jumlah Berhasil', cell: (row) => <span className={flash(row)}>{formatNumber(row.count_success)}</span> },
-    { header: 'Jumlah Gagal', cell: (row) => <span className={flash(row)}>{formatNumber(row.count_fail)}</span> },
+    {
+      header: 'Jumlah Berhasil',
+      cell: (row) => (
+        <span className={isFresh(row.successAt, now) ? HIGHLIGHT.success : ''}>{formatNumber(row.count_success)}</span>
+      ),
+    },
+    {
+      header: 'Jumlah Gagal',
+      cell: (row) => (
+        <span className={isFresh(row.failAt, now) ? HIGHLIGHT.fail : ''}>{formatNumber(row.count_fail)}</span>
+      ),
+    },
     { header: 'Terakhir Terkirim', cell: (row) => formatDateTime(row.last_sent) },
     {
       header: 'Action',
       className: 'text-right',
+      actions: true,
       cell: (row) => (
         <RowActions
           label={row.number}
@@ -133,7 +147,7 @@ export function Component() {
           loading={numbers.isPending}
           error={numbers.error?.message}
         />
-        <Pager page={page} totalPages={numbers.data?.meta.totalPages ?? 1} onPage={setPage} />
+        <Pager page={page} totalPages={numbers.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

@@ -1,45 +1,48 @@
 /** /proxy/edit?id=: the value and an active/nonactive checkbox; saving goes back (spec part 2 §2). */
-import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type TProxy, ZUpdateProxyRequest } from '@sewablast/contract/proxy';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
-import { CheckboxField, Field } from '../../components/field.tsx';
+import { FormAlert, FormField, StatusCheckbox, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { useZodForm } from '../../lib/form.ts';
+import { useGoBack } from '../../lib/go-back.ts';
 import { useProxy, useUpdateProxy } from './api/proxies.ts';
+
+const ZEditProxy = ZUpdateProxyRequest.required({ value: true });
+
+function EditForm({ proxy }: { proxy: TProxy }) {
+  const goBack = useGoBack('/proxy');
+  const update = useUpdateProxy(proxy.id);
+  const inUse = proxy.status === 'in use';
+  const form = useZodForm(ZEditProxy, {
+    defaultValues: { value: proxy.value, status: proxy.status === 'nonactive' ? 'nonactive' : 'active' },
+    leavesOnSuccess: true,
+  });
+  return (
+    <form
+      onSubmit={form.submitWith(async ({ value, status }) => {
+        // Left active, a proxy in use keeps its status: only a client taking or leaving it changes that.
+        await update.mutateAsync({ value, status: status === 'nonactive' ? status : inUse ? undefined : 'active' });
+        goBack();
+      })}
+      noValidate
+      className="space-y-5"
+    >
+      <FormAlert message={form.failure} />
+      <FormField form={form} name="value" label="Proxy" />
+      <StatusCheckbox form={form} name="status" label={inUse ? 'Aktif (sedang dipakai akun WhatsApp)' : 'Aktif'} />
+      <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
+        Simpan
+      </SubmitButton>
+    </form>
+  );
+}
 
 export function Component() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const id = Number(params.get('id')) || 0;
   const current = useProxy(id || null);
-  const update = useUpdateProxy(id);
-  const [value, setValue] = useState('');
-  const [active, setActive] = useState(true);
-  const [error, setError] = useState('');
-  const inUse = current.data?.proxy.status === 'in use';
-
-  useEffect(() => {
-    const proxy = current.data?.proxy;
-    if (proxy) {
-      setValue(proxy.value);
-      setActive(proxy.status !== 'nonactive');
-    }
-  }, [current.data]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!value.trim()) {
-      setError('Proxy wajib diisi.');
-      return;
-    }
-    const status = active ? (inUse ? undefined : 'active') : 'nonactive';
-    update.mutate(
-      { value, status },
-      { onSuccess: () => navigate(-1), onError: (failure) => setError(failure.message) },
-    );
-  }
-
   return (
     <>
       <PageHeader title="Edit Proxy" />
@@ -53,23 +56,7 @@ export function Component() {
         ) : current.error ? (
           <Alert tone="error">{current.error.message}</Alert>
         ) : (
-          <form onSubmit={submit} noValidate className="space-y-5">
-            <Field
-              label="Proxy"
-              name="value"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              error={error}
-            />
-            <CheckboxField
-              label={inUse ? 'Aktif (sedang dipakai akun WhatsApp)' : 'Aktif'}
-              checked={active}
-              onChange={(event) => setActive(event.target.checked)}
-            />
-            <Button type="submit" loading={update.isPending}>
-              {update.isPending ? 'Menyimpan...' : 'Simpan'}
-            </Button>
-          </form>
+          <EditForm proxy={current.data.proxy} />
         )}
       </Card>
     </>

@@ -14,6 +14,7 @@ import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { usePageParam } from '../../lib/use-page-param.ts';
 import { fetchAllProxies, useDeleteProxy, useProxies } from './api/proxies.ts';
 
 async function exportProxies(format: 'csv' | 'json') {
@@ -37,10 +38,9 @@ async function exportProxies(format: 'csv' | 'json') {
 
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const search = params.get('s') ?? '';
   const proxies = useProxies(page, search);
-  const setPage = (next: number) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }));
   const onSearch = useCallback(
     (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
     [setParams],
@@ -57,6 +57,7 @@ export function Component() {
     {
       header: 'Action',
       className: 'text-right',
+      actions: true,
       cell: (row) => (
         <RowActions
           label={row.value}
@@ -94,7 +95,7 @@ export function Component() {
           loading={proxies.isPending}
           error={proxies.error?.message}
         />
-        <Pager page={page} totalPages={proxies.data?.meta.totalPages ?? 1} onPage={setPage} />
+        <Pager page={page} totalPages={proxies.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

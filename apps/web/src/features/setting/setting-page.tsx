@@ -1,61 +1,84 @@
 /** /settings: 'Form Pengaturan', every setting in one form, all required (spec part 2 §2, §5, §9). */
-import { ZUpdateSettingRequest } from '@sewablast/contract/setting';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type TSetting, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
-import { Field, inputClass } from '../../components/field.tsx';
+import { FormAlert, FormField, FormTextArea, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { asNumber, useZodForm } from '../../lib/form.ts';
 import { useSettings, useUpdateSettings } from './api/settings.ts';
 
-const FIELDS = ['interval_min', 'interval_max', 'price', 'bank_names', 'colors', 'referral_percent', 'info'] as const;
-type Fields = (typeof FIELDS)[number];
-const NUMERIC: readonly Fields[] = ['interval_min', 'interval_max', 'price', 'referral_percent'];
+function SettingForm({ setting }: { setting: TSetting }) {
+  const update = useUpdateSettings();
+  const { id: _id, ...values } = setting;
+  const form = useZodForm(ZUpdateSettingRequest, { defaultValues: values });
+  return (
+    <form
+      onSubmit={form.submitWith(async (body) => {
+        const saved = await update.mutateAsync(body);
+        // The server stores lists normalised ('BCA, MANDIRI'): the form shows what was stored.
+        const { id: _savedId, ...stored } = saved.setting;
+        form.reset(stored);
+        toast.success('Pengaturan berhasil disimpan.');
+      })}
+      noValidate
+      className="space-y-5"
+    >
+      <FormAlert message={form.failure} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          form={form}
+          name="interval_min"
+          options={asNumber}
+          label="Interval Min (detik)"
+          type="number"
+          min={1}
+        />
+        <FormField
+          form={form}
+          name="interval_max"
+          options={asNumber}
+          label="Interval Max (detik)"
+          type="number"
+          min={1}
+        />
+        <FormField
+          form={form}
+          name="price"
+          options={asNumber}
+          label="Harga per Blast (Rp)"
+          type="number"
+          min={0}
+          hint="Untuk member yang belum punya level."
+        />
+        <FormField
+          form={form}
+          name="referral_percent"
+          options={asNumber}
+          label="Persen Referal"
+          type="number"
+          min={0}
+          max={100}
+          hint="0-100"
+        />
+      </div>
+      <FormField
+        form={form}
+        name="bank_names"
+        label="Daftar Bank"
+        hint="Pisahkan dengan ', ' — contoh: BCA, MANDIRI, BRI"
+      />
+      <FormField form={form} name="colors" label="Warna Level" hint="Pisahkan dengan ', ' — contoh: #2C2C2C, #3E3A32" />
+      <FormTextArea form={form} name="info" label="Info (pengumuman)" rows={4} />
+      <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
+        Simpan
+      </SubmitButton>
+    </form>
+  );
+}
 
 export function Component() {
   const settings = useSettings();
-  const update = useUpdateSettings();
-  const [values, setValues] = useState<Record<Fields, string>>(
-    () => Object.fromEntries(FIELDS.map((field) => [field, ''])) as Record<Fields, string>,
-  );
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-
-  useEffect(() => {
-    const setting = settings.data?.setting;
-    if (setting)
-      setValues(Object.fromEntries(FIELDS.map((field) => [field, String(setting[field])])) as Record<Fields, string>);
-  }, [settings.data]);
-
-  const edit = (field: Fields) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = Object.fromEntries(
-      FIELDS.map((field) => [
-        field,
-        NUMERIC.includes(field) ? (values[field].trim() === '' ? undefined : Number(values[field])) : values[field],
-      ]),
-    );
-    const checked = ZUpdateSettingRequest.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf<Fields>(checked.error));
-      return;
-    }
-    update.mutate(checked.data, {
-      onSuccess: () => toast.success('Pengaturan berhasil disimpan.'),
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.errors as Partial<Record<Fields, string>>);
-        toast.error(error.message);
-      },
-    });
-  }
-
   return (
     <>
       <PageHeader title="Form Pengaturan">Pengaturan ini berlaku untuk semua member.</PageHeader>
@@ -67,86 +90,7 @@ export function Component() {
         ) : settings.error ? (
           <Alert tone="error">{settings.error.message}</Alert>
         ) : (
-          <form onSubmit={submit} noValidate className="space-y-5">
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field
-                label="Interval Min (detik)"
-                name="interval_min"
-                type="number"
-                min={1}
-                value={values.interval_min}
-                onChange={edit('interval_min')}
-                error={errors.interval_min}
-              />
-              <Field
-                label="Interval Max (detik)"
-                name="interval_max"
-                type="number"
-                min={1}
-                value={values.interval_max}
-                onChange={edit('interval_max')}
-                error={errors.interval_max}
-              />
-              <Field
-                label="Harga per Blast (Rp)"
-                name="price"
-                type="number"
-                min={0}
-                value={values.price}
-                onChange={edit('price')}
-                error={errors.price}
-                hint="Untuk member yang belum punya level."
-              />
-              <Field
-                label="Persen Referal"
-                name="referral_percent"
-                type="number"
-                min={0}
-                max={100}
-                value={values.referral_percent}
-                onChange={edit('referral_percent')}
-                error={errors.referral_percent}
-                hint="0-100"
-              />
-            </div>
-            <Field
-              label="Daftar Bank"
-              name="bank_names"
-              value={values.bank_names}
-              onChange={edit('bank_names')}
-              error={errors.bank_names}
-              hint="Pisahkan dengan ', ' — contoh: BCA, MANDIRI, BRI"
-            />
-            <Field
-              label="Warna Level"
-              name="colors"
-              value={values.colors}
-              onChange={edit('colors')}
-              error={errors.colors}
-              hint="Pisahkan dengan ', ' — contoh: #2C2C2C, #3E3A32"
-            />
-            <div>
-              <label
-                htmlFor="setting-info"
-                className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-              >
-                Info (pengumuman)
-              </label>
-              <textarea
-                id="setting-info"
-                name="info"
-                rows={4}
-                value={values.info}
-                onChange={edit('info')}
-                aria-invalid={errors.info ? true : undefined}
-                className={inputClass(Boolean(errors.info))}
-              />
-              {errors.info && <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{errors.info}</p>}
-            </div>
-            <Button type="submit" loading={update.isPending}>
-              {update.isPending ? 'Menyimpan...' : 'Simpan'}
-            </Button>
-          </form>
+          <SettingForm setting={settings.data.setting} />
         )}
       </Card>
     </>

@@ -1,5 +1,6 @@
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
+import { isFresh } from '../../lib/live.ts';
 import { applyLiveEvent, cannotStart, statusLabel, toLiveRow } from './live-rows.ts';
 
 const account = toLiveRow({
@@ -33,13 +34,37 @@ describe('applyLiveEvent', () => {
     let row = applyLiveEvent(account, event('start'), 0);
     expect(row).toMatchObject({ status: 'sending', blasting: true });
     row = applyLiveEvent(row, event('count_success', { count_success: 3, income: 300 }), 1000);
-    expect(row).toMatchObject({ count_success: 3, income: 300, flashAt: 1000 });
+    expect(row).toMatchObject({ count_success: 3, income: 300, successAt: 1000, failAt: null });
     row = applyLiveEvent(row, event('waiting', { waitTime: 5 }), 1000);
     expect(statusLabel(row, 2000)).toBe('Waiting (4 s)');
     row = applyLiveEvent(row, event('attempting', { code: '429' }), 3000);
     expect(statusLabel(row, 3000)).toBe('Fail, attempting (429)');
     row = applyLiveEvent(row, event('stop'), 4000);
-    expect(row).toMatchObject({ status: 'idle', blasting: false, waitUntil: null, attempting: null });
+    expect(row).toMatchObject({ status: 'idle', blasting: false, waiting: null, attempting: null });
+  });
+
+  it('counts a wait down from the server waitTime to 0, and holds 0 until the next send', () => {
+    const waiting = applyLiveEvent(account, event('waiting', { waitTime: 3 }), 10_700);
+    // The page's clock ticks once a second and may have last ticked before the event came.
+    const shown = [10_000, 10_700, 11_000, 11_700, 12_700, 13_700, 20_000].map((now) => statusLabel(waiting, now));
+    expect(shown).toEqual([
+      'Waiting (3 s)',
+      'Waiting (3 s)',
+      'Waiting (3 s)',
+      'Waiting (2 s)',
+      'Waiting (1 s)',
+      'Waiting (0 s)',
+      'Waiting (0 s)',
+    ]);
+    expect(statusLabel(applyLiveEvent(waiting, event('sending'), 20_000), 20_000)).toBe('Sending');
+  });
+
+  it('highlights only the count that changed', () => {
+    const failed = applyLiveEvent(account, event('count_fail', { count_fail: 1 }), 500);
+    expect(failed).toMatchObject({ count_fail: 1, failAt: 500, successAt: null });
+    expect(isFresh(failed.failAt, 1400)).toBe(true);
+    expect(isFresh(failed.failAt, 1500)).toBe(false);
+    expect(isFresh(failed.successAt, 600)).toBe(false);
   });
 
   it('shows a blast error, a conflict as idle, and suspensions', () => {

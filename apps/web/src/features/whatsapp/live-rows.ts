@@ -5,30 +5,38 @@
 import type { TLiveMessage } from '@sewablast/contract/live';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 
+/** A `waiting` event: the server's seconds and when the event came. */
+export interface Wait {
+  seconds: number;
+  since: number;
+}
+
 export interface LiveRow extends TWhatsapp {
-  waitUntil: number | null;
+  waiting: Wait | null;
   attempting: string | null;
   progressing: boolean;
   requesting: boolean;
-  /** When the counts last changed, for the 1 s highlight. */
-  flashAt: number | null;
+  /** When each count last changed, for its own 1 s highlight. */
+  successAt: number | null;
+  failAt: number | null;
   error: string | null;
 }
 
 export const toLiveRow = (account: TWhatsapp): LiveRow => ({
   ...account,
-  waitUntil: null,
+  waiting: null,
   attempting: null,
   progressing: false,
   requesting: false,
-  flashAt: null,
+  successAt: null,
+  failAt: null,
   error: null,
 });
 
 const IDLE = {
   status: 'idle' as const,
   blasting: false,
-  waitUntil: null,
+  waiting: null,
   attempting: null,
   progressing: false,
   requesting: false,
@@ -40,21 +48,21 @@ export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number)
     case 'start':
       return { ...row, status: 'sending', blasting: true, requesting: false, error: null };
     case 'sending':
-      return { ...row, status: 'sending', progressing: true, waitUntil: null, attempting: null };
+      return { ...row, status: 'sending', progressing: true, waiting: null, attempting: null };
     case 'progressing':
-      return { ...row, progressing: true, waitUntil: null };
+      return { ...row, progressing: true, waiting: null };
     case 'waiting':
-      return { ...row, progressing: false, waitUntil: now + (payload.waitTime ?? 0) * 1000 };
+      return { ...row, progressing: false, waiting: { seconds: payload.waitTime ?? 0, since: now } };
     case 'count_success':
       return {
         ...row,
         count_success: payload.count_success ?? row.count_success,
         income: payload.income ?? row.income,
-        flashAt: now,
+        successAt: now,
         attempting: null,
       };
     case 'count_fail':
-      return { ...row, count_fail: payload.count_fail ?? row.count_fail, flashAt: now, attempting: null };
+      return { ...row, count_fail: payload.count_fail ?? row.count_fail, failAt: now, attempting: null };
     case 'count_synced':
       return {
         ...row,
@@ -94,11 +102,23 @@ export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number)
   }
 }
 
+/**
+ * Seconds left of a wait, counted down once a second from the server's `waitTime` to 0, where it stays until
+ * the next send. A clock read before the event came counts as no time gone, never as a second more.
+ */
+export function secondsLeft(wait: Wait, now: number): number {
+  const gone = Math.max(0, Math.floor((now - wait.since) / 1000));
+  return Math.max(0, wait.seconds - gone);
+}
+
+/** A blast runs, or was asked for: stop is offered, and reset or reconnect first warn. */
+export const isBlasting = (row: LiveRow) => row.blasting || row.status === 'sending';
+
 /** The status label of a row (spec part 1 §2 WhatsApp list). */
 export function statusLabel(row: LiveRow, now: number): string {
   if (row.suspended) return `Suspended (${row.suspended_count}x)`;
   if (row.attempting !== null) return `Fail, attempting (${row.attempting})`;
-  if (row.waitUntil !== null && row.waitUntil > now) return `Waiting (${Math.ceil((row.waitUntil - now) / 1000)} s)`;
+  if (row.waiting !== null) return `Waiting (${secondsLeft(row.waiting, now)} s)`;
   if (row.status === 'sending') return 'Sending';
   return row.state;
 }

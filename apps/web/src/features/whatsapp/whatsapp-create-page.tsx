@@ -6,18 +6,22 @@
  */
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
-import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import { type TNewClientRequest, WHATSAPP_TEXT, ZNewClientRequest } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
 import { QrCode, Smartphone } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Controller } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import { FormAlert } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { FORM_ERROR, useZodForm } from '../../lib/form.ts';
+import { useGoBack } from '../../lib/go-back.ts';
 import { useLive } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
 import { newClient, removeClient, saveClient, useWhatsappAccount } from './api/whatsapp.ts';
@@ -28,6 +32,9 @@ const CODE_VALID_S = 90;
 const GENERATE_WAIT_S = 15;
 
 type Phase = 'idle' | 'requesting' | 'generating' | 'showing' | 'linking';
+
+/** The pairing number; its field exists only in number mode, and an unmounted field is no value (QR). */
+const ZLinkForm = ZNewClientRequest.pick({ phoneNumber: true });
 
 function newDeviceId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(9));
@@ -49,24 +56,20 @@ function useCountdown(until: number | null): number {
 
 export function Component() {
   const { user } = useSession();
-  const navigate = useNavigate();
-  // The spec sends the user back one page; a tab opened straight on this screen has no page to go back to.
-  const goBack = useCallback(() => {
-    if (window.history.length > 1) navigate(-1);
-    else navigate(user && ROUTE_ROLES['/whatsapp']?.includes(user.role) ? '/whatsapp' : '/dashboard');
-  }, [navigate, user]);
+  const goBack = useGoBack(user && ROUTE_ROLES['/whatsapp']?.includes(user.role) ? '/whatsapp' : '/dashboard');
   const [params] = useSearchParams();
   const reconnectId = params.get('r');
   const type = params.get('type');
   const previous = useWhatsappAccount(reconnectId);
   const [deviceId] = useState(newDeviceId);
   const [mode, setMode] = useState<'qr' | 'number'>('qr');
-  const [phone, setPhone] = useState('62');
   const [phase, setPhase] = useState<Phase>('idle');
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
-  const [error, setError] = useState('');
+  const form = useZodForm(ZLinkForm, { defaultValues: { phoneNumber: '62' }, shouldUnregister: true });
+  const { setError } = form;
+  const fail = useCallback((message: string) => setError(FORM_ERROR, { message }), [setError]);
   /** The server could not reach WhatsApp yet and keeps trying: said while the QR or code is awaited. */
   const [retrying, setRetrying] = useState(false);
   const requested = useRef(false);
@@ -79,9 +82,9 @@ export function Component() {
       setQr(null);
       setCode(null);
       setDeadline(null);
-      if (phase === 'generating') setError('QR atau kode belum diterima. Coba lagi.');
+      if (phase === 'generating') fail('QR atau kode belum diterima. Coba lagi.');
     }
-  }, [left, deadline, phase]);
+  }, [left, deadline, phase, fail]);
 
   useEffect(
     () => () => {
@@ -94,7 +97,7 @@ export function Component() {
     (message: TLiveMessage) => {
       if (message.payload.deviceId !== deviceId) return;
       if (message.event === 'proxy_unavailable' || message.event === 'proxy_error') {
-        setError(WHATSAPP_TEXT.proxyUnavailable);
+        fail(WHATSAPP_TEXT.proxyUnavailable);
         setPhase('idle');
         setDeadline(null);
         return;
@@ -133,24 +136,17 @@ export function Component() {
           })
           .catch((failure: Error) => {
             linked.current = false;
-            setError(failure.message);
+            fail(failure.message);
             setPhase('idle');
           });
       }
     },
-    [deviceId, goBack],
+    [deviceId, goBack, fail],
   );
   useLive(user ? { kind: 'member', userId: user.id } : null, { onMessage });
 
-  async function generate() {
+  async function generate({ phoneNumber }: Pick<TNewClientRequest, 'phoneNumber'>) {
     if (!user) return;
-    const digits = phone.replace(/\D/g, '');
-    const phoneNumber = mode === 'number' ? digits || null : null;
-    if (mode === 'number' && !phoneNumber?.startsWith('62')) {
-      setError(WHATSAPP_TEXT.pairingNumber);
-      return;
-    }
-    setError('');
     setRetrying(false);
     setQr(null);
     setCode(null);
@@ -161,13 +157,13 @@ export function Component() {
         deviceId,
         previousDeviceId: previous.data?.whatsapp.clientid ?? null,
         userId: user.id,
-        phoneNumber,
+        phoneNumber: phoneNumber || null,
       });
       setPhase((current) => (current === 'requesting' ? 'generating' : current));
       setDeadline((current) => current ?? Date.now() + GENERATE_WAIT_S * 1000);
     } catch (failure) {
-      setError((failure as Error).message);
       setPhase('idle');
+      throw failure;
     }
   }
 
@@ -181,9 +177,13 @@ export function Component() {
         {type && ` Untuk ${type === 'validator' ? 'validator' : 'generator'}.`}
       </PageHeader>
       <Card className="max-w-2xl p-6">
-        <div className="space-y-6">
+        <form onSubmit={form.submitWith(generate)} noValidate className="space-y-6">
           <Field label="Account ID" name="deviceId" value={deviceId} readOnly />
-          <div className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800" role="tablist">
+          {/* Side by side, the labels would wrap to three lines on a phone: there they stack, one line each. */}
+          <div
+            className="grid grid-cols-1 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-2 sm:gap-2 dark:bg-slate-800"
+            role="tablist"
+          >
             {(
               [
                 ['qr', 'Login dengan QR Code', QrCode],
@@ -198,7 +198,7 @@ export function Component() {
                 disabled={busy || phase === 'showing'}
                 onClick={() => setMode(value)}
                 className={clsx(
-                  'flex items-center justify-center gap-2 rounded-md px-3 py-2 text-xs font-semibold transition disabled:cursor-not-allowed sm:text-sm',
+                  'flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed',
                   mode === value
                     ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-500'
                     : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
@@ -210,19 +210,29 @@ export function Component() {
           </div>
 
           {mode === 'number' && (
-            <Field
-              label="Nomor WhatsApp"
+            <Controller
+              control={form.control}
               name="phoneNumber"
-              inputMode="numeric"
-              placeholder="6282100000000 - 6282199999999"
-              value={phone}
-              disabled={phase !== 'idle'}
-              onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
-              hint="Nomor harus diawali 62."
+              render={({ field, fieldState }) => (
+                <Field
+                  label="Nomor WhatsApp"
+                  name={field.name}
+                  ref={field.ref}
+                  inputMode="numeric"
+                  placeholder="6282100000000 - 6282199999999"
+                  value={field.value ?? ''}
+                  disabled={phase !== 'idle'}
+                  onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+                  onBlur={field.onBlur}
+                  // The rule is the hint until it is broken; then it is the error, said once.
+                  error={fieldState.error?.message}
+                  hint={WHATSAPP_TEXT.pairingNumber}
+                />
+              )}
             />
           )}
 
-          {error && <Alert tone="error">{error}</Alert>}
+          <FormAlert message={form.failure} />
           {retrying && phase === 'generating' && (
             <Alert tone="info">Server belum dapat tersambung ke WhatsApp. Mencoba lagi...</Alert>
           )}
@@ -264,15 +274,15 @@ export function Component() {
 
           {(phase === 'idle' || phase === 'requesting') && (
             <Button
-              onClick={generate}
-              loading={phase === 'requesting'}
+              type="submit"
+              loading={form.busy}
               disabled={Boolean(reconnectId) && previous.isPending}
               className="w-full"
             >
               {mode === 'qr' ? 'Generate QR Code' : 'Generate Pairing Code'}
             </Button>
           )}
-        </div>
+        </form>
       </Card>
     </>
   );

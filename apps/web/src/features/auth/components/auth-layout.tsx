@@ -13,7 +13,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </div>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
-          <p className="mt-2 mb-8 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>
+          <p className="mt-2 mb-8 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>
           {children}
         </div>
       </main>

@@ -1,7 +1,6 @@
 /** Calls of the Blaster page: the sender accounts, the receivers to choose from, and the send. */
-import type { TPageMeta } from '@sewablast/contract/paging';
-import type { TPhoneNumber } from '@sewablast/contract/phonenumber';
-import type { TSendMessageRequest, TSendMessageResponse, TWhatsapp } from '@sewablast/contract/whatsapp';
+import type { TPhonePageResponse } from '@sewablast/contract/phonenumber';
+import type { TSendMessageRequest, TSendMessageResponse, TWhatsappListResponse } from '@sewablast/contract/whatsapp';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -9,7 +8,7 @@ import { api } from '../../../lib/api.ts';
 export function useSenderAccounts() {
   return useQuery({
     queryKey: ['whatsapp', 'list'],
-    queryFn: () => api<{ list: TWhatsapp[] }>('/admin/whatsapp/list', { fallback: 'Error fetching WhatsApp list' }),
+    queryFn: () => api<TWhatsappListResponse>('/admin/whatsapp/list', { fallback: 'Error fetching WhatsApp list' }),
   });
 }
 
@@ -18,10 +17,9 @@ export function useReceiverOptions(search: string) {
   return useQuery({
     queryKey: ['phonenumbers', 'receivers', search],
     queryFn: () =>
-      api<{ data: TPhoneNumber[]; meta: TPageMeta }>(
-        `/admin/phonenumber/list-per-page?limit=50&search=${encodeURIComponent(search)}`,
-        { fallback: 'Error fetching Phone Number list' },
-      ),
+      api<TPhonePageResponse>(`/admin/phonenumber/list-per-page?limit=50&search=${encodeURIComponent(search)}`, {
+        fallback: 'Error fetching Phone Number list',
+      }),
     placeholderData: keepPreviousData,
   });
 }

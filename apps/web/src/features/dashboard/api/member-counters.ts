@@ -4,21 +4,17 @@
  * that they show at once on the next visit while the fresh ones load.
  */
 import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
+import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sewablast/contract/counters';
+import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useLive } from '../../../lib/live.ts';
 
-export interface MemberCounters {
-  connectedCount: number;
-  disconnectedCount: number;
-  successCount: number;
-  failCount: number;
-  todayIncome: number;
-  balance: number;
-  totalBonus: number;
-}
+export type MemberCounters = TWhatsappCountResponse &
+  TMessageLogCount & { todayIncome: TTodayIncome['income'] } & TBalance &
+  TTotalBonus;
 
 type Key = keyof MemberCounters;
 
@@ -77,21 +73,21 @@ export function useMemberCounters(userId: number) {
   const sources: { keys: Key[]; read: () => Promise<Partial<MemberCounters>> }[] = [
     {
       keys: ['connectedCount', 'disconnectedCount'],
-      read: () => api<Partial<MemberCounters>>(`/admin/whatsapp/count/${userId}`),
+      read: () => api<TWhatsappCountResponse>(`/admin/whatsapp/count/${userId}`),
     },
     {
       keys: ['successCount', 'failCount'],
-      read: () => api<Partial<MemberCounters>>(`/admin/messagelog/count/${userId}`),
+      read: () => api<TMessageLogCount>(`/admin/messagelog/count/${userId}`),
     },
     {
       keys: ['todayIncome'],
       read: () =>
-        api<{ income: number }>(`/admin/messagelog/today-income/${userId}`).then(({ income }) => ({
+        api<TTodayIncome>(`/admin/messagelog/today-income/${userId}`).then(({ income }) => ({
           todayIncome: income,
         })),
     },
-    { keys: ['balance'], read: () => api<{ balance: number }>(`/admin/withdraw/balance/${userId}`) },
-    { keys: ['totalBonus'], read: () => api<{ totalBonus: number }>(`/admin/bonus/total/${userId}`) },
+    { keys: ['balance'], read: () => api<TBalance>(`/admin/withdraw/balance/${userId}`) },
+    { keys: ['totalBonus'], read: () => api<TTotalBonus>(`/admin/bonus/total/${userId}`) },
   ];
   const results = useQueries({
     queries: sources.map((source) => ({

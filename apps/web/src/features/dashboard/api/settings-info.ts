@@ -1,4 +1,4 @@
-import type { TSetting } from '@sewablast/contract/setting';
+import type { TSettingResponse } from '@sewablast/contract/setting';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -6,7 +6,7 @@ import { api } from '../../../lib/api.ts';
 export function useAnnouncement() {
   return useQuery({
     queryKey: ['settings'],
-    queryFn: () => api<{ setting: TSetting }>('/admin/setting/get'),
+    queryFn: () => api<TSettingResponse>('/admin/setting/get'),
     select: (answer) => answer.setting.info,
   });
 }

@@ -1,6 +1,6 @@
 /** Level calls (spec part 2 §7 Level): list, one, save, delete — with the query keys they share. */
-import type { TLevel, TLevelRequest } from '@sewablast/contract/level';
-import type { TPageMeta } from '@sewablast/contract/paging';
+import type { TMsgResponse } from '@sewablast/contract/errors';
+import type { TLevelPageResponse, TLevelRequest, TLevelResponse } from '@sewablast/contract/level';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -10,7 +10,7 @@ export function useLevels(page: number) {
   return useQuery({
     queryKey: [...KEY, 'page', page],
     queryFn: () =>
-      api<{ data: TLevel[]; meta: TPageMeta }>(`/admin/level/list-per-page?page=${page}`, {
+      api<TLevelPageResponse>(`/admin/level/list-per-page?page=${page}`, {
         fallback: 'Error fetching Level list',
       }),
     placeholderData: keepPreviousData,
@@ -20,7 +20,7 @@ export function useLevels(page: number) {
 export function useLevel(id: number | null) {
   return useQuery({
     queryKey: [...KEY, 'one', id],
-    queryFn: () => api<{ level: TLevel }>(`/admin/level/${id}`, { fallback: 'Error fetching Level' }),
+    queryFn: () => api<TLevelResponse>(`/admin/level/${id}`, { fallback: 'Error fetching Level' }),
     enabled: id !== null,
   });
 }
@@ -29,7 +29,7 @@ export function useSaveLevel(id: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TLevelRequest) =>
-      api<{ level: TLevel }>(id === null ? '/admin/level/create' : `/admin/level/${id}`, {
+      api<TLevelResponse>(id === null ? '/admin/level/create' : `/admin/level/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body,
       }),
@@ -40,7 +40,7 @@ export function useSaveLevel(id: number | null) {
 export function useDeleteLevel() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ msg: string }>(`/admin/level/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api<TMsgResponse>(`/admin/level/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,6 +1,11 @@
 /** Template calls (spec part 2 §7 Message templates) and the query keys they share. */
-import type { TMessage, TMessageImportResponse } from '@sewablast/contract/message';
-import type { TPageMeta } from '@sewablast/contract/paging';
+import type { TMsgResponse } from '@sewablast/contract/errors';
+import type {
+  TMessageImportResponse,
+  TMessageListResponse,
+  TMessagePageResponse,
+  TMessageResponse,
+} from '@sewablast/contract/message';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -9,7 +14,7 @@ const KEY = ['messages'] as const;
 export function useMessages(page: number) {
   return useQuery({
     queryKey: [...KEY, 'page', page],
-    queryFn: () => api<{ data: TMessage[]; meta: TPageMeta }>(`/admin/message/list-per-page?page=${page}`),
+    queryFn: () => api<TMessagePageResponse>(`/admin/message/list-per-page?page=${page}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,21 +22,21 @@ export function useMessages(page: number) {
 export function useMessage(id: number | null) {
   return useQuery({
     queryKey: [...KEY, 'one', id],
-    queryFn: () => api<{ message: TMessage }>(`/admin/message/${id}`),
+    queryFn: () => api<TMessageResponse>(`/admin/message/${id}`),
     enabled: id !== null,
   });
 }
 
 /** Every template, for the JSON export. */
 export function fetchAllMessages() {
-  return api<{ list: TMessage[] }>('/admin/message/list');
+  return api<TMessageListResponse>('/admin/message/list');
 }
 
 export function useSaveMessage(id: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      api<{ message: TMessage }>(id === null ? '/admin/message/create' : `/admin/message/${id}`, {
+      api<TMessageResponse>(id === null ? '/admin/message/create' : `/admin/message/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body: form,
         fallback: id === null ? 'Error saving template message' : 'Error updating template message',
@@ -55,7 +60,7 @@ export function useImportMessages() {
 export function useDeleteMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ msg: string }>(`/admin/message/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api<TMsgResponse>(`/admin/message/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

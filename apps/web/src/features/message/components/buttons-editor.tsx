@@ -1,4 +1,7 @@
-/** The template's buttons: title, URL (or phone, or reply keyword) and type per row. */
+/**
+ * The template's buttons: title, URL and type per row. The second field is the URL whatever the type (the
+ * spec's messages name it so); its placeholder shows what a URL of that type looks like.
+ */
 import { BUTTON_TYPES, type TButton } from '@sewablast/contract/message';
 import { Plus, Trash2 } from 'lucide-react';
 import { inputClass } from '../../../components/field.tsx';
@@ -11,7 +14,7 @@ const TYPE_LABELS: Record<TButton['type'], string> = {
 };
 
 const URL_PLACEHOLDER: Record<TButton['type'], string> = {
-  reply_button: 'Teks balasan',
+  reply_button: 'URL',
   call_button: '+6281234567890',
   url_button: 'https://...',
   stop_button: 'STOP',

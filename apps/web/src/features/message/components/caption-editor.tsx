@@ -4,14 +4,18 @@ import StarterKit from '@tiptap/starter-kit';
 import { clsx } from 'clsx';
 import { Bold, Code, Italic, List, ListOrdered, Strikethrough } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { focusAtTop, SCROLL_MARGIN } from '../../../components/field.tsx';
 
 interface CaptionEditorProps {
   value: string;
   onChange: (html: string) => void;
   invalid?: boolean;
+  /** Hears what the form focuses when the caption is refused. */
+  focusRef?: (target: { focus: () => void }) => void;
 }
 
-export function CaptionEditor({ value, onChange, invalid }: CaptionEditorProps) {
+export function CaptionEditor({ value, onChange, invalid, focusRef }: CaptionEditorProps) {
+  const box = useRef<HTMLDivElement>(null);
   // What the editor itself last reported: a value prop that merely echoes it must not reset the content,
   // or keystrokes typed while React re-renders would be lost.
   const lastEmitted = useRef(value);
@@ -34,6 +38,13 @@ export function CaptionEditor({ value, onChange, invalid }: CaptionEditorProps) 
       },
     },
   });
+
+  useEffect(() => {
+    // The editor would scroll itself flush with the top, under the sticky header: its box scrolls instead.
+    if (editor && focusRef && box.current) {
+      focusRef(focusAtTop(box.current, () => editor.commands.focus(null, { scrollIntoView: false })));
+    }
+  }, [editor, focusRef]);
 
   useEffect(() => {
     if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
@@ -68,7 +79,9 @@ export function CaptionEditor({ value, onChange, invalid }: CaptionEditorProps) 
 
   return (
     <div
+      ref={box}
       className={clsx(
+        SCROLL_MARGIN,
         'overflow-hidden rounded-lg border bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100',
         invalid ? 'border-red-500' : 'border-slate-300 focus-within:border-brand-600 dark:border-slate-700',
       )}

@@ -1,9 +1,12 @@
 /** Phone number calls (spec part 2 §7 Phone numbers) and the query keys they share. */
-import type { TPageMeta } from '@sewablast/contract/paging';
+import type { TMsgResponse } from '@sewablast/contract/errors';
 import {
   PHONE_TEXT,
+  type TPhoneAllResponse,
   type TPhoneImportResponse,
   type TPhoneNumber,
+  type TPhoneNumberResponse,
+  type TPhonePageResponse,
   type TSavePhoneNumberRequest,
   type TSkippedNumber,
   type TUpdatePhoneNumberRequest,
@@ -18,7 +21,7 @@ export function usePhoneNumbers(page: number, search: string) {
   return useQuery({
     queryKey: [...KEY, 'page', page, search],
     queryFn: () =>
-      api<{ data: TPhoneNumber[]; meta: TPageMeta }>(
+      api<TPhonePageResponse>(
         `/admin/phonenumber/list-per-page?page=${page}&search=${encodeURIComponent(search)}&synced=${Date.now()}`,
         { fallback: 'Error fetching Phone Number list' },
       ),
@@ -29,8 +32,7 @@ export function usePhoneNumbers(page: number, search: string) {
 export function usePhoneNumber(id: number | null) {
   return useQuery({
     queryKey: [...KEY, 'one', id],
-    queryFn: () =>
-      api<{ phonenumber: TPhoneNumber }>(`/admin/phonenumber/${id}`, { fallback: 'Error fetching Phone Number' }),
+    queryFn: () => api<TPhoneNumberResponse>(`/admin/phonenumber/${id}`, { fallback: 'Error fetching Phone Number' }),
     enabled: id !== null,
   });
 }
@@ -40,7 +42,7 @@ export async function fetchAllPhoneNumbers(onProgress: (count: number) => void):
   const all: TPhoneNumber[] = [];
   for (;;) {
     const after = all.at(-1)?.id ?? 0;
-    const { list } = await api<{ list: TPhoneNumber[] }>(`/admin/phonenumber/list?after=${after}`, {
+    const { list } = await api<TPhoneAllResponse>(`/admin/phonenumber/list?after=${after}`, {
       fallback: 'Error fetching Phone Number list',
     });
     all.push(...list);
@@ -52,8 +54,7 @@ export async function fetchAllPhoneNumbers(onProgress: (count: number) => void):
 export function useSavePhoneNumber() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSavePhoneNumberRequest) =>
-      api<{ phonenumber: TPhoneNumber }>('/admin/phonenumber/save', { body }),
+    mutationFn: (body: TSavePhoneNumberRequest) => api<TPhoneNumberResponse>('/admin/phonenumber/save', { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -62,7 +63,7 @@ export function useUpdatePhoneNumber(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TUpdatePhoneNumberRequest) =>
-      api<{ phonenumber: TPhoneNumber }>(`/admin/phonenumber/${id}`, { method: 'PUT', body }),
+      api<TPhoneNumberResponse>(`/admin/phonenumber/${id}`, { method: 'PUT', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -90,7 +91,7 @@ export function fetchSkippedNumbers(
 export function useDeletePhoneNumber() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ msg: string }>(`/admin/phonenumber/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api<TMsgResponse>(`/admin/phonenumber/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,9 +1,11 @@
 /** Proxy calls (spec part 2 §7 Proxies) and the query keys they share. */
-import type { TPageMeta } from '@sewablast/contract/paging';
+import type { TMsgResponse } from '@sewablast/contract/errors';
 import {
   PROXY_TEXT,
-  type TProxy,
   type TProxyImportResponse,
+  type TProxyListResponse,
+  type TProxyPageResponse,
+  type TProxyResponse,
   type TSkippedProxy,
   type TUpdateProxyRequest,
 } from '@sewablast/contract/proxy';
@@ -17,7 +19,7 @@ export function useProxies(page: number, search: string) {
   return useQuery({
     queryKey: [...KEY, 'page', page, search],
     queryFn: () =>
-      api<{ data: TProxy[]; meta: TPageMeta }>(
+      api<TProxyPageResponse>(
         `/admin/proxy/list-per-page?page=${page}&search=${encodeURIComponent(search)}&synced=${Date.now()}`,
         {
           fallback: 'Error fetching Proxy list',
@@ -30,19 +32,19 @@ export function useProxies(page: number, search: string) {
 export function useProxy(id: number | null) {
   return useQuery({
     queryKey: [...KEY, 'one', id],
-    queryFn: () => api<{ proxy: TProxy }>(`/admin/proxy/${id}`, { fallback: 'Error fetching Proxy' }),
+    queryFn: () => api<TProxyResponse>(`/admin/proxy/${id}`, { fallback: 'Error fetching Proxy' }),
     enabled: id !== null,
   });
 }
 
 export function fetchAllProxies() {
-  return api<{ list: TProxy[] }>('/admin/proxy/list', { fallback: 'Error fetching Proxy list' });
+  return api<TProxyListResponse>('/admin/proxy/list', { fallback: 'Error fetching Proxy list' });
 }
 
 export function useSaveProxy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (value: string) => api<{ proxy: TProxy }>('/admin/proxy/save', { body: { value } }),
+    mutationFn: (value: string) => api<TProxyResponse>('/admin/proxy/save', { body: { value } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -51,7 +53,7 @@ export function useUpdateProxy(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TUpdateProxyRequest) =>
-      api<{ proxy: TProxy }>(`/admin/proxy/${id}`, { method: 'PUT', body: { id, ...body } }),
+      api<TProxyResponse>(`/admin/proxy/${id}`, { method: 'PUT', body: { id, ...body } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -79,7 +81,7 @@ export function fetchSkippedProxies(
 export function useDeleteProxy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ msg: string }>(`/admin/proxy/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api<TMsgResponse>(`/admin/proxy/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

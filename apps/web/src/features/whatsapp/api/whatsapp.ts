@@ -1,27 +1,28 @@
 /** WhatsApp account calls used by the Add WhatsApp screen (spec part 1 §7 WhatsApp). */
-import type { TPageMeta } from '@sewablast/contract/paging';
-import type { TWhatsapp } from '@sewablast/contract/whatsapp';
+import type { TMsgResponse } from '@sewablast/contract/errors';
+import type {
+  TNewClientRequest,
+  TNewClientResponse,
+  TWhatsappDataResponse,
+  TWhatsappPageResponse,
+  TWhatsappResponse,
+} from '@sewablast/contract/whatsapp';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export function newClient(body: {
-  deviceId: string;
-  previousDeviceId: string | null;
-  userId: number;
-  phoneNumber: string | null;
-}) {
-  return api<{ proxyId: number; message: string }>('/admin/whatsapp/new-client', {
+export function newClient(body: TNewClientRequest) {
+  return api<TNewClientResponse>('/admin/whatsapp/new-client', {
     body,
     fallback: 'Error creating client',
   });
 }
 
 export function saveClient(clientid: string) {
-  return api<{ whatsapp: TWhatsapp }>('/admin/whatsapp/save', { body: { clientid } });
+  return api<TWhatsappResponse>('/admin/whatsapp/save', { body: { clientid } });
 }
 
 export function removeClient(deviceId: string) {
-  return api<{ msg: string }>('/admin/whatsapp/remove-client', {
+  return api<TMsgResponse>('/admin/whatsapp/remove-client', {
     body: { deviceId },
     fallback: 'Error removing client',
   });
@@ -30,7 +31,7 @@ export function removeClient(deviceId: string) {
 export function useWhatsappAccount(id: string | null) {
   return useQuery({
     queryKey: ['whatsapp', 'one', id],
-    queryFn: () => api<{ whatsapp: TWhatsapp }>(`/admin/whatsapp/${id}`),
+    queryFn: () => api<TWhatsappResponse>(`/admin/whatsapp/${id}`),
     enabled: id !== null,
   });
 }
@@ -43,7 +44,7 @@ export function useWhatsappPage(page: number, search: string, status: string, us
   return useQuery({
     queryKey: ['whatsapp', 'page', page, search, status, userId],
     queryFn: () =>
-      api<{ data: TWhatsapp[]; meta: TPageMeta }>(`/admin/whatsapp/list-per-page?${query}`, {
+      api<TWhatsappPageResponse>(`/admin/whatsapp/list-per-page?${query}`, {
         fallback: 'Error fetching WhatsApp list',
       }),
     placeholderData: keepPreviousData,
@@ -51,23 +52,23 @@ export function useWhatsappPage(page: number, search: string, status: string, us
 }
 
 export function startBlasting(whatsappClientId: string, socketClientId: string, loop: boolean) {
-  return api<{ whatsapp: TWhatsapp }>('/admin/whatsapp/start-blasting', {
+  return api<TWhatsappResponse>('/admin/whatsapp/start-blasting', {
     body: { whatsappClientId, socketClientId, loop },
   });
 }
 
 export function stopBlasting(whatsappClientId: string, socketClientId: string) {
-  return api<{ whatsapp: TWhatsapp }>('/admin/whatsapp/stop-blasting', { body: { whatsappClientId, socketClientId } });
+  return api<TWhatsappResponse>('/admin/whatsapp/stop-blasting', { body: { whatsappClientId, socketClientId } });
 }
 
 export function resetAccount(id: number) {
-  return api<{ data: TWhatsapp }>('/admin/whatsapp/reset', { body: { id } });
+  return api<TWhatsappDataResponse>('/admin/whatsapp/reset', { body: { id } });
 }
 
 export function activateAccount(id: number) {
-  return api<{ data: TWhatsapp }>('/admin/whatsapp/activate', { body: { id } });
+  return api<TWhatsappDataResponse>('/admin/whatsapp/activate', { body: { id } });
 }
 
 export function setSending(id: number, sending_enabled: boolean) {
-  return api<{ whatsapp: TWhatsapp }>('/admin/whatsapp/status', { method: 'PUT', body: { id, sending_enabled } });
+  return api<TWhatsappResponse>('/admin/whatsapp/status', { method: 'PUT', body: { id, sending_enabled } });
 }

@@ -1,15 +1,17 @@
 /**
  * First-start data (DESIGN §1): on an empty database, a dev account and the settings row; with SEED_DEMO,
  * demo staff, members, levels, numbers, proxies and templates. Returns the logins to print once. Seeding
- * writes the tables directly because it runs before any service exists and only ever on an empty database.
+ * writes the tables directly because it runs before any service exists and only ever on an empty database;
+ * it lives outside `db/` because it takes the users' password hashing and the settings' defaults from their
+ * modules, which `db/` may not import (DESIGN §2).
  */
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@sewablast/contract/roles';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '../modules/setting/service.ts';
-import { hashPassword, newReferralCode } from '../modules/users/service.ts';
-import type { Db } from './client.ts';
-import { levels, messageTemplates, phoneNumbers, proxies, settings, users } from './schema.ts';
+import type { Db } from './db/client.ts';
+import { levels, messageTemplates, phoneNumbers, proxies, settings, users } from './db/schema.ts';
+import { DEFAULT_SETTINGS } from './modules/setting/service.ts';
+import { hashPassword, newReferralCode } from './modules/users/service.ts';
 
 export interface Login {
   role: Role;

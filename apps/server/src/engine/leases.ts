@@ -1,0 +1,103 @@
+/**
+ * Ownership of accounts between workers (DESIGN §8): a worker owns an account while its lease on the row
+ * runs. It renews its leases every 10 s; a lease not renewed for 30 s is free, and the first worker to claim
+ * the account takes it over and resumes it from the database.
+ */
+import { and, eq, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { whatsappAccounts } from '../db/schema.ts';
+
+type AccountRow = typeof whatsappAccounts.$inferSelect;
+
+const LEASE_SECONDS = 30;
+
+const leaseUntil = () => sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+
+/** No worker holds the row: never leased, given back, or lapsed. */
+export function leaseFree(): SQL {
+  return or(
+    isNull(whatsappAccounts.owner_id),
+    isNull(whatsappAccounts.lease_until),
+    lt(whatsappAccounts.lease_until, sql`now()`),
+  ) as SQL;
+}
+
+/** The worker whose lease on the account still runs, if any. */
+export async function leaseHolder(db: Db, clientid: string): Promise<string | null> {
+  const [row] = await db
+    .select({ owner: whatsappAccounts.owner_id })
+    .from(whatsappAccounts)
+    .where(and(eq(whatsappAccounts.clientid, clientid), not(leaseFree())));
+  return row?.owner ?? null;
+}
+
+/** Frees the account whichever worker held it: an api process hands a re-link to whichever worker takes it. */
+export async function dropLease(db: Db, accountId: number): Promise<void> {
+  await db
+    .update(whatsappAccounts)
+    .set({ owner_id: null, lease_until: null })
+    .where(eq(whatsappAccounts.id, accountId));
+}
+
+/** One worker's leases. */
+export class Leases {
+  constructor(
+    private readonly db: Db,
+    readonly workerId: string,
+  ) {}
+
+  /** Takes the accounts whoever held them: a link starts on the worker that was asked for it. */
+  async take(clientids: string[]): Promise<void> {
+    if (clientids.length === 0) return;
+    await this.db
+      .update(whatsappAccounts)
+      .set({ owner_id: this.workerId, lease_until: leaseUntil() })
+      .where(inArray(whatsappAccounts.clientid, clientids));
+  }
+
+  /** Takes the account if no lease holds it; undefined when another worker has it. */
+  async takeIfFree(accountId: number): Promise<AccountRow | undefined> {
+    const [row] = await this.db
+      .update(whatsappAccounts)
+      .set({ owner_id: this.workerId, lease_until: leaseUntil() })
+      .where(and(eq(whatsappAccounts.id, accountId), leaseFree()))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Takes up to `limit` free accounts that match `eligible`, lowest id first. Rows another worker is claiming
+   * at the same moment are skipped rather than waited for, so that no two workers take the same account.
+   */
+  async claim(eligible: SQL | undefined, limit: number): Promise<AccountRow[]> {
+    const free = this.db
+      .select({ id: whatsappAccounts.id })
+      .from(whatsappAccounts)
+      .where(and(eligible, leaseFree()))
+      .orderBy(whatsappAccounts.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(whatsappAccounts)
+      .set({ owner_id: this.workerId, lease_until: leaseUntil() })
+      .where(inArray(whatsappAccounts.id, free))
+      .returning();
+  }
+
+  async renew(clientids: string[]): Promise<void> {
+    if (clientids.length === 0) return;
+    await this.db
+      .update(whatsappAccounts)
+      .set({ lease_until: leaseUntil() })
+      .where(and(eq(whatsappAccounts.owner_id, this.workerId), inArray(whatsappAccounts.clientid, clientids)));
+  }
+
+  /** Frees the accounts at once, for a graceful stop: another worker need not wait for them to lapse. */
+  async giveBack(clientids: string[]): Promise<void> {
+    if (clientids.length === 0) return;
+    await this.db
+      .update(whatsappAccounts)
+      .set({ owner_id: null, lease_until: null })
+      .where(and(eq(whatsappAccounts.owner_id, this.workerId), inArray(whatsappAccounts.clientid, clientids)));
+  }
+}

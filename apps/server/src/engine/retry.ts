@@ -1,0 +1,85 @@
+/**
+ * The one rule for work done through a session (a send, a number check), DESIGN §5.6 and §8: a passing
+ * failure (429, a timeout) is tried again up to 3 times in all, 2 s then 4 s apart, announced as
+ * `attempting`; a dropped connection is waited for and does not count as an attempt; a refusal is final;
+ * a ban ends it. Who runs the work (a loop, the Blaster) says how to wait and what to announce.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { whatsappAccounts } from '../db/schema.ts';
+import { SendError, type WaSession } from '../wa/driver.ts';
+
+const MAX_ATTEMPTS = 3;
+/** How long a dropped connection is waited for before the work counts as failed. */
+export const RECONNECT_WAIT_S = 60;
+
+/** What the retry rule needs from whoever runs the work. */
+export interface RetryPace {
+  /** The account's session now; undefined while this process holds none. */
+  session(): WaSession | undefined;
+  /** True once the work should give up: a stop, a shutdown. */
+  halted(): boolean;
+  /** Waits whole seconds of send time (tests shorten a second); a stop may cut it short. */
+  sleep(seconds: number): Promise<void>;
+  /** A passing failure is about to be tried again. */
+  attempting(code: string): Promise<void>;
+  /** The connection dropped: true once it is back, false when it did not come back in time or was halted. */
+  reconnected(): Promise<boolean>;
+}
+
+/** `stopped`: halted before anything went out, so nothing happened that counts. */
+export type Attempted<T> =
+  | { status: 'success'; value: T }
+  | { status: 'fail' | 'banned'; error: string }
+  | { status: 'stopped' };
+
+export async function withRetries<T>(pace: RetryPace, work: (session: WaSession) => Promise<T>): Promise<Attempted<T>> {
+  let error: string | null = null;
+  let tried = false;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS && !pace.halted(); ) {
+    const session = pace.session();
+    try {
+      if (!session) throw new SendError('disconnected', 'no-session', 'no session');
+      tried = true;
+      return { status: 'success', value: await work(session) };
+    } catch (failure) {
+      const sendError = failure instanceof SendError ? failure : new SendError('transient', 'error', String(failure));
+      error = `${sendError.code}: ${sendError.message}`;
+      if (sendError.kind === 'banned') return { status: 'banned', error };
+      if (sendError.kind === 'rejected') break;
+      if (sendError.kind === 'disconnected') {
+        if (!(await pace.reconnected())) break;
+        continue;
+      }
+      if (attempt === MAX_ATTEMPTS) break;
+      await pace.attempting(sendError.code);
+      await pace.sleep(attempt * 2);
+      attempt++;
+    }
+  }
+  // No error means the loop ended on a halt before any try.
+  if (error === null || (!tried && pace.halted())) return { status: 'stopped' };
+  return { status: 'fail', error };
+}
+
+/**
+ * Waits until the account's row reads connected again and this process holds its session, looking twice a
+ * second for up to RECONNECT_WAIT_S; false when it did not come back, the account is gone or suspended, or
+ * the pace was halted.
+ */
+export async function awaitReconnect(
+  db: Db,
+  accountId: number,
+  pace: Pick<RetryPace, 'session' | 'halted' | 'sleep'>,
+): Promise<boolean> {
+  for (let waited = 0; waited < RECONNECT_WAIT_S * 2 && !pace.halted(); waited++) {
+    await pace.sleep(0.5);
+    const [row] = await db
+      .select({ state: whatsappAccounts.state, suspended: whatsappAccounts.suspended })
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.id, accountId));
+    if (row?.state === 'connected' && pace.session()) return true;
+    if (!row || row.suspended) return false;
+  }
+  return false;
+}

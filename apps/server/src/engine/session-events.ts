@@ -1,0 +1,120 @@
+/**
+ * What a session reports, written onto its account row at once (credentials first, so that a restart
+ * never loses a session) and announced on the live channel (spec part 1 §3, DESIGN §8).
+ */
+import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { whatsappAccounts } from '../db/schema.ts';
+import type { LiveAccount } from '../live/account-event.ts';
+import type { ConnectionState, SessionEvent } from '../wa/driver.ts';
+
+type AccountRow = typeof whatsappAccounts.$inferSelect;
+
+/** The driver's connection states as the dashboard names them (spec part 1 §3). */
+const STATE_NAMES: Record<ConnectionState, string> = {
+  connecting: 'reconnecting',
+  connected: 'connected',
+  disconnected: 'disconnected',
+  loggedOut: 'loggedOut',
+  conflict: 'conflict',
+};
+
+/** The session host, as far as a session's events need it. */
+export interface SessionEventTarget {
+  readonly db: Db;
+  readonly workerId: string;
+  publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
+  /** The session is gone for good (logged out, banned): stop holding it. */
+  lose(clientid: string): void;
+  releaseProxy(proxyId: number): Promise<void>;
+  /** Starts or stops the account's blast as its row now wants. */
+  reconcile(clientid: string): Promise<void>;
+  onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
+}
+
+async function update(
+  db: Db,
+  clientid: string,
+  values: PgUpdateSetSource<typeof whatsappAccounts>,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .update(whatsappAccounts)
+    .set(values)
+    .where(eq(whatsappAccounts.clientid, clientid))
+    .returning();
+  return row;
+}
+
+export async function applySessionEvent(
+  host: SessionEventTarget,
+  clientid: string,
+  event: SessionEvent,
+): Promise<void> {
+  const { db } = host;
+  const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid));
+  if (!account) return;
+  switch (event.type) {
+    case 'qr':
+      return host.publish(account, 'qr', { qr: event.qr });
+    case 'code':
+      return host.publish(account, 'code', { code: event.code });
+    case 'auth-state':
+      await update(db, clientid, { auth_state: event.authState });
+      return;
+    case 'authenticated': {
+      const row = await update(db, clientid, {
+        phonenumber: event.phonenumber,
+        pushname: event.pushname,
+        server: host.workerId,
+        state: 'connected',
+        last_error: null,
+      });
+      if (row)
+        await host.publish(row, 'authenticated', {
+          phonenumber: event.phonenumber,
+          pushname: event.pushname,
+          server: host.workerId,
+        });
+      return;
+    }
+    case 'connection': {
+      if (event.state === 'connecting' && account.phonenumber === null) return;
+      // A ban ends the connection too; the account reads 'suspended' until an admin activates it.
+      const state = account.suspended ? 'suspended' : STATE_NAMES[event.state];
+      const lost = event.state === 'loggedOut';
+      const row = await update(db, clientid, {
+        state,
+        last_error: event.reason ?? null,
+        ...(lost ? { proxy_id: null } : {}),
+      });
+      if (row) await host.publish(row, 'connection.update', { state });
+      if (lost) {
+        host.lose(clientid);
+        if (account.proxy_id !== null) await host.releaseProxy(account.proxy_id);
+      }
+      if (event.state === 'connected' && row) {
+        // Screens that missed events while the session was away catch up with the stored counts.
+        await host.publish(row, 'count_synced', { count_success: row.count_success, count_fail: row.count_fail });
+        await host.reconcile(clientid);
+      }
+      return;
+    }
+    case 'banned': {
+      const row = await update(db, clientid, {
+        state: 'suspended',
+        suspended: true,
+        suspended_count: sql`${whatsappAccounts.suspended_count} + 1`,
+        blasting: false,
+        status: 'idle',
+        last_error: event.reason,
+      });
+      if (row) await host.publish(row, 'suspended', { suspended_count: row.suspended_count });
+      return;
+    }
+    case 'message':
+      await host.onIncoming?.(account, event.from, event.text);
+      return;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The fee rule (DESIGN §5.3), written once: a member earns their level's `blast_fee` per successful blast,
+ * or `settings.price` when they have no level. An SQL expression over the member's `level_id`, so that the
+ * ledger prices a send inside the statement that locks its owner, and the profile shows the same figure.
+ */
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { levels, users } from '../db/schema.ts';
+import { settingValue } from '../db/settings-row.ts';
+
+/** The fee of a member on `levelId`; 0 only without a settings row, which the seed writes on the first start. */
+export function blastFee(levelId: AnyPgColumn): SQL<number> {
+  return sql`coalesce((select ${levels.blast_fee} from ${levels} where ${levels.id} = ${levelId}), ${settingValue('price')}, 0)`.mapWith(
+    Number,
+  );
+}
+
+/** A member's fee per successful blast now, or null when there is no such user. */
+export async function blastFeeOf(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ fee: blastFee(users.level_id) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.fee ?? null;
+}

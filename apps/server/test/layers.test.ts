@@ -1,0 +1,109 @@
+/**
+ * The layers of DESIGN §2, checked over the import graph of both apps: each import is resolved to the file it
+ * names, so that `../../other-feature/x` is caught at any depth, which a rule over import texts cannot do.
+ * Biome's noRestrictedImports (biome.json) refuses the same imports in the editor where their text shows it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const SERVER_PACKAGE = '@sewablast/server';
+
+/** What `from` (a file, relative to the repository, with `/`) may not import of `to`, or null when it may. */
+function brokenRule(from: string, to: string): string | null {
+  const feature = (path: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1];
+  if (from.startsWith('apps/server/src/modules/') && to.startsWith('apps/server/src/wa/')) {
+    return 'a module reaches wa/ only through the engine';
+  }
+  if (from.startsWith('apps/server/src/db/') && to.startsWith('apps/server/src/modules/')) {
+    return 'db/ does not import modules';
+  }
+  if (from.startsWith('apps/web/src/components/') && to.startsWith('apps/web/src/features/')) {
+    return 'shared components do not import features';
+  }
+  const [fromFeature, toFeature] = [feature(from), feature(to)];
+  if (fromFeature && toFeature && fromFeature !== toFeature) return 'a feature does not import another feature';
+  if (from.startsWith('apps/web/') && to.startsWith('apps/server/')) return 'the web app does not import server code';
+  return null;
+}
+
+/** Every import, re-export and dynamic import of a file: its text, whatever the quotes and line breaks. */
+function specifiersOf(source: string): string[] {
+  const found: string[] = [];
+  // An import or export clause holds no quote, `=`, `(` or `;` before its `from`.
+  const statements = /^\s*(?:import|export)\b[^'"`;=(]*?\bfrom\s*['"]([^'"]+)['"]/gm;
+  const bare = /^\s*import\s*['"]([^'"]+)['"]/gm;
+  const dynamic = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const pattern of [statements, bare, dynamic])
+    for (const match of source.matchAll(pattern)) found.push(match[1] ?? '');
+  return found;
+}
+
+/** The file an import names, relative to the repository; null for a package other than the server's. */
+function targetOf(file: string, specifier: string): string | null {
+  if (specifier === SERVER_PACKAGE || specifier.startsWith(`${SERVER_PACKAGE}/`)) return 'apps/server/';
+  if (!specifier.startsWith('.')) return null;
+  return relative(ROOT, resolve(dirname(join(ROOT, file)), specifier))
+    .split(sep)
+    .join('/');
+}
+
+function sourceFiles(folder: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(join(ROOT, folder), { withFileTypes: true })) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory() && !['node_modules', 'dist'].includes(entry.name)) files.push(...sourceFiles(path));
+    else if (entry.isFile() && /\.(ts|tsx|mts|js|mjs)$/.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
+describe('the layers of DESIGN §2', () => {
+  it.each([
+    ['apps/server/src/modules/whatsapp/service.ts', 'apps/server/src/wa/driver.ts'],
+    ['apps/server/src/db/seed.ts', 'apps/server/src/modules/users/service.ts'],
+    ['apps/web/src/components/table.tsx', 'apps/web/src/features/proxy/api/proxies.ts'],
+    ['apps/web/src/features/blaster/receivers-picker.tsx', 'apps/web/src/features/phonenumber/api/phonenumbers.ts'],
+    ['apps/web/src/lib/api.ts', 'apps/server/src/http/errors.ts'],
+    ['apps/web/vite.config.ts', 'apps/server/'],
+  ])('refuses %s importing %s', (from, to) => {
+    expect(brokenRule(from, to)).not.toBeNull();
+  });
+
+  it.each([
+    ['apps/server/src/engine/blast-loop.ts', 'apps/server/src/wa/driver.ts'],
+    ['apps/server/src/modules/whatsapp/service.ts', 'apps/server/src/engine/send.ts'],
+    ['apps/server/src/seed.ts', 'apps/server/src/modules/users/service.ts'],
+    ['apps/web/src/features/proxy/proxy-list-page.tsx', 'apps/web/src/components/table.tsx'],
+    ['apps/web/src/features/proxy/proxy-list-page.tsx', 'apps/web/src/features/proxy/api/proxies.ts'],
+    ['apps/web/src/app/routes.tsx', 'apps/web/src/features/proxy/proxy-list-page.tsx'],
+  ])('allows %s importing %s', (from, to) => {
+    expect(brokenRule(from, to)).toBeNull();
+  });
+
+  it('reads imports however they are written', () => {
+    const source = [
+      "import { a } from '../a.ts';",
+      "import type {\n  B,\n} from '../../b.ts';",
+      "export { c } from './c.ts';",
+      "import './d.css';",
+      "const e = await import('../e.ts');",
+      "const text = 'import nothing from here';",
+      "export const f = './not-an-import.ts';",
+    ].join('\n');
+    expect(specifiersOf(source)).toEqual(['../a.ts', '../../b.ts', './c.ts', './d.css', '../e.ts']);
+  });
+
+  it('holds in both apps', () => {
+    const broken: string[] = [];
+    for (const file of [...sourceFiles('apps/server'), ...sourceFiles('apps/web')]) {
+      for (const specifier of specifiersOf(readFileSync(join(ROOT, file), 'utf8'))) {
+        const target = targetOf(file, specifier);
+        const rule = target && brokenRule(file, target);
+        if (rule) broken.push(`${file} imports ${specifier}: ${rule}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The columns of 'Daftar Whatsapp' (spec part 1 §2): account, Client ID (a monitor link for dev), counts,
+ * income, status, then Action for members and devs or the Sending tick for admins. Admins and devs may
+ * activate a suspended account below 3 suspensions (spec part 1 §6, §9), from its status.
+ */
+import type { Role } from '@sewablast/contract/roles';
+import { clsx } from 'clsx';
+import { Play, RotateCcw, Square, Unplug } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import type { Column } from '../../components/data-table.tsx';
+import { IconButton } from '../../components/row-actions.tsx';
+import { formatRupiah } from '../../lib/format.ts';
+import { isFresh } from '../../lib/live.ts';
+import { isBlasting, type LiveRow, statusLabel } from './live-rows.ts';
+import type { AccountCommands } from './use-account-commands.ts';
+
+/** Spec part 1 §9: activation is allowed below 3 suspensions. */
+const MAX_SUSPENSIONS = 3;
+
+const canActivate = (row: LiveRow) => row.suspended && row.suspended_count < MAX_SUSPENSIONS;
+
+export function accountColumns(role: Role, now: number, commands: AccountCommands): Column<LiveRow>[] {
+  const isManager = role === 'admin' || role === 'dev';
+  return [
+    {
+      header: 'Akun',
+      cell: (row) => (
+        <div>
+          <p className="font-medium text-slate-900 dark:text-white">{row.pushname ?? '-'}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{row.phonenumber}</p>
+        </div>
+      ),
+    },
+    {
+      header: 'Client ID',
+      cell: (row) =>
+        role === 'dev' ? (
+          <Link
+            to={`/monitor/realtime?id=${row.clientid}`}
+            className="font-mono text-xs text-brand-600 hover:underline sm:whitespace-nowrap"
+          >
+            {row.clientid}
+          </Link>
+        ) : (
+          <span className="font-mono text-xs sm:whitespace-nowrap">{row.clientid}</span>
+        ),
+    },
+    {
+      header: 'Berhasil',
+      cell: (row) => (
+        <span className={clsx(isFresh(row.successAt, now) && 'rounded bg-green-100 px-1 dark:bg-green-900')}>
+          {row.count_success}
+        </span>
+      ),
+    },
+    {
+      header: 'Gagal',
+      cell: (row) => (
+        <span className={clsx(isFresh(row.failAt, now) && 'rounded bg-red-100 px-1 dark:bg-red-900')}>
+          {row.count_fail}
+        </span>
+      ),
+    },
+    { header: 'Total Pendapatan', cell: (row) => formatRupiah(row.income) },
+    {
+      header: 'Status',
+      cell: (row) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            data-testid={`status-${row.clientid}`}
+            className={clsx(
+              'text-sm font-medium',
+              row.status === 'sending' ? 'text-brand-600' : 'text-slate-700 dark:text-slate-300',
+            )}
+          >
+            {statusLabel(row, now)}
+            {row.error && <span className="block text-xs text-red-600 dark:text-red-400">{row.error}</span>}
+          </span>
+          {isManager && canActivate(row) && (
+            <button
+              type="button"
+              onClick={() => commands.activate(row)}
+              className="rounded-md border border-brand-600 px-2 py-0.5 text-xs font-semibold text-brand-600 hover:bg-brand-50 dark:border-brand-500 dark:hover:bg-brand-600/15"
+            >
+              Activate
+            </button>
+          )}
+        </div>
+      ),
+    },
+    role === 'admin'
+      ? {
+          header: 'Sending',
+          cell: (row) => (
+            <input
+              type="checkbox"
+              aria-label={`Sending ${row.clientid}`}
+              checked={row.sending_enabled}
+              onChange={(event) => commands.setSending(row, event.target.checked)}
+              className="size-4 accent-brand-600"
+            />
+          ),
+        }
+      : {
+          header: 'Action',
+          className: 'text-right',
+          actions: true,
+          cell: (row) => <AccountActions row={row} commands={commands} />,
+        },
+  ];
+}
+
+/** Spec part 1 §5: while a blast runs, reset and reconnect first offer 'Stop Blast!' or 'Tunggu Aja'. */
+function BlastWarning({ row, commands, trigger }: { row: LiveRow; commands: AccountCommands; trigger: ReactElement }) {
+  return (
+    <ConfirmDialog
+      title="Blast sedang berjalan"
+      description="Hentikan blast akun ini dulu, atau tunggu sampai selesai."
+      confirmLabel="Stop Blast!"
+      cancelLabel="Tunggu Aja"
+      onConfirm={() => commands.stop(row)}
+      trigger={trigger}
+    />
+  );
+}
+
+function AccountActions({ row, commands }: { row: LiveRow; commands: AccountCommands }) {
+  const blasting = isBlasting(row);
+  const reset = (
+    <IconButton tooltip="Reset" label={`Reset ${row.clientid}`}>
+      <RotateCcw size={18} />
+    </IconButton>
+  );
+  const reconnect = (
+    <IconButton tooltip="Sambungkan ulang" label={`Reconnect ${row.clientid}`}>
+      <Unplug size={18} />
+    </IconButton>
+  );
+  return (
+    <div className="flex justify-end gap-1">
+      {blasting ? (
+        <IconButton
+          tooltip="Stop blast"
+          label={`Stop ${row.clientid}`}
+          tone="danger"
+          onClick={() => commands.stop(row)}
+        >
+          <Square size={18} className="text-red-600 dark:text-red-400" />
+        </IconButton>
+      ) : (
+        <IconButton
+          tooltip="Start blast"
+          label={`Start ${row.clientid}`}
+          disabled={row.requesting || row.suspended}
+          onClick={() => commands.start(row)}
+        >
+          <Play size={18} className="text-brand-600" />
+        </IconButton>
+      )}
+      {blasting ? (
+        <BlastWarning row={row} commands={commands} trigger={reset} />
+      ) : (
+        <ConfirmDialog
+          title="Reset akun?"
+          description="Jumlah berhasil, gagal dan pendapatan akun ini dikembalikan ke 0. Total pendapatan Anda tidak berubah."
+          confirmLabel="Reset"
+          onConfirm={() => commands.reset(row)}
+          trigger={reset}
+        />
+      )}
+      {blasting ? (
+        <BlastWarning row={row} commands={commands} trigger={reconnect} />
+      ) : (
+        <ConfirmDialog
+          title="Sambungkan ulang?"
+          description="Anda akan memindai QR atau memasukkan kode lagi untuk akun ini."
+          confirmLabel="Sambungkan"
+          onConfirm={() => commands.reconnect(row)}
+          trigger={reconnect}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * What the list's buttons do to an account (spec part 1 §4, §5): start and stop a blast, reset, reconnect,
+ * activate and the admin's Sending tick. A start from a broken connection opens the 'Forbidden' dialog,
+ * whose OK goes to the reconnect screen.
+ */
+import { TEXT } from '@sewablast/contract/texts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { activateAccount, resetAccount, setSending, startBlasting, stopBlasting } from './api/whatsapp.ts';
+import { cannotStart, type LiveRow, toLiveRow } from './live-rows.ts';
+import type { UpdateRow } from './use-live-accounts.ts';
+
+export function useAccountCommands(update: UpdateRow, reread: () => unknown) {
+  const navigate = useNavigate();
+  const [forbidden, setForbidden] = useState<LiveRow | null>(null);
+
+  async function start(row: LiveRow) {
+    if (cannotStart(row.state)) {
+      setForbidden(row);
+      return;
+    }
+    update(row.clientid, (current) => ({ ...current, requesting: true, status: 'sending' }));
+    try {
+      await startBlasting(row.clientid, `client-${row.user_id}`, true);
+    } catch (error) {
+      update(row.clientid, (current) => ({ ...current, requesting: false, status: 'idle' }));
+      toast.error(`${(error as Error).message}! Silahkan coba lagi.`);
+    }
+  }
+
+  async function stop(row: LiveRow) {
+    update(row.clientid, (current) => ({ ...current, status: 'idle', requesting: false }));
+    try {
+      // The answer comes after the last send in flight was recorded: its counts are the final ones.
+      const { whatsapp } = await stopBlasting(row.clientid, `client-${row.user_id}`);
+      update(row.clientid, () => toLiveRow(whatsapp));
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
+
+  const act = (work: () => Promise<unknown>, done: string) =>
+    work().then(
+      () => {
+        toast.success(done);
+        void reread();
+      },
+      (error: Error) => toast.error(error.message || TEXT.networkError),
+    );
+
+  return {
+    start: (row: LiveRow) => void start(row),
+    stop: (row: LiveRow) => void stop(row),
+    reset: (row: LiveRow) => void act(() => resetAccount(row.id), 'Akun direset.'),
+    reconnect: (row: LiveRow) => navigate(`/whatsapp/create?r=${row.id}`),
+    activate: (row: LiveRow) => void act(() => activateAccount(row.id), 'Akun diaktifkan.'),
+    setSending: (row: LiveRow, on: boolean) => void act(() => setSending(row.id, on), 'Disimpan.'),
+    forbidden,
+    /** Closes the 'Forbidden' dialog and goes to reconnect the account it was about. */
+    leaveForbidden: () => {
+      setForbidden(null);
+      if (forbidden) navigate(`/whatsapp/create?r=${forbidden.id}`);
+    },
+  };
+}
+
+export type AccountCommands = ReturnType<typeof useAccountCommands>;

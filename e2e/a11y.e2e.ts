@@ -1,0 +1,151 @@
+/**
+ * axe-core on every screen each role reaches (the route table of the contract), plus sign-in and sign-up,
+ * in light and dark at 1366 px: no serious or critical finding. One server and one browser for the file.
+ */
+import { canOpen, ROUTE_ROLES } from '@sewablast/contract/routes';
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUser,
+  DEV,
+  launchBrowser,
+  newPage,
+  type Person,
+  type Server,
+  signInThroughForm,
+  simulate,
+  startServer,
+} from './harness.ts';
+
+type Role = 'member' | 'staff' | 'admin' | 'dev';
+const ROLES: Role[] = ['member', 'staff', 'admin', 'dev'];
+const THEMES = ['light', 'dark'] as const;
+const VIEWPORT = { width: 1366, height: 800 };
+
+let server: Server;
+let browser: Browser;
+const people = {} as Record<Role, Person>;
+/** `?id=` for the screens that edit one row, so they show a form rather than 'not found'. */
+const query: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
+  browser = await launchBrowser();
+  for (const role of ROLES) people[role] = await createUser(server, role);
+  const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: DEV });
+  const first = async (path: string) =>
+    (await callApi<{ data: { id: number }[] }>(server, `${path}/list-per-page?limit=1`, { token })).data[0]?.id;
+  for (const [screen, list] of [
+    ['/phonenumber/edit', '/admin/phonenumber'],
+    ['/proxy/edit', '/admin/proxy'],
+    ['/message/edit', '/admin/message'],
+    ['/level/edit', '/admin/level'],
+  ] as const) {
+    const id = await first(list);
+    if (id) query[screen] = `?id=${id}`;
+  }
+  for (const screen of ['/member/edit', '/member/whatsapp', '/bonus/create']) query[screen] = `?id=${people.member.id}`;
+  // A linked account gives the WhatsApp list a row with its status and actions to check.
+  const member = await callApi<{ token: string }>(server, '/auth/login', { body: people.member });
+  const deviceId = `a11y-${Date.now().toString(36)}`;
+  await callApi(server, '/admin/whatsapp/new-client', {
+    body: { deviceId, userId: people.member.id },
+    token: member.token,
+  });
+  await simulate(server, token, deviceId, 'scan');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Waits for the screen's reads to land: no request in flight and no spinner or 'Loading...' left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('[role="status"][aria-label="Memuat"]') &&
+        !document.body.innerText.includes('Loading...'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+async function audit(page: Page): Promise<Finding[]> {
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        targets: violation.nodes.map(
+          (node) => `${node.target.join(' ')}${node.any[0]?.message ? ` — ${node.any[0].message}` : ''}`,
+        ),
+      }));
+  });
+}
+
+function describeFindings(where: string, findings: Finding[]): string[] {
+  return findings.map(
+    (finding) =>
+      `${where}: ${finding.id} (${finding.impact}) ${finding.help}\n${finding.targets
+        .slice(0, 5)
+        .map((target) => `    ${target}`)
+        .join('\n')}${finding.targets.length > 5 ? `\n    … and ${finding.targets.length - 5} more` : ''}`,
+  );
+}
+
+async function auditScreens(role: Role | null, theme: (typeof THEMES)[number]): Promise<string[]> {
+  const { context, page } = await newPage(browser, server, VIEWPORT);
+  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  await context.addInitScript(axe.source);
+  // Besides the role's screens: where a refused path leads, and the not-found screen.
+  const paths = role
+    ? [...Object.keys(ROUTE_ROLES).filter((path) => canOpen(role, path)), '/not-authorized']
+    : ['/signin', '/signup', '/signin?registered=1', '/no/such/screen'];
+  if (role) {
+    await signInThroughForm(page, people[role]);
+    await page.waitForURL((url) => url.pathname !== '/signin');
+  }
+  const problems: string[] = [];
+  try {
+    for (const path of paths) {
+      await page.goto(`${path}${query[path] ?? ''}`);
+      await settle(page);
+      problems.push(...describeFindings(`${role ?? 'public'} ${theme} ${path}`, await audit(page)));
+    }
+  } finally {
+    await context.close();
+  }
+  return problems;
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+describe('every screen passes axe-core (no serious or critical finding)', () => {
+  for (const role of [null, ...ROLES]) {
+    for (const theme of THEMES) {
+      it(`${role ?? 'signed out'}, ${theme}`, { timeout: 180_000 }, async () => {
+        const problems = await auditScreens(role, theme);
+        expect(problems.join('\n'), `${problems.length} findings`).toBe('');
+      });
+    }
+  }
+});

@@ -1,0 +1,248 @@
+/**
+ * The screens as a careful operator expects them (issue 10 "The screens"): the mobile drawer, the menu's
+ * current item, paging past the end, lists on a phone, the blast-in-progress warning, the wait countdown,
+ * tooltips, activation by an admin, and toasts that leave the header's controls free.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUser,
+  DEV,
+  launchBrowser,
+  newPage,
+  type Person,
+  type Server,
+  signInThroughForm,
+  simulate,
+  startServer,
+} from './harness.ts';
+
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1366, height: 800 };
+
+let server: Server;
+let browser: Browser;
+let devToken: string;
+let admin: Person;
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
+  browser = await launchBrowser();
+  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
+  admin = await createUser(server, 'admin');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const tokenOf = async (person: Person) =>
+  (await callApi<{ token: string }>(server, '/auth/login', { body: person })).token;
+
+/** Links an account for the user through the API and the simulator. */
+async function linkAccount(person: Person, deviceId: string): Promise<void> {
+  const token = await tokenOf(person);
+  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: person.id }, token });
+  expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
+  await expect
+    .poll(async () => {
+      const { whatsapp } = await callApi<{ whatsapp: { state: string } }>(server, `/admin/whatsapp/${deviceId}`, {
+        token,
+      });
+      return whatsapp.state;
+    })
+    .toBe('connected');
+}
+
+async function signedIn(person: Person, viewport = DESKTOP) {
+  const opened = await newPage(browser, server, viewport);
+  await signInThroughForm(opened.page, person);
+  await opened.page.waitForURL((url) => url.pathname !== '/signin');
+  return opened;
+}
+
+/** The element's box lies inside the viewport's width. */
+async function inViewportWidth(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
+/** Whether the toast that shows now lies clear of the theme toggle and the user menu. */
+function toastClearsHeader(page: Page) {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-sonner-toast]')?.getBoundingClientRect();
+    const controls = ['theme-toggle', 'user-menu', 'sidebar-toggle'].map((id) =>
+      document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect(),
+    );
+    if (!toast) return 'no toast';
+    return controls.every(
+      (box) =>
+        box && !(toast.left < box.right && box.left < toast.right && toast.top < box.bottom && box.top < toast.bottom),
+    )
+      ? 'clear'
+      : 'covers';
+  });
+}
+
+describe('the shell', () => {
+  it('opens the drawer with the focus in it, keeps Tab inside, and closes it with Escape', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await signedIn(member, PHONE);
+    const sidebar = page.getByTestId('sidebar');
+    const offscreen = () => sidebar.evaluate((element) => element.getBoundingClientRect().right <= 0);
+    const focusInDrawer = () =>
+      page.evaluate(() => Boolean(document.querySelector('[data-testid="sidebar"]')?.contains(document.activeElement)));
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(offscreen).toBe(false);
+    await expect.poll(focusInDrawer).toBe(true);
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDrawer()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(offscreen).toBe(true);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'sidebar-toggle',
+    );
+    await context.close();
+  });
+
+  it('marks Dashboard as the current item on /dashboard', async () => {
+    const { context, page } = await signedIn(admin);
+    await page.goto('/dashboard');
+    const item = page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' });
+    await expect.poll(() => item.getAttribute('aria-current')).toBe('page');
+    await context.close();
+  });
+});
+
+describe('the lists', () => {
+  it('shows the last page for a page number past the end, replacing the address', async () => {
+    const token = await tokenOf(admin);
+    const { meta } = await callApi<{ meta: { totalPages: number } }>(
+      server,
+      '/admin/phonenumber/list-per-page?page=1',
+      { token },
+    );
+    expect(meta.totalPages).toBeGreaterThan(1);
+    const { context, page } = await signedIn(admin);
+    await page.goto('/phonenumber?page=99');
+    await page.waitForURL(`**/phonenumber?page=${meta.totalPages}`);
+    await expect.poll(() => page.getByText(`Page ${meta.totalPages} of ${meta.totalPages}`).count()).toBe(1);
+    expect(await page.getByText('Kosong').count()).toBe(0);
+    // Replaced, not pushed: Back leaves the list rather than returning to page 99.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname !== '/phonenumber');
+    await context.close();
+  });
+
+  it('keeps Status and Action on screen at 375 px, without sideways scrolling', async () => {
+    const { context, page } = await signedIn(admin, PHONE);
+    for (const [path, remove] of [
+      ['/phonenumber', /^Hapus 62/],
+      ['/proxy', /^Hapus /],
+      ['/message', /^Hapus template/],
+      ['/level', /^Hapus /],
+    ] as const) {
+      await page.goto(path);
+      const button = page.getByRole('button', { name: remove }).first();
+      await button.waitFor();
+      expect(await inViewportWidth(page, button), `${path}: delete button on screen`).toBe(true);
+      expect(await inViewportWidth(page, page.getByRole('link', { name: /^Edit / }).first())).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: no sideways scroll`).toBe(375);
+    }
+    await page.goto('/proxy');
+    const status = page.getByTestId('row-cards').getByText('Status').first();
+    expect(await inViewportWidth(page, status)).toBe(true);
+    await context.close();
+  });
+
+  it('names icon-only row actions in a tooltip', async () => {
+    const { context, page } = await signedIn(admin);
+    await page.goto('/phonenumber');
+    const remove = page.getByRole('button', { name: /^Hapus 62/ }).first();
+    await remove.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Hapus');
+    await page
+      .getByRole('link', { name: /^Edit 62/ })
+      .first()
+      .focus();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Edit');
+    await context.close();
+  });
+});
+
+describe('Daftar Whatsapp', () => {
+  it('counts a wait down from the server waitTime, and warns with Stop Blast! or Tunggu Aja during a blast', async () => {
+    const member = await createUser(server, 'member');
+    await callApi(server, `/admin/users/${member.id}`, {
+      method: 'PUT',
+      body: { blast_interval_min: 4, blast_interval_max: 4 },
+      token: devToken,
+    });
+    const deviceId = `screens-${Date.now().toString(36)}`;
+    await linkAccount(member, deviceId);
+    const { context, page } = await signedIn(member, PHONE);
+    await page.goto('/whatsapp');
+    const status = page.getByTestId(`status-${deviceId}`);
+    await expect.poll(() => status.textContent()).toBe('connected');
+    expect(await inViewportWidth(page, status)).toBe(true);
+    const start = page.getByRole('button', { name: `Start ${deviceId}` });
+    expect(await inViewportWidth(page, start)).toBe(true);
+
+    // Every label the status shows, from the click on.
+    await status.evaluate((element) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await start.click();
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Waiting/);
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Sending');
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    const waits = seen.flatMap((label) => label.match(/^Waiting \((\d+) s\)$/)?.[1] ?? []).map(Number);
+    expect(waits[0], seen.join(' | ')).toBe(4);
+    expect(Math.max(...waits)).toBe(4);
+    expect(waits).toEqual([...waits].sort((a, b) => b - a));
+
+    await page.getByRole('button', { name: `Reset ${deviceId}` }).click();
+    const warning = page.getByRole('alertdialog');
+    expect(await warning.getByRole('button').allTextContents()).toEqual(['Tunggu Aja', 'Stop Blast!']);
+    await warning.getByRole('button', { name: 'Tunggu Aja' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    expect(await status.textContent()).toMatch(/^(Sending|Waiting)/);
+
+    await page.getByRole('button', { name: `Reconnect ${deviceId}` }).click();
+    expect(await warning.getByRole('button').allTextContents()).toEqual(['Tunggu Aja', 'Stop Blast!']);
+    await warning.getByRole('button', { name: 'Stop Blast!' }).click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('connected');
+    await context.close();
+  });
+
+  it('lets an admin activate a suspended account, with the toast clear of the header', async () => {
+    const member = await createUser(server, 'member');
+    for (const viewport of [DESKTOP, PHONE]) {
+      const deviceId = `suspend-${viewport.width}-${Date.now().toString(36)}`;
+      await linkAccount(member, deviceId);
+      expect((await simulate(server, devToken, deviceId, 'ban')).status).toBe(200);
+      const { context, page } = await signedIn(admin, viewport);
+      await page.goto('/whatsapp');
+      const status = page.getByTestId(`status-${deviceId}`);
+      await expect.poll(() => status.textContent()).toMatch(/^Suspended \(\dx\)$/);
+      const activate = page.locator('tr, li', { has: status }).getByRole('button', { name: 'Activate' });
+      await activate.click();
+      await page.getByText('Akun diaktifkan.').waitFor();
+      // Once it has slid in.
+      await page.locator('[data-sonner-toast][data-mounted="true"]').waitFor();
+      await page.waitForTimeout(500);
+      expect(await toastClearsHeader(page), `toast at ${viewport.width} px`).toBe('clear');
+      await expect.poll(() => status.textContent()).not.toMatch(/^Suspended/);
+      await context.close();
+    }
+  });
+});
