@@ -8,6 +8,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import {
   type FieldValues,
   type Path,
+  type Resolver,
   type SubmitHandler,
   type UseFormProps,
   type UseFormReturn,
@@ -111,16 +112,29 @@ export function useGuardedSubmit<T extends FieldValues, Out>(
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
+/**
+ * A schema imported when the form is first checked rather than with the page: the sign-in page is the
+ * first load, and zod would add a quarter to it (DESIGN §10's 200 KB budget).
+ */
+export type LazySchema<S extends FormSchema> = () => Promise<S>;
+
+function resolverOf<S extends FormSchema>(schema: S | LazySchema<S>): Resolver<z.input<S>, unknown, z.output<S>> {
+  if (typeof schema !== 'function') return zodResolver(schema);
+  let loaded: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | null = null;
+  return async (values, context, options) => {
+    loaded ??= schema().then((found) => zodResolver(found));
+    return (await loaded)(values, context, options);
+  };
+}
+
 /** A form whose values are checked by a contract schema; the save receives the schema's output. */
 export function useZodForm<S extends FormSchema>(
-  schema: S,
+  schema: S | LazySchema<S>,
   props: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & GuardOptions = {},
 ): GuardedForm<z.input<S>, z.output<S>> {
   const { leavesOnSuccess, aliases, fallback, ...rest } = props;
-  const form = useForm<z.input<S>, unknown, z.output<S>>({
-    ...rest,
-    resolver: zodResolver(schema),
-  });
+  const [resolver] = useState(() => resolverOf(schema));
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ ...rest, resolver });
   return useGuardedSubmit(form, { leavesOnSuccess, aliases, fallback });
 }
 

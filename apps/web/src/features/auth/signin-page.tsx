@@ -1,5 +1,4 @@
 /** /signin (spec part 1 §2, §4, §5, §8). */
-import { ZLoginRequest } from '@sewablast/contract/auth';
 import { TEXT } from '@sewablast/contract/texts';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +15,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [keep, setKeep] = useState(true);
-  const form = useZodForm(ZLoginRequest, {
+  const form = useZodForm(() => import('@sewablast/contract/auth').then((auth) => auth.ZLoginRequest), {
     defaultValues: { email: '', password: '' },
     leavesOnSuccess: true,
     fallback: TEXT.loginFailed,

@@ -1,5 +1,5 @@
 /** /signup (spec part 1 §2, §3, §4, §5, §8). */
-import { type TRegisterRequest, ZRegisterRequest } from '@sewablast/contract/auth';
+import type { TRegisterRequest } from '@sewablast/contract/auth';
 import { TEXT } from '@sewablast/contract/texts';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, FormCheckbox, FormField, SubmitButton } from '../../components/form.tsx';
@@ -21,7 +21,7 @@ export function Component() {
   const { token } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const form = useZodForm(ZRegisterRequest, {
+  const form = useZodForm(() => import('@sewablast/contract/auth').then((auth) => auth.ZRegisterRequest), {
     defaultValues: {
       firstName: '',
       lastName: '',
