@@ -10,6 +10,7 @@ import type { Role } from '@sewablast/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { levels, messageTemplates, phoneNumbers, proxies, settings, users } from './db/schema.ts';
+import { readSettingsRow } from './db/settings-row.ts';
 import { DEFAULT_SETTINGS } from './modules/setting/service.ts';
 import { hashPassword, newReferralCode } from './modules/users/service.ts';
 
@@ -51,8 +52,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<Login[] | null
   await insertUser(db, { firstname: 'Dev', lastname: 'Sewablast', email: devEmail, role: 'dev' }, devPassword);
   logins.push({ role: 'dev', email: devEmail, password: options.adminPassword ? null : devPassword });
 
-  const [existingSettings] = await db.select({ id: settings.id }).from(settings).limit(1);
-  if (!existingSettings) await db.insert(settings).values(DEFAULT_SETTINGS);
+  if (!(await readSettingsRow(db))) await db.insert(settings).values(DEFAULT_SETTINGS);
   if (!options.demo) return logins;
 
   const levelIds = await db

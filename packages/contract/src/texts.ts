@@ -35,6 +35,8 @@ export const SERVER_TEXT = {
   tokenInvalid: 'Token tidak valid atau sudah kedaluwarsa.',
   forbidden: 'Anda tidak memiliki akses.',
   notFound: 'Data tidak ditemukan.',
+  /** The dev simulator's reply action (DESIGN §8) without its sender or text. */
+  simulatorReplyIncomplete: 'from dan text wajib diisi.',
   tooManyRequests: 'Terlalu banyak percobaan. Coba lagi nanti.',
   invalidInput: 'Data yang dikirim tidak valid.',
   registered: 'Registrasi berhasil.',

@@ -29,7 +29,7 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDri
       const { deviceId, action } = request.params;
       const body = request.body ?? {};
       if (action === 'reply' && (!body.from || body.text === undefined))
-        return reply.code(400).send({ msg: 'from dan text wajib diisi.' });
+        return reply.code(400).send({ msg: SERVER_TEXT.simulatorReplyIncomplete });
       const done = simulator.control(
         deviceId,
         action,
