@@ -1,10 +1,9 @@
 /** /phonenumber/edit?id=: number, name and the active checkbox; saving goes back (spec part 2 §2). */
 import { type TPhoneNumber, ZUpdatePhoneNumberRequest } from '@sewablast/contract/phonenumber';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/alert.tsx';
 import { FormAlert, FormField, StatusCheckbox, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { RecordLoader } from '../../components/record-loader.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
 import { usePhoneNumber, useUpdatePhoneNumber } from './api/phonenumbers.ts';
@@ -41,23 +40,15 @@ function EditForm({ row }: { row: TPhoneNumber }) {
 
 export function Component() {
   const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
-  const current = usePhoneNumber(id || null);
+  const id = Number(params.get('id')) || null;
+  const current = usePhoneNumber(id);
   return (
     <>
       <PageHeader title="Edit Phone Number" />
       <Card className="max-w-xl p-6">
-        {!id ? (
-          <Alert tone="error">No Data</Alert>
-        ) : current.isPending ? (
-          <div className="py-10 text-center text-brand-600">
-            <Spinner size={24} />
-          </div>
-        ) : current.error ? (
-          <Alert tone="error">{current.error.message}</Alert>
-        ) : (
-          <EditForm row={current.data.phonenumber} />
-        )}
+        <RecordLoader id={id} query={current}>
+          {({ phonenumber }) => <EditForm row={phonenumber} />}
+        </RecordLoader>
       </Card>
     </>
   );

@@ -1,10 +1,9 @@
 /** /proxy/edit?id=: the value and an active/nonactive checkbox; saving goes back (spec part 2 §2). */
 import { type TProxy, ZUpdateProxyRequest } from '@sewablast/contract/proxy';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/alert.tsx';
 import { FormAlert, FormField, StatusCheckbox, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { RecordLoader } from '../../components/record-loader.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
 import { useProxy, useUpdateProxy } from './api/proxies.ts';
@@ -41,23 +40,15 @@ function EditForm({ proxy }: { proxy: TProxy }) {
 
 export function Component() {
   const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
-  const current = useProxy(id || null);
+  const id = Number(params.get('id')) || null;
+  const current = useProxy(id);
   return (
     <>
       <PageHeader title="Edit Proxy" />
       <Card className="max-w-xl p-6">
-        {!id ? (
-          <Alert tone="error">No Data</Alert>
-        ) : current.isPending ? (
-          <div className="py-10 text-center text-brand-600">
-            <Spinner size={24} />
-          </div>
-        ) : current.error ? (
-          <Alert tone="error">{current.error.message}</Alert>
-        ) : (
-          <EditForm proxy={current.data.proxy} />
-        )}
+        <RecordLoader id={id} query={current}>
+          {({ proxy }) => <EditForm proxy={proxy} />}
+        </RecordLoader>
       </Card>
     </>
   );
