@@ -76,7 +76,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   });
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
-  const withdrawals = createWithdrawService(db);
+  const withdrawals = createWithdrawService(db, runtime.timeZone);
   return {
     db,
     tokens,

@@ -356,6 +356,26 @@ export const withdrawals = pgTable(
   ],
 );
 
+/**
+ * Each change of a withdrawal's status, with who made it. A release or a re-hold refers to its event in the
+ * ledger: a request can be rejected, cancelled and rejected again, and every one of those moves is its own
+ * ledger entry under the ledger's unique (kind, ref_table, ref_id).
+ */
+export const withdrawalEvents = pgTable(
+  'withdrawal_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    withdrawal_id: integer('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'cascade' }),
+    from_status: varchar('from_status', { length: 10 }).notNull(),
+    to_status: varchar('to_status', { length: 10 }).notNull(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('withdrawal_events_withdrawal_idx').on(t.withdrawal_id, t.created_at)],
+);
+
 const runnerColumns = {
   id: serial('id').primaryKey(),
   whatsapp_id: integer('whatsapp_id').references(() => whatsappAccounts.id, { onDelete: 'set null' }),

@@ -1,14 +1,200 @@
-/** Withdrawals: what a user may take out, from the ledger's balance (DESIGN §5.5). */
+/**
+ * Withdrawals (spec part 2 §7, DESIGN §5.5): a member reads and requests their own; staff, admins and devs
+ * read every member's and decide. Money moves only in `ledger/withdraw.ts`, under the user's lock.
+ */
+import {
+  type TWithdraw,
+  type TWithdrawAnswer,
+  type TWithdrawFailure,
+  type TWithdrawPage,
+  type TWithdrawPageQuery,
+  type TWithdrawRequest,
+  type TWithdrawStatus,
+  type TWithdrawUpdate,
+  WITHDRAW_DECISION_TEXT,
+  WITHDRAW_TEXT,
+} from '@sewablast/contract/withdraw';
+import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ledgerEntries, users, withdrawals } from '../../db/schema.ts';
 import { balanceOf } from '../../ledger/balance.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { moneyTransaction } from '../../ledger/transaction.ts';
+import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
+import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { startOfBusinessDay } from '../../lib/business-day.ts';
+import { type Answer, keepAnswer, keptAnswer } from '../../lib/idempotency.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { paged } from '../../lib/paging.ts';
 
-export function createWithdrawService(db: Db) {
+/** Who reads every member's withdrawals and decides them. */
+const DECIDERS = 'backOffice';
+/** The unpaged lists answer the newest rows only; the screens page with histories-per-page. */
+const LIST_CAP = 1000;
+
+type Names = Map<number, { firstname: string; lastname: string }>;
+
+function present(row: WithdrawalRow, names: Names): TWithdraw {
+  const name = names.get(row.user_id);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    nominal: row.nominal,
+    status: row.status as TWithdrawStatus,
+    createdAt: row.created_at.toISOString(),
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    User: {
+      firstname: name?.firstname ?? '',
+      lastname: name?.lastname ?? '',
+      account_bank: row.bank,
+      account_number: row.account_number,
+      account_name: row.account_name,
+    },
+  };
+}
+
+export type RequestAnswer = Answer<TWithdrawAnswer | TWithdrawFailure>;
+
+export function createWithdrawService(db: Db, timeZone: string) {
+  async function namesOf(rows: WithdrawalRow[]): Promise<Names> {
+    const ids = [...new Set(rows.map((row) => row.user_id))];
+    if (ids.length === 0) return new Map();
+    const found = await db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(found.map((user) => [user.id, user]));
+  }
+
+  async function presentAll(rows: WithdrawalRow[]): Promise<TWithdraw[]> {
+    const names = await namesOf(rows);
+    return rows.map((row) => present(row, names));
+  }
+
+  async function sumNominal(where: SQL | undefined): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${withdrawals.nominal}), 0)` })
+      .from(withdrawals)
+      .where(where);
+    return Number(row?.total ?? 0);
+  }
+
+  async function listWhere(where: SQL | undefined): Promise<TWithdraw[]> {
+    const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(LIST_CAP);
+    return presentAll(rows);
+  }
+
+  const mustSee = (actor: Actor, userId: number) => requireAccess(actor, { owner: userId, managedBy: DECIDERS });
+
   return {
     async balance(actor: Actor, userId: number): Promise<number> {
-      requireAccess(actor, { owner: userId });
+      mustSee(actor, userId);
       return balanceOf(db, userId);
+    },
+
+    /** What the user earned, blast fees and referral shares, since the start. */
+    async income(actor: Actor, userId: number): Promise<number> {
+      mustSee(actor, userId);
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.user_id, userId), inArray(ledgerEntries.kind, ['blast_income', 'referral'])));
+      return Number(row?.total ?? 0);
+    },
+
+    async totalOf(actor: Actor, userId: number, status: TWithdrawStatus): Promise<number> {
+      mustSee(actor, userId);
+      return sumNominal(and(eq(withdrawals.user_id, userId), eq(withdrawals.status, status)));
+    },
+
+    /** Money paid out: accepted withdrawals, all of them or those accepted since the start of today. */
+    async totalPaidOut(actor: Actor, today: boolean): Promise<number> {
+      requireAccess(actor, { group: DECIDERS });
+      const accepted = eq(withdrawals.status, 'accepted');
+      return sumNominal(today ? and(accepted, gte(withdrawals.decided_at, startOfBusinessDay(timeZone))) : accepted);
+    },
+
+    async history(actor: Actor, userId: number): Promise<TWithdraw[]> {
+      mustSee(actor, userId);
+      return listWhere(eq(withdrawals.user_id, userId));
+    },
+
+    async histories(actor: Actor): Promise<TWithdraw[]> {
+      requireAccess(actor, { group: DECIDERS });
+      return listWhere(undefined);
+    },
+
+    /** A page of withdrawals: a member's own; anyone's (or `user_id`'s) for staff, admins and devs. */
+    async page(actor: Actor, query: TWithdrawPageQuery): Promise<TWithdrawPage> {
+      const userId = query.user_id ?? (seesAll(actor, DECIDERS) ? undefined : actor.id);
+      if (userId !== undefined) mustSee(actor, userId);
+      const search = query.search ? `%${escapeLike(query.search)}%` : undefined;
+      const where = and(
+        userId === undefined ? undefined : eq(withdrawals.user_id, userId),
+        query.status ? eq(withdrawals.status, query.status) : undefined,
+        search
+          ? sql`${withdrawals.user_id} in (select ${users.id} from ${users} where ${users.firstname} ilike ${search}
+              or ${users.lastname} ilike ${search} or ${users.email} ilike ${search})`
+          : undefined,
+      );
+      return paged(db, query, { table: withdrawals, where, orderBy: [desc(withdrawals.id)] }, presentAll);
+    },
+
+    /**
+     * A request, answered as status and body so that the answer can be kept for its `Idempotency-Key`:
+     * refusals are answers too, and a repeat of a refused key is refused alike.
+     */
+    async request(actor: Actor, input: TWithdrawRequest, key: string | undefined): Promise<RequestAnswer> {
+      const userId = input.userId ?? actor.id;
+      requireAccess(actor, { group: 'withdraw', owner: userId });
+      return moneyTransaction(
+        db,
+        userId,
+        async (tx, user) => {
+          const kept = key ? await keptAnswer<RequestAnswer['body']>(tx, actor.id, key) : null;
+          if (kept) return kept;
+          let answer: RequestAnswer;
+          try {
+            const row = await requestWithdrawal(tx, user, input.nominal);
+            answer = {
+              status: 200,
+              body: { msg: WITHDRAW_TEXT.requested, data: present(row, new Map([[user.id, user]])) },
+            };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            const code = error instanceof WithdrawRefused ? error.code : undefined;
+            answer = { status: error.status, body: code ? { code, msg: error.message } : { msg: error.message } };
+          }
+          if (key) await keepAnswer(tx, actor.id, key, answer);
+          return answer;
+        },
+        () => {
+          throw notFound(WITHDRAW_TEXT.notFound);
+        },
+      );
+    },
+
+    /** Terima, Tolak or Batalkan; asking for the status a withdrawal already has changes nothing. */
+    async update(actor: Actor, input: TWithdrawUpdate): Promise<TWithdrawAnswer> {
+      requireAccess(actor, { group: DECIDERS });
+      const [found] = await db
+        .select({ user_id: withdrawals.user_id })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, input.id));
+      if (!found) throw notFound(WITHDRAW_TEXT.notFound);
+      const { row } = await moneyTransaction(
+        db,
+        found.user_id,
+        (tx, user) => decideWithdrawal(tx, user, input.id, input.status, actor.id),
+        () => {
+          throw notFound(WITHDRAW_TEXT.notFound);
+        },
+      );
+      return {
+        msg: WITHDRAW_DECISION_TEXT[row.status as TWithdrawStatus],
+        data: (await presentAll([row]))[0] as TWithdraw,
+      };
     },
   };
 }

@@ -1,0 +1,107 @@
+/**
+ * The money rules of withdrawals (DESIGN §5.5), inside a transaction that holds the user's lock
+ * (`moneyTransaction`): a request holds its amount, a rejection releases it, cancelling a rejection holds it
+ * again when the balance still allows, acceptance moves nothing. Every check runs before the first write,
+ * so that a refusal leaves the transaction clean.
+ */
+import { type TWithdrawStatus, WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { and, eq } from 'drizzle-orm';
+import { ledgerEntries, withdrawalEvents, withdrawals } from '../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
+import type { LockedUser, Tx } from './transaction.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** A refused request; `code: 1` tells the client to send the member to their profile's bank details. */
+export class WithdrawRefused extends AppError {
+  constructor(
+    status: number,
+    message: string,
+    readonly code?: 1,
+  ) {
+    super(status, message);
+  }
+}
+
+function bankDetailsOf(user: LockedUser) {
+  const bank = user.account_bank?.trim();
+  const number = user.account_number?.trim();
+  const name = user.account_name?.trim();
+  if (!bank || !number || !name) throw new WithdrawRefused(400, WITHDRAW_TEXT.bankDetailsMissing, 1);
+  return { bank, account_number: number, account_name: name };
+}
+
+export async function requestWithdrawal(tx: Tx, user: LockedUser, nominal: number): Promise<WithdrawalRow> {
+  if (!Number.isSafeInteger(nominal) || nominal < WITHDRAW_MIN) throw badRequest(WITHDRAW_TEXT.minimum);
+  const bank = bankDetailsOf(user);
+  if (nominal > user.balance) throw conflict(WITHDRAW_TEXT.overBalance);
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({ user_id: user.id, nominal, status: 'requested', ...bank })
+    .returning();
+  if (!row) throw new Error('withdrawal not written');
+  await tx
+    .insert(ledgerEntries)
+    .values({ user_id: user.id, kind: 'withdraw_hold', amount: -nominal, ref_table: 'withdrawals', ref_id: row.id });
+  return row;
+}
+
+type Move = 'nothing' | 'release' | 'hold';
+
+/** The transitions of spec part 2 §4; any other pair must go through `requested` (Batalkan) first. */
+const MOVES: Partial<Record<`${TWithdrawStatus}>${TWithdrawStatus}`, Move>> = {
+  'requested>accepted': 'nothing',
+  'requested>rejected': 'release',
+  'accepted>requested': 'nothing',
+  'rejected>requested': 'hold',
+};
+
+export interface Decision {
+  row: WithdrawalRow;
+  /** False when the withdrawal already had the status asked for: nothing was written. */
+  changed: boolean;
+}
+
+/** Moves withdrawal `id` of the locked `user` to `status`, with the ledger entry that move needs. */
+export async function decideWithdrawal(
+  tx: Tx,
+  user: LockedUser,
+  id: number,
+  status: TWithdrawStatus,
+  actorId: number,
+): Promise<Decision> {
+  const [current] = await tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.user_id, user.id)))
+    .for('update');
+  if (!current) throw notFound(WITHDRAW_TEXT.notFound);
+  const from = current.status as TWithdrawStatus;
+  if (from === status) return { row: current, changed: false };
+  const move = MOVES[`${from}>${status}`];
+  if (!move) throw conflict(WITHDRAW_TEXT.badTransition);
+  if (move === 'hold' && current.nominal > user.balance) throw conflict(WITHDRAW_TEXT.cancelOverBalance);
+
+  const decided =
+    status === 'requested' ? { decided_by: null, decided_at: null } : { decided_by: actorId, decided_at: new Date() };
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ status, ...decided })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  const [event] = await tx
+    .insert(withdrawalEvents)
+    .values({ withdrawal_id: id, from_status: from, to_status: status, actor_id: actorId })
+    .returning({ id: withdrawalEvents.id });
+  if (!row || !event) throw new Error('withdrawal decision not written');
+  if (move !== 'nothing') {
+    await tx.insert(ledgerEntries).values({
+      user_id: user.id,
+      kind: move === 'hold' ? 'withdraw_hold' : 'withdraw_release',
+      amount: move === 'hold' ? -current.nominal : current.nominal,
+      ref_table: 'withdrawal_events',
+      ref_id: event.id,
+    });
+  }
+  return { row, changed: true };
+}

@@ -1,0 +1,93 @@
+/** Withdrawals (spec part 2 §3, §4, §5, §7; DESIGN §5.5): the calls' shapes and texts. */
+import { z } from 'zod';
+import { ZErrorResponse } from './errors.ts';
+import { pageOf, ZId, ZPageQuery } from './paging.ts';
+
+/** The smallest amount a member may take out, in rupiah (spec part 2 §9). */
+export const WITHDRAW_MIN = 10_000;
+
+export const WITHDRAW_STATUSES = ['requested', 'accepted', 'rejected'] as const;
+export type TWithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
+
+/** Texts word for word from the spec where it gives them; the rest are ours, in the spec's language. */
+export const WITHDRAW_TEXT = {
+  minimum: 'Minimal permintaan penarikan adalah Rp 10.000',
+  accepted: 'Permintaan withdraw Diterima',
+  rejected: 'Ditolak',
+  cancelled: 'Dibatalkan',
+  failedTitle: 'Gagal',
+  requestFailed: 'Request failed',
+  requestWithdrawFailed: 'Request withdraw failed',
+  updateWithdrawFailed: 'Update withdraw failed',
+  requested: 'Permintaan withdraw berhasil dikirim.',
+  bankDetailsMissing: 'Lengkapi data bank (bank, nomor rekening dan nama rekening) di profil sebelum menarik saldo.',
+  overBalance: 'Saldo tidak mencukupi untuk permintaan ini.',
+  cancelOverBalance: 'Saldo member tidak lagi mencukupi: penolakan ini tidak dapat dibatalkan.',
+  badTransition: 'Status withdraw ini tidak dapat diubah ke status tersebut. Batalkan terlebih dahulu.',
+  notFound: 'Permintaan withdraw tidak ditemukan.',
+  idempotencyKeyTooLong: 'Idempotency-Key terlalu panjang.',
+} as const;
+
+/** The success text of each decision (spec part 2 §4), by the status it leads to. */
+export const WITHDRAW_DECISION_TEXT: Record<TWithdrawStatus, string> = {
+  accepted: WITHDRAW_TEXT.accepted,
+  rejected: WITHDRAW_TEXT.rejected,
+  requested: WITHDRAW_TEXT.cancelled,
+};
+
+/** Amounts go up to a trillion rupiah: far beyond any balance, and exact in a double. */
+const ZNominal = z.coerce
+  .number({ error: WITHDRAW_TEXT.minimum })
+  .int({ error: WITHDRAW_TEXT.minimum })
+  .min(WITHDRAW_MIN, { error: WITHDRAW_TEXT.minimum })
+  .max(1_000_000_000_000);
+
+/** `userId` is the caller unless a dev asks for somebody else. */
+export const ZWithdrawRequest = z.object({ nominal: ZNominal, userId: ZId.optional() });
+export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
+
+/** Terima → accepted, Tolak → rejected, Batalkan → requested again. */
+export const ZWithdrawUpdate = z.object({ id: ZId, status: z.enum(WITHDRAW_STATUSES) });
+export type TWithdrawUpdate = z.infer<typeof ZWithdrawUpdate>;
+
+export const ZWithdraw = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  nominal: z.number().int(),
+  status: z.enum(WITHDRAW_STATUSES),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The bank details as they were when the request was made. */
+  User: z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    account_bank: z.string(),
+    account_number: z.string(),
+    account_name: z.string(),
+  }),
+});
+export type TWithdraw = z.infer<typeof ZWithdraw>;
+
+export const ZWithdrawAnswer = z.object({ msg: z.string(), data: ZWithdraw });
+export type TWithdrawAnswer = z.infer<typeof ZWithdrawAnswer>;
+
+/** A refused request: `code: 1` when the bank details are missing (the client then opens /profile?edit=1). */
+export const ZWithdrawFailure = ZErrorResponse.extend({ code: z.literal(1).optional() });
+export type TWithdrawFailure = z.infer<typeof ZWithdrawFailure>;
+
+export const ZWithdrawIncome = z.object({ income: z.number().int() });
+export const ZWithdrawTotal = z.object({ total: z.number().int() });
+export type TWithdrawTotal = z.infer<typeof ZWithdrawTotal>;
+export const ZWithdrawList = z.object({ list: z.array(ZWithdraw) });
+export type TWithdrawList = z.infer<typeof ZWithdrawList>;
+
+export const ZWithdrawPageQuery = ZPageQuery.extend({
+  user_id: ZId.optional(),
+  status: z.enum(WITHDRAW_STATUSES).optional(),
+});
+export type TWithdrawPageQuery = z.infer<typeof ZWithdrawPageQuery>;
+export const ZWithdrawPage = pageOf(ZWithdraw);
+export type TWithdrawPage = z.infer<typeof ZWithdrawPage>;
+
+/** The longest `Idempotency-Key` header kept. */
+export const IDEMPOTENCY_KEY_MAX = 200;
