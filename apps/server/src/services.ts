@@ -15,6 +15,7 @@ import { createMessageService } from './modules/message/service.ts';
 import { createMessageLogService } from './modules/messagelog/service.ts';
 import { createPhoneNumberService } from './modules/phonenumber/service.ts';
 import { createProxyService } from './modules/proxy/service.ts';
+import { createReferralService } from './modules/referral/service.ts';
 import { createSettingService } from './modules/setting/service.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createWhatsappService } from './modules/whatsapp/service.ts';
@@ -77,6 +78,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
   const withdrawals = createWithdrawService(db, runtime.timeZone);
+  const referrals = createReferralService(db);
   return {
     db,
     tokens,
@@ -94,6 +96,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     messageLogs,
     bonuses,
     withdrawals,
+    referrals,
   };
 }
 

@@ -25,6 +25,8 @@ export const ROLE_GROUPS = {
   managers: ['dev', 'admin'],
   /** The monitors and the simulator's controls. */
   devOnly: ['dev'],
+  /** Members alone: the referral list (spec part 2 §6: "only a member fetches the referral list"). */
+  memberOnly: ['member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RoleGroup = keyof typeof ROLE_GROUPS;

@@ -313,7 +313,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(t.user_id, t.kind, t.created_at),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('blast_income', 'referral', 'bonus', 'withdraw_hold', 'withdraw_release')`,
+      sql`${t.kind} in ('blast_income', 'referral', 'bonus', 'bonus_revoke', 'withdraw_hold', 'withdraw_release')`,
     ),
   ],
 );
@@ -328,6 +328,9 @@ export const bonuses = pgTable(
     admin_id: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
     nominal: money('nominal').notNull(),
     reason: text('reason').notNull(),
+    /** A deleted bonus stays, revoked, beside the ledger entry that took it back: money rows are never deleted. */
+    revoked_at: stamp('revoked_at'),
+    revoked_by: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('bonuses_user_idx').on(t.user_id, t.created_at), index('bonuses_created_idx').on(t.created_at)],

@@ -22,6 +22,7 @@ import { messageRoutes } from '../modules/message/routes.ts';
 import { messageLogRoutes } from '../modules/messagelog/routes.ts';
 import { phoneNumberRoutes } from '../modules/phonenumber/routes.ts';
 import { proxyRoutes } from '../modules/proxy/routes.ts';
+import { referralRoutes } from '../modules/referral/routes.ts';
 import { settingRoutes } from '../modules/setting/routes.ts';
 import { userRoutes } from '../modules/users/routes.ts';
 import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
@@ -164,6 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     withdrawals: services.withdrawals,
   });
   await app.register(area(bonusRoutes, 'everyone'), { prefix: '/api/admin/bonus', bonuses: services.bonuses });
+  // The spec puts the referral list under the users prefix.
+  await app.register(area(referralRoutes, 'memberOnly'), {
+    prefix: '/api/admin/users',
+    referrals: services.referrals,
+  });
 
   await registerLiveGateway(app, {
     bus: options.bus,

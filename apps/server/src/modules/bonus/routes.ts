@@ -1,21 +1,66 @@
-/** /api/admin/bonus: the total of a user's bonuses. */
+/**
+ * /api/admin/bonus (spec part 2 §7): admins and devs give and delete bonuses; admins, devs and members read
+ * the list (a member only their own, checked in the service); a user's total as before.
+ */
+import { ZBonusAnswer, ZBonusCreate, ZBonusPage, ZBonusPageQuery } from '@sewablast/contract/bonus';
 import { ZTotalBonus } from '@sewablast/contract/counters';
-import { ZErrorResponse } from '@sewablast/contract/errors';
+import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
+import { ZIdParams } from '@sewablast/contract/paging';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import type { BonusService } from './service.ts';
 
+const tags = ['bonus'];
+const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
 export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = async (app, { bonuses }) => {
   app.get(
     '/total/:id',
+    { schema: { tags, params: ZUserIdParams, response: { 200: ZTotalBonus, ...failures } } },
+    async (request) => ({ totalBonus: await bonuses.totalFor(requireActor(request), request.params.id) }),
+  );
+
+  app.get(
+    '/list-per-page',
     {
+      config: { access: 'memberSide' },
       schema: {
-        tags: ['bonus'],
-        params: ZUserIdParams,
-        response: { 200: ZTotalBonus, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+        tags,
+        summary: "A page of bonuses: a member's own; anyone's (user_id) with the member's name for admins and devs",
+        querystring: ZBonusPageQuery,
+        response: { 200: ZBonusPage, ...failures },
       },
     },
-    async (request) => ({ totalBonus: await bonuses.totalFor(requireActor(request), request.params.id) }),
+    async (request) => bonuses.page(requireActor(request), request.query),
+  );
+
+  app.post(
+    '/create',
+    {
+      // The spec's client shows a failed create's `error` field rather than `msg` (part 2 §8).
+      config: { access: 'managers', errorField: true },
+      schema: {
+        tags,
+        summary: 'Gives a member a bonus, credited to their balance; the giver is the caller',
+        body: ZBonusCreate,
+        response: { 200: ZBonusAnswer, ...failures },
+      },
+    },
+    async (request) => bonuses.create(requireActor(request), request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'managers' },
+      schema: {
+        tags,
+        summary: "Deletes a bonus and its credit; 409 when the member's balance no longer covers it",
+        params: ZIdParams,
+        response: { 200: ZMsgResponse, ...failures, 409: ZErrorResponse },
+      },
+    },
+    async (request) => bonuses.remove(requireActor(request), request.params.id),
   );
 };

@@ -1,0 +1,52 @@
+/**
+ * The money rules of bonuses, inside a transaction that holds the member's lock (`moneyTransaction`): a
+ * bonus is credited by a `bonus` entry referring to it; deleting it marks the bonus revoked and takes the
+ * credit back with a `bonus_revoke` entry referring to the same bonus, so that the ledger only ever grows
+ * and still tells what was given and taken back. A delete is refused when the member has already spent the
+ * bonus (withdrawn, or holds it in a request).
+ */
+import { BONUS_TEXT, type TBonusCreate } from '@sewablast/contract/bonus';
+import { and, eq, isNull } from 'drizzle-orm';
+import { bonuses, ledgerEntries } from '../db/schema.ts';
+import { conflict, notFound } from '../lib/app-error.ts';
+import type { LockedUser, Tx } from './transaction.ts';
+
+export type BonusRow = typeof bonuses.$inferSelect;
+
+export async function giveBonus(
+  tx: Tx,
+  user: LockedUser,
+  input: Omit<TBonusCreate, 'userId'>,
+  adminId: number,
+): Promise<BonusRow> {
+  const [row] = await tx
+    .insert(bonuses)
+    .values({ user_id: user.id, admin_id: adminId, nominal: input.nominal, reason: input.reason })
+    .returning();
+  if (!row) throw new Error('bonus not written');
+  await tx
+    .insert(ledgerEntries)
+    .values({ user_id: user.id, kind: 'bonus', amount: row.nominal, ref_table: 'bonuses', ref_id: row.id });
+  return row;
+}
+
+/** Revokes bonus `id` of the locked `user` and takes its credit back; 404 when it is gone (a second delete). */
+export async function revokeBonus(tx: Tx, user: LockedUser, id: number, adminId: number): Promise<BonusRow> {
+  const [row] = await tx
+    .select()
+    .from(bonuses)
+    .where(and(eq(bonuses.id, id), eq(bonuses.user_id, user.id), isNull(bonuses.revoked_at)))
+    .for('update');
+  if (!row) throw notFound(BONUS_TEXT.notFound);
+  if (user.balance < row.nominal) throw conflict(BONUS_TEXT.deleteOverBalance);
+  await tx
+    .insert(ledgerEntries)
+    .values({ user_id: user.id, kind: 'bonus_revoke', amount: -row.nominal, ref_table: 'bonuses', ref_id: id });
+  const [revoked] = await tx
+    .update(bonuses)
+    .set({ revoked_at: new Date(), revoked_by: adminId })
+    .where(eq(bonuses.id, id))
+    .returning();
+  if (!revoked) throw new Error('bonus not revoked');
+  return revoked;
+}
