@@ -98,13 +98,14 @@ describe('the route guard', () => {
       await page.waitForURL('**/not-authorized');
       await expect.poll(() => page.getByText('Anda tidak memiliki akses ke halaman ini.').count()).toBe(1);
     }
-    if (role === 'staff') {
-      await page.goto('/');
-      await page.waitForURL('**/withdraw/requested?page=1');
-    }
+    // Followed from the not-authorized screen, the last refused path shown.
     if (refused.length > 0) {
       await page.getByRole('link', { name: 'Back to Home Page' }).click();
       await page.waitForURL(role === 'staff' ? '**/withdraw/requested?page=1' : (url) => url.pathname === '/');
+    }
+    if (role === 'staff') {
+      await page.goto('/');
+      await page.waitForURL('**/withdraw/requested?page=1');
     }
     await context.close();
   });

@@ -26,10 +26,12 @@ interface RequestOptions {
   /** Message when the server gives none. */
   fallback?: string;
   signal?: AbortSignal;
+  /** Extra request headers, such as a withdrawal's `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {
     const token = getToken();
     if (!token) throw new ApiError(0, TEXT.tokenMissing);

@@ -1,0 +1,88 @@
+/**
+ * 'Permintaan Withdraw' (/withdraw/requested; spec part 2 §2 Withdraw, §4) for staff, admins and devs: every
+ * member's requests, searched, filtered by status and paged, with the member's bank details a click away
+ * and the decisions on each row.
+ */
+import { type TWithdraw, type TWithdrawStatus, WITHDRAW_STATUSES } from '@sewablast/contract/withdraw';
+import { clsx } from 'clsx';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { inputClass } from '../../components/field.tsx';
+import { Card, PageHeader } from '../../components/page-header.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { formatDateTime, formatRupiah } from '../../lib/format.ts';
+import { useWithdrawPage } from './api/history-page.ts';
+import { MemberBank } from './bank-dialog.tsx';
+import { DecisionButtons } from './decision-buttons.tsx';
+import { STATUS_LABEL, WithdrawStatus } from './withdraw-status.tsx';
+
+const COLUMNS: Column<TWithdraw>[] = [
+  { header: 'Member', cell: (row) => <MemberBank row={row} /> },
+  { header: 'Jumlah', cell: (row) => formatRupiah(row.nominal), className: 'tabular-nums' },
+  { header: 'Tanggal Permintaan', cell: (row) => formatDateTime(row.createdAt) },
+  { header: 'Status', cell: (row) => <WithdrawStatus status={row.status} /> },
+  { header: 'Aksi', cell: (row) => <DecisionButtons row={row} />, actions: true, className: 'text-right' },
+];
+
+const isStatus = (value: string | null): value is TWithdrawStatus =>
+  WITHDRAW_STATUSES.includes(value as TWithdrawStatus);
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('s') ?? '';
+  const rawStatus = params.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const list = useWithdrawPage({ page, search, status });
+
+  /** Every change but paging starts again from page 1; empty values leave the address. */
+  const setQuery = useCallback(
+    (next: Record<string, string>) =>
+      setParams((current) => {
+        const merged = { ...Object.fromEntries(current), ...next };
+        return Object.fromEntries(Object.entries(merged).filter(([, value]) => value));
+      }),
+    [setParams],
+  );
+  const onSearch = useCallback((value: string) => setQuery({ page: '1', s: value }), [setQuery]);
+
+  return (
+    <>
+      <PageHeader title="Permintaan Withdraw" />
+      <Card>
+        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+          <SearchBox value={search} placeholder="Cari Member" onSearch={onSearch} />
+          <div className="w-full sm:w-48">
+            <select
+              aria-label="Filter Status"
+              value={status ?? ''}
+              onChange={(event) => setQuery({ page: '1', status: event.target.value })}
+              className={clsx(inputClass(false), 'h-10 py-0')}
+            >
+              <option value="">All</option>
+              {WITHDRAW_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABEL[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <DataTable
+          columns={COLUMNS}
+          rows={list.data?.data}
+          rowKey={(row) => row.id}
+          loading={list.isPending}
+          error={list.error?.message}
+        />
+        <Pager
+          page={page}
+          totalPages={list.data?.meta.totalPages}
+          onPage={(next) => setQuery({ page: String(next) })}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/** A withdrawal's status as a coloured badge: waiting amber, accepted green, rejected red. */
+import type { TWithdrawStatus } from '@sewablast/contract/withdraw';
+import { clsx } from 'clsx';
+
+const LOOKS: Record<TWithdrawStatus, { label: string; className: string }> = {
+  requested: { label: 'Diminta', className: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-400' },
+  accepted: { label: 'Diterima', className: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-400' },
+  rejected: { label: 'Ditolak', className: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-400' },
+};
+
+export const STATUS_LABEL = Object.fromEntries(
+  Object.entries(LOOKS).map(([status, look]) => [status, look.label]),
+) as Record<TWithdrawStatus, string>;
+
+export function WithdrawStatus({ status }: { status: TWithdrawStatus }) {
+  const look = LOOKS[status];
+  return (
+    <span
+      data-status={status}
+      className={clsx('inline-flex rounded-full px-2.5 py-1 text-xs font-semibold', look.className)}
+    >
+      {look.label}
+    </span>
+  );
+}
