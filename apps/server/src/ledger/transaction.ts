@@ -1,7 +1,7 @@
 /**
  * The frame of every change of a balance (DESIGN §9): one transaction that first locks the user's row, so
  * that everything moving that user's money queues behind it, then reads the balance it may rely on until
- * commit; retried on serialization failure and deadlock. Withdrawals use it, and bonuses are meant to.
+ * commit; retried on serialization failure and deadlock. Withdrawals and bonuses use it.
  */
 import { eq } from 'drizzle-orm';
 import { type Db, withRetry } from '../db/client.ts';
