@@ -33,6 +33,7 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/whatsapp': () => import('../features/whatsapp/whatsapp-list-page.tsx'),
   '/whatsapp/create': () => import('../features/whatsapp/whatsapp-create-page.tsx'),
   '/blaster': () => import('../features/blaster/blaster-page.tsx'),
+  '/referral': () => import('../features/referral/referral-list-page.tsx'),
   '/withdraw': () => import('../features/withdraw/withdraw-page.tsx'),
   '/withdraw/requested': () => import('../features/withdraw/withdraw-requests-page.tsx'),
 };
