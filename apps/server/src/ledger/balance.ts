@@ -11,8 +11,8 @@ export async function balanceOf(db: Db, userId: number): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** What a user earned since a moment: blast fees and referral shares. */
-export async function incomeSince(db: Db, userId: number, since: Date): Promise<number> {
+/** What a user earned, blast fees and referral shares: since a moment, or ever. */
+export async function incomeSince(db: Db, userId: number, since?: Date): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
@@ -20,7 +20,7 @@ export async function incomeSince(db: Db, userId: number, since: Date): Promise<
       and(
         eq(ledgerEntries.user_id, userId),
         inArray(ledgerEntries.kind, ['blast_income', 'referral']),
-        gte(ledgerEntries.created_at, since),
+        since ? gte(ledgerEntries.created_at, since) : undefined,
       ),
     );
   return Number(row?.total ?? 0);

@@ -56,7 +56,7 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
       config: { access: 'managers' },
       schema: {
         tags,
-        summary: "Deletes a bonus and its credit; 409 when the member's balance no longer covers it",
+        summary: "Revokes a bonus and takes its credit back; 409 when the member's balance no longer covers it",
         params: ZIdParams,
         response: { 200: ZMsgResponse, ...failures, 409: ZErrorResponse },
       },

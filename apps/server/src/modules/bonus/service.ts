@@ -10,20 +10,18 @@ import {
   type TBonusPage,
   type TBonusPageQuery,
 } from '@sewablast/contract/bonus';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bonuses, users } from '../../db/schema.ts';
+import { bonuses } from '../../db/schema.ts';
 import { type BonusRow, giveBonus, revokeBonus } from '../../ledger/bonus.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { escapeLike } from '../../lib/like.ts';
 import { paged } from '../../lib/paging.ts';
+import { type MemberNames, memberMatches, memberNames } from '../users/names.ts';
 
-type Names = Map<number, { firstname: string; lastname: string }>;
-
-function present(row: BonusRow, names: Names): TBonus {
+function present(row: BonusRow, names: MemberNames): TBonus {
   const name = names.get(row.user_id);
   return {
     id: row.id,
@@ -38,14 +36,10 @@ function present(row: BonusRow, names: Names): TBonus {
 
 export function createBonusService(db: Db) {
   async function presentAll(rows: BonusRow[]): Promise<TBonus[]> {
-    const ids = [...new Set(rows.map((row) => row.user_id))];
-    const found = ids.length
-      ? await db
-          .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
-          .from(users)
-          .where(inArray(users.id, ids))
-      : [];
-    const names: Names = new Map(found.map((user) => [user.id, user]));
+    const names = await memberNames(
+      db,
+      rows.map((row) => row.user_id),
+    );
     return rows.map((row) => present(row, names));
   }
 
@@ -63,14 +57,10 @@ export function createBonusService(db: Db) {
     async page(actor: Actor, query: TBonusPageQuery): Promise<TBonusPage> {
       const userId = query.user_id ?? (seesAll(actor) ? undefined : actor.id);
       if (userId !== undefined) requireAccess(actor, { owner: userId });
-      const search = query.search ? `%${escapeLike(query.search)}%` : undefined;
       const where = and(
         isNull(bonuses.revoked_at),
         userId === undefined ? undefined : eq(bonuses.user_id, userId),
-        search
-          ? sql`${bonuses.user_id} in (select ${users.id} from ${users}
-              where ${users.firstname} ilike ${search} or ${users.lastname} ilike ${search})`
-          : undefined,
+        memberMatches(bonuses.user_id, query.search),
       );
       const page = await paged(db, query, { table: bonuses, where, orderBy: [desc(bonuses.id)] }, presentAll);
       return { ...page, msg: BONUS_TEXT.listed };

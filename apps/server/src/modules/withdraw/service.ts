@@ -14,10 +14,10 @@ import {
   WITHDRAW_DECISION_TEXT,
   WITHDRAW_TEXT,
 } from '@sewablast/contract/withdraw';
-import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, users, withdrawals } from '../../db/schema.ts';
-import { balanceOf } from '../../ledger/balance.ts';
+import { withdrawals } from '../../db/schema.ts';
+import { balanceOf, incomeSince } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
@@ -25,17 +25,15 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { type Answer, keepAnswer, keptAnswer } from '../../lib/idempotency.ts';
-import { escapeLike } from '../../lib/like.ts';
 import { paged } from '../../lib/paging.ts';
+import { type MemberNames, memberMatches, memberNames } from '../users/names.ts';
 
 /** Who reads every member's withdrawals and decides them. */
 const DECIDERS = 'backOffice';
 /** The unpaged lists answer the newest rows only; the screens page with histories-per-page. */
 const LIST_CAP = 1000;
 
-type Names = Map<number, { firstname: string; lastname: string }>;
-
-function present(row: WithdrawalRow, names: Names): TWithdraw {
+function present(row: WithdrawalRow, names: MemberNames): TWithdraw {
   const name = names.get(row.user_id);
   return {
     id: row.id,
@@ -57,18 +55,11 @@ function present(row: WithdrawalRow, names: Names): TWithdraw {
 export type RequestAnswer = Answer<TWithdrawAnswer | TWithdrawFailure>;
 
 export function createWithdrawService(db: Db, timeZone: string) {
-  async function namesOf(rows: WithdrawalRow[]): Promise<Names> {
-    const ids = [...new Set(rows.map((row) => row.user_id))];
-    if (ids.length === 0) return new Map();
-    const found = await db
-      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
-      .from(users)
-      .where(inArray(users.id, ids));
-    return new Map(found.map((user) => [user.id, user]));
-  }
-
   async function presentAll(rows: WithdrawalRow[]): Promise<TWithdraw[]> {
-    const names = await namesOf(rows);
+    const names = await memberNames(
+      db,
+      rows.map((row) => row.user_id),
+    );
     return rows.map((row) => present(row, names));
   }
 
@@ -96,11 +87,7 @@ export function createWithdrawService(db: Db, timeZone: string) {
     /** What the user earned, blast fees and referral shares, since the start. */
     async income(actor: Actor, userId: number): Promise<number> {
       mustSee(actor, userId);
-      const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.user_id, userId), inArray(ledgerEntries.kind, ['blast_income', 'referral'])));
-      return Number(row?.total ?? 0);
+      return incomeSince(db, userId);
     },
 
     async totalOf(actor: Actor, userId: number, status: TWithdrawStatus): Promise<number> {
@@ -129,14 +116,10 @@ export function createWithdrawService(db: Db, timeZone: string) {
     async page(actor: Actor, query: TWithdrawPageQuery): Promise<TWithdrawPage> {
       const userId = query.user_id ?? (seesAll(actor, DECIDERS) ? undefined : actor.id);
       if (userId !== undefined) mustSee(actor, userId);
-      const search = query.search ? `%${escapeLike(query.search)}%` : undefined;
       const where = and(
         userId === undefined ? undefined : eq(withdrawals.user_id, userId),
         query.status ? eq(withdrawals.status, query.status) : undefined,
-        search
-          ? sql`${withdrawals.user_id} in (select ${users.id} from ${users} where ${users.firstname} ilike ${search}
-              or ${users.lastname} ilike ${search} or ${users.email} ilike ${search})`
-          : undefined,
+        memberMatches(withdrawals.user_id, query.search, true),
       );
       return paged(db, query, { table: withdrawals, where, orderBy: [desc(withdrawals.id)] }, presentAll);
     },
