@@ -76,6 +76,7 @@ export const ZWithdrawFailure = ZErrorResponse.extend({ code: z.literal(1).optio
 export type TWithdrawFailure = z.infer<typeof ZWithdrawFailure>;
 
 export const ZWithdrawIncome = z.object({ income: z.number().int() });
+export type TWithdrawIncome = z.infer<typeof ZWithdrawIncome>;
 export const ZWithdrawTotal = z.object({ total: z.number().int() });
 export type TWithdrawTotal = z.infer<typeof ZWithdrawTotal>;
 export const ZWithdrawList = z.object({ list: z.array(ZWithdraw) });

@@ -11,6 +11,7 @@ import { MessageDialog } from '../../components/message-dialog.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { asNumber, useZodForm } from '../../lib/form.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useRequestWithdraw } from './api/request.ts';
 
 export function RequestForm() {
@@ -54,7 +55,7 @@ export function RequestForm() {
           inputMode="numeric"
           min={WITHDRAW_MIN}
           step={1000}
-          hint={`Minimal ${new Intl.NumberFormat('id-ID').format(WITHDRAW_MIN)} rupiah.`}
+          hint={`Minimal ${formatNumber(WITHDRAW_MIN)} rupiah.`}
         />
         <SubmitButton busy={form.busy} busyLabel="Mengirim...">
           Kirim Permintaan

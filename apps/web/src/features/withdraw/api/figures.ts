@@ -3,7 +3,7 @@
  * requested and total accepted, each read on its own.
  */
 import type { TBalance } from '@sewablast/contract/counters';
-import type { TWithdrawTotal } from '@sewablast/contract/withdraw';
+import { type TWithdrawIncome, type TWithdrawTotal, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { WITHDRAW_KEY } from './keys.ts';
@@ -16,7 +16,8 @@ export interface WithdrawFigures {
 }
 
 export function useWithdrawFigures(userId: number) {
-  const read = <T>(path: string) => api<T>(`/admin/withdraw/${path}/${userId}`, { fallback: 'Request failed' });
+  const read = <T>(path: string) =>
+    api<T>(`/admin/withdraw/${path}/${userId}`, { fallback: WITHDRAW_TEXT.requestFailed });
   const [balance, income, requested, accepted] = useQueries({
     queries: [
       {
@@ -25,7 +26,7 @@ export function useWithdrawFigures(userId: number) {
       },
       {
         queryKey: [...WITHDRAW_KEY, 'income', userId],
-        queryFn: async () => (await read<{ income: number }>('income')).income,
+        queryFn: async () => (await read<TWithdrawIncome>('income')).income,
       },
       {
         queryKey: [...WITHDRAW_KEY, 'total-requested', userId],

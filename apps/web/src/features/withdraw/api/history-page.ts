@@ -1,5 +1,5 @@
 /** A page of withdrawals (spec part 2 §7 histories-per-page): a member's own, or everyone's for the back office. */
-import type { TWithdrawPage, TWithdrawStatus } from '@sewablast/contract/withdraw';
+import { type TWithdrawPage, type TWithdrawStatus, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { WITHDRAW_KEY } from './keys.ts';
@@ -18,7 +18,8 @@ export function useWithdrawPage({ page, userId, search, status }: HistoryFilter)
   if (status) query.set('status', status);
   return useQuery({
     queryKey: [...WITHDRAW_KEY, 'page', page, userId, search, status],
-    queryFn: () => api<TWithdrawPage>(`/admin/withdraw/histories-per-page?${query}`, { fallback: 'Request failed' }),
+    queryFn: () =>
+      api<TWithdrawPage>(`/admin/withdraw/histories-per-page?${query}`, { fallback: WITHDRAW_TEXT.requestFailed }),
     placeholderData: keepPreviousData,
   });
 }
