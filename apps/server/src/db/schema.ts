@@ -71,6 +71,8 @@ export const users = pgTable(
     last_seen_at: stamp('last_seen_at'),
     /** Carried by every token; raising it (a password change) ends every session signed before. */
     token_version: integer('token_version').notNull().default(0),
+    /** Set when an admin gives a temporary password: the next sign-in must choose a new one. */
+    must_change_password: boolean('must_change_password').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -80,6 +82,9 @@ export const users = pgTable(
     index('users_role_created_idx').on(t.role, t.created_at),
     index('users_email_pattern_idx').on(t.email.op('varchar_pattern_ops')),
     index('users_last_seen_idx').on(t.last_seen_at),
+    // Member search by the start of a first name, a full name or a last name (DESIGN §10: 100 000 members).
+    index('users_fullname_pattern_idx').on(sql`lower(${t.firstname} || ' ' || ${t.lastname}) varchar_pattern_ops`),
+    index('users_lastname_pattern_idx').on(sql`lower(${t.lastname}) varchar_pattern_ops`),
     check('users_role_check', sql`${t.role} in ('member', 'staff', 'admin', 'dev')`),
   ],
 );
@@ -93,6 +98,9 @@ export const settings = pgTable('settings', {
   colors: text('colors').notNull(),
   referral_percent: integer('referral_percent').notNull().default(0),
   info: text('info').notNull().default(''),
+  /** The sign-up page's terms and privacy policy; empty means the contract's Indonesian default text. */
+  terms: text('terms').notNull().default(''),
+  privacy_policy: text('privacy_policy').notNull().default(''),
   ...timestamps,
 });
 
@@ -467,4 +475,44 @@ export const idempotencyKeys = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('idempotency_keys_unique').on(t.user_id, t.key)],
+);
+
+/** One-time password-reset links (DESIGN §4): only the token's SHA-256 is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: stamp('expires_at').notNull(),
+    used_at: stamp('used_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('password_resets_token_unique').on(t.token_hash), index('password_resets_user_idx').on(t.user_id)],
+);
+
+/**
+ * Back-office actions that move money or power, written in the same transaction as the change (DESIGN §4):
+ * who, what, on which row, and the row before and after.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 40 }).notNull(),
+    target_table: varchar('target_table', { length: 40 }).notNull(),
+    target_id: bigint('target_id', { mode: 'number' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ...timestamps,
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created_at),
+    index('audit_log_action_idx').on(t.action, t.created_at),
+    index('audit_log_actor_idx').on(t.actor_id, t.created_at),
+    index('audit_log_target_idx').on(t.target_table, t.target_id),
+  ],
 );
