@@ -115,7 +115,16 @@ async function auditScreens(role: Role | null, theme: (typeof THEMES)[number]): 
   // Besides the role's screens: where a refused path leads, and the not-found screen.
   const paths = role
     ? [...Object.keys(ROUTE_ROLES).filter((path) => canOpen(role, path)), '/not-authorized']
-    : ['/signin', '/signup', '/signin?registered=1', '/no/such/screen'];
+    : [
+        '/signin',
+        '/signup',
+        '/signin?registered=1',
+        '/reset-password',
+        '/reset-password?token=a11y',
+        '/terms',
+        '/privacy-policy',
+        '/no/such/screen',
+      ];
   if (role) {
     await signInThroughForm(page, people[role]);
     await page.waitForURL((url) => url.pathname !== '/signin');

@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { PUBLIC_ROUTES } from '@sewablast/contract/routes';
 import { createUser, launchBrowser, newPage, signInThroughForm, startServer } from './harness.ts';
 
 const out = join(import.meta.dirname, 'screenshots');
@@ -15,7 +16,11 @@ const paths = process.argv.slice(2);
 const targets = paths.length ? paths : ['/signin', '/signup', '/dashboard'];
 const role = (process.env.SHOT_ROLE ?? 'admin') as 'member' | 'staff' | 'admin' | 'dev';
 
-const server = await startServer({ SEED_DEMO: '1' });
+// SMTP_URL, when set, shows /reset-password as a server with mail shows it (nothing is sent by a shot).
+const server = await startServer({
+  SEED_DEMO: '1',
+  ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+});
 const browser = await launchBrowser();
 try {
   const person = await createUser(server, role);
@@ -27,7 +32,7 @@ try {
       const { context, page } = await newPage(browser, server, { width, height });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       for (const target of targets) {
-        const needsSession = target !== '/signin' && target !== '/signup';
+        const needsSession = !(PUBLIC_ROUTES as readonly string[]).includes(new URL(target, server.url).pathname);
         if (needsSession && !(await context.cookies()).some((cookie) => cookie.name === 'authToken')) {
           await signInThroughForm(page, person);
           await page.waitForURL((url) => url.pathname !== '/signin');
@@ -45,7 +50,8 @@ try {
         if (target === '/signup') {
           await page.getByRole('button', { name: 'Sign Up' }).click();
           await shoot('_errors');
-        } else if (needsSession) {
+        } else if (needsSession && !(await page.locator('[role="dialog"][data-state="open"]').count())) {
+          // A screen opened with its modal (such as /profile?edit=1) is shot as it is: the modal covers the header.
           await page.getByTestId('user-menu').click();
           await page.getByTestId('user-menu-identity').waitFor();
           await shoot('_menu');

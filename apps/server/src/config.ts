@@ -82,6 +82,11 @@ const ZEnv = z.object({
   // reduced to that, so that it matches rather than silently never matching.
   ALLOWED_ORIGINS: commaList.pipe(z.array(webUrl).transform((urls) => urls.map((url) => new URL(url).origin))),
   PUBLIC_URL: z.preprocess(emptyAsUnset, webUrl.optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Sewablast <no-reply@localhost>'),
 });
 
 export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL'> & {

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     driver: holdsSessions ? driver : null,
     commands,
     timeZone: config.BUSINESS_TZ,
+    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
     log: (message, error) => process.stderr.write(`${message}: ${describeError(error)}\n`),
   });
 

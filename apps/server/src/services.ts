@@ -3,9 +3,12 @@ import type { Db } from './db/client.ts';
 import { type CommandTransport, RemoteEngine, serveCommands } from './engine/remote.ts';
 import { createReplyHandler } from './engine/replies.ts';
 import { SessionHost } from './engine/session-host.ts';
+import { createMailer, type MailConfig } from './lib/mailer.ts';
 import type { EventBus } from './live/bus.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createLoginGuard } from './modules/auth/login-guard.ts';
+import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createBonusService } from './modules/bonus/service.ts';
@@ -17,8 +20,11 @@ import { createPhoneNumberService } from './modules/phonenumber/service.ts';
 import { createProxyService } from './modules/proxy/service.ts';
 import { createReferralService } from './modules/referral/service.ts';
 import { createSettingService } from './modules/setting/service.ts';
+import { createMemberService } from './modules/users/members.ts';
 import { createUserService } from './modules/users/service.ts';
+import { createTemporaryPasswords } from './modules/users/temporary-password.ts';
 import { createWhatsappService } from './modules/whatsapp/service.ts';
+import { createAcceptedExport } from './modules/withdraw/accepted-export.ts';
 import { createWithdrawService } from './modules/withdraw/service.ts';
 import type { WaDriver } from './wa/driver.ts';
 
@@ -38,6 +44,8 @@ export interface Runtime {
   timeZone: string;
   /** Milliseconds in one second of blast time (tests run blasts faster). */
   secondMs?: number;
+  /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery mail; without an SMTP URL no mail is sent. */
+  mail?: MailConfig & { publicUrl: string };
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -45,8 +53,17 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const settings = createSettingService(db);
   const levels = createLevelService(db, settings);
   const users = createUserService(db, levels, tokens);
+  const members = createMemberService(db, levels);
   const authenticate = createAuthenticate(tokens, users);
   const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard() });
+  const recovery = createRecoveryService({
+    db,
+    users,
+    mailer: createMailer(runtime.mail),
+    publicUrl: runtime.mail?.publicUrl ?? '',
+    log: runtime.log,
+  });
+  const temporaryPasswords = createTemporaryPasswords(db, users);
   const files = createFileService(db, jwtSecret);
   const messages = createMessageService(db, files);
   const phoneNumbers = createPhoneNumberService(db);
@@ -78,6 +95,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
   const withdrawals = createWithdrawService(db, runtime.timeZone);
+  const acceptedExport = createAcceptedExport(db, runtime.timeZone);
+  const audit = createAuditService(db, runtime.timeZone);
   const referrals = createReferralService(db);
   return {
     db,
@@ -85,8 +104,11 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     settings,
     levels,
     users,
+    members,
     authenticate,
     auth,
+    recovery,
+    temporaryPasswords,
     files,
     messages,
     phoneNumbers,
@@ -96,6 +118,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     messageLogs,
     bonuses,
     withdrawals,
+    acceptedExport,
+    audit,
     referrals,
   };
 }

@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { type AppOptions, buildApp } from '../src/http/app.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
-import { createServices } from '../src/services.ts';
+import { createServices, type Runtime } from '../src/services.ts';
 import { SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -63,6 +63,8 @@ interface TestAppOptions {
   routes?: (app: FastifyInstance) => void;
   config?: Partial<AppOptions['config']>;
   simulator?: Partial<SimulatorOptions>;
+  /** Recovery mail (an SMTP server the test starts); without it the app sends no mail. */
+  mail?: Runtime['mail'];
 }
 
 export async function buildTestApp(options: TestAppOptions = {}) {
@@ -82,6 +84,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     driver: simulator,
     timeZone: 'Asia/Jakarta',
     secondMs: 10,
+    mail: options.mail,
   });
   const config: AppOptions['config'] = {
     LOG_LEVEL: 'silent',

@@ -11,7 +11,12 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZLoginResponse = z.object({ token: z.string(), user: ZUser });
+/** `must_change_password`: signed in with a temporary password, which the dashboard makes them change first. */
+export const ZLoginResponse = z.object({
+  token: z.string(),
+  user: ZUser,
+  must_change_password: z.literal(true).optional(),
+});
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /**

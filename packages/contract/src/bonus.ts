@@ -12,6 +12,21 @@ export const BONUS_TEXT = {
   nominal: 'Nominal bonus harus berupa angka bulat lebih dari 0.',
   reasonRequired: 'Alasan bonus wajib diisi.',
   memberNotFound: 'Member tidak ditemukan.',
+  memberRequired: 'Pilih member penerima bonus.',
+  listTitle: 'Daftar Bonus',
+  createTitle: 'Kirim Bonus',
+  nominalLabel: 'Nominal',
+  reasonLabel: 'Alasan',
+  send: 'Kirim',
+  sending: 'Mengirim...',
+  cancel: 'Batal',
+  member: 'Member',
+  date: 'Tanggal',
+  action: 'Aksi',
+  deleteLabel: 'Hapus',
+  deleteTitle: 'Hapus bonus?',
+  deleteQuestion: (amount: string, member: string) =>
+    `Bonus ${amount} untuk ${member} akan ditarik kembali dari saldonya.`,
   notFound: 'Bonus tidak ditemukan.',
   deleteOverBalance:
     'Bonus tidak dapat dihapus: saldo member tidak lagi mencukupi (sebagian sudah ditarik atau sedang diminta ditarik).',
@@ -31,6 +46,12 @@ export const ZBonusCreate = z.object({
   reason: z.string({ error: BONUS_TEXT.reasonRequired }).trim().min(1, { error: BONUS_TEXT.reasonRequired }).max(1000),
 });
 export type TBonusCreate = z.infer<typeof ZBonusCreate>;
+
+const memberRequired = { error: BONUS_TEXT.memberRequired };
+/** The /bonus/create form: the same body, with the picker's own message while no member is chosen. */
+export const ZBonusForm = ZBonusCreate.extend({
+  userId: z.number(memberRequired).int(memberRequired).min(1, memberRequired),
+});
 
 export const ZBonus = z.object({
   id: z.number().int(),

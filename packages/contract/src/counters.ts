@@ -11,6 +11,8 @@ export type TMessageLogCount = z.infer<typeof ZMessageLogCount>;
 export type TTodayIncome = z.infer<typeof ZTodayIncome>;
 export type TBalance = z.infer<typeof ZBalance>;
 export type TTotalBonus = z.infer<typeof ZTotalBonus>;
+export type TSuccessFail = z.infer<typeof ZSuccessFail>;
+export type TActiveCount = z.infer<typeof ZActiveCount>;
 
 /** Members seen within this many minutes count as active now. */
 export const ACTIVE_WINDOW_MINUTES = 5;

@@ -4,7 +4,7 @@
  */
 import { ROLE_GROUPS, type Role } from './roles.ts';
 
-export const PUBLIC_ROUTES = ['/signin', '/signup'] as const;
+export const PUBLIC_ROUTES = ['/signin', '/signup', '/reset-password', '/terms', '/privacy-policy'] as const;
 
 const {
   everyone: EVERYONE,
@@ -47,6 +47,7 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/level': MANAGERS,
   '/level/create': MANAGERS,
   '/level/edit': MANAGERS,
+  '/audit': MANAGERS,
   '/monitor/local': DEV_ONLY,
   '/monitor/remote': DEV_ONLY,
   '/monitor/socket': DEV_ONLY,
@@ -112,6 +113,7 @@ const MANAGER_MENU: MenuItem[] = [
   { label: 'Level', path: '/level' },
   { label: 'Proxy', path: '/proxy' },
   { label: 'Pengaturan', path: '/settings' },
+  { label: 'Log Audit', path: '/audit' },
   PROFILE,
 ];
 

@@ -13,6 +13,9 @@ export const ZSetting = z.object({
   colors: z.string(),
   referral_percent: z.number().int(),
   info: z.string(),
+  /** The sign-up page's documents; empty means the default text of legal.ts. */
+  terms: z.string(),
+  privacy_policy: z.string(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
@@ -53,9 +56,13 @@ export const ZUpdateSettingRequest = z
     colors: commaList((item) => HEX_COLOR.test(item), 'Warna harus berformat hex, contoh #2C2C2C.'),
     referral_percent: wholeNumber('Persen referal', 0, 100),
     info: z.string({ error: required }).trim().min(1, { error: required }).max(2000),
+    terms: z.string().trim().max(50_000).optional(),
+    privacy_policy: z.string().trim().max(50_000).optional(),
   })
   .refine((body) => intervalsInOrder(body.interval_min, body.interval_max), {
     path: ['interval_min'],
     error: INTERVAL_ORDER_TEXT,
   });
 export type TUpdateSettingRequest = z.input<typeof ZUpdateSettingRequest>;
+/** The request as the server stores it: lists normalised, the documents unchanged when left out. */
+export type TUpdateSettingValues = z.output<typeof ZUpdateSettingRequest>;

@@ -21,6 +21,8 @@ export const ZUser = z.object({
   account_name: z.string().nullable(),
   total_success: z.number().int(),
   createdAt: z.string(),
+  /** Present (true) only while the user holds a temporary password they must change. */
+  must_change_password: z.literal(true).optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -207,6 +207,8 @@ export const whatsappAccounts = pgTable(
     index('whatsapp_user_idx').on(t.user_id, t.created_at),
     index('whatsapp_phone_pattern_idx').on(t.phonenumber.op('varchar_pattern_ops')),
     index('whatsapp_lease_idx').on(t.blasting, t.lease_until),
+    // The admin dashboard's connected / not connected cards count linked accounts by state.
+    index('whatsapp_linked_state_idx').on(t.state).where(sql`${t.phonenumber} is not null`),
     check('whatsapp_status_check', sql`${t.status} in ('idle', 'sending')`),
   ],
 );
@@ -363,6 +365,8 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_user_idx').on(t.user_id, t.created_at),
     index('withdrawals_status_idx').on(t.status, t.created_at),
+    // Paid out today / per day (the admin dashboard) and the finance export read accepted rows by decision time.
+    index('withdrawals_status_decided_idx').on(t.status, t.decided_at),
     check('withdrawals_status_check', sql`${t.status} in ('requested', 'accepted', 'rejected')`),
   ],
 );
@@ -490,7 +494,10 @@ export const passwordResets = pgTable(
     used_at: stamp('used_at'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('password_resets_token_unique').on(t.token_hash), index('password_resets_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('password_resets_token_unique').on(t.token_hash),
+    index('password_resets_user_idx').on(t.user_id),
+  ],
 );
 
 /**

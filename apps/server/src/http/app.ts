@@ -13,10 +13,13 @@ import { type Config, dashboardOrigins } from '../config.ts';
 import { redactUrl } from '../lib/redact-url.ts';
 import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
+import { auditRoutes } from '../modules/audit/routes.ts';
+import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { bonusRoutes } from '../modules/bonus/routes.ts';
 import { fileRoutes } from '../modules/file/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
+import { legalRoutes } from '../modules/legal/routes.ts';
 import { levelRoutes } from '../modules/level/routes.ts';
 import { messageRoutes } from '../modules/message/routes.ts';
 import { messageLogRoutes } from '../modules/messagelog/routes.ts';
@@ -24,8 +27,11 @@ import { phoneNumberRoutes } from '../modules/phonenumber/routes.ts';
 import { proxyRoutes } from '../modules/proxy/routes.ts';
 import { referralRoutes } from '../modules/referral/routes.ts';
 import { settingRoutes } from '../modules/setting/routes.ts';
+import { memberRoutes } from '../modules/users/member-routes.ts';
 import { userRoutes } from '../modules/users/routes.ts';
+import { temporaryPasswordRoutes } from '../modules/users/temporary-password-routes.ts';
 import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
+import { withdrawExportRoutes } from '../modules/withdraw/export-routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/routes.ts';
 import type { Services } from '../services.ts';
 import type { SimulatorDriver } from '../wa/simulator.ts';
@@ -133,7 +139,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // says otherwise; ownership of the rows named is the services' first check.
   await app.register(area(healthRoutes, 'public'), { prefix: '/api', config, version: options.version });
   await app.register(area(authRoutes, 'public'), { prefix: '/api/auth', auth: services.auth });
+  await app.register(area(recoveryRoutes, 'public'), { prefix: '/api/auth', recovery: services.recovery });
+  // Sign-up links to these before anyone has an account.
+  await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
   await app.register(area(userRoutes, 'everyone'), { prefix: '/api/admin/users', users: services.users });
+  await app.register(area(memberRoutes, 'managers'), { prefix: '/api/admin/users', members: services.members });
+  await app.register(area(temporaryPasswordRoutes, 'managers'), {
+    prefix: '/api/admin/users',
+    temporaryPasswords: services.temporaryPasswords,
+  });
   await app.register(area(settingRoutes, 'everyone'), { prefix: '/api/admin/setting', settings: services.settings });
   await app.register(area(levelRoutes, 'managers'), { prefix: '/api/admin/level', levels: services.levels });
   await app.register(area(messageRoutes, 'managers'), {
@@ -164,6 +178,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/admin/withdraw',
     withdrawals: services.withdrawals,
   });
+  await app.register(area(withdrawExportRoutes, 'managers'), {
+    prefix: '/api/admin/withdraw',
+    exports: services.acceptedExport,
+  });
+  await app.register(area(auditRoutes, 'managers'), { prefix: '/api/admin/audit', audit: services.audit });
   await app.register(area(bonusRoutes, 'everyone'), { prefix: '/api/admin/bonus', bonuses: services.bonuses });
   // The spec puts the referral list under the users prefix.
   await app.register(area(referralRoutes, 'memberOnly'), {

@@ -9,9 +9,12 @@ import { BONUS_TEXT, type TBonusCreate } from '@sewablast/contract/bonus';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bonuses, ledgerEntries } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
+import { pick, recordAudit } from '../lib/audit.ts';
 import type { LockedUser, Tx } from './transaction.ts';
 
 export type BonusRow = typeof bonuses.$inferSelect;
+
+const AUDITED = ['user_id', 'nominal', 'reason'] as const;
 
 export async function giveBonus(
   tx: Tx,
@@ -27,6 +30,14 @@ export async function giveBonus(
   await tx
     .insert(ledgerEntries)
     .values({ user_id: user.id, kind: 'bonus', amount: row.nominal, ref_table: 'bonuses', ref_id: row.id });
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: 'bonus.created',
+    table: 'bonuses',
+    id: row.id,
+    before: null,
+    after: pick(row, AUDITED),
+  });
   return row;
 }
 
@@ -48,5 +59,13 @@ export async function revokeBonus(tx: Tx, user: LockedUser, id: number, adminId:
     .where(eq(bonuses.id, id))
     .returning();
   if (!revoked) throw new Error('bonus not revoked');
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: 'bonus.deleted',
+    table: 'bonuses',
+    id,
+    before: pick(row, AUDITED),
+    after: null,
+  });
   return revoked;
 }

@@ -8,6 +8,7 @@ import { type TWithdrawStatus, WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/co
 import { and, eq } from 'drizzle-orm';
 import { ledgerEntries, withdrawalEvents, withdrawals } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
+import { recordAudit } from '../lib/audit.ts';
 import type { LockedUser, Tx } from './transaction.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -47,6 +48,13 @@ export async function requestWithdrawal(tx: Tx, user: LockedUser, nominal: numbe
 }
 
 type Move = 'nothing' | 'release' | 'hold';
+
+/** The audit action of a decision, by the status it leads to. */
+const AUDIT_ACTION = {
+  accepted: 'withdraw.accepted',
+  rejected: 'withdraw.rejected',
+  requested: 'withdraw.cancelled',
+} as const;
 
 /** The transitions of spec part 2 §4; any other pair must go through `requested` (Batalkan) first. */
 const MOVES: Partial<Record<`${TWithdrawStatus}>${TWithdrawStatus}`, Move>> = {
@@ -103,5 +111,14 @@ export async function decideWithdrawal(
       ref_id: event.id,
     });
   }
+  const audited = { user_id: user.id, nominal: current.nominal };
+  await recordAudit(tx, {
+    actorId,
+    action: AUDIT_ACTION[status],
+    table: 'withdrawals',
+    id,
+    before: { ...audited, status: from },
+    after: { ...audited, status },
+  });
   return { row, changed: true };
 }

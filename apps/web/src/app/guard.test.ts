@@ -21,6 +21,13 @@ describe('guard', () => {
     expect(guard('/bonus', 't', 'staff')).toEqual({ kind: 'redirect', to: '/not-authorized' });
   });
 
+  it('keeps a user with a temporary password on the change-password screen', () => {
+    expect(guard('/', 't', 'member', true)).toEqual({ kind: 'redirect', to: '/change-password' });
+    expect(guard('/settings', 't', 'admin', true)).toEqual({ kind: 'redirect', to: '/change-password' });
+    expect(guard('/settings', null, 'admin', true)).toEqual({ kind: 'redirect', to: '/signin' });
+    expect(guard('/settings', 't', 'admin', false)).toEqual({ kind: 'allow' });
+  });
+
   it('lets allowed roles through, and treats an unknown role as admin', () => {
     expect(guard('/monitor/local', 't', 'dev')).toEqual({ kind: 'allow' });
     expect(guard('/withdraw', 't', 'member')).toEqual({ kind: 'allow' });

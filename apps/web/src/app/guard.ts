@@ -6,12 +6,20 @@ import { effectiveRole } from '@sewablast/contract/roles';
 import { canOpen, normalisePath, STAFF_HOME } from '@sewablast/contract/routes';
 
 export const NOT_AUTHORIZED = '/not-authorized';
+/** Where a user signed in with a temporary password stays until they choose their own. */
+export const CHANGE_PASSWORD = '/change-password';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
-export function guard(path: string, token: string | null, role: string | null | undefined): GuardDecision {
+export function guard(
+  path: string,
+  token: string | null,
+  role: string | null | undefined,
+  mustChangePassword = false,
+): GuardDecision {
   const who = effectiveRole(role);
   if (!token || !who) return { kind: 'redirect', to: '/signin' };
+  if (mustChangePassword) return { kind: 'redirect', to: CHANGE_PASSWORD };
   const at = normalisePath(path);
   if (who === 'staff' && (at === '/' || at === '/dashboard')) return { kind: 'redirect', to: STAFF_HOME };
   if (at === NOT_AUTHORIZED) return { kind: 'allow' };

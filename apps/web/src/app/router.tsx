@@ -11,6 +11,7 @@ import { AppShell } from './shell/app-shell.tsx';
 
 const dashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const notFound = () => import('./pages/not-found.tsx');
+const legal = () => import('../features/legal/legal-page.tsx');
 
 /** Screens by path; a guarded path without one shows the not-found screen. */
 const levelForm = () => import('../features/level/level-form-page.tsx');
@@ -36,6 +37,13 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/referral': () => import('../features/referral/referral-list-page.tsx'),
   '/withdraw': () => import('../features/withdraw/withdraw-page.tsx'),
   '/withdraw/requested': () => import('../features/withdraw/withdraw-requests-page.tsx'),
+  '/audit': () => import('../features/audit/audit-page.tsx'),
+  '/member': () => import('../features/member/member-list-page.tsx'),
+  '/member/edit': () => import('../features/member/member-edit-page.tsx'),
+  '/member/whatsapp': () => import('../features/member/member-whatsapp-page.tsx'),
+  '/bonus': () => import('../features/bonus/bonus-list-page.tsx'),
+  '/bonus/create': () => import('../features/bonus/bonus-create-page.tsx'),
+  '/profile': () => import('../features/profile/profile-page.tsx'),
 };
 
 const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));
@@ -45,6 +53,10 @@ export function createRouter() {
   return createBrowserRouter([
     { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
     { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
+    { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
+    { path: '/change-password', lazy: () => import('../features/auth/change-password-page.tsx') },
+    { path: '/terms', lazy: legal },
+    { path: '/privacy-policy', lazy: legal },
     {
       element: <AppShell />,
       children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],

@@ -1,20 +1,13 @@
 /**
- * Client-side exports (spec part 2 §7): CSV with the spec's headers and JSON, saved as a download. A CSV
- * cell that starts with = + - @ (or a tab or carriage return) is prefixed with a quote so that a
- * spreadsheet shows it as text instead of running it as a formula (DESIGN §9).
+ * Client-side exports (spec part 2 §7): CSV with the spec's headers, its cells neutralised by the contract's
+ * one CSV writer (`csv.ts`, which the server's exports use too), and JSON, saved as a download.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function neutraliseCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { csvLine } from '@sewablast/contract/csv';
 
 export function toCsv<T>(header: readonly string[], rows: readonly T[], cells: (row: T) => unknown[]): string {
-  const lines = [header.join(',')];
-  for (const row of rows) lines.push(cells(row).map(neutraliseCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  const lines = [`${header.join(',')}\r\n`];
+  for (const row of rows) lines.push(csvLine(cells(row)));
+  return lines.join('');
 }
 
 export function toJson(value: unknown): string {

@@ -17,6 +17,13 @@ export function captureReferral(): void {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+/** The sign-up link 'Copy Link Referral' shares: opened, it fills 'Kode Referal' through captureReferral. */
+export function referralLink(code: string, origin = window.location.origin): string {
+  const url = new URL('/signup', origin);
+  url.searchParams.set('referral', code);
+  return url.toString();
+}
+
 export function storedReferral(): string {
   try {
     return localStorage.getItem(STORAGE.referralCode) ?? '';

@@ -44,6 +44,15 @@ export function storeUser(user: TUser): void {
   notify();
 }
 
+/**
+ * A password change ends every other session: this one goes on with the token the server answered, kept
+ * as long as the one it replaces.
+ */
+export function replaceToken(token: string): void {
+  Cookies.set(COOKIE.token, token, attributes(Cookies.get('persist') === '1'));
+  notify();
+}
+
 export function signIn(token: string, user: TUser, persistent: boolean): void {
   const options = attributes(persistent);
   Cookies.set(COOKIE.token, token, options);

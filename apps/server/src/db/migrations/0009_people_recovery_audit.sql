@@ -32,4 +32,6 @@ CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_table","
 CREATE UNIQUE INDEX "password_resets_token_unique" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "users_fullname_pattern_idx" ON "users" USING btree (lower("firstname" || ' ' || "lastname") varchar_pattern_ops);--> statement-breakpoint
-CREATE INDEX "users_lastname_pattern_idx" ON "users" USING btree (lower("lastname") varchar_pattern_ops);
+CREATE INDEX "users_lastname_pattern_idx" ON "users" USING btree (lower("lastname") varchar_pattern_ops);--> statement-breakpoint
+CREATE INDEX "whatsapp_linked_state_idx" ON "whatsapp_accounts" USING btree ("state") WHERE "whatsapp_accounts"."phonenumber" is not null;--> statement-breakpoint
+CREATE INDEX "withdrawals_status_decided_idx" ON "withdrawals" USING btree ("status","decided_at");

@@ -50,7 +50,11 @@ export function createAuthService({ users: usersService, tokens, authenticate, g
       }
       guard.succeeded(account, address);
       await usersService.touch(user.id);
-      return { token: await tokens.sign(user.id, user.token_version), user: toPublicUser(user) };
+      return {
+        token: await tokens.sign(user.id, user.token_version),
+        user: toPublicUser(user),
+        ...(user.must_change_password ? { must_change_password: true as const } : {}),
+      };
     },
 
     async validate(token: string): Promise<TValidateResponse> {

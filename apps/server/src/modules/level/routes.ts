@@ -5,6 +5,7 @@ import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireActor } from '../../http/access.ts';
 import type { LevelService } from './service.ts';
 
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -35,7 +36,7 @@ export const levelRoutes: FastifyPluginAsyncZod<{ levels: LevelService }> = asyn
   app.post(
     '/create',
     { config, schema: { tags: ['levels'], body: ZLevelRequest, response: { 200: ZLevelResponse, ...failures } } },
-    async (request) => ({ level: await levels.create(request.body) }),
+    async (request) => ({ level: await levels.create(request.body, requireActor(request).id) }),
   );
 
   app.put(
@@ -49,7 +50,7 @@ export const levelRoutes: FastifyPluginAsyncZod<{ levels: LevelService }> = asyn
         response: { 200: ZLevelResponse, ...failures },
       },
     },
-    async (request) => ({ level: await levels.update(request.params.id, request.body) }),
+    async (request) => ({ level: await levels.update(request.params.id, request.body, requireActor(request).id) }),
   );
 
   app.delete(
@@ -59,7 +60,7 @@ export const levelRoutes: FastifyPluginAsyncZod<{ levels: LevelService }> = asyn
       schema: { tags: ['levels'], params: ZIdParams, response: { 200: z.object({ msg: z.string() }), ...failures } },
     },
     async (request) => {
-      await levels.remove(request.params.id);
+      await levels.remove(request.params.id, requireActor(request).id);
       return { msg: SERVER_TEXT.deleted };
     },
   );

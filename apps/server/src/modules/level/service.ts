@@ -6,6 +6,7 @@ import { asc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { levels } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { pick, recordAudit } from '../../lib/audit.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { paged } from '../../lib/paging.ts';
 import { type SettingService, splitList } from '../setting/service.ts';
@@ -13,6 +14,8 @@ import { type SettingService, splitList } from '../setting/service.ts';
 export type Level = typeof levels.$inferSelect;
 
 const BY_RANK = [asc(levels.requirement_blast), asc(levels.id)];
+/** What the audit log keeps of a level: its fee above all. */
+const AUDITED = ['name', 'blast_fee', 'requirement_blast'] as const;
 
 export function createLevelService(db: Db, settings: SettingService) {
   async function get(id: number): Promise<Level | undefined> {
@@ -44,6 +47,8 @@ export function createLevelService(db: Db, settings: SettingService) {
   return {
     get,
 
+    palette,
+
     async colorOf(levelId: number): Promise<string | null> {
       return (await palette()).get(levelId) ?? null;
     },
@@ -61,22 +66,52 @@ export function createLevelService(db: Db, settings: SettingService) {
       });
     },
 
-    async create(values: TLevelRequest): Promise<TLevel> {
-      const [row] = await db.insert(levels).values(values).returning();
-      if (!row) throw new Error('level not created');
+    /** `actorId` is who asked, for the audit log; null for the system. */
+    async create(values: TLevelRequest, actorId: number | null = null): Promise<TLevel> {
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(levels).values(values).returning();
+        if (!created) throw new Error('level not created');
+        const after = pick(created, AUDITED);
+        await recordAudit(tx, {
+          actorId,
+          action: 'level.created',
+          table: 'levels',
+          id: created.id,
+          before: null,
+          after,
+        });
+        return created;
+      });
       return present(row, await palette());
     },
 
-    async update(id: number, values: TLevelRequest): Promise<TLevel> {
-      const [row] = await db.update(levels).set(values).where(eq(levels.id, id)).returning();
-      if (!row) throw notFound(SERVER_TEXT.notFound);
+    async update(id: number, values: TLevelRequest, actorId: number | null = null): Promise<TLevel> {
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(levels).where(eq(levels.id, id)).for('update');
+        if (!before) throw notFound(SERVER_TEXT.notFound);
+        const [updated] = await tx.update(levels).set(values).where(eq(levels.id, id)).returning();
+        if (!updated) throw notFound(SERVER_TEXT.notFound);
+        await recordAudit(tx, {
+          actorId,
+          action: 'level.updated',
+          table: 'levels',
+          id,
+          before: pick(before, AUDITED),
+          after: pick(updated, AUDITED),
+        });
+        return updated;
+      });
       return present(row, await palette());
     },
 
     /** Members on a deleted level fall back to `settings.price` (the foreign key sets their level to null). */
-    async remove(id: number): Promise<void> {
-      const deleted = await db.delete(levels).where(eq(levels.id, id)).returning({ id: levels.id });
-      if (deleted.length === 0) throw notFound(SERVER_TEXT.notFound);
+    async remove(id: number, actorId: number | null = null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(levels).where(eq(levels.id, id)).returning();
+        if (!deleted) throw notFound(SERVER_TEXT.notFound);
+        const before = pick(deleted, AUDITED);
+        await recordAudit(tx, { actorId, action: 'level.deleted', table: 'levels', id, before, after: null });
+      });
     },
   };
 }

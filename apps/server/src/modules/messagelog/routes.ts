@@ -1,5 +1,6 @@
 /** /api/admin/messagelog: a user's blast counts and today's income; the service-wide counts for the back office. */
 import { ZMessageLogCount, ZSuccessFail, ZTodayIncome } from '@sewablast/contract/counters';
+import { ZBlastDaily, ZDailyQuery } from '@sewablast/contract/dashboard';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,5 +43,19 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogSe
       schema: { tags, response: { 200: ZSuccessFail, ...failures } },
     },
     async () => messageLogs.total(),
+  );
+
+  app.get(
+    '/daily',
+    {
+      config: { access: 'managers' },
+      schema: {
+        tags,
+        summary: "Every member's successful and failed blasts per day in the business time zone, the last `days` days",
+        querystring: ZDailyQuery,
+        response: { 200: ZBlastDaily, ...failures },
+      },
+    },
+    async (request) => messageLogs.daily(request.query.days),
   );
 };

@@ -1,11 +1,18 @@
 /** Blast counts and today's income, read from the message logs and the ledger (DESIGN §4: logs are the source). */
-import { count, eq, gte, type SQL } from 'drizzle-orm';
+import type { TBlastDaily } from '@sewablast/contract/dashboard';
+import { and, count, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageLogs } from '../../db/schema.ts';
 import { incomeSince } from '../../ledger/balance.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
+import { dailyWindow } from '../../lib/daily-series.ts';
+
+/** Naming both statuses lets a bound on `sent_at` use the (status, sent_at) index, which leads with status. */
+const counted = inArray(messageLogs.status, ['success', 'fail']);
+const successes = sql<number>`count(*) filter (where ${messageLogs.status} = 'success')`.mapWith(Number);
+const failures = sql<number>`count(*) filter (where ${messageLogs.status} = 'fail')`.mapWith(Number);
 
 export function createMessageLogService(db: Db, timeZone: string) {
   async function successFail(where: SQL | undefined) {
@@ -28,8 +35,19 @@ export function createMessageLogService(db: Db, timeZone: string) {
       requireAccess(actor, { owner: userId });
       return incomeSince(db, userId, startOfBusinessDay(timeZone));
     },
-    today: () => successFail(gte(messageLogs.sent_at, startOfBusinessDay(timeZone))),
+    today: () => successFail(and(counted, gte(messageLogs.sent_at, startOfBusinessDay(timeZone)))),
     total: () => successFail(undefined),
+
+    /** Successful and failed blasts of every member per business day, the last `days` days. */
+    async daily(days: number, now = new Date()): Promise<TBlastDaily> {
+      const window = dailyWindow(timeZone, days, now);
+      const rows = await db
+        .select({ day: window.dayOf(messageLogs.sent_at), success: successes, fail: failures })
+        .from(messageLogs)
+        .where(and(counted, window.since(messageLogs.sent_at)))
+        .groupBy(sql`1`);
+      return { list: window.fill(rows, { success: 0, fail: 0 }) };
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZSettingResponse, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../http/access.ts';
 import { type SettingService, toPublicSetting } from './service.ts';
 
 export const settingRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> = async (app, { settings }) => {
@@ -28,6 +29,8 @@ export const settingRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> 
         response: { 200: ZSettingResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    async (request) => ({ setting: toPublicSetting(await settings.update(request.body)) }),
+    async (request) => ({
+      setting: toPublicSetting(await settings.update(request.body, requireActor(request).id)),
+    }),
   );
 };

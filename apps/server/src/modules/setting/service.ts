@@ -1,9 +1,10 @@
 /** The single settings row (spec part 2 §9 defaults), read by every signed-in user. */
-import { DEFAULT_INFO, type TSetting } from '@sewablast/contract/setting';
+import { DEFAULT_INFO, type TSetting, type TUpdateSettingValues } from '@sewablast/contract/setting';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { readSettingsRow, type SettingsRow } from '../../db/settings-row.ts';
+import { changedFields, pick, recordAudit } from '../../lib/audit.ts';
 
 export const DEFAULT_SETTINGS = {
   interval_min: 10,
@@ -40,12 +41,22 @@ export function createSettingService(db: Db) {
   return {
     get,
 
-    /** The body has been parsed by ZUpdateSettingRequest: numbers checked, lists normalised to ', '. */
-    async update(values: Omit<TSetting, 'id'>): Promise<SettingsRow> {
-      const current = await get();
-      const [row] = await db.update(settings).set(values).where(eq(settings.id, current.id)).returning();
-      if (!row) throw new Error('settings row vanished');
-      return row;
+    /**
+     * The body has been parsed by ZUpdateSettingRequest: numbers checked, lists normalised to ', '. `actorId`
+     * is who asked, for the audit log.
+     */
+    async update(values: TUpdateSettingValues, actorId: number | null = null): Promise<SettingsRow> {
+      const { id } = await get();
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(settings).where(eq(settings.id, id)).for('update');
+        const [row] = await tx.update(settings).set(values).where(eq(settings.id, id)).returning();
+        if (!before || !row) throw new Error('settings row vanished');
+        // Only what changed: the long texts (info, the documents) are kept only when they were edited.
+        const keys = Object.keys(values).filter((key) => key in row) as (keyof SettingsRow)[];
+        const changed = changedFields(pick(before, keys), pick(row, keys));
+        if (changed) await recordAudit(tx, { actorId, action: 'setting.updated', table: 'settings', id, ...changed });
+        return row;
+      });
     },
   };
 }

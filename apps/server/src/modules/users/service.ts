@@ -16,6 +16,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { LevelService } from '../level/service.ts';
+import { auditUserChanges, lockAudited } from './audit-changes.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -48,6 +49,7 @@ export function toPublicUser(row: UserRow): TUser {
     account_name: row.account_name,
     total_success: row.total_success,
     createdAt: row.created_at.toISOString(),
+    ...(row.must_change_password ? { must_change_password: true as const } : {}),
   };
 }
 
@@ -186,11 +188,18 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
       if (password !== undefined) {
         values.password_hash = await hashPassword(password);
         values.token_version = sql`${users.token_version} + 1`;
+        // Choosing one's own password is what a temporary password asks for.
+        if (ownPassword) values.must_change_password = false;
       }
       if (Object.keys(values).length === 0) return { user: toPublicUser(target) };
       try {
-        const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
-        if (!row) throw notFound(SERVER_TEXT.userNotFound);
+        const row = await db.transaction(async (tx) => {
+          const before = await lockAudited(tx, id);
+          const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+          if (!before || !updated) throw notFound(SERVER_TEXT.userNotFound);
+          await auditUserChanges(tx, actor.id, id, before, updated);
+          return updated;
+        });
         return {
           user: toPublicUser(row),
           ...(ownPassword ? { token: await tokens.sign(row.id, row.token_version) } : {}),

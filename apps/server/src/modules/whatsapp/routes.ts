@@ -106,6 +106,19 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
   );
 
   app.get(
+    '/count',
+    {
+      config: { access: 'managers' },
+      schema: {
+        tags,
+        summary: "Every user's linked accounts, connected and not",
+        response: { 200: ZWhatsappCountResponse, ...failures },
+      },
+    },
+    async () => whatsapp.countAll(),
+  );
+
+  app.get(
     '/count/:userId',
     { schema: { tags, params: ZUserParams, response: { 200: ZWhatsappCountResponse, ...failures } } },
     async (request) => whatsapp.count(requireActor(request), request.params.userId),

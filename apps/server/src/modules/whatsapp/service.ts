@@ -11,11 +11,12 @@ import {
   ENGINE_TEXT,
   type TIncomingMessage,
   type TWhatsapp,
+  type TWhatsappCountResponse,
   UNSENDABLE_STATES,
   type WHATSAPP_FILTERS,
   WHATSAPP_TEXT,
 } from '@sewablast/contract/whatsapp';
-import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { Engine } from '../../engine/engine.ts';
@@ -84,6 +85,18 @@ export function createWhatsappService({
   secondMs = 1000,
 }: WhatsappServiceDeps) {
   const linked = isNotNull(whatsappAccounts.phonenumber);
+
+  async function connectedOrNot(where: SQL | undefined): Promise<TWhatsappCountResponse> {
+    const [row] = await db
+      .select({
+        all: count(),
+        connected: sql<number>`count(*) filter (where ${whatsappAccounts.state} = 'connected')`.mapWith(Number),
+      })
+      .from(whatsappAccounts)
+      .where(and(linked, where));
+    const connectedCount = row?.connected ?? 0;
+    return { connectedCount, disconnectedCount: (row?.all ?? 0) - connectedCount };
+  }
 
   async function byClientid(clientid: string): Promise<AccountRow | undefined> {
     const [row] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid));
@@ -248,17 +261,13 @@ export function createWhatsappService({
       return rows.map(toPublicWhatsapp);
     },
 
-    async count(actor: Actor, userId: number): Promise<{ connectedCount: number; disconnectedCount: number }> {
+    async count(actor: Actor, userId: number): Promise<TWhatsappCountResponse> {
       requireAccess(actor, { owner: userId });
-      const rows = await db
-        .select({ state: whatsappAccounts.state, total: count() })
-        .from(whatsappAccounts)
-        .where(and(linked, eq(whatsappAccounts.user_id, userId)))
-        .groupBy(whatsappAccounts.state);
-      const connectedCount = rows.find((row) => row.state === 'connected')?.total ?? 0;
-      const all = rows.reduce((sum, row) => sum + row.total, 0);
-      return { connectedCount, disconnectedCount: all - connectedCount };
+      return connectedOrNot(eq(whatsappAccounts.user_id, userId));
     },
+
+    /** Every user's linked accounts, connected or not (the admin dashboard's cards). */
+    countAll: (): Promise<TWhatsappCountResponse> => connectedOrNot(undefined),
 
     async listPage(actor: Actor, query: TPageQuery & { user_id?: number; status?: (typeof WHATSAPP_FILTERS)[number] }) {
       if (query.user_id !== undefined) requireAccess(actor, { owner: query.user_id });

@@ -4,6 +4,7 @@
  * devs; requests for members and devs (the /withdraw screen's roles).
  */
 import { ZBalance } from '@sewablast/contract/counters';
+import { ZDailyQuery, ZPaidDaily } from '@sewablast/contract/dashboard';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import {
@@ -73,6 +74,20 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawServic
       async (request) => ({ total: await withdrawals.totalPaidOut(requireActor(request), today) }),
     );
   }
+
+  app.get(
+    '/paid-daily',
+    {
+      config: { access: 'managers' },
+      schema: {
+        tags,
+        summary: 'Accepted withdrawals summed per day of acceptance in the business time zone, the last `days` days',
+        querystring: ZDailyQuery,
+        response: { 200: ZPaidDaily, ...failures },
+      },
+    },
+    async (request) => withdrawals.paidDaily(requireActor(request), request.query.days),
+  );
 
   app.get(
     '/history/:id',

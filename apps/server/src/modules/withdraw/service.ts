@@ -2,6 +2,8 @@
  * Withdrawals (spec part 2 §7, DESIGN §5.5): a member reads and requests their own; staff, admins and devs
  * read every member's and decide. Money moves only in `ledger/withdraw.ts`, under the user's lock.
  */
+
+import type { TPaidDaily } from '@sewablast/contract/dashboard';
 import {
   type TWithdraw,
   type TWithdrawAnswer,
@@ -24,6 +26,7 @@ import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
+import { dailyWindow } from '../../lib/daily-series.ts';
 import { type Answer, keepAnswer, keptAnswer } from '../../lib/idempotency.ts';
 import { paged } from '../../lib/paging.ts';
 import { type MemberNames, memberMatches, memberNames } from '../users/names.ts';
@@ -100,6 +103,21 @@ export function createWithdrawService(db: Db, timeZone: string) {
       requireAccess(actor, { group: DECIDERS });
       const accepted = eq(withdrawals.status, 'accepted');
       return sumNominal(today ? and(accepted, gte(withdrawals.decided_at, startOfBusinessDay(timeZone))) : accepted);
+    },
+
+    /** Money paid out per business day, the last `days` days: accepted withdrawals by the day of acceptance. */
+    async paidDaily(actor: Actor, days: number, now = new Date()): Promise<TPaidDaily> {
+      requireAccess(actor, { group: 'managers' });
+      const window = dailyWindow(timeZone, days, now);
+      const rows = await db
+        .select({
+          day: window.dayOf(withdrawals.decided_at),
+          total: sql<number>`coalesce(sum(${withdrawals.nominal}), 0)`.mapWith(Number),
+        })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'accepted'), window.since(withdrawals.decided_at)))
+        .groupBy(sql`1`);
+      return { list: window.fill(rows, { total: 0 }) };
     },
 
     async history(actor: Actor, userId: number): Promise<TWithdraw[]> {

@@ -37,7 +37,7 @@ export function AppShell() {
     if (pathname) window.scrollTo(0, 0);
   }, [pathname]);
 
-  const decision = guard(location.pathname, token, user?.role);
+  const decision = guard(location.pathname, token, user?.role, user?.must_change_password);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   const role = effectiveRole(user?.role);
   if (!user || !role) return <Navigate to="/signin" replace />;

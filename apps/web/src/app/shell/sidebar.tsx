@@ -7,6 +7,7 @@ import {
   Activity,
   BadgePercent,
   ChevronDown,
+  ClipboardList,
   Cog,
   FileText,
   Gift,
@@ -44,6 +45,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/level': Layers,
   '/proxy': Globe,
   '/settings': Cog,
+  '/audit': ClipboardList,
   '/monitor': Activity,
 };
 

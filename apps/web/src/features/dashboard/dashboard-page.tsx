@@ -1,16 +1,11 @@
-/** / and /dashboard: the member's counters, or the admin dashboard's title and greeting (spec part 1 §2, part 2 §2). */
+/** / and /dashboard: the member's counters, or the admin dashboard (spec part 1 §2, part 2 §2); staff never land here (guard.ts). */
 import { useSession } from '../../lib/session.ts';
+import { AdminDashboard } from './admin-dashboard.tsx';
 import { MemberDashboard } from './member-dashboard.tsx';
 
 export function Component() {
   const { user } = useSession();
-  if (user?.role === 'member') return <MemberDashboard user={user} />;
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Dashboard Admin</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400" data-testid="greeting">
-        Selamat datang, {user?.firstname}!
-      </p>
-    </div>
-  );
+  if (!user) return null;
+  if (user.role === 'member') return <MemberDashboard user={user} />;
+  return <AdminDashboard user={user} />;
 }

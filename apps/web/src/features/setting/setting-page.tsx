@@ -1,4 +1,5 @@
 /** /settings: 'Form Pengaturan', every setting in one form, all required (spec part 2 §2, §5, §9). */
+import { LEGAL_TEXT } from '@sewablast/contract/legal';
 import { type TSetting, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
@@ -70,6 +71,14 @@ function SettingForm({ setting }: { setting: TSetting }) {
       />
       <FormField form={form} name="colors" label="Warna Level" hint="Pisahkan dengan ', ' — contoh: #2C2C2C, #3E3A32" />
       <FormTextArea form={form} name="info" label="Info (pengumuman)" rows={4} />
+      <FormTextArea form={form} name="terms" label={LEGAL_TEXT.termsLabel} rows={8} hint={LEGAL_TEXT.settingHint} />
+      <FormTextArea
+        form={form}
+        name="privacy_policy"
+        label={LEGAL_TEXT.privacyLabel}
+        rows={8}
+        hint={LEGAL_TEXT.settingHint}
+      />
       <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
         Simpan
       </SubmitButton>

@@ -3,6 +3,7 @@
  * member's requests, searched, filtered by status and paged, with the member's bank details a click away
  * and the decisions on each row.
  */
+import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { type TWithdraw, type TWithdrawStatus, WITHDRAW_STATUSES } from '@sewablast/contract/withdraw';
 import { clsx } from 'clsx';
 import { useCallback } from 'react';
@@ -13,9 +14,11 @@ import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
 import { useWithdrawPage } from './api/history-page.ts';
 import { MemberBank } from './bank-dialog.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
+import { ExportAcceptedButton } from './export-accepted-dialog.tsx';
 import { STATUS_LABEL, WithdrawStatus } from './withdraw-status.tsx';
 
 const COLUMNS: Column<TWithdraw>[] = [
@@ -30,6 +33,7 @@ const isStatus = (value: string | null): value is TWithdrawStatus =>
   WITHDRAW_STATUSES.includes(value as TWithdrawStatus);
 
 export function Component() {
+  const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('s') ?? '';
@@ -50,7 +54,10 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Permintaan Withdraw" />
+      <PageHeader
+        title="Permintaan Withdraw"
+        actions={inGroup(effectiveRole(user?.role) ?? 'staff', 'managers') && <ExportAcceptedButton />}
+      />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
           <SearchBox value={search} placeholder="Cari Member" onSearch={onSearch} />

@@ -6,7 +6,7 @@ import type { TBalance } from '@sewablast/contract/counters';
 import { type TWithdrawIncome, type TWithdrawTotal, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from './keys.ts';
+import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
 
 export interface WithdrawFigures {
   balance?: number;

@@ -2,7 +2,7 @@
 import { type TWithdrawPage, type TWithdrawStatus, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from './keys.ts';
+import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
 
 export interface HistoryFilter {
   page: number;

@@ -5,7 +5,7 @@
 import { type TWithdrawAnswer, type TWithdrawRequest, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from './keys.ts';
+import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
 
 export function useRequestWithdraw() {
   const client = useQueryClient();

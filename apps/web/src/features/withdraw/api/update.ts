@@ -2,7 +2,7 @@
 import { type TWithdrawAnswer, type TWithdrawUpdate, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from './keys.ts';
+import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
 
 export function useUpdateWithdraw() {
   const client = useQueryClient();

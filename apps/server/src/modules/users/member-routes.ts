@@ -1,0 +1,36 @@
+/** /api/admin/users members-per-page and member-options: admins and devs only (spec part 2 §2 Member list). */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { ZMemberOptions, ZMemberOptionsQuery, ZMemberPage, ZMemberPageQuery } from '@sewablast/contract/members';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MemberService } from './members.ts';
+
+const tags = ['users'];
+const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+
+export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (app, { members }) => {
+  app.get(
+    '/members-per-page',
+    {
+      schema: {
+        tags,
+        summary: 'A page of members, newest first, searched by the start of a name or email, filtered by status',
+        querystring: ZMemberPageQuery,
+        response: { 200: ZMemberPage, ...failures },
+      },
+    },
+    async (request) => members.page(request.query),
+  );
+
+  app.get(
+    '/member-options',
+    {
+      schema: {
+        tags,
+        summary: 'Up to 20 members by name for a picker; `id` is shown first whatever the search',
+        querystring: ZMemberOptionsQuery,
+        response: { 200: ZMemberOptions, ...failures },
+      },
+    },
+    async (request) => ({ list: await members.options(request.query) }),
+  );
+};

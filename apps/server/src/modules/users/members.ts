@@ -1,0 +1,137 @@
+/**
+ * Members as admins and devs run them (spec part 2 §2 Member list, §7 members-per-page): a page of members
+ * with each one's level, income and WhatsApp count, searched by the start of a name or email, and the bonus
+ * form's picker. Every search is a prefix on an expression the users table indexes (migration 0009), so
+ * that it stays an index read at 100 000 members (bench/member-search.bench.mjs).
+ */
+import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
+import {
+  MEMBER_OPTIONS_LIMIT,
+  type TMember,
+  type TMemberOption,
+  type TMemberOptionsQuery,
+  type TMemberPage,
+  type TMemberPageQuery,
+  type TMemberStatus,
+} from '@sewablast/contract/members';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerEntries, levels, users, whatsappAccounts } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { paged } from '../../lib/paging.ts';
+import type { LevelService } from '../level/service.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The indexed expressions, written exactly as the indexes are, or PostgreSQL would not match them. */
+const FULL_NAME = sql`lower(${users.firstname} || ' ' || ${users.lastname})`;
+const LAST_NAME = sql`lower(${users.lastname})`;
+
+/**
+ * Members whose full name ('budi san' finds Budi Santoso; a first name is its start), last name or email
+ * starts with the term, ignoring case. Emails are stored lowercased, so the email index needs no lower().
+ */
+export function memberSearch(term: string | undefined): SQL | undefined {
+  const words = term?.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!words) return undefined;
+  const prefix = `${escapeLike(words)}%`;
+  return or(sql`${FULL_NAME} like ${prefix}`, sql`${LAST_NAME} like ${prefix}`, sql`${users.email} like ${prefix}`);
+}
+
+const activeSince = () => new Date(Date.now() - ACTIVE_WINDOW_MINUTES * 60_000);
+
+function statusIs(status: TMemberStatus | undefined): SQL | undefined {
+  if (status === 'online') return gte(users.last_seen_at, activeSince());
+  if (status === 'offline') return or(isNull(users.last_seen_at), lt(users.last_seen_at, activeSince()));
+  return undefined;
+}
+
+const isMember = eq(users.role, 'member');
+
+export function createMemberService(db: Db, levelService: LevelService) {
+  /** Income and account counts of a page's members: one grouped query each, never one per member. */
+  async function figures(ids: number[]) {
+    const [income, accounts, named] = await Promise.all([
+      db
+        .select({ id: ledgerEntries.user_id, total: sql<string>`sum(${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .where(and(inArray(ledgerEntries.user_id, ids), inArray(ledgerEntries.kind, ['blast_income', 'referral'])))
+        .groupBy(ledgerEntries.user_id),
+      db
+        .select({ id: whatsappAccounts.user_id, total: count() })
+        .from(whatsappAccounts)
+        .where(inArray(whatsappAccounts.user_id, ids))
+        .groupBy(whatsappAccounts.user_id),
+      db.select({ id: levels.id, name: levels.name }).from(levels),
+    ]);
+    return {
+      income: new Map(income.map((row) => [row.id, Number(row.total)])),
+      accounts: new Map(accounts.map((row) => [row.id, row.total])),
+      levelNames: new Map(named.map((row) => [row.id, row.name])),
+    };
+  }
+
+  async function present(rows: UserRow[]): Promise<TMember[]> {
+    const [{ income, accounts, levelNames }, colors] = await Promise.all([
+      figures(rows.map((row) => row.id)),
+      levelService.palette(),
+    ]);
+    const since = activeSince();
+    return rows.map((row) => ({
+      id: row.id,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email,
+      level: row.level_id === null ? null : (levelNames.get(row.level_id) ?? null),
+      color: row.level_id === null ? null : (colors.get(row.level_id) ?? null),
+      income: income.get(row.id) ?? 0,
+      createdAt: row.created_at.toISOString(),
+      whatsapps: accounts.get(row.id) ?? 0,
+      blast_interval_min: row.blast_interval_min,
+      blast_interval_max: row.blast_interval_max,
+      role: 'member',
+      status: row.last_seen_at && row.last_seen_at >= since ? 'online' : 'offline',
+    }));
+  }
+
+  const toOption = (row: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'email'>): TMemberOption => ({
+    id: row.id,
+    name: `${row.firstname} ${row.lastname}`.trim(),
+    email: row.email,
+  });
+  const optionColumns = { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email };
+
+  return {
+    /** Newest members first; the route admits only admins and devs. */
+    page(query: TMemberPageQuery): Promise<TMemberPage> {
+      const where = and(isMember, memberSearch(query.search), statusIs(query.status));
+      return paged(db, query, { table: users, where, orderBy: [desc(users.created_at), desc(users.id)] }, present);
+    },
+
+    /**
+     * Up to MEMBER_OPTIONS_LIMIT members by name for the bonus form; the preselected `id` comes first even
+     * when the search would not find it, so that a form opened from 'Beri Bonus' shows its member.
+     */
+    async options(query: TMemberOptionsQuery): Promise<TMemberOption[]> {
+      const [found, chosen] = await Promise.all([
+        db
+          .select(optionColumns)
+          .from(users)
+          .where(and(isMember, memberSearch(query.search)))
+          .orderBy(FULL_NAME, users.id)
+          .limit(MEMBER_OPTIONS_LIMIT),
+        query.id === undefined
+          ? []
+          : db
+              .select(optionColumns)
+              .from(users)
+              .where(and(isMember, eq(users.id, query.id))),
+      ]);
+      const first = chosen[0];
+      const rest = first ? found.filter((row) => row.id !== first.id) : found;
+      return [...chosen, ...rest].slice(0, MEMBER_OPTIONS_LIMIT).map(toOption);
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

@@ -1,0 +1,33 @@
+/** POST /api/admin/users/:id/temporary-password: admins and devs only (see temporary-password.ts for whom). */
+import { ZErrorResponse } from '@sewablast/contract/errors';
+import { ZTemporaryPasswordRequest, ZTemporaryPasswordResponse } from '@sewablast/contract/recovery';
+import { ZUserIdParams } from '@sewablast/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../http/access.ts';
+import type { TemporaryPasswords } from './temporary-password.ts';
+
+export const temporaryPasswordRoutes: FastifyPluginAsyncZod<{ temporaryPasswords: TemporaryPasswords }> = async (
+  app,
+  { temporaryPasswords },
+) => {
+  app.post(
+    '/:id/temporary-password',
+    {
+      config: { access: 'managers' },
+      schema: {
+        tags: ['users'],
+        summary: "Set a user's temporary password, answered once; it must be changed at the next sign-in",
+        params: ZUserIdParams,
+        body: ZTemporaryPasswordRequest,
+        response: {
+          200: ZTemporaryPasswordResponse,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => temporaryPasswords.set(requireActor(request), request.params.id, request.body.password),
+  );
+};

@@ -1,0 +1,71 @@
+/**
+ * /reset-password?token=…: the new password twice. Saved, every session of the account has ended — this
+ * browser's too — and the user signs in again with the new password.
+ */
+import { RECOVERY_TEXT, ZResetPasswordRequest } from '@sewablast/contract/recovery';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import { MessageDialog } from '../../components/message-dialog.tsx';
+import { useZodForm } from '../../lib/form.ts';
+import { signOut } from '../../lib/session.ts';
+import { resetPassword } from './api/recovery.ts';
+import { BackToSignIn } from './reset-link-request.tsx';
+
+export function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  const form = useZodForm(ZResetPasswordRequest, {
+    defaultValues: { token, password: '', password2: '' },
+    leavesOnSuccess: true,
+  });
+  const invalidLink = form.failure === RECOVERY_TEXT.tokenInvalid;
+  return (
+    <div className="space-y-6">
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={form.submitWith(async (body) => {
+          await resetPassword(body);
+          signOut();
+          setDone(true);
+        })}
+      >
+        <FormAlert message={form.failure} />
+        {invalidLink && (
+          <p className="text-sm">
+            <Link to="/reset-password" className="font-medium text-brand-600 hover:underline">
+              {RECOVERY_TEXT.requestAgain}
+            </Link>
+          </p>
+        )}
+        <FormField
+          form={form}
+          name="password"
+          label="Password Baru"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Minimal 6 karakter"
+        />
+        <FormField
+          form={form}
+          name="password2"
+          label="Konfirmasi Password Baru"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Ulangi password baru"
+        />
+        <SubmitButton busy={form.busy} busyLabel={RECOVERY_TEXT.saving} className="w-full">
+          {RECOVERY_TEXT.save}
+        </SubmitButton>
+      </form>
+      <BackToSignIn />
+      <MessageDialog
+        open={done}
+        title="Berhasil"
+        message={RECOVERY_TEXT.resetDone}
+        onClose={() => navigate('/signin', { replace: true })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The admin dashboard's cards (spec part 2 §2 Admin dashboard cards): each figure from the endpoint that
+ * already serves it, read on its own when the dashboard opens; a failed read shows 0 without a word.
+ */
+import type { TActiveCount, TSuccessFail } from '@sewablast/contract/counters';
+import type { TCountBlastResponse } from '@sewablast/contract/phonenumber';
+import type { TCountUseResponse } from '@sewablast/contract/proxy';
+import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
+import type { TWithdrawTotal } from '@sewablast/contract/withdraw';
+import { useQueries } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export interface AdminCounters {
+  unusedProxies: number;
+  unblastedNumbers: number;
+  activeWhatsapp: number;
+  inactiveWhatsapp: number;
+  activeMembers: number;
+  todaySuccess: number;
+  todayFail: number;
+  totalSuccess: number;
+  totalFail: number;
+  paidToday: number;
+  paidAll: number;
+}
+type Key = keyof AdminCounters;
+
+const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = [
+  {
+    keys: ['unusedProxies'],
+    read: async () => ({ unusedProxies: (await api<TCountUseResponse>('/admin/proxy/count-use')).unUsed }),
+  },
+  {
+    keys: ['unblastedNumbers'],
+    read: async () => ({
+      unblastedNumbers: (await api<TCountBlastResponse>('/admin/phonenumber/count-blast')).unBlasted,
+    }),
+  },
+  {
+    keys: ['activeWhatsapp', 'inactiveWhatsapp'],
+    read: async () => {
+      const { connectedCount, disconnectedCount } = await api<TWhatsappCountResponse>('/admin/whatsapp/count');
+      return { activeWhatsapp: connectedCount, inactiveWhatsapp: disconnectedCount };
+    },
+  },
+  {
+    keys: ['activeMembers'],
+    read: async () => ({ activeMembers: (await api<TActiveCount>('/admin/users/active')).count }),
+  },
+  {
+    keys: ['todaySuccess', 'todayFail'],
+    read: async () => {
+      const { success, fail } = await api<TSuccessFail>('/admin/messagelog/today-count');
+      return { todaySuccess: success, todayFail: fail };
+    },
+  },
+  {
+    keys: ['totalSuccess', 'totalFail'],
+    read: async () => {
+      const { success, fail } = await api<TSuccessFail>('/admin/messagelog/total-count');
+      return { totalSuccess: success, totalFail: fail };
+    },
+  },
+  {
+    keys: ['paidToday'],
+    read: async () => ({ paidToday: (await api<TWithdrawTotal>('/admin/withdraw/total-today')).total }),
+  },
+  {
+    keys: ['paidAll'],
+    read: async () => ({ paidAll: (await api<TWithdrawTotal>('/admin/withdraw/total-all')).total }),
+  },
+];
+
+export function useAdminCounters() {
+  const results = useQueries({
+    queries: SOURCES.map((source) => ({
+      queryKey: ['admin-counters', source.keys.join(',')],
+      queryFn: () => source.read().catch((): Partial<AdminCounters> => ({})),
+      refetchOnMount: 'always' as const,
+    })),
+  });
+  const values = {} as AdminCounters;
+  const loading: Partial<Record<Key, boolean>> = {};
+  SOURCES.forEach((source, index) => {
+    const result = results[index];
+    for (const key of source.keys) {
+      values[key] = result?.data?.[key] ?? 0;
+      loading[key] = result?.isPending ?? true;
+    }
+  });
+  return { values, loading };
+}

@@ -1,0 +1,22 @@
+/** The admin dashboard's two daily series (blasts, money paid out), read when the dashboard opens. */
+import { DAILY_DEFAULT_DAYS, type TBlastDaily, type TPaidDaily } from '@sewablast/contract/dashboard';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export const CHART_DAYS = DAILY_DEFAULT_DAYS;
+
+export function useBlastDaily() {
+  return useQuery({
+    queryKey: ['dashboard-daily', 'blasts', CHART_DAYS],
+    queryFn: async () => (await api<TBlastDaily>(`/admin/messagelog/daily?days=${CHART_DAYS}`)).list,
+    refetchOnMount: 'always',
+  });
+}
+
+export function usePaidDaily() {
+  return useQuery({
+    queryKey: ['dashboard-daily', 'paid', CHART_DAYS],
+    queryFn: async () => (await api<TPaidDaily>(`/admin/withdraw/paid-daily?days=${CHART_DAYS}`)).list,
+    refetchOnMount: 'always',
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * 'Ekspor CSV' on 'Permintaan Withdraw' for admins and devs (issue 11 item 8): a period, this month unless
+ * changed, and the accepted withdrawals decided in it saved as a CSV file.
+ */
+import {
+  AUDIT_TEXT,
+  acceptedExportFileName,
+  type TAcceptedExportQuery,
+  ZAcceptedExportQuery,
+} from '@sewablast/contract/audit';
+import { Download } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/button.tsx';
+import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import { downloadFile } from '../../lib/export-file.ts';
+import { useZodForm } from '../../lib/form.ts';
+import { fetchAcceptedCsv } from './api/export-accepted.ts';
+
+/** The first and last day of this month on the browser's calendar, as `YYYY-MM-DD`. */
+export function thisMonth(now = new Date()): TAcceptedExportQuery {
+  const day = (date: Date) =>
+    `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return {
+    from: day(new Date(now.getFullYear(), now.getMonth(), 1)),
+    to: day(new Date(now.getFullYear(), now.getMonth() + 1, 0)),
+  };
+}
+
+function ExportForm({ onDone }: { onDone: () => void }) {
+  const form = useZodForm(ZAcceptedExportQuery, { defaultValues: thisMonth(), fallback: AUDIT_TEXT.exportFailed });
+  const submit = form.submitWith(async (query) => {
+    downloadFile(acceptedExportFileName(query), await fetchAcceptedCsv(query), 'text/csv');
+    toast.success(AUDIT_TEXT.exportDone);
+    onDone();
+  });
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <FormAlert message={form.failure} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField form={form} name="from" label={AUDIT_TEXT.from} type="date" />
+        <FormField form={form} name="to" label={AUDIT_TEXT.to} type="date" />
+      </div>
+      <SubmitButton busy={form.busy} busyLabel="Mengunduh..." className="w-full">
+        {AUDIT_TEXT.exportButton}
+      </SubmitButton>
+    </form>
+  );
+}
+
+export function ExportAcceptedButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary">
+          <Download size={18} /> {AUDIT_TEXT.exportButton}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
+            {AUDIT_TEXT.exportTitle}
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {AUDIT_TEXT.exportHint}
+          </Dialog.Description>
+          <ExportForm onDone={() => setOpen(false)} />
+          <Dialog.Close className="mt-3 w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">
+            Batal
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,120 @@
+// Member search at MEMBERS members (100,000): 'Daftar Member' pages (count + page + income and accounts) and
+// the bonus form's picker, searched by the start of a full name, a last name and an email through the
+// service, beside the naive way ('%term%' ILIKE on each column) in the same run. On PGlite, and on
+// PostgreSQL too when TEST_DATABASE_URL (or DATABASE_URL) is set (a scratch database is made there and
+// dropped); EXPLAIN shows which indexes each search uses.
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema.ts';
+import { escapeLike } from '../apps/server/src/lib/like.ts';
+import { createLevelService } from '../apps/server/src/modules/level/service.ts';
+import { createSettingService } from '../apps/server/src/modules/setting/service.ts';
+import { createMemberService, memberSearch } from '../apps/server/src/modules/users/members.ts';
+import { seed } from '../apps/server/src/seed.ts';
+import { quantile } from './lib/server.mjs';
+
+const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 100);
+const BUDGET_MS = 20;
+const FIRST = ['budi', 'siti', 'agus', 'dewi', 'eko', 'rina', 'andi', 'putri', 'joko', 'sri', 'hadi', 'lina'];
+const LAST = ['santoso', 'wijaya', 'rahma', 'saputra', 'hidayat', 'lestari', 'nugroho', 'kusuma', 'pratama'];
+/** Member i's first and last name, as `fill` writes them. */
+const nameOf = (i) => [FIRST[i % FIRST.length], `${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`];
+// Full names, a last name and an email, common and rare: the searches an operator types.
+const TERMS = ['budi san', 'kusu', nameOf(777).join(' '), `${nameOf(12_345).join('.').replace(' ', '')}@`];
+
+async function fill(db) {
+  await seed(db, { adminEmail: 'bench@dev.local', adminPassword: 'benchpass1', demo: false });
+  const started = performance.now();
+  for (let from = 1; from <= MEMBERS; from += 20_000) {
+    const to = Math.min(MEMBERS, from + 19_999);
+    await db.execute(sql`
+      insert into users (firstname, lastname, email, password_hash, role, referral_code, created_at)
+      select initcap((${sql.raw(`array['${FIRST.join("','")}']`)})[1 + i % ${FIRST.length}]),
+             initcap((${sql.raw(`array['${LAST.join("','")}']`)})[1 + (i / ${FIRST.length}) % ${LAST.length}]) || ' ' || i,
+             (${sql.raw(`array['${FIRST.join("','")}']`)})[1 + i % ${FIRST.length}] || '.' ||
+               (${sql.raw(`array['${LAST.join("','")}']`)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || i || '@example.com',
+             'x', 'member', 'B' || lpad(to_hex(i), 7, '0'), now() - make_interval(secs => i)
+      from generate_series(${from}::int, ${to}::int) as i`);
+  }
+  await db.execute(sql`analyze users`);
+  return performance.now() - started;
+}
+
+/** The way a list would be written without the indexes: a substring anywhere in each column. */
+async function naivePage(db, term) {
+  const pattern = `%${escapeLike(term)}%`;
+  const where = and(
+    eq(users.role, 'member'),
+    or(ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.email, pattern)),
+  );
+  await db.select({ total: count() }).from(users).where(where);
+  return db.select().from(users).where(where).orderBy(desc(users.created_at), desc(users.id)).limit(10);
+}
+
+async function timed(work) {
+  const latencies = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    await work(round);
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return `p50 ${quantile(latencies, 0.5)} ms / p99 ${quantile(latencies, 0.99)} ms`;
+}
+
+/** The indexes a search's plan reads, by name. */
+async function indexesUsed(db, term) {
+  const query = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'member'), memberSearch(term)));
+  const { rows } = await db.execute(sql`explain ${query.getSQL()}`);
+  const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+  return [...new Set(plan.match(/users_\w+_idx/g) ?? [])].join(', ') || 'none (sequential scan)';
+}
+
+async function measure(label, database) {
+  const { db } = database;
+  await database.migrate();
+  const fillMs = await fill(db);
+  const members = createMemberService(db, createLevelService(db, createSettingService(db)));
+  console.log(`\n### ${label}: ${MEMBERS} members written in ${(fillMs / 1000).toFixed(1)} s; ${ROUNDS} rounds each`);
+  console.log(`budget: a searched page p99 under ${BUDGET_MS} ms (DESIGN §10, PostgreSQL), ahead of the naive way`);
+  for (const term of TERMS) {
+    const found = (await members.page({ page: 1, limit: 10, search: term })).meta.total;
+    console.log(`'${term}' (${found} matches), indexes: ${await indexesUsed(db, term)}`);
+    console.log(`  members-per-page  ${await timed(() => members.page({ page: 1, limit: 10, search: term }))}`);
+    console.log(`  member-options    ${await timed(() => members.options({ search: term }))}`);
+    console.log(`  naive %term%      ${await timed(() => naivePage(db, term))}`);
+  }
+  console.log(`unsearched page     ${await timed((round) => members.page({ page: 1 + round, limit: 10 }))}`);
+  console.log(`status online page  ${await timed(() => members.page({ page: 1, limit: 10, status: 'online' }))}`);
+}
+
+const pglite = await openDatabase({});
+try {
+  await measure('PGlite (in memory)', pglite);
+} finally {
+  await pglite.close();
+}
+
+const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (url) {
+  const name = `sewablast_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const postgres = await openDatabase({ url: scratch.toString() });
+  try {
+    await measure('PostgreSQL', postgres);
+  } finally {
+    await postgres.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

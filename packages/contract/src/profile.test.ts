@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from './errors.ts';
+import { ZProfileForm } from './profile.ts';
+import { SERVER_TEXT, TEXT } from './texts.ts';
+import { ZUpdateUserRequest } from './users.ts';
+
+const filled = {
+  firstname: ' Budi ',
+  lastname: 'Santoso',
+  email: ' Budi@Example.COM ',
+  account_bank: 'BCA',
+  account_number: ' 1234567890 ',
+  account_name: 'Budi Santoso',
+  password: '',
+  current_password: '',
+};
+
+const errorsOf = (values: typeof filled) => {
+  const result = ZProfileForm.safeParse(values);
+  return result.success ? {} : fieldErrorsOf(result.error.issues);
+};
+
+describe('ZProfileForm', () => {
+  it('sends the profile without a password when none is typed, as the update request reads it', () => {
+    const body = ZProfileForm.parse(filled);
+    expect(body).toEqual({
+      firstname: 'Budi',
+      lastname: 'Santoso',
+      email: 'budi@example.com',
+      account_bank: 'BCA',
+      account_number: '1234567890',
+      account_name: 'Budi Santoso',
+    });
+    expect(ZUpdateUserRequest.parse(body)).toEqual(body);
+  });
+
+  it('stores blank bank fields as none', () => {
+    const body = ZProfileForm.parse({ ...filled, account_bank: '', account_number: '  ', account_name: '' });
+    expect(body).toMatchObject({ account_bank: null, account_number: null, account_name: null });
+  });
+
+  it('asks for the current password only when a new one is typed, and sends it with it', () => {
+    expect(errorsOf({ ...filled, password: 'sandibaru1' })).toEqual({
+      current_password: SERVER_TEXT.currentPasswordRequired,
+    });
+    expect(ZProfileForm.parse({ ...filled, password: 'sandibaru1', current_password: 'lama123' })).toMatchObject({
+      password: 'sandibaru1',
+      current_password: 'lama123',
+    });
+    expect(ZProfileForm.parse({ ...filled, current_password: 'lama123' })).not.toHaveProperty('current_password');
+  });
+
+  it("keeps the update request's own rules and names blank fields with the sign-up texts", () => {
+    expect(errorsOf({ ...filled, firstname: ' ', lastname: '', email: '' })).toEqual({
+      firstname: TEXT.firstNameRequired,
+      lastname: TEXT.lastNameRequired,
+      email: TEXT.emailRequired,
+    });
+    expect(errorsOf({ ...filled, email: 'bukan-email' })).toEqual({ email: TEXT.emailInvalid });
+    expect(errorsOf({ ...filled, password: '123', current_password: 'lama123' })).toEqual({
+      password: 'Password minimal 6 karakter.',
+    });
+    expect(errorsOf({ ...filled, account_number: '9'.repeat(51) })).toHaveProperty('account_number');
+  });
+});
