@@ -25,7 +25,7 @@ const browser = await launchBrowser();
 try {
   const person = await createUser(server, role);
   for (const [width, height] of [
-    [1280, 800],
+    [1366, 800],
     [375, 740],
   ] as const) {
     for (const theme of ['light', 'dark'] as const) {
