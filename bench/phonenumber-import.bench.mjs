@@ -6,8 +6,11 @@
 // most the server can do, where latency is mostly queueing), and each client asking every PACE_MS (250: 200
 // requests a second in all, people paging and typing). Uses DATABASE_URL when set, else the embedded
 // database. BENCH_ROWS changes the size. The same CSV is first read by the import's reader alone, in this
-// process, so that the parsing's share of the import's time shows apart from the database's.
-import { Readable } from 'node:stream';
+// process, so that the parsing's share of the import's time shows apart from the database's. Last, 100,000
+// numbers (XLSX_ROWS) as an Excel workbook, beside the same numbers as CSV: each read by the reader alone, and
+// the workbook imported into the server.
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { readImportRows } from '../apps/server/src/lib/import-rows.ts';
 import { quantile, startServer } from './lib/server.mjs';
 
@@ -15,7 +18,33 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PACE_MS = Number(process.env.PACE_MS ?? 250);
+const XLSX_ROWS = Number(process.env.XLSX_ROWS ?? 100_000);
 const { url, headers, rssKb, stop } = await startServer({ IMPORT_MAX_MB: '200' });
+
+/** In pieces of 64 KiB, about as an upload arrives. */
+const piecesOf = (bytes) =>
+  Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536));
+
+/** Rows read from `bytes` by the import's reader alone, and the seconds it took. */
+async function readAlone(bytes) {
+  const started = performance.now();
+  let read = 0;
+  for await (const _ of readImportRows(Readable.from(piecesOf(bytes)))) read++;
+  return { read, seconds: ((performance.now() - started) / 1000).toFixed(2) };
+}
+
+/** A workbook of `rows` ([number, name]) written as Excel writes one: shared strings after the sheet. */
+async function workbookOf(rows) {
+  const out = new PassThrough();
+  const pieces = [];
+  out.on('data', (piece) => pieces.push(piece));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true });
+  const sheet = workbook.addWorksheet('Nomor');
+  for (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(pieces);
+}
 
 /** Imports `file` while asking GET /api/health every 20 ms: the answer, and a line of figures. */
 async function importWatched(file, name, type) {
@@ -64,17 +93,8 @@ try {
   const lines = ['number,name'];
   for (let i = 0; i < ROWS; i++) lines.push(`62812${String(i).padStart(8, '0')},Nama ${i}`);
   const csv = `${lines.join('\n')}\n`;
-  const bytes = Buffer.from(csv);
-  // In pieces of 64 KiB, about as an upload arrives.
-  const pieces = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
-    bytes.subarray(i * 65536, (i + 1) * 65536),
-  );
-  const readStarted = performance.now();
-  let read = 0;
-  for await (const _ of readImportRows(Readable.from(pieces))) read++;
-  console.log(
-    `read ${read.toLocaleString('en')} CSV rows, reader alone  time=${((performance.now() - readStarted) / 1000).toFixed(2)}s`,
-  );
+  const alone = await readAlone(Buffer.from(csv));
+  console.log(`read ${alone.read.toLocaleString('en')} CSV rows, reader alone  time=${alone.seconds}s`);
   const { answer, summary } = await importWatched(csv, 'numbers.csv', 'text/csv');
   console.log(
     `import ${ROWS.toLocaleString('en')} rows (${(csv.length / 1e6).toFixed(1)} MB)  created=${answer.created}  skipped=${answer.skippedTotal}  ${summary}`,
@@ -119,6 +139,28 @@ try {
       );
     }
   }
+
+  // Numbers the CSV above did not hold, typed into the sheet as numbers (as Excel keeps what looks like one).
+  const excelRows = Array.from({ length: XLSX_ROWS }, (_, i) => [6289000000000 + i, `Excel ${i}`]);
+  const xlsx = await workbookOf([['number', 'name'], ...excelRows]);
+  const excelCsv = Buffer.from(`number,name\n${excelRows.map((row) => row.join(',')).join('\n')}\n`);
+  for (const [kind, bytes] of [
+    ['CSV', excelCsv],
+    ['.xlsx', xlsx],
+  ]) {
+    const { read, seconds } = await readAlone(bytes);
+    console.log(
+      `read ${read.toLocaleString('en')} ${kind} rows (${(bytes.length / 1e6).toFixed(1)} MB), reader alone  time=${seconds}s`,
+    );
+  }
+  const excel = await importWatched(
+    xlsx,
+    'numbers.xlsx',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  console.log(
+    `import ${XLSX_ROWS.toLocaleString('en')} rows of .xlsx (${(xlsx.length / 1e6).toFixed(1)} MB)  created=${excel.answer.created}  skipped=${excel.answer.skippedTotal}  ${excel.summary}`,
+  );
 } finally {
   await stop();
 }

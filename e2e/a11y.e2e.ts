@@ -55,7 +55,40 @@ beforeAll(async () => {
     token: member.token,
   });
   await simulate(server, token, deviceId, 'scan');
+  await jobRowsFor(people.staff, token);
 });
+
+/** A linked account with a generator and a validator gives those lists rows, status, progress and actions. */
+async function jobRowsFor(person: Person, devToken: string) {
+  const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: person });
+  const device = `a11y-job-${Date.now().toString(36)}`;
+  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId: device, userId: person.id }, token });
+  await simulate(server, devToken, device, 'scan');
+  let whatsappId = 0;
+  for (let tries = 0; !whatsappId && tries < 50; tries++) {
+    const { whatsapp } = await callApi<{ whatsapp: { id: number; phonenumber: string | null } }>(
+      server,
+      `/admin/whatsapp/${device}`,
+      { token },
+    );
+    if (whatsapp.phonenumber) whatsappId = whatsapp.id;
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const settings = { whatsapp_id: whatsappId, interval_min: 1, interval_max: 2 };
+  await callApi(server, '/admin/generator/create', {
+    body: { start_number: '6281200000001', end_number: '6281200000100', ...settings },
+    token,
+  });
+  const form = new FormData();
+  for (const [key, value] of Object.entries(settings)) form.append(key, String(value));
+  form.append('file', new Blob(['number,name\n6281300000001,Uji\n']), 'target.csv');
+  const created = await fetch(`${server.url}/api/admin/validator/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!created.ok) throw new Error(`validator create: ${created.status} ${await created.text()}`);
+}
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -136,7 +136,7 @@ export async function callApi<T>(
 }
 
 /** Does what a phone or WhatsApp would to a simulated device (the dev-only simulator controls). */
-export function simulate(server: Server, devToken: string, deviceId: string, action: 'scan' | 'ban') {
+export function simulate(server: Server, devToken: string, deviceId: string, action: 'scan' | 'ban' | 'disconnect') {
   return fetch(`${server.url}/dev/simulator/${deviceId}/${action}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${devToken}` },

@@ -2,6 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IMPORT_TEXT } from '@sewablast/contract/imports';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
@@ -112,6 +114,28 @@ describe('phone numbers', () => {
       name: 'Rusak 249',
       reason: 'Nomor harus diawali 62 dan berisi 10-15 angka.',
     });
+  });
+
+  it('uploads an Excel workbook, numbers typed as numbers, and says so when a workbook cannot be read', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Daftar');
+    sheet.addRow(['number', 'name']);
+    for (let i = 0; i < 12; i++) sheet.addRow([6285800000000 + i, `Excel ${i}`]);
+    await page.goto('/phonenumber/create');
+    const input = page.getByLabel('File');
+    expect(await input.getAttribute('accept')).toContain('.xlsx');
+    await input.setInputFiles(file('nomor.xlsx', Buffer.from(await workbook.xlsx.writeBuffer())));
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const result = page.getByTestId('import-result');
+    await expect.poll(() => result.getByText('12 nomor berhasil didaftarkan.').count()).toBe(1);
+    await page.goto('/phonenumber');
+    await page.getByLabel('Cari nomor atau nama').fill('6285800000011');
+    await expect.poll(() => page.getByText('Excel 11').count(), { timeout: 5000 }).toBe(1);
+
+    await page.goto('/phonenumber/create');
+    await page.getByLabel('File').setInputFiles(file('rusak.xlsx', Buffer.from('PK\u0003\u0004 bukan workbook')));
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => page.getByText(IMPORT_TEXT.unreadableWorkbook).count()).toBeGreaterThan(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
+import { createGeneratorService } from './modules/generator/service.ts';
 import { createLevelService } from './modules/level/service.ts';
 import { createMessageService } from './modules/message/service.ts';
 import { createMessageLogService } from './modules/messagelog/service.ts';
@@ -23,6 +24,7 @@ import { createSettingService } from './modules/setting/service.ts';
 import { createMemberService } from './modules/users/members.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createTemporaryPasswords } from './modules/users/temporary-password.ts';
+import { createValidatorService } from './modules/validator/service.ts';
 import { createWhatsappService } from './modules/whatsapp/service.ts';
 import { createAcceptedExport } from './modules/withdraw/accepted-export.ts';
 import { createWithdrawService } from './modules/withdraw/service.ts';
@@ -92,6 +94,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     engine,
     secondMs: runtime.secondMs,
   });
+  const generators = createGeneratorService({ db, engine });
+  const validators = createValidatorService({ db, engine, files });
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
   const withdrawals = createWithdrawService(db, runtime.timeZone);
@@ -115,6 +119,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     proxies,
     host,
     whatsapp,
+    generators,
+    validators,
     messageLogs,
     bonuses,
     withdrawals,

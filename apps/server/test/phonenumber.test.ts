@@ -4,6 +4,7 @@ import { PHONE_SKIP_REASONS, PHONE_TEXT, type TSkippedNumber } from '@sewablast/
 import type { Role } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importReports, phoneNumbers } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
@@ -333,8 +334,8 @@ describe('phone number import', () => {
     expect((await call('GET', '/list-per-page?search=6281555100005', 'dev')).json().data[0].name).toBe('Dewi');
   });
 
-  it('refuses a file that is not CSV or a JSON array, and a request without a file', async () => {
-    const binary = await upload('admin', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08]));
+  it('refuses a file that is not CSV, .xlsx or a JSON array, and a request without a file', async () => {
+    const binary = await upload('admin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]));
     expect(binary.statusCode).toBe(400);
     expect(binary.json()).toEqual({ msg: PHONE_TEXT.badFile, errors: { file: PHONE_TEXT.badFile } });
     // A first line of text does not make the rest of the file text.
@@ -496,5 +497,95 @@ describe('import answers stay small', () => {
     expect(mixed).toMatchObject({ created: 601, skippedTotal: 1 });
     expect(mixed.skipped).toEqual([{ number: '6281555401000', name: 'Bu\uFFFDdi', reason: PHONE_TEXT.invalid }]);
     for (const row of [...body.skipped, ...mixed.skipped]) expect(PHONE_SKIP_REASONS).toContain(row.reason);
+  });
+});
+
+describe('phone number import from Excel', () => {
+  const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  async function uploadXlsx(build: (workbook: ExcelJS.Workbook) => void, name = 'nomor.xlsx') {
+    const workbook = new ExcelJS.Workbook();
+    build(workbook);
+    const body = await multipartBody(
+      {},
+      { name, bytes: Buffer.from(await workbook.xlsx.writeBuffer()), type: XLSX_TYPE },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: `${BASE}/import`,
+      payload: body.payload,
+      headers: { ...headersOf.admin, 'content-type': body.contentType },
+    });
+  }
+
+  it("imports the first sheet's numbers, typed as numbers or as text, and reports its bad rows by row", async () => {
+    const res = await uploadXlsx((workbook) => {
+      const sheet = workbook.addWorksheet('Daftar');
+      sheet.addRow(['Nama', 'Nomor']);
+      for (let i = 0; i < 500; i++) sheet.addRow([`Nama ${i}`, 6281666000000 + i]);
+      sheet.addRow(['Teks', '081666000500']);
+      sheet.addRow(['Rumus', { formula: '6281666000000+501', result: 6281666000501 }]);
+      sheet.addRow(['Salah', 'bukan nomor']);
+      sheet.addRow(['Ganda', 6281666000001]);
+      workbook.addWorksheet('Catatan').addRow(['Lain', 6281666999999]);
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      created: 502,
+      skippedTotal: 2,
+      skipped: [
+        { number: 'bukan nomor', name: 'Salah', reason: PHONE_TEXT.invalid },
+        { number: '6281666000001', name: 'Ganda', reason: PHONE_TEXT.duplicateInFile },
+      ],
+      reportId: null,
+    });
+    const typed = (await call('GET', '/list-per-page?search=6281666000500', 'admin')).json().data;
+    expect(typed.map((row: { number: string; name: string }) => [row.number, row.name])).toEqual([
+      ['6281666000500', 'Teks'],
+    ]);
+    expect((await call('GET', '/list-per-page?search=6281666999999', 'admin')).json().meta.total).toBe(0);
+    // The same workbook again, whatever it is called: every number is already registered.
+    const again = await uploadXlsx((workbook) => {
+      workbook.addWorksheet('Daftar').addRow([6281666000000, 'Lagi']);
+    }, 'nomor.csv');
+    expect(again.json()).toMatchObject({ created: 0, skippedTotal: 1 });
+    expect(again.json().skipped[0].reason).toBe(PHONE_TEXT.taken);
+  });
+
+  it('refuses a damaged workbook and a ZIP without one, saying how to save it again, and stores nothing', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Daftar').addRow([6281666100001, 'Rusak']);
+    const whole = Buffer.from(await workbook.xlsx.writeBuffer());
+    for (const bytes of [whole.subarray(0, whole.length / 2), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 8])]) {
+      const res = await upload('admin', bytes, 'nomor.xlsx');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        msg: IMPORT_TEXT.unreadableWorkbook,
+        errors: { file: IMPORT_TEXT.unreadableWorkbook },
+      });
+    }
+    expect((await call('GET', '/list-per-page?search=6281666100001', 'admin')).json().meta.total).toBe(0);
+  });
+
+  it('answers 413 to a workbook cut off at IMPORT_MAX_MB, not that it is damaged', async () => {
+    const small = await buildTestApp({ config: { IMPORT_MAX_MB: 0.01 } });
+    try {
+      const admin = await small.loginAs('admin');
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Daftar');
+      for (let i = 0; i < 5000; i++) sheet.addRow([6281666200000 + i * 7919, `Nama ${i * 31}`]);
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      const body = await multipartBody({}, { name: 'besar.xlsx', bytes, type: XLSX_TYPE });
+      const res = await small.app.inject({
+        method: 'POST',
+        url: `${BASE}/import`,
+        payload: Readable.from([body.payload]),
+        headers: { ...admin.headers, 'content-type': body.contentType },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().msg).toBe('File maksimal 0.01 MB.');
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -62,6 +62,8 @@ const ID_BY_AREA: [prefix: string, id: number, owned: boolean][] = [
 ];
 /** Areas whose every user's rows staff read too (DESIGN §5.1: staff handle withdraw requests). */
 const BACK_OFFICE_AREAS = ['/api/admin/withdraw'];
+/** Areas whose other users' rows only devs see (spec part 2 §6: job lists name the user, "except dev"). */
+const DEV_ONLY_AREAS = ['/api/admin/generator', '/api/admin/validator'];
 /** Parameters and body fields that name the owner or their account, whatever the area. */
 const OWNED_NAMES: Record<string, string | number> = {
   userId: owner.user.id,
@@ -175,9 +177,9 @@ describe('the role matrix of every operation', () => {
         expect(isRefusal(valid), context).toBe(true);
         continue;
       }
-      const backOffice = BACK_OFFICE_AREAS.some((prefix) => operation.path.startsWith(prefix));
-      const seesOwners =
-        caller === owner || (ROLE_GROUPS[backOffice ? 'backOffice' : 'managers'] as readonly Role[]).includes(role);
+      const inArea = (areas: string[]) => areas.some((prefix) => operation.path.startsWith(prefix));
+      const others = inArea(BACK_OFFICE_AREAS) ? 'backOffice' : inArea(DEV_ONLY_AREAS) ? 'devOnly' : 'managers';
+      const seesOwners = caller === owner || (ROLE_GROUPS[others] as readonly Role[]).includes(role);
       expect(valid.statusCode, context).not.toBe(401);
       if (request.owned && !seesOwners) {
         expect(isRefusal(valid), context).toBe(true);

@@ -162,6 +162,49 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
     live.close();
   });
 
+  it('runs, stops and resumes a generator on the worker that holds its account', async () => {
+    const staff = await api.users.create({
+      firstname: 'Staf',
+      lastname: 'Jauh',
+      email: `staf-jauh-${Date.now()}@test.local`,
+      password: 'secret123',
+      role: 'staff',
+      referred_by: null,
+    });
+    const headers = { authorization: `Bearer ${await api.tokens.sign(staff.id)}` };
+    const call = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers, payload: payload as never });
+    const live = await openLive(
+      base,
+      `id=client-${staff.id}&${new URLSearchParams({ token: headers.authorization.slice(7) })}`,
+    );
+    const deviceId = `remote-job-${Date.now().toString(36)}`;
+    await call('/api/admin/whatsapp/new-client', { deviceId, userId: staff.id });
+    await live.next('qr', (message) => message.payload.deviceId === deviceId);
+    simulator.control(deviceId, 'scan');
+    await live.next('connection.update', (message) => message.payload.state === 'connected');
+    const [account] = await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, deviceId));
+
+    const created = await call('/api/admin/generator/create', {
+      whatsapp_id: account?.id,
+      start_number: '628570000000',
+      end_number: '628570000039',
+      interval_min: 1,
+      interval_max: 1,
+    });
+    const { id } = created.json().generator;
+    const mine = (message: { payload: { generatorId?: number } }) => message.payload.generatorId === id;
+    expect((await call('/api/admin/generator/start', { id })).statusCode).toBe(200);
+    await live.next('count_success', mine, 10_000);
+    expect((await call('/api/admin/generator/stop', { id })).statusCode).toBe(200);
+    await live.next('stop', mine);
+    expect((await call('/api/admin/generator/start', { id })).statusCode).toBe(200);
+    const finished = await live.next('finished', mine, 20_000);
+    expect((finished.payload.count_success ?? 0) + (finished.payload.count_fail ?? 0)).toBe(40);
+    expect(simulator.checksBy(deviceId)).toBe(40);
+    live.close();
+  });
+
   it('asks no worker, and so never waits, when no lease holds the account', async () => {
     const requests: unknown[] = [];
     const remote = new RemoteEngine(database.db, {

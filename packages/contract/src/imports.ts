@@ -15,6 +15,9 @@ export const IMPORT_TEXT = {
   /** Added to the area's bad-file text when a CSV breaks off: an unclosed quote, text after a closing quote. */
   unreadableFrom: (line: number) =>
     `Mulai sekitar baris ${line} file tidak bisa dibaca (periksa tanda kutip "). Perbaiki lalu unggah lagi: baris yang sudah tersimpan dilewati.`,
+  /** An Excel file that is not an .xlsx workbook (an old .xls, a damaged file, another ZIP). */
+  unreadableWorkbook:
+    'File Excel tidak dapat dibaca. Buka di Excel, simpan sebagai Excel Workbook (.xlsx), lalu unggah lagi.',
 } as const;
 
 /** `part` counts from 0; a 50 MB file holds at most a few thousand parts. */

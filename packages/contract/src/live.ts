@@ -75,6 +75,12 @@ export const ZLivePayload = z.looseObject({
   suspended_count: z.number().optional(),
   in_use: z.number().optional(),
   last_sent: z.string().optional(),
+  /** Generator and validator events (spec part 2 §4): the job they are about, its row `status`, the number checked. */
+  generatorId: z.number().optional(),
+  validatorId: z.number().optional(),
+  status: z.string().optional(),
+  name: z.string().optional(),
+  current_number: z.string().nullable().optional(),
 });
 export type TLivePayload = z.infer<typeof ZLivePayload>;
 

@@ -9,11 +9,17 @@ export const PHONE_TEXT = {
   invalid: 'Nomor harus diawali 62 dan berisi 10-15 angka.',
   taken: 'Nomor sudah terdaftar.',
   duplicateInFile: 'Nomor ganda di dalam file.',
-  badFile: 'File harus berupa CSV (number,name) atau JSON berisi daftar {number, name}.',
-  fileRequired: 'Pilih file .csv atau .json terlebih dahulu.',
+  badFile: 'File harus berupa CSV atau Excel .xlsx (number,name), atau JSON berisi daftar {number, name}.',
+  fileRequired: 'Pilih file .csv, .xlsx atau .json terlebih dahulu.',
+  importLabel: 'File .csv, .xlsx atau .json',
+  importHint:
+    'CSV atau Excel .xlsx (lembar pertama) dengan kolom number,name, header boleh tidak ada; atau JSON berisi [{"number", "name"}].',
   nothingToExport: 'No phone numbers to export.',
   skippedUnavailable: 'Daftar nomor yang dilewati tidak dapat diunduh.',
 } as const;
+
+/** The files the phone number import reads, by extension: the server reads them by their content. */
+export const PHONE_IMPORT_ACCEPT = ['.csv', '.xlsx', '.json'];
 
 /**
  * Indonesia's numbers are stored as they are dialled from abroad: a leading 0 (the local form) becomes

@@ -18,6 +18,7 @@ import type { WaDriver, WaSession } from '../wa/driver.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastLoop } from './blast-loop.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+import { JobRuns } from './job-runs.ts';
 import { Leases } from './leases.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
@@ -66,6 +67,8 @@ export class SessionHost implements Engine {
   readonly leases: Leases;
   private readonly held = new Map<string, Held>();
   private readonly loops = new Map<string, BlastLoop>();
+  /** Generator and validator runs, on the same accounts and leases as the blasts. */
+  private readonly jobs: JobRuns;
   private readonly events: SessionEventTarget;
   private timer: NodeJS.Timeout | null = null;
   /** The housekeeping round in progress: one at a time, and a stop waits for it. */
@@ -87,6 +90,15 @@ export class SessionHost implements Engine {
       reconcile: (clientid) => this.reconcile(clientid),
       onIncoming: options.onIncoming,
     };
+    this.jobs = new JobRuns({
+      db: options.db,
+      workerId: this.workerId,
+      session: (clientid) => this.held.get(clientid)?.session,
+      publish: (account, event, extra) => this.publish(account, event, extra),
+      secondMs: this.secondMs,
+      random: Math.random,
+      log: options.log,
+    });
   }
 
   private get secondMs(): number {
@@ -118,7 +130,7 @@ export class SessionHost implements Engine {
     await this.tick;
     const loops = [...this.loops.values()];
     for (const loop of loops) loop.stop('shutdown');
-    await Promise.all(loops.map((loop) => loop.done));
+    await Promise.all([...loops.map((loop) => loop.done), this.jobs.stopAll()]);
     const clientids = [...this.held.keys()];
     for (const clientid of clientids) await this.release(clientid);
     await this.leases.giveBack(clientids);
@@ -128,12 +140,13 @@ export class SessionHost implements Engine {
     return this.held.has(clientid);
   }
 
-  /** Brings the account's blast loop in line with its desired state (`blasting`), if this process holds it. */
+  /** Brings the account's blast loop and job run in line with their desired state, if this process holds it. */
   async reconcile(clientid: string): Promise<void> {
     const [account] = await this.options.db
       .select()
       .from(whatsappAccounts)
       .where(eq(whatsappAccounts.clientid, clientid));
+    await this.jobs.reconcile(clientid, account, this.held.has(clientid));
     const loop = this.loops.get(clientid);
     const wanted = Boolean(
       account?.blasting && !account.suspended && account.state === 'connected' && this.held.has(clientid),
@@ -178,6 +191,7 @@ export class SessionHost implements Engine {
     for (const row of rows) {
       if (row.wanted !== this.loops.has(row.clientid)) await this.reconcile(row.clientid);
     }
+    for (const clientid of await this.jobs.mismatched(clientids)) await this.reconcile(clientid);
   }
 
   /** Stops the account's loop and waits until it has recorded its last outcome. */

@@ -18,6 +18,7 @@ import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { bonusRoutes } from '../modules/bonus/routes.ts';
 import { fileRoutes } from '../modules/file/routes.ts';
+import { generatorRoutes } from '../modules/generator/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { legalRoutes } from '../modules/legal/routes.ts';
 import { levelRoutes } from '../modules/level/routes.ts';
@@ -30,6 +31,7 @@ import { settingRoutes } from '../modules/setting/routes.ts';
 import { memberRoutes } from '../modules/users/member-routes.ts';
 import { userRoutes } from '../modules/users/routes.ts';
 import { temporaryPasswordRoutes } from '../modules/users/temporary-password-routes.ts';
+import { validatorRoutes } from '../modules/validator/routes.ts';
 import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
 import { withdrawExportRoutes } from '../modules/withdraw/export-routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/routes.ts';
@@ -181,6 +183,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(area(withdrawExportRoutes, 'managers'), {
     prefix: '/api/admin/withdraw',
     exports: services.acceptedExport,
+  });
+  await app.register(area(generatorRoutes, 'backOffice'), {
+    prefix: '/api/admin/generator',
+    generators: services.generators,
+  });
+  await app.register(area(validatorRoutes, 'backOffice'), {
+    prefix: '/api/admin/validator',
+    validators: services.validators,
+    importMaxMb: config.IMPORT_MAX_MB,
   });
   await app.register(area(auditRoutes, 'managers'), { prefix: '/api/admin/audit', audit: services.audit });
   await app.register(area(bonusRoutes, 'everyone'), { prefix: '/api/admin/bonus', bonuses: services.bonuses });

@@ -9,6 +9,12 @@ import { AppError, badRequest } from '../lib/app-error.ts';
 import { ImportFormatError } from '../lib/import-rows.ts';
 import { isFormError, malformedForm } from './multipart.ts';
 
+/** What a user is told of a file the reader refused: the area's own words, and where to look when known. */
+export function importFormatMessage(error: ImportFormatError, badFormat: string): string {
+  if (error.workbook) return IMPORT_TEXT.unreadableWorkbook;
+  return error.line === null ? badFormat : `${badFormat} ${IMPORT_TEXT.unreadableFrom(error.line)}`;
+}
+
 export async function withUploadedFile<T>(
   request: FastifyRequest,
   options: { maxMb: number; missing: string; badFormat: string },
@@ -38,8 +44,7 @@ export async function withUploadedFile<T>(
     if (error instanceof AppError) throw error;
     if (part.file.truncated || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
     if (error instanceof ImportFormatError) {
-      const msg =
-        error.line === null ? options.badFormat : `${options.badFormat} ${IMPORT_TEXT.unreadableFrom(error.line)}`;
+      const msg = importFormatMessage(error, options.badFormat);
       throw badRequest(msg, { file: msg });
     }
     // The form broke off mid-file: whatever the reader made of that, the client's bytes are at fault.

@@ -1,14 +1,16 @@
 /**
- * Turns an uploaded CSV or JSON file into rows as it streams in, without trusting its name (DESIGN §6), and
- * without ever holding the file whole: CSV record by record through `csv-parse` (RFC 4180: a quoted cell may
- * hold the delimiter, doubled quotes and line breaks; CRLF and a UTF-8 BOM handled), a JSON array item by
- * item by a streaming parser. The caller sees one kind of row either way: the cells of a CSV record, or a
- * JSON item, with the line of the file where it starts.
+ * Turns an uploaded CSV, JSON or Excel file into rows as it streams in, without trusting its name (DESIGN §6),
+ * and without ever holding the file whole: CSV record by record through `csv-parse` (RFC 4180: a quoted cell
+ * may hold the delimiter, doubled quotes and line breaks; CRLF and a UTF-8 BOM handled), a JSON array item by
+ * item by a streaming parser, an .xlsx workbook's first sheet row by row (xlsx-rows.ts). The caller sees one
+ * kind of row either way: the cells of a CSV record or a sheet's row, or a JSON item, with the line of the
+ * file (the row of the sheet) where it starts.
  *
- * A file whose head holds a NUL byte is not text and is refused whole, and so is CSV that RFC 4180 cannot
- * read (a quote never closed, text after a closing quote); a later row with a control character is the
- * caller's to skip as invalid (`hasControlCharacters`). Between rows the event loop gets a turn every few
- * milliseconds, so that one large import does not stall every other request.
+ * A workbook is told by its first bytes, a ZIP file's; an .xls of Excel 97-2003 is refused as a workbook no
+ * longer read. Any other file whose head holds a NUL byte is not text and is refused whole, and so is CSV that
+ * RFC 4180 cannot read (a quote never closed, text after a closing quote); a later row with a control
+ * character is the caller's to skip as invalid (`hasControlCharacters`). Between rows the event loop gets a
+ * turn every few milliseconds, so that one large import does not stall every other request.
  */
 
 import type { Readable } from 'node:stream';
@@ -16,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JSONParser } from '@streamparser/json';
 import { CsvError, parse } from 'csv-parse';
+import { XlsxFormatError, xlsxRows } from './xlsx-rows.ts';
 
 export type ImportRow =
   | { kind: 'cells'; cells: string[]; line: number }
@@ -24,9 +27,12 @@ export type ImportRow =
 export class ImportFormatError extends Error {
   /** About where the unreadable part starts (see csvRows), when the file is readable up to there. */
   readonly line: number | null;
-  constructor(message: string, line: number | null = null) {
+  /** An Excel file that could not be read: its fix is saving it again as a workbook, not editing a line. */
+  readonly workbook: boolean;
+  constructor(message: string, line: number | null = null, workbook = false) {
     super(message);
     this.line = line;
+    this.workbook = workbook;
   }
 }
 
@@ -37,6 +43,10 @@ const SLICE_MS = 10;
 /** Rows between two looks at the clock: reading it for every row would cost more than the rows. */
 const ROWS_PER_LOOK = 256;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A ZIP file's first bytes, which an .xlsx workbook is. */
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** The first bytes of an OLE2 file: an .xls workbook of Excel 97-2003, read by nothing here. */
+const OLE2 = Buffer.from('d0cf11e0a1b11ae1', 'hex');
 
 function isControl(code: number): boolean {
   return (code < 32 && code !== 9) || code === 127;
@@ -161,6 +171,15 @@ async function* csvRows(chunks: AsyncIterable<Buffer>, delimiter: ',' | ';'): As
   }
 }
 
+async function* workbookRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow[]> {
+  try {
+    yield* xlsxRows(chunks);
+  } catch (error) {
+    if (error instanceof XlsxFormatError) throw new ImportFormatError(error.message, null, true);
+    throw error;
+  }
+}
+
 const isBlank = (byte: number | undefined) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 
 export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRow> {
@@ -181,7 +200,9 @@ export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRo
     read += chunk.length;
   }
   let head = Buffer.concat(pieces);
-  if (head.subarray(0, SNIFF_BYTES).includes(0)) throw new ImportFormatError('not a text file');
+  const workbook = head.subarray(0, ZIP.length).equals(ZIP);
+  if (head.subarray(0, OLE2.length).equals(OLE2)) throw new ImportFormatError('an .xls workbook', null, true);
+  if (!workbook && head.subarray(0, SNIFF_BYTES).includes(0)) throw new ImportFormatError('not a text file');
   if (head.subarray(0, BOM.length).equals(BOM)) head = head.subarray(BOM.length);
   let first = 0;
   while (isBlank(head[first])) first++;
@@ -189,7 +210,11 @@ export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRo
   // An object is JSON too, so that it is refused as a whole rather than reported line by line as bad rows.
   if (head[first] === 0x7b) throw new ImportFormatError('JSON is not an array');
   const chunks = chunksOf(head, source);
-  const batches = head[first] === 0x5b ? jsonRows(chunks) : csvRows(chunks, delimiterOf(head.subarray(first)));
+  const batches = workbook
+    ? workbookRows(chunks)
+    : head[first] === 0x5b
+      ? jsonRows(chunks)
+      : csvRows(chunks, delimiterOf(head.subarray(first)));
 
   let sliceStart = performance.now();
   let count = 0;

@@ -92,6 +92,8 @@ class SimSession implements WaSession {
   private credentials: SimCredentials | null;
   private readonly pairingNumber: string | null;
   readonly sent: SentRecord[] = [];
+  /** Numbers checked through this session, answered or not. */
+  checks = 0;
 
   constructor(
     readonly deviceId: string,
@@ -231,8 +233,9 @@ class SimSession implements WaSession {
   }
 
   async checkNumber(number: string) {
+    this.checks++;
     await this.roundTrip();
-    const exists = (hashString(`${this.options.seed}:${number}`) % 1000) / 1000 < this.options.rates.exists;
+    const exists = simulatedExists(this.options, number);
     return { exists, name: exists ? (NAMES[hashString(number) % NAMES.length] ?? null) : null };
   }
 
@@ -251,6 +254,11 @@ class SimSession implements WaSession {
     this.emitter.removeAllListeners();
     this.onEnd();
   }
+}
+
+/** Whether a number "exists" on WhatsApp for a simulator of this seed: its seeded hash, nothing else. */
+function simulatedExists(options: { seed: number; rates: SimulatorRates }, number: string): boolean {
+  return (hashString(`${options.seed}:${number}`) % 1000) / 1000 < options.rates.exists;
 }
 
 export class SimulatorDriver implements WaDriver {
@@ -286,6 +294,16 @@ export class SimulatorDriver implements WaDriver {
     else if (action === 'ban') session.ban();
     else if (reply) session.reply(reply.from, reply.text);
     return true;
+  }
+
+  /** What checkNumber answers about `number`'s existence, asked without a session (tests compare with it). */
+  exists(number: string): boolean {
+    return simulatedExists(this.options, number);
+  }
+
+  /** Numbers checked through the device's current session. */
+  checksBy(deviceId: string): number {
+    return this.sessions.get(deviceId)?.checks ?? 0;
   }
 
   /** The last messages a session "delivered", as WhatsApp would show them. */

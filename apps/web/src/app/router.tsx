@@ -44,6 +44,10 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/bonus': () => import('../features/bonus/bonus-list-page.tsx'),
   '/bonus/create': () => import('../features/bonus/bonus-create-page.tsx'),
   '/profile': () => import('../features/profile/profile-page.tsx'),
+  '/generator/list': () => import('../features/generator/generator-list-page.tsx'),
+  '/generator/create': () => import('../features/generator/generator-form-page.tsx'),
+  '/validator/list': () => import('../features/validator/validator-list-page.tsx'),
+  '/validator/create': () => import('../features/validator/validator-form-page.tsx'),
 };
 
 const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));

@@ -96,14 +96,17 @@ export function SubmitButton({
   busyLabel,
   children,
   className,
+  disabled,
 }: {
   busy: boolean;
   busyLabel: string;
   children: ReactNode;
   className?: string;
+  /** Shut for a reason of the form's own, besides a save in flight. */
+  disabled?: boolean;
 }) {
   return (
-    <Button type="submit" loading={busy} className={className}>
+    <Button type="submit" loading={busy} disabled={disabled} className={className}>
       {busy ? busyLabel : children}
     </Button>
   );

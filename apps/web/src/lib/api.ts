@@ -69,3 +69,24 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   return body as T;
 }
+
+/**
+ * A call answered with text rather than JSON (a CSV download): the same bearer token, and the server's `msg`
+ * on a refusal.
+ */
+export async function apiText(path: string, fallback: string): Promise<string> {
+  const token = getToken();
+  if (!token) throw new ApiError(0, TEXT.tokenMissing);
+  const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => {
+    throw new ApiError(0, TEXT.internalError);
+  });
+  if (!response.ok) {
+    if (response.status === 401) {
+      signOut();
+      window.location.replace('/signin');
+    }
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    throw new ApiError(response.status, typeof body.msg === 'string' && body.msg ? body.msg : fallback, {}, body);
+  }
+  return response.text();
+}

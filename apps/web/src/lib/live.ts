@@ -79,3 +79,23 @@ export function useClock(): number {
   }, []);
   return now;
 }
+
+/** A `waiting` event: the server's seconds and when the event came. */
+export interface Wait {
+  seconds: number;
+  since: number;
+}
+
+/**
+ * Seconds left of a wait, counted down once a second from the server's `waitTime` to 0, where it stays until
+ * the next send. A clock read before the event came counts as no time gone, never as a second more.
+ */
+export function secondsLeft(wait: Wait, now: number): number {
+  const gone = Math.max(0, Math.floor((now - wait.since) / 1000));
+  return Math.max(0, wait.seconds - gone);
+}
+
+/** Account states from which a blast, a generator or a validator may not start (spec part 1 §5, part 2 §4). */
+export function cannotStart(state: string | null | undefined): boolean {
+  return !state || ['disconnected', 'unknown', 'loggedOut', 'conflict'].includes(state);
+}

@@ -37,7 +37,22 @@ function toSkipped([number, name, reason]: SkippedRow): TSkippedNumber {
   return { number, name, reason: PHONE_SKIP_REASONS[reason] ?? PHONE_TEXT.invalid };
 }
 
-function rawOf(row: ImportRow, columns: { number: number; name: number }): { number: string; name: string } {
+export type ImportColumns = { number: number; name: number };
+/** Where a file's number and name are when its first line names no columns. */
+export const DEFAULT_COLUMNS: ImportColumns = { number: 0, name: 1 };
+
+/** The columns a first CSV line names, or null when it names no known column and is data. */
+export function headerColumns(row: ImportRow): ImportColumns | null {
+  if (row.kind !== 'cells') return null;
+  const header = row.cells.map((cell) => cell.toLowerCase());
+  const number = header.findIndex((cell) => NUMBER_HEADERS.includes(cell));
+  const name = header.findIndex((cell) => NAME_HEADERS.includes(cell));
+  if (number < 0 && name < 0) return null;
+  return { number: Math.max(number, 0), name: name >= 0 ? name : 1 };
+}
+
+/** A row's number and name as written, from its columns or its JSON item. */
+export function rawOf(row: ImportRow, columns: ImportColumns): { number: string; name: string } {
   if (row.kind === 'cells') return { number: row.cells[columns.number] ?? '', name: row.cells[columns.name] ?? '' };
   const item = row.item as { number?: unknown; name?: unknown } | null;
   const number = typeof item?.number === 'string' || typeof item?.number === 'number' ? String(item.number) : '';
@@ -50,7 +65,7 @@ export function createPhoneNumberImport(db: Db, onWritten: () => void) {
 
   return {
     /**
-     * A CSV (`number,name`, header optional, extra columns ignored) or JSON (`[{number, name}]`) file,
+     * A CSV or .xlsx (`number,name`, header optional, extra columns ignored) or JSON (`[{number, name}]`) file,
      * written in batches as it streams in. A bad row is skipped with its reason; it never fails the file.
      * The answer carries the first skipped rows; all of them are the importer's report (`skippedPart`).
      */
@@ -60,7 +75,7 @@ export function createPhoneNumberImport(db: Db, onWritten: () => void) {
       const seen = new Set<number>();
       let created = 0;
       let batch: { number: string; name: string; raw: string; line: number }[] = [];
-      let columns = { number: 0, name: 1 };
+      let columns = DEFAULT_COLUMNS;
       let first = true;
 
       const flush = async () => {
@@ -103,11 +118,9 @@ export function createPhoneNumberImport(db: Db, onWritten: () => void) {
           if (first && row.kind === 'cells') {
             first = false;
             // Only a line naming a known column is a header: any other first line is data, reported if bad.
-            const header = row.cells.map((cell) => cell.toLowerCase());
-            const number = header.findIndex((cell) => NUMBER_HEADERS.includes(cell));
-            const name = header.findIndex((cell) => NAME_HEADERS.includes(cell));
-            if (number >= 0 || name >= 0) {
-              columns = { number: Math.max(number, 0), name: name >= 0 ? name : 1 };
+            const named = headerColumns(row);
+            if (named) {
+              columns = named;
               continue;
             }
           }

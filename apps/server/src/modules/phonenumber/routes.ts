@@ -94,7 +94,7 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Multipart file: CSV `number,name` (header optional) or JSON [{number, name}]; answers the counts and the first skipped rows',
+          'Multipart file: CSV `number,name` (header optional), the first sheet of an Excel .xlsx workbook laid out the same, or JSON [{number, name}]; answers the counts and the first skipped rows',
         consumes: ['multipart/form-data'],
         response: { 200: ZPhoneImportResponse, 413: ZErrorResponse, ...failures },
       },

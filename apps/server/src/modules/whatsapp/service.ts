@@ -19,6 +19,7 @@ import {
 import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
+import { busyMessage, claimAccount } from '../../engine/account-busy.ts';
 import type { Engine } from '../../engine/engine.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -156,11 +157,22 @@ export function createWhatsappService({
       if (!account.phonenumber || (UNSENDABLE_STATES as readonly string[]).includes(account.state)) {
         throw forbidden(BLAST_TEXT.disconnected);
       }
-      const [row] = await db
-        .update(whatsappAccounts)
-        .set({ blasting: true, loop, status: 'sending', ...(account.blasting ? {} : { blast_started_at: new Date() }) })
-        .where(eq(whatsappAccounts.id, account.id))
-        .returning();
+      // One thing at a time on an account: a running generator or validator refuses the blast.
+      const outcome = await claimAccount(db, account.id, { kind: 'blast' }, async (tx) => {
+        const [claimed] = await tx
+          .update(whatsappAccounts)
+          .set({
+            blasting: true,
+            loop,
+            status: 'sending',
+            ...(account.blasting ? {} : { blast_started_at: new Date() }),
+          })
+          .where(eq(whatsappAccounts.id, account.id))
+          .returning();
+        return claimed;
+      });
+      if ('busy' in outcome) throw conflict(busyMessage(outcome.busy));
+      const row = outcome.claimed;
       if (!row) throw notFound(SERVER_TEXT.notFound);
       const sessions = requireEngine();
       await publishAccountEvent(bus, row, 'start');

@@ -1,5 +1,10 @@
-/** /phonenumber/create: a number by hand, or many from a .csv or .json file (spec part 2 §2). */
-import { type TSkippedNumber, ZSavePhoneNumberRequest } from '@sewablast/contract/phonenumber';
+/** /phonenumber/create: a number by hand, or many from a .csv, .xlsx or .json file (spec part 2 §2). */
+import {
+  PHONE_IMPORT_ACCEPT,
+  PHONE_TEXT,
+  type TSkippedNumber,
+  ZSavePhoneNumberRequest,
+} from '@sewablast/contract/phonenumber';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { ImportResult } from '../../components/import-result.tsx';
@@ -47,11 +52,8 @@ export function Component() {
         </Card>
         <Card className="h-fit p-6">
           <h2 className="mb-1 font-semibold text-slate-900 dark:text-white">Upload File</h2>
-          <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">
-            CSV dengan kolom <code>number,name</code> (header boleh tidak ada) atau JSON berisi{' '}
-            <code>[{'{"number", "name"}'}]</code>.
-          </p>
-          <FileUpload accept={['.csv', '.json']} onUpload={upload.mutateAsync} />
+          <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">{PHONE_TEXT.importHint}</p>
+          <FileUpload accept={PHONE_IMPORT_ACCEPT} label={PHONE_TEXT.importLabel} onUpload={upload.mutateAsync} />
           {answer && (
             <div className="mt-6">
               <ImportResult<TSkippedNumber>

@@ -1,7 +1,7 @@
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
-import { isFresh } from '../../lib/live.ts';
-import { applyLiveEvent, cannotStart, statusLabel, toLiveRow } from './live-rows.ts';
+import { cannotStart, isFresh } from '../../lib/live.ts';
+import { applyLiveEvent, statusLabel, toLiveRow } from './live-rows.ts';
 
 const account = toLiveRow({
   id: 1,

@@ -4,12 +4,7 @@
  */
 import type { TLiveMessage } from '@sewablast/contract/live';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
-
-/** A `waiting` event: the server's seconds and when the event came. */
-export interface Wait {
-  seconds: number;
-  since: number;
-}
+import { secondsLeft, type Wait } from '../../lib/live.ts';
 
 export interface LiveRow extends TWhatsapp {
   waiting: Wait | null;
@@ -102,15 +97,6 @@ export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number)
   }
 }
 
-/**
- * Seconds left of a wait, counted down once a second from the server's `waitTime` to 0, where it stays until
- * the next send. A clock read before the event came counts as no time gone, never as a second more.
- */
-export function secondsLeft(wait: Wait, now: number): number {
-  const gone = Math.max(0, Math.floor((now - wait.since) / 1000));
-  return Math.max(0, wait.seconds - gone);
-}
-
 /** A blast runs, or was asked for: stop is offered, and reset or reconnect first warn. */
 export const isBlasting = (row: LiveRow) => row.blasting || row.status === 'sending';
 
@@ -121,9 +107,4 @@ export function statusLabel(row: LiveRow, now: number): string {
   if (row.waiting !== null) return `Waiting (${secondsLeft(row.waiting, now)} s)`;
   if (row.status === 'sending') return 'Sending';
   return row.state;
-}
-
-/** States from which a blast may not start (spec part 1 §5). */
-export function cannotStart(state: string | null | undefined): boolean {
-  return !state || ['disconnected', 'unknown', 'loggedOut', 'conflict'].includes(state);
 }

@@ -7,8 +7,9 @@ import { TEXT } from '@sewablast/contract/texts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { cannotStart } from '../../lib/live.ts';
 import { activateAccount, resetAccount, setSending, startBlasting, stopBlasting } from './api/whatsapp.ts';
-import { cannotStart, type LiveRow, toLiveRow } from './live-rows.ts';
+import { type LiveRow, toLiveRow } from './live-rows.ts';
 import type { UpdateRow } from './use-live-accounts.ts';
 
 export function useAccountCommands(update: UpdateRow, reread: () => unknown) {

@@ -1,0 +1,220 @@
+/**
+ * A generator's or validator's run on its account (DESIGN §5.9): each round checks ONE number through the
+ * session under the engine's retry rule, then records the answer, the job's counts and its position in one
+ * transaction that only goes through if the job is still where the round read it. A crash between two
+ * statements therefore can never count a number twice, and a round whose job moved on (another worker's
+ * run after a lease takeover, a delete) records nothing. Pacing, stopping, retries and the lease are the
+ * loop base's (loop.ts): a run lives on the worker that holds its account.
+ */
+import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import { and, eq, sql } from 'drizzle-orm';
+import { phoneNumbers } from '../db/schema.ts';
+import type { LiveAccount } from '../live/account-event.ts';
+import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobIdField } from './job-kinds.ts';
+import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
+import { withRetries } from './retry.ts';
+
+export interface CheckRunDeps extends LoopDeps {
+  publish: (account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+}
+
+/** The job cannot go on (its file is gone): it stops with this message, as a check that failed for good. */
+export class RunFailure extends Error {}
+
+type Checked = { exists: boolean; name: string | null };
+
+const roundedProgress = (done: number, total: number) =>
+  total <= 0 ? 100 : Math.min(100, Math.round((done / total) * 10_000) / 100);
+
+export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
+  /** The account as last read: events carry it as their sender. */
+  private account_: AccountRow | undefined;
+  /** The job as the last round read it. */
+  private paced: Row | undefined;
+
+  constructor(
+    protected override readonly deps: CheckRunDeps,
+    accountId: number,
+    readonly kind: JobKind,
+    readonly jobId: number,
+  ) {
+    super(deps, accountId, `${kind} ${jobId}`);
+  }
+
+  /** Numbers the job checks in all. */
+  protected abstract total(job: Row): number;
+  /** The number to check once `done` are checked, or null when none is left. */
+  protected abstract numberAt(job: Row, done: number): Promise<string | null>;
+  /** The job's position once `number`, its `done`-th, is checked (current_number or cursor). */
+  protected abstract position(number: string, done: number): Record<string, unknown>;
+  /** What the row says once every number is checked. */
+  protected abstract finishedPosition(): Record<string, unknown>;
+  /** The job's position as events show it. */
+  protected abstract shownPosition(job: Row): Partial<TLivePayload>;
+
+  private get table() {
+    return JOB_TABLES[this.kind];
+  }
+
+  protected async job(): Promise<Row | undefined> {
+    const { jobs } = this.table;
+    const [row] = await this.deps.db.select().from(jobs).where(eq(jobs.id, this.jobId));
+    return row as Row | undefined;
+  }
+
+  private async setJob(values: Record<string, unknown>): Promise<Row | undefined> {
+    const { jobs } = this.table;
+    const [row] = await this.deps.db.update(jobs).set(values).where(eq(jobs.id, this.jobId)).returning();
+    return row as Row | undefined;
+  }
+
+  /** Every event names the job, to the owner's channel and `client-admin` (the account's owner is the job's). */
+  protected async send(event: TLiveEventName, extra: Partial<TLivePayload> = {}): Promise<void> {
+    const account = this.account_ ?? (await this.account());
+    if (account) await this.deps.publish(account, event, { [jobIdField(this.kind)]: this.jobId, ...extra });
+  }
+
+  protected async announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void> {
+    await this.send(event, extra);
+  }
+
+  private progressOf(job: Row): Partial<TLivePayload> {
+    const done = doneOf(job);
+    const target = this.total(job);
+    return { value: done, target, progress: roundedProgress(done, target), ...this.shownPosition(job) };
+  }
+
+  private wanted(job: Row | undefined): job is Row {
+    return job?.status === 'running' && job.whatsapp_id === this.accountId;
+  }
+
+  protected async resume(account: AccountRow): Promise<void> {
+    this.account_ = account;
+    const job = await this.job();
+    if (!this.wanted(job)) return;
+    const running = await this.setJob({ state: 'running', last_error: null });
+    if (!running) return;
+    // A (re)start, perhaps after a crash or on another worker: screens drop what an earlier run left showing
+    // (a countdown, an attempt), take the counts as the database has them, then the target.
+    await this.send('reset', { state: 'running' });
+    await this.send('count_synced', { count_success: running.count_success, count_fail: running.count_fail });
+    await this.send(JOB_EVENTS[this.kind].running, { status: 'sending', state: 'running' });
+    await this.send('update_target', { target: this.total(running) });
+    await this.send('progressing', this.progressOf(running));
+  }
+
+  /** The pace of the job as its round read it: a running job's settings cannot change (edits wait for a stop). */
+  protected async interval(): Promise<{ min: number; max: number }> {
+    const min = this.paced?.interval_min ?? 1;
+    return { min, max: Math.max(min, this.paced?.interval_max ?? min) };
+  }
+
+  protected async round(account: AccountRow): Promise<RoundEnd> {
+    this.account_ = account;
+    const job = await this.job();
+    if (!this.wanted(job)) return 'finish';
+    this.paced = job;
+    const done = doneOf(job);
+    let number: string | null;
+    try {
+      number = await this.numberAt(job, done);
+    } catch (error) {
+      if (error instanceof RunFailure) return this.fail(error.message);
+      throw error;
+    }
+    if (number === null) return this.complete();
+
+    const outcome = await withRetries(this, (session) => session.checkNumber(number));
+    if (outcome.status === 'stopped') return 'finish';
+    if (outcome.status !== 'success') return this.fail(outcome.error);
+
+    const recorded = await this.record(job, number, done, outcome.value);
+    // The job moved on without this round (deleted, or run elsewhere after a takeover): nothing counted here.
+    if (!recorded) return 'finish';
+    const { exists, name } = outcome.value;
+    if (exists) {
+      await this.send('count_success', {
+        count_success: recorded.count_success,
+        number,
+        name: name ?? '',
+        status: 'sending',
+      });
+    } else {
+      await this.send('count_fail', { count_fail: recorded.count_fail, number, status: 'sending' });
+    }
+    await this.send('progressing', this.progressOf(recorded));
+    if (doneOf(recorded) >= this.total(recorded)) return this.complete();
+    return this.halted() ? 'finish' : 'pause';
+  }
+
+  /**
+   * The answer, the counts and the position in one transaction, guarded by the count the round started
+   * from: if another run recorded first, or the job is gone, nothing is written and null is answered.
+   */
+  private async record(job: Row, number: string, done: number, checked: Checked): Promise<Row | null> {
+    const { jobs, results, jobColumn } = this.table;
+    const total = this.total(job);
+    // A WhatsApp profile name is whatever its owner typed; the columns hold 200 characters.
+    const name = (checked.name ?? '').slice(0, 200);
+    return this.deps.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(jobs)
+        .set({
+          ...(checked.exists
+            ? { count_success: sql`${jobs.count_success} + 1` }
+            : { count_fail: sql`${jobs.count_fail} + 1` }),
+          progress: roundedProgress(done + 1, total),
+          ...this.position(number, done),
+        })
+        .where(and(eq(jobs.id, this.jobId), sql`${jobs.count_success} + ${jobs.count_fail} = ${done}`))
+        .returning();
+      if (!updated) return null;
+      await tx
+        .insert(results)
+        .values({ [jobColumn.name]: this.jobId, number, name, exists: checked.exists } as never)
+        .onConflictDoNothing();
+      if (checked.exists && job.b_insert) {
+        await tx
+          .insert(phoneNumbers)
+          .values({ number, name, source: this.kind })
+          .onConflictDoNothing({ target: phoneNumbers.number });
+      }
+      return updated as Row;
+    });
+  }
+
+  /** Every number is checked: the job stops by itself at 100 %. */
+  private async complete(): Promise<RoundEnd> {
+    const row = await this.setJob({ status: 'stopped', state: 'finished', progress: 100, ...this.finishedPosition() });
+    if (row) {
+      await this.send('finished', {
+        state: 'finished',
+        status: 'idle',
+        progress: 100,
+        count_success: row.count_success,
+        count_fail: row.count_fail,
+        ...this.shownPosition(row),
+      });
+    }
+    return 'ended';
+  }
+
+  /**
+   * A check that failed for good (retries spent, the connection not back, a ban): the job stops with why,
+   * at the number it could not check, which the next start checks again.
+   */
+  private async fail(error: string): Promise<RoundEnd> {
+    const row = await this.setJob({ status: 'stopped', state: 'error', last_error: error.slice(0, 500) });
+    if (row) await this.send(JOB_EVENTS[this.kind].error, { state: 'error', status: 'idle', sendError: error });
+    return 'ended';
+  }
+
+  /** A stop leaves the job where it is; a shutdown leaves it wanted, for the restart or another worker. */
+  protected async finish(): Promise<void> {
+    if (this.shuttingDown) return;
+    const job = await this.job();
+    if (!job || job.state === 'finished' || job.state === 'error') return;
+    const row = await this.setJob({ state: 'idle' });
+    if (row) await this.send(row.status === 'running' ? 'idle' : 'stop', { state: 'idle', status: 'idle' });
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * What generators and validators share (spec part 2 §5-§7, DESIGN §5.9): staff and admins see and act on
+ * their own jobs, devs on everyone's; the account a job uses is one of its owner's; start writes the desired
+ * state with the account free of any other work and nudges the worker that holds the account, which runs it
+ * (engine/job-runs.ts); stop writes it back and nudges again.
+ */
+
+import { csvLine } from '@sewablast/contract/csv';
+import {
+  JOB_RESULT_HEADER,
+  JOB_TEXT,
+  type TJobFilter,
+  type TJobResult,
+  type ZJobPageQuery,
+} from '@sewablast/contract/jobs';
+import { phoneDigits } from '@sewablast/contract/phonenumber';
+import { ENGINE_TEXT, UNSENDABLE_STATES } from '@sewablast/contract/whatsapp';
+import { and, asc, desc, eq, gt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { type generators, whatsappAccounts } from '../../db/schema.ts';
+import { claimAccount } from '../../engine/account-busy.ts';
+import type { Engine } from '../../engine/engine.ts';
+import { JOB_TABLES, type JobKind, type JobRow } from '../../engine/job-kinds.ts';
+import { requireAccess, seesAll } from '../../lib/access.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { paged } from '../../lib/paging.ts';
+import { busyRefusal, JobRefused } from './refusal.ts';
+
+/** Jobs see everyone's rows only as devs (spec part 2 §6: "except dev"). */
+export const JOB_MANAGERS = 'devOnly' as const;
+const RESULT_BATCH = 5000;
+
+export interface JobCoreDeps {
+  db: Db;
+  /** The sessions: this process's host, the workers over Redis, or null when there are none. */
+  engine: Engine | null;
+}
+
+function statusFilter(table: typeof generators, status: TJobFilter | undefined): SQL | undefined {
+  if (status === 'sending') return eq(table.status, 'running');
+  if (status === 'idle') return and(eq(table.status, 'stopped'), notInArray(table.state, ['finished', 'error']));
+  if (status === 'finished' || status === 'error') return eq(table.state, status);
+  return undefined;
+}
+
+/** Jobs whose account's number or name holds the term: a typed local number (08…) is found as 628…. */
+function accountMatches(table: typeof generators, term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  const digits = phoneDigits(term);
+  const pattern = `%${escapeLike(term)}%`;
+  const matches = or(
+    sql`${whatsappAccounts.pushname} ilike ${pattern}`,
+    sql`${whatsappAccounts.phonenumber} like ${`%${escapeLike(digits ?? term)}%`}`,
+  );
+  return sql`${table.whatsapp_id} in (select ${whatsappAccounts.id} from ${whatsappAccounts} where ${matches})`;
+}
+
+export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: string, { db, engine }: JobCoreDeps) {
+  // Both tables have the runner's columns under the same names: the shared work reads them through one type.
+  const table = JOB_TABLES[kind].jobs as unknown as typeof generators;
+  const { results, jobColumn } = JOB_TABLES[kind];
+
+  async function find(id: number): Promise<Row | undefined> {
+    const [row] = await db.select().from(table).where(eq(table.id, id));
+    return row as Row | undefined;
+  }
+
+  /** The job, if the actor may act on it: their own, or anyone's for a dev. */
+  async function mustSee(actor: Actor, id: number): Promise<Row> {
+    const row = await find(id);
+    if (!row) throw notFound(notFoundText);
+    requireAccess(actor, { owner: row.user_id, managedBy: JOB_MANAGERS });
+    return row;
+  }
+
+  /** The owner's account a job may use: a field error on `whatsapp_id` when it is not theirs. */
+  async function ownersAccount(ownerId: number, whatsappId: number): Promise<void> {
+    const [account] = await db
+      .select({ id: whatsappAccounts.id })
+      .from(whatsappAccounts)
+      .where(and(eq(whatsappAccounts.id, whatsappId), eq(whatsappAccounts.user_id, ownerId)));
+    if (!account) throw badRequest(JOB_TEXT.whatsappNotYours, { whatsapp_id: JOB_TEXT.whatsappNotYours });
+  }
+
+  /** The account a job now uses, with its client id for the nudge. */
+  async function accountOf(job: Row) {
+    if (job.whatsapp_id === null) return undefined;
+    const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, job.whatsapp_id));
+    return account;
+  }
+
+  async function nudge(clientid: string | undefined): Promise<void> {
+    if (clientid) await engine?.reconcile(clientid);
+  }
+
+  async function setStatus(id: number, values: Partial<JobRow>): Promise<Row> {
+    const [row] = await db.update(table).set(values).where(eq(table.id, id)).returning();
+    if (!row) throw notFound(notFoundText);
+    return row as Row;
+  }
+
+  return {
+    find,
+    mustSee,
+    ownersAccount,
+
+    /** A page of jobs, newest first: the actor's own, or for a dev anyone's (`user_id` narrows it). */
+    async page<Item>(actor: Actor, query: z.output<typeof ZJobPageQuery>, present: (rows: Row[]) => Promise<Item[]>) {
+      if (query.user_id !== undefined) requireAccess(actor, { owner: query.user_id, managedBy: JOB_MANAGERS });
+      const owner = seesAll(actor, JOB_MANAGERS) ? query.user_id : actor.id;
+      const where = and(
+        owner === undefined ? undefined : eq(table.user_id, owner),
+        statusFilter(table, query.status),
+        accountMatches(table, query.search),
+      );
+      return paged(db, query, { table, where, orderBy: [desc(table.created_at), desc(table.id)] }, (rows) =>
+        present(rows as Row[]),
+      );
+    },
+
+    /** Edits wait for a stop: a running job's account or pace does not change under it. */
+    requireStopped(job: Row): void {
+      if (job.status === 'running') throw new JobRefused(409, JOB_TEXT.runningEdit, 'running');
+    },
+
+    async start(actor: Actor, id: number): Promise<Row> {
+      const job = await mustSee(actor, id);
+      if (job.state === 'finished') throw new JobRefused(409, JOB_TEXT.alreadyFinished, 'finished');
+      const account = await accountOf(job);
+      if (!account) throw conflict(JOB_TEXT.whatsappGone);
+      if (account.suspended) throw conflict(JOB_TEXT.suspended);
+      if (!account.phonenumber || (UNSENDABLE_STATES as readonly string[]).includes(account.state)) {
+        throw new JobRefused(403, JOB_TEXT.disconnected, 'disconnected');
+      }
+      if (!engine) throw new AppError(503, ENGINE_TEXT.noEngine);
+      const outcome = await claimAccount(db, account.id, { kind, id }, async (tx) => {
+        const [row] = await tx
+          .update(table)
+          .set({ status: 'running', ...(job.status === 'running' ? {} : { state: 'idle', last_error: null }) })
+          .where(eq(table.id, id))
+          .returning();
+        return row as Row | undefined;
+      });
+      if ('busy' in outcome) throw busyRefusal(outcome.busy);
+      if (!outcome.claimed) throw notFound(notFoundText);
+      await nudge(account.clientid);
+      return outcome.claimed;
+    },
+
+    /** Writes the stop and, where this process runs the job, waits until it has recorded its last check. */
+    async stop(actor: Actor, id: number): Promise<Row> {
+      const job = await mustSee(actor, id);
+      const row = await setStatus(id, { status: 'stopped' });
+      await nudge((await accountOf(job))?.clientid);
+      return (await find(id)) ?? row;
+    },
+
+    /** Stops the job, then removes it with its results. */
+    async remove(actor: Actor, id: number): Promise<Row> {
+      const job = await mustSee(actor, id);
+      if (job.status === 'running') {
+        await setStatus(id, { status: 'stopped' });
+        await nudge((await accountOf(job))?.clientid);
+      }
+      await db.delete(table).where(eq(table.id, id));
+      return job;
+    },
+
+    /**
+     * The hits of job `id` (already seen by the caller) as CSV lines, header first, read in batches so that a
+     * million rows never sit in memory.
+     */
+    async *resultCsv(id: number): AsyncGenerator<string> {
+      yield csvLine(JOB_RESULT_HEADER);
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .select({ id: results.id, number: results.number, name: results.name })
+          .from(results)
+          .where(and(eq(jobColumn, id), eq(results.exists, true), gt(results.id, after)))
+          .orderBy(asc(results.id))
+          .limit(RESULT_BATCH);
+        if (rows.length === 0) return;
+        let chunk = '';
+        for (const row of rows) {
+          const line: TJobResult = { number: row.number, name: row.name, status: 'active' };
+          chunk += csvLine([line.number, line.name, line.status]);
+        }
+        yield chunk;
+        after = rows.at(-1)?.id ?? after;
+        if (rows.length < RESULT_BATCH) return;
+      }
+    },
+  };
+}
+
+export type JobCore<Row extends JobRow> = ReturnType<typeof createJobCore<Row>>;

@@ -1,0 +1,129 @@
+/**
+ * Number validators (spec part 2 §2, §5, §7 Validator; DESIGN §5.9): the numbers of an uploaded file checked
+ * on WhatsApp. The file is kept in `files` and read again when the run begins; its valid numbers are counted
+ * on upload, bad rows and repeats skipped and counted.
+ */
+import { fieldErrorsOf } from '@sewablast/contract/errors';
+import {
+  type TValidator,
+  VALIDATOR_TEXT,
+  ZValidatorCreateFields,
+  ZValidatorUpdateFields,
+} from '@sewablast/contract/validator';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { validators } from '../../db/schema.ts';
+import type { ValidatorRow } from '../../engine/job-kinds.ts';
+import { importFormatMessage } from '../../http/upload.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import { ImportFormatError } from '../../lib/import-rows.ts';
+import type { FileService } from '../file/service.ts';
+import { jobContext, presentJob } from '../jobs/present.ts';
+import { createJobCore, type JobCoreDeps } from '../jobs/service.ts';
+import { readFileNumbers } from './file-numbers.ts';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The stored name: the client's file name without any path, in characters safe in a header, or a default. */
+function storedName(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const safe = base
+    .replace(/[^\w .()-]/g, '_')
+    .slice(0, 200)
+    .trim();
+  return safe || 'numbers.csv';
+}
+
+/** The type by content, never by the name alone: a zip is a workbook, a leading `[` JSON, anything else CSV. */
+function mimeOf(bytes: Buffer): string {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return XLSX_MIME;
+  const text = bytes
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return text.startsWith('[') ? 'application/json' : 'text/csv';
+}
+
+function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrorsOf(parsed.error.issues) as Record<string, string>;
+  throw badRequest(Object.values(errors)[0] ?? VALIDATOR_TEXT.badFile, errors);
+}
+
+export function createValidatorService(deps: JobCoreDeps & { files: FileService }) {
+  const { db, files } = deps;
+  const core = createJobCore<ValidatorRow>('validator', VALIDATOR_TEXT.notFound, deps);
+
+  async function present(rows: ValidatorRow[]): Promise<TValidator[]> {
+    const context = await jobContext(db, rows);
+    const infos = await files.infos(rows.flatMap((row) => (row.file_id === null ? [] : [row.file_id])));
+    return rows.map((row) => {
+      const file = row.file_id === null ? undefined : infos.get(row.file_id);
+      return {
+        ...presentJob(row, row.total, context),
+        file_id: file ? file.id : null,
+        fileName: file?.name ?? null,
+        fileUrl: file ? files.signedUrl(file.id) : null,
+        cursor: row.cursor,
+      };
+    });
+  }
+
+  return {
+    core,
+    present,
+
+    /** Multipart: the file and the settings; the file's valid numbers are counted before anything is stored. */
+    async create(
+      actor: Actor,
+      fields: Record<string, string>,
+      file: { bytes: Buffer; filename: string | undefined } | undefined,
+    ): Promise<{ row: ValidatorRow; total: number; skipped: number }> {
+      const body = parseFields(ZValidatorCreateFields, fields);
+      if (!file) throw badRequest(VALIDATOR_TEXT.fileRequired, { file: VALIDATOR_TEXT.fileRequired });
+      await core.ownersAccount(actor.id, body.whatsapp_id);
+      const counted = await readFileNumbers(file.bytes).catch((error: unknown) => {
+        if (error instanceof ImportFormatError) {
+          const message = importFormatMessage(error, VALIDATOR_TEXT.badFile);
+          throw badRequest(message, { file: message });
+        }
+        throw error;
+      });
+      if (counted.numbers.length === 0) throw badRequest(VALIDATOR_TEXT.noNumbers, { file: VALIDATOR_TEXT.noNumbers });
+      const stored = await files.save({
+        name: storedName(file.filename),
+        mime: mimeOf(file.bytes),
+        bytes: file.bytes,
+        userId: actor.id,
+      });
+      const [row] = await db
+        .insert(validators)
+        .values({ ...body, user_id: actor.id, file_id: stored.id, total: counted.numbers.length })
+        .returning();
+      if (!row) throw new Error('validator not saved');
+      return { row, total: counted.numbers.length, skipped: counted.skipped };
+    },
+
+    /** Multipart without a file: the account, the pace and b_insert. A running job is stopped first. */
+    async update(actor: Actor, id: number, fields: Record<string, string>): Promise<ValidatorRow> {
+      const job = await core.mustSee(actor, id);
+      const body = parseFields(ZValidatorUpdateFields, fields);
+      core.requireStopped(job);
+      await core.ownersAccount(job.user_id, body.whatsapp_id);
+      const [row] = await db.update(validators).set(body).where(eq(validators.id, id)).returning();
+      if (!row) throw notFound(VALIDATOR_TEXT.notFound);
+      return row;
+    },
+
+    /** Removes the job and its results, then its file, which nothing else uses. */
+    async remove(actor: Actor, id: number): Promise<void> {
+      const job = await core.remove(actor, id);
+      if (job.file_id !== null) await files.remove(job.file_id);
+    },
+  };
+}
+
+export type ValidatorService = ReturnType<typeof createValidatorService>;

@@ -1,0 +1,123 @@
+import type { TLiveMessage } from '@sewablast/contract/live';
+import { describe, expect, it } from 'vitest';
+import { isFresh } from './live.ts';
+import { applyJobEvent, concernsJob, type JobFields, jobStatusLabel, toLiveJob } from './live-jobs.ts';
+
+interface Generator extends JobFields {
+  current_number: string | null;
+}
+
+const generator = toLiveJob<Generator>({
+  id: 7,
+  status: 'idle',
+  state: 'idle',
+  count_success: 0,
+  count_fail: 0,
+  total: 40,
+  done: 0,
+  progress: 0,
+  last_error: null,
+  current_number: null,
+  Whatsapp: { id: 3, clientid: 'wa-3', state: 'connected' },
+});
+
+const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
+  event: name,
+  payload: { deviceId: 'wa-3', date: '', generatorId: 7, ...payload },
+});
+
+const label = (row: typeof generator, now = 0) => jobStatusLabel(row, now, 'Generating');
+
+describe('applyJobEvent', () => {
+  it('follows a run from generating through counts, progress and waits to finished', () => {
+    let row = applyJobEvent({ ...generator, requesting: true }, event('generating'), 0);
+    expect(row).toMatchObject({ status: 'sending', requesting: false });
+    expect(label(row)).toBe('Generating');
+
+    row = applyJobEvent(row, event('count_success', { count_success: 1, status: 'sending' }), 1000);
+    row = applyJobEvent(
+      row,
+      event('progressing', { value: 1, target: 40, progress: 2.5, current_number: '6281200000001' }),
+      1000,
+    );
+    expect(row).toMatchObject({ count_success: 1, successAt: 1000, done: 1, progress: 2.5 });
+    expect(row.current_number).toBe('6281200000001');
+
+    row = applyJobEvent(row, event('waiting', { waitTime: 2 }), 1000);
+    expect([1000, 2000, 3000, 9000].map((now) => label(row, now))).toEqual([
+      'Waiting (2 s)',
+      'Waiting (1 s)',
+      'Waiting (0 s)',
+      'Waiting (0 s)',
+    ]);
+    row = applyJobEvent(row, event('attempting', { code: '429' }), 3000);
+    expect(label(row)).toBe('Fail, attempting (429)');
+    row = applyJobEvent(row, event('count_fail', { count_fail: 1, status: 'sending' }), 4000);
+    expect(row).toMatchObject({ count_fail: 1, failAt: 4000, attempting: null });
+
+    row = applyJobEvent(
+      row,
+      event('finished', {
+        state: 'finished',
+        status: 'idle',
+        progress: 100,
+        count_success: 30,
+        count_fail: 10,
+        current_number: null,
+      }),
+      5000,
+    );
+    expect(row).toMatchObject({ status: 'idle', state: 'finished', progress: 100, count_success: 30, count_fail: 10 });
+    expect(row.current_number).toBeNull();
+    expect(label(row)).toBe('Selesai');
+  });
+
+  it('highlights only the count that changed, for 1 s', () => {
+    const failed = applyJobEvent(generator, event('count_fail', { count_fail: 1 }), 500);
+    expect(isFresh(failed.failAt, 1400)).toBe(true);
+    expect(isFresh(failed.failAt, 1500)).toBe(false);
+    expect(failed.successAt).toBeNull();
+  });
+
+  it('clears the flags and the countdown on stop and idle', () => {
+    const waiting = applyJobEvent({ ...generator, status: 'sending' }, event('waiting', { waitTime: 5 }), 0);
+    for (const name of ['stop', 'idle'] as const) {
+      expect(applyJobEvent(waiting, event(name, { state: 'idle' }), 0)).toMatchObject({
+        status: 'idle',
+        state: 'idle',
+        waiting: null,
+        attempting: null,
+        progressing: false,
+      });
+    }
+  });
+
+  it('keeps the real progress and shows why when a run stops on an error', () => {
+    const running = { ...generator, status: 'sending' as const, progress: 40 };
+    const failed = applyJobEvent(running, event('error_generate', { state: 'error', sendError: 'banned' }), 0);
+    expect(failed).toMatchObject({ status: 'idle', state: 'error', progress: 40, last_error: 'banned' });
+    expect(label(failed)).toBe('Gagal');
+  });
+
+  it('shows a reconnect while running, and a conflict stops the row', () => {
+    const running = { ...generator, status: 'sending' as const };
+    expect(label(applyJobEvent(running, event('reconnecting'), 0))).toBe('reconnecting...');
+    const conflict = applyJobEvent(running, event('connection.update', { state: 'conflict' }), 0);
+    expect(conflict).toMatchObject({ status: 'idle', Whatsapp: { state: 'conflict' } });
+  });
+});
+
+describe('concernsJob', () => {
+  it('matches its own job by id, and a connection change by the account', () => {
+    expect(concernsJob(generator, event('count_success'), 'generatorId')).toBe(true);
+    expect(concernsJob(generator, event('count_success', { generatorId: 8 }), 'generatorId')).toBe(false);
+    // A validator's or a blast's event on the same account is not this generator's.
+    expect(
+      concernsJob(generator, event('count_success', { generatorId: undefined, validatorId: 7 }), 'generatorId'),
+    ).toBe(false);
+    expect(concernsJob(generator, event('connection.update', { generatorId: undefined }), 'generatorId')).toBe(true);
+    expect(
+      concernsJob(generator, { event: 'connection.update', payload: { deviceId: 'wa-9', date: '' } }, 'generatorId'),
+    ).toBe(false);
+  });
+});
