@@ -8,6 +8,7 @@ import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createMemoryBus, createRedisBus } from './live/bus.ts';
+import { installProcessGuard } from './process-guard.ts';
 import { type Login, seed } from './seed.ts';
 import { createServices } from './services.ts';
 import { VERSION } from './version.ts';
@@ -38,6 +39,10 @@ function describeError(error: unknown): string {
 }
 
 async function main(): Promise<void> {
+  installProcessGuard(process, {
+    write: (line) => process.stderr.write(`${line}\n`),
+    exit: (code) => process.exit(code),
+  });
   const config = parseConfig(process.env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pg') });
   await database.migrate();

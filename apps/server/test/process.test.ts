@@ -104,6 +104,53 @@ describe('the server process', () => {
     expect({ exit: await second.exited, output: second.output() }).toMatchObject({ exit: 0 });
   }, 120_000);
 
+  it('logs a rejection nobody awaited inside a session and keeps serving, the session included', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'sewablast-proc-guard-'));
+    // An empty database of its own, so that ADMIN_EMAIL makes the dev this test signs in as.
+    const database = await createPostgresDatabase();
+    try {
+      const run = start({
+        DATA_DIR: own,
+        ADMIN_EMAIL: 'guard@sewablast.local',
+        ADMIN_PASSWORD: 'rahasia-sekali',
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      });
+      stopAll.push(run.child);
+      await waitFor(() => run.output().includes('API docs:'));
+      const url = /Dashboard: (http:\/\/\S+)/.exec(run.output())?.[1];
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'guard@sewablast.local', password: 'rahasia-sekali' }),
+      });
+      const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const deviceId = 'guarded-device';
+      const created = await fetch(`${url}/api/admin/whatsapp/new-client`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ deviceId, userId: user.id }),
+      });
+      expect(created.status).toBe(200);
+      const control = (action: string) =>
+        fetch(`${url}/dev/simulator/${deviceId}/${action}`, { method: 'POST', headers, body: '{}' });
+
+      expect((await control('reject')).status).toBe(200);
+      await waitFor(() => run.output().includes('Unhandled rejection, still serving'), 10_000);
+      expect(run.output()).toContain(`Connection Closed (simulated: a query of ${deviceId} in flight after end())`);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      // The session that rejected is still held and still answers.
+      expect((await control('scan')).status).toBe(200);
+      expect(run.child.exitCode).toBeNull();
+
+      run.child.kill('SIGTERM');
+      expect({ exit: await run.exited, output: run.output() }).toMatchObject({ exit: 0 });
+    } finally {
+      await database?.drop();
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it.skipIf(process.env.TEST_DB === 'postgres')(
     'refuses a second process on the same embedded database, and starts again after a kill',
     async () => {

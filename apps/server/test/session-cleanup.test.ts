@@ -1,4 +1,7 @@
-/** What the session host cleans up on its own: links nobody completed, and the proxies of lost accounts. */
+/**
+ * What the session host cleans up on its own: links and re-links nobody completed, and the proxies of lost
+ * accounts.
+ */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, whatsappAccounts } from '../src/db/schema.ts';
@@ -106,6 +109,114 @@ describe('session housekeeping', () => {
       await host.start();
       expect(await until(async () => (await accountOf(orphan?.clientid ?? '')) === undefined)).toBe(true);
       expect(await accountOf(fresh?.clientid ?? '')).toBeDefined();
+    } finally {
+      await host.stop();
+      await t.db.delete(proxies);
+    }
+  });
+
+  it('ends a re-link nobody scanned: the account stays, logged out, without session or proxy', async () => {
+    const member = await t.loginAs('member');
+    const pool = await t.db
+      .insert(proxies)
+      .values([{ value: 'http://10.0.0.11:3128' }, { value: 'http://10.0.0.12:3128' }])
+      .returning();
+    const released: number[] = [];
+    const announced: string[] = [];
+    const shownQrs: string[] = [];
+    const bus = createMemoryBus();
+    bus.subscribe(({ message }) => {
+      if (message.event === 'qr') shownQrs.push(message.payload.deviceId);
+      if (message.event === 'connection.update') announced.push(`${message.payload.deviceId}:${message.payload.state}`);
+    });
+    const driver = new SimulatorDriver({ seed: 4, scanMs: 600_000, delayMs: [1, 3] });
+    const host = new SessionHost({
+      db: t.db,
+      driver,
+      bus,
+      proxyOf: async () => null,
+      releaseProxy: async (proxyId) => {
+        released.push(proxyId);
+      },
+      linkTimeoutMs: 200,
+      renewMs: 50,
+    });
+    // What new-client leaves of a linked account it re-links: its number and counters, no credentials.
+    const relinking = (
+      clientid: string,
+      proxyId: number | null,
+      extra: Partial<typeof whatsappAccounts.$inferInsert> = {},
+    ) =>
+      t.db
+        .insert(whatsappAccounts)
+        .values({
+          clientid: `${clientid}-${Date.now().toString(36)}`,
+          user_id: member.user.id,
+          phonenumber: '6281211112222',
+          pushname: 'Andi',
+          proxy_id: proxyId,
+          count_success: 7,
+          income: 700,
+          ...extra,
+        })
+        .returning()
+        .then(([row]) => {
+          if (!row) throw new Error('no row');
+          return row;
+        });
+    try {
+      const abandoned = await relinking('relink', pool[0]?.id ?? null);
+      await host.link(abandoned);
+      expect(await until(async () => (await accountOf(abandoned.clientid))?.state === 'loggedOut')).toBe(true);
+      expect(await accountOf(abandoned.clientid)).toMatchObject({
+        phonenumber: '6281211112222',
+        count_success: 7,
+        income: 700,
+        auth_state: null,
+        proxy_id: null,
+        owner_id: null,
+      });
+      expect(host.holds(abandoned.clientid)).toBe(false);
+      expect(driver.control(abandoned.clientid, 'scan')).toBe(false);
+      expect(released).toEqual([pool[0]?.id]);
+      expect(announced).toContain(`${abandoned.clientid}:loggedOut`);
+
+      // A re-link scanned in time is no business of the give-up.
+      const completed = await relinking('scanned', null);
+      await host.link(completed);
+      expect(driver.control(completed.clientid, 'scan')).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await accountOf(completed.clientid)).toMatchObject({ state: 'connected', owner_id: host.workerId });
+      expect(host.holds(completed.clientid)).toBe(true);
+
+      // The process that began this one died before its give-up.
+      const old = new Date(Date.now() - 60 * 60_000);
+      const orphan = await relinking('orphan-relink', pool[1]?.id ?? null, {
+        state: 'reconnecting',
+        owner_id: 'dead-worker',
+        lease_until: old,
+        updated_at: old,
+      });
+      const fresh = await relinking('fresh-relink', null, {
+        state: 'reconnecting',
+        owner_id: 'dead-worker',
+        lease_until: old,
+      });
+      // Its process died after the driver wrote credentials of its own but before the scan: they ask for a QR.
+      const unpaired = await relinking('unpaired-relink', null, {
+        state: 'reconnecting',
+        auth_state: { creds: { registered: false } },
+      });
+      await host.start();
+      expect(await until(async () => (await accountOf(orphan.clientid))?.state === 'loggedOut')).toBe(true);
+      expect(await until(async () => (await accountOf(unpaired.clientid))?.state === 'loggedOut')).toBe(true);
+      expect(await accountOf(unpaired.clientid)).toMatchObject({ auth_state: null, owner_id: null });
+      expect(host.holds(unpaired.clientid)).toBe(false);
+      expect(announced).toContain(`${unpaired.clientid}:loggedOut`);
+      expect(shownQrs).not.toContain(unpaired.clientid);
+      expect(await accountOf(orphan.clientid)).toMatchObject({ proxy_id: null, count_success: 7 });
+      expect(released).toEqual([pool[0]?.id, pool[1]?.id]);
+      expect(await accountOf(fresh.clientid)).toMatchObject({ state: 'reconnecting' });
     } finally {
       await host.stop();
       await t.db.delete(proxies);

@@ -11,6 +11,8 @@ export const CONNECTION_STATES = [
   'unknown',
   'reconnecting',
   'suspended',
+  /** WhatsApp refuses the server's WhatsApp Web version (405); the server reads the current one and retries. */
+  'outdated',
 ] as const;
 export type TConnectionState = (typeof CONNECTION_STATES)[number];
 
@@ -21,6 +23,9 @@ export const WHATSAPP_TEXT = {
   notLinked: 'Akun belum tersambung.',
   badDeviceId: 'Client ID tidak valid.',
   pairingNumber: 'Nomor harus diawali 62.',
+  /** Said on the link screen while the server keeps trying to reach WhatsApp. */
+  retrying: 'Server belum dapat tersambung ke WhatsApp. Mencoba lagi...',
+  outdated: 'WhatsApp menolak versi WhatsApp Web server ini (405). Server mengambil versi terbaru dan mencoba lagi.',
   tooManyPendingLinks: (max: number) =>
     `Sudah ada ${max} perangkat yang menunggu ditautkan. Selesaikan atau batalkan dulu sebelum menambah lagi.`,
 } as const;
@@ -114,7 +119,8 @@ export const ZWhatsappListQuery = z.object({
   status: z.enum(WHATSAPP_FILTERS).optional(),
 });
 
-export const SIMULATOR_ACTIONS = ['scan', 'disconnect', 'ban', 'reply'] as const;
+/** `reject`: the session rejects a promise nobody awaits, as Baileys' handlers do (the process must survive it). */
+export const SIMULATOR_ACTIONS = ['scan', 'disconnect', 'ban', 'reply', 'reject'] as const;
 export const ZSimulatorParams = z.object({ deviceId: ZDeviceId, action: z.enum(SIMULATOR_ACTIONS) });
 export const ZSimulatorReply = z.object({ from: z.string().min(3).max(20), text: z.string().max(4096) }).partial();
 
@@ -130,7 +136,7 @@ export const BLAST_TEXT = {
 } as const;
 
 /** States from which a blast cannot start (spec part 1 §5). */
-export const UNSENDABLE_STATES = ['disconnected', 'unknown', 'loggedOut', 'conflict'] as const;
+export const UNSENDABLE_STATES = ['disconnected', 'unknown', 'loggedOut', 'conflict', 'outdated'] as const;
 
 export const ZStartBlastingRequest = z.object({
   whatsappClientId: ZDeviceId,

@@ -3,7 +3,7 @@
  * runs. It renews its leases every 10 s; a lease not renewed for 30 s is free, and the first worker to claim
  * the account takes it over and resumes it from the database.
  */
-import { and, eq, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 
@@ -20,6 +20,14 @@ export function leaseFree(): SQL {
     isNull(whatsappAccounts.lease_until),
     lt(whatsappAccounts.lease_until, sql`now()`),
   ) as SQL;
+}
+
+/**
+ * The worker's lease on the row still runs: the condition of every write of a session's state, so that a
+ * worker that lost the account (a pause past its lease, a takeover) cannot overwrite what the new owner wrote.
+ */
+export function heldBy(workerId: string): SQL {
+  return and(eq(whatsappAccounts.owner_id, workerId), gt(whatsappAccounts.lease_until, sql`now()`)) as SQL;
 }
 
 /** The worker whose lease on the account still runs, if any. */

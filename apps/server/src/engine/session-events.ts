@@ -3,12 +3,13 @@
  * never loses a session) and announced on the live channel (spec part 1 §3, DESIGN §8).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import type { ConnectionState, SessionEvent } from '../wa/driver.ts';
+import { heldBy } from './leases.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -19,6 +20,7 @@ const STATE_NAMES: Record<ConnectionState, string> = {
   disconnected: 'disconnected',
   loggedOut: 'loggedOut',
   conflict: 'conflict',
+  outdated: 'outdated',
 };
 
 /** The session host, as far as a session's events need it. */
@@ -26,7 +28,7 @@ export interface SessionEventTarget {
   readonly db: Db;
   readonly workerId: string;
   publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
-  /** The session is gone for good (logged out, banned): stop holding it. */
+  /** The session is gone for good (logged out, banned) or its lease passed to another worker: stop holding it. */
   lose(clientid: string): void;
   releaseProxy(proxyId: number): Promise<void>;
   /** Starts or stops the account's blast as its row now wants. */
@@ -34,16 +36,22 @@ export interface SessionEventTarget {
   onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
 }
 
+/**
+ * Writes the session's state while this worker's lease holds the account. A late event of a session whose
+ * account another worker took over (its 440 once the new owner connects) changes nothing, and this worker
+ * lets the session go.
+ */
 async function update(
-  db: Db,
+  host: SessionEventTarget,
   clientid: string,
   values: PgUpdateSetSource<typeof whatsappAccounts>,
 ): Promise<AccountRow | undefined> {
-  const [row] = await db
+  const [row] = await host.db
     .update(whatsappAccounts)
     .set(values)
-    .where(eq(whatsappAccounts.clientid, clientid))
+    .where(and(eq(whatsappAccounts.clientid, clientid), heldBy(host.workerId)))
     .returning();
+  if (!row) host.lose(clientid);
   return row;
 }
 
@@ -61,10 +69,10 @@ export async function applySessionEvent(
     case 'code':
       return host.publish(account, 'code', { code: event.code });
     case 'auth-state':
-      await update(db, clientid, { auth_state: event.authState });
+      await update(host, clientid, { auth_state: event.authState });
       return;
     case 'authenticated': {
-      const row = await update(db, clientid, {
+      const row = await update(host, clientid, {
         phonenumber: event.phonenumber,
         pushname: event.pushname,
         server: host.workerId,
@@ -84,17 +92,18 @@ export async function applySessionEvent(
       // A ban ends the connection too; the account reads 'suspended' until an admin activates it.
       const state = account.suspended ? 'suspended' : STATE_NAMES[event.state];
       const lost = event.state === 'loggedOut';
-      const row = await update(db, clientid, {
+      const row = await update(host, clientid, {
         state,
         last_error: event.reason ?? null,
         ...(lost ? { proxy_id: null } : {}),
       });
-      if (row) await host.publish(row, 'connection.update', { state });
+      if (!row) return;
+      await host.publish(row, 'connection.update', { state });
       if (lost) {
         host.lose(clientid);
         if (account.proxy_id !== null) await host.releaseProxy(account.proxy_id);
       }
-      if (event.state === 'connected' && row) {
+      if (event.state === 'connected') {
         // Screens that missed events while the session was away catch up with the stored counts.
         await host.publish(row, 'count_synced', { count_success: row.count_success, count_fail: row.count_fail });
         await host.reconcile(clientid);
@@ -102,7 +111,7 @@ export async function applySessionEvent(
       return;
     }
     case 'banned': {
-      const row = await update(db, clientid, {
+      const row = await update(host, clientid, {
         state: 'suspended',
         suspended: true,
         suspended_count: sql`${whatsappAccounts.suspended_count} + 1`,

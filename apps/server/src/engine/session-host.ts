@@ -23,7 +23,7 @@ import { Leases } from './leases.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
 import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
-import { deleteAbandoned, deleteUnlinked, type Unlinked } from './unlinked.ts';
+import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -70,6 +70,8 @@ export class SessionHost implements Engine {
   /** Generator and validator runs, on the same accounts and leases as the blasts. */
   private readonly jobs: JobRuns;
   private readonly events: SessionEventTarget;
+  /** Links nobody completed (unlinked.ts). */
+  private readonly giveUps: GiveUpTarget;
   private timer: NodeJS.Timeout | null = null;
   /** The housekeeping round in progress: one at a time, and a stop waits for it. */
   private tick: Promise<void> | null = null;
@@ -89,6 +91,13 @@ export class SessionHost implements Engine {
       releaseProxy: options.releaseProxy,
       reconcile: (clientid) => this.reconcile(clientid),
       onIncoming: options.onIncoming,
+    };
+    this.giveUps = {
+      db: options.db,
+      workerId: this.workerId,
+      release: (clientid) => this.release(clientid),
+      releaseProxy: options.releaseProxy,
+      publish: (account, event, extra) => this.publish(account, event, extra),
     };
     this.jobs = new JobRuns({
       db: options.db,
@@ -115,7 +124,7 @@ export class SessionHost implements Engine {
         .renew([...this.held.keys()])
         .then(() => this.claim())
         .then(() => this.reconcileHeld())
-        .then(async () => this.discard(await deleteAbandoned(this.options.db)))
+        .then(() => giveUpAbandoned(this.giveUps))
         .catch((error) => this.options.log?.('lease renewal failed', error))
         .finally(() => {
           this.tick = null;
@@ -229,24 +238,12 @@ export class SessionHost implements Engine {
     await clearAccountKeys(this.options.db, account.id);
     await this.open(account, null, options);
     const session = this.held.get(account.clientid)?.session;
-    setTimeout(() => {
-      if (this.held.get(account.clientid)?.session !== session) return;
-      void this.giveUpLink(account.clientid).catch((error) =>
-        this.options.log?.(`giving up the link of ${account.clientid} failed`, error),
-      );
-    }, this.options.linkTimeoutMs ?? LINK_TIMEOUT_MS).unref();
-  }
-
-  /** Drops a link never completed, with its row and proxy. */
-  private async giveUpLink(clientid: string): Promise<void> {
-    await this.discard(await deleteUnlinked(this.options.db, clientid));
-  }
-
-  private async discard(rows: Unlinked[]): Promise<void> {
-    for (const row of rows) {
-      await this.release(row.clientid);
-      if (row.proxy_id !== null) await this.options.releaseProxy(row.proxy_id);
-    }
+    if (!session) return;
+    watchLink(this.giveUps, session, {
+      timeoutMs: this.options.linkTimeoutMs ?? LINK_TIMEOUT_MS,
+      stillHeld: () => this.held.get(account.clientid)?.session === session,
+      log: this.options.log,
+    });
   }
 
   /** Logs the device out and forgets the session; the caller deletes or resets the row. */
@@ -279,8 +276,15 @@ export class SessionHost implements Engine {
     // A session's events are applied one after another: a late 'connecting' must never overwrite 'connected'.
     let queue = Promise.resolve();
     const unsubscribe = session.subscribe((event) => {
+      // Restored credentials that ask for a QR or code were never paired: a re-link whose process died
+      // before the scan. Nobody is looking at that QR.
+      const unpaired = authState !== null && (event.type === 'qr' || event.type === 'code');
       queue = queue
-        .then(() => applySessionEvent(this.events, account.clientid, event))
+        .then(() =>
+          unpaired
+            ? giveUpLink(this.giveUps, account.clientid)
+            : applySessionEvent(this.events, account.clientid, event),
+        )
         .catch((error) => this.options.log?.(`event of ${account.clientid} failed`, error));
     });
     this.held.set(account.clientid, { session, unsubscribe });

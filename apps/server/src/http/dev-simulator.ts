@@ -1,4 +1,7 @@
-/** POST /dev/simulator/{deviceId}/{action}: forces a scan, a drop, a ban or a reply (dev only, simulator only). */
+/**
+ * POST /dev/simulator/{deviceId}/{action}: forces a scan, a drop, a ban, a reply or an unawaited rejection
+ * (dev only, simulator only).
+ */
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { ZSimulatorParams, ZSimulatorReply } from '@sewablast/contract/whatsapp';
@@ -13,7 +16,7 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDri
       config: { access: 'devOnly' },
       schema: {
         tags: ['dev'],
-        summary: 'Simulator: scan, disconnect, ban, or reply ({from, text})',
+        summary: 'Simulator: scan, disconnect, ban, reply ({from, text}), or reject (a promise nobody awaits)',
         params: ZSimulatorParams,
         body: ZSimulatorReply.nullish(),
         response: {

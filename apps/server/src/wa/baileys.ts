@@ -10,13 +10,18 @@ import type {
   ConnectionState as BaileysConnectionState,
   BaileysEventMap,
   BinaryNode,
-  SignalDataTypeMap,
+  SignalKeyStore,
   UserFacingSocketConfig,
   WAMessage,
+  WAVersion,
 } from '@whiskeysockets/baileys';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { pino } from 'pino';
 import { SocksProxyAgent } from 'socks-proxy-agent';
+import { ackErrorOf, BANNED, notOnWhatsApp, REASON, reasonOf, sendErrorOf, statusOf } from './baileys-errors.ts';
+import { ignoredJid, textOf } from './baileys-incoming.ts';
+import { memoryKeyStore, revive, signalKeyStore, toJson } from './baileys-keys.ts';
+import { forgetWaWebVersion, waWebVersion } from './baileys-version.ts';
 import {
   buttonsAsText,
   type ConnectionState,
@@ -28,6 +33,7 @@ import {
   type WaDriver,
   type WaSession,
 } from './driver.ts';
+import { NumberLookup } from './number-lookup.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
 
@@ -41,6 +47,7 @@ export interface BaileysSocket {
   user?: { id: string; name?: string; notify?: string; verifiedName?: string };
   sendMessage(jid: string, content: AnyMessageContent, options: { messageId: string }): Promise<unknown>;
   onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: unknown }[] | undefined>;
+  presenceSubscribe(jid: string): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   sendPresenceUpdate(type: 'composing' | 'paused' | 'available' | 'unavailable', jid?: string): Promise<void>;
   logout(message?: string): Promise<void>;
@@ -48,10 +55,14 @@ export interface BaileysSocket {
 }
 
 export type MakeSocket = (config: UserFacingSocketConfig) => BaileysSocket;
+/** The WhatsApp Web version to announce, or undefined for the one bundled with Baileys. */
+export type VersionSource = (agent: ReturnType<typeof proxyAgent>) => Promise<WAVersion | undefined>;
 
 export interface BaileysDriverOptions {
   /** The socket factory; Baileys' own makeWASocket unless a test gives a fake. */
   makeSocket?: MakeSocket;
+  /** Where the WhatsApp Web version comes from; web.whatsapp.com, cached for the process, unless a test gives one. */
+  version?: VersionSource;
   /** How long a send may wait for the server's acknowledgement. */
   sendTimeoutMs?: number;
   /** How long "typing..." shows before a message goes. */
@@ -61,24 +72,6 @@ export interface BaileysDriverOptions {
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
 
-/** Baileys' disconnect reasons (its DisconnectReason enum), by the status code a closed socket reports. */
-const REASON = {
-  loggedOut: 401,
-  /** WhatsApp Web's "unknown logout": the device was removed without a reason given. */
-  unknownLogout: 406,
-  connectionReplaced: 440,
-  restartRequired: 515,
-} as const;
-/**
- * The connection failures that mean a ban, as WhatsApp Web names them: 402 a temporary ban, 403 a locked
- * or banned account. Baileys passes them on as the status of the closed socket.
- */
-const BANNED: Record<number, string> = {
-  402: 'temporarily banned',
-  403: 'account locked or banned',
-};
-/** The acknowledgement error WhatsApp gives every send once it restricts what the account may send. */
-const ACK_RESTRICTED = '463';
 const MAX_RECONNECT_MS = 60_000;
 
 let loaded: Promise<BaileysModule> | null = null;
@@ -86,15 +79,6 @@ const loadBaileys = () => {
   loaded ??= import('@whiskeysockets/baileys');
   return loaded;
 };
-
-function statusOf(error: unknown): number | undefined {
-  const boom = error as { output?: { statusCode?: number }; data?: { statusCode?: number } } | undefined;
-  return boom?.output?.statusCode;
-}
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error ?? 'connection closed');
-}
 
 /** The phone number of a user or sender JID: digits before the device suffix and the server. */
 export function digitsOfJid(jid: string): string {
@@ -106,20 +90,6 @@ export function proxyAgent(proxy: string | null | undefined) {
   if (!proxy) return undefined;
   const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
   return /^socks/i.test(url) ? new SocksProxyAgent(url) : new HttpsProxyAgent(url);
-}
-
-/** The text a message that reached the account carries: typed, or the title of the button it answers. */
-function textOf(message: WAMessage): string | null {
-  const content = message.message;
-  if (!content) return null;
-  return (
-    content.conversation ??
-    content.extendedTextMessage?.text ??
-    content.buttonsResponseMessage?.selectedDisplayText ??
-    content.templateButtonReplyMessage?.selectedDisplayText ??
-    content.listResponseMessage?.title ??
-    null
-  );
 }
 
 function contentOf(message: OutgoingMessage): AnyMessageContent[] {
@@ -135,26 +105,6 @@ function contentOf(message: OutgoingMessage): AnyMessageContent[] {
   return [{ document: media.bytes, mimetype: media.mime, fileName: media.name, caption }];
 }
 
-/** A send WhatsApp's server acknowledged with an error instead of accepting it. */
-function ackErrorOf(code: string): SendError {
-  if (code === ACK_RESTRICTED) {
-    return new SendError('banned', 'restricted', `WhatsApp restricted sending from this account (${code})`);
-  }
-  return new SendError('rejected', `ack-${code}`, `WhatsApp refused the message (${code})`);
-}
-
-function sendErrorOf(error: unknown, connected: boolean): SendError {
-  if (error instanceof SendError) return error;
-  const status = statusOf(error);
-  const message = reasonOf(error);
-  if (!connected || status === 428 || /connection closed|not open/i.test(message))
-    return new SendError('disconnected', 'connection-closed', message);
-  if (status === 429 || /rate-overlimit/i.test(message)) return new SendError('transient', '429', message);
-  if (status === 403) return new SendError('banned', '403', message);
-  if (status === 406 || status === 404) return new SendError('rejected', String(status), message);
-  return new SendError('transient', String(status ?? 'error'), message);
-}
-
 class BaileysSession implements WaSession {
   private socket: BaileysSocket | null = null;
   private connected = false;
@@ -164,34 +114,43 @@ class BaileysSession implements WaSession {
   private pairingAsked = false;
   /** A fresh link announces the account once, when it first opens. */
   private announced: boolean;
+  /** WhatsApp refused the version last time: the retries keep saying so instead of "reconnecting". */
+  private outdated = false;
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   /** Sends waiting for the server's acknowledgement, by message id. */
   private readonly acks = new Map<string, { resolve: () => void; reject: (error: SendError) => void }>();
-  private readonly creds: AuthenticationCreds;
+  /**
+   * Numbers are looked up before the first send to them: sending to numbers without an account is a known
+   * trigger of restrictions, and such a send must never count.
+   */
+  private readonly numbers = new NumberLookup(async (number) => {
+    const socket = this.socket;
+    if (!socket || !this.connected) throw new SendError('disconnected', 'not-connected', 'not connected');
+    const found = (await socket.onWhatsApp(`${number}@s.whatsapp.net`))?.find((entry) => entry.exists);
+    return found ? found.jid : null;
+  });
+  private creds: AuthenticationCreds;
   private readonly logger: ReturnType<typeof pino>;
+  private readonly keys: SignalKeyStore;
 
   constructor(
     private readonly lib: BaileysModule,
     private readonly options: OpenSessionOptions,
-    private readonly config: Required<Omit<BaileysDriverOptions, 'makeSocket'>> & { makeSocket: MakeSocket },
-    private readonly keys: SessionKeyStore,
+    private readonly config: Required<Omit<BaileysDriverOptions, 'makeSocket' | 'version'>> & {
+      makeSocket: MakeSocket;
+      version: VersionSource;
+    },
+    store: SessionKeyStore,
   ) {
     const stored = options.authState as { creds?: unknown } | null;
-    this.creds = stored?.creds ? this.revive(stored.creds) : lib.initAuthCreds();
+    this.creds = stored?.creds ? revive(lib, stored.creds) : lib.initAuthCreds();
     this.announced = Boolean(stored?.creds);
     this.logger = pino({ level: config.logLevel });
+    this.keys = signalKeyStore(lib, store, this.logger);
   }
 
   get deviceId() {
     return this.options.deviceId;
-  }
-
-  private revive<T>(value: unknown): T {
-    return JSON.parse(JSON.stringify(value), this.lib.BufferJSON.reviver) as T;
-  }
-
-  private toJson(value: unknown): unknown {
-    return JSON.parse(JSON.stringify(value, this.lib.BufferJSON.replacer));
   }
 
   private emit(event: SessionEvent) {
@@ -209,50 +168,25 @@ class BaileysSession implements WaSession {
     this.emit({ type: 'connection', state, ...(reason ? { reason } : {}) });
   }
 
-  /** The signal key store Baileys reads and writes, over the engine's store, one entry per key. */
-  private signalKeys() {
-    const { lib, keys } = this;
-    return {
-      get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
-        const found = await keys.get(ids.map((id) => `${type}:${id}`));
-        const result: { [id: string]: SignalDataTypeMap[T] } = {};
-        for (const id of ids) {
-          const raw = found[`${type}:${id}`];
-          if (raw === undefined || raw === null) continue;
-          let value = this.revive<SignalDataTypeMap[T]>(raw);
-          if (type === 'app-state-sync-key')
-            value = lib.proto.Message.AppStateSyncKeyData.fromObject(
-              value as object,
-            ) as unknown as SignalDataTypeMap[T];
-          result[id] = value;
-        }
-        return result;
-      },
-      set: async (data: { [T in keyof SignalDataTypeMap]?: { [id: string]: SignalDataTypeMap[T] | null } }) => {
-        const entries: Record<string, unknown> = {};
-        for (const [type, values] of Object.entries(data)) {
-          for (const [id, value] of Object.entries(values ?? {})) {
-            entries[`${type}:${id}`] = value ? this.toJson(value) : null;
-          }
-        }
-        await keys.set(entries);
-      },
-    };
-  }
-
-  start() {
+  async start() {
     if (this.closed) return;
     const agent = proxyAgent(this.options.proxy);
+    const version = await this.config.version(agent).catch(() => undefined);
+    if (this.closed) return;
     let socket: BaileysSocket;
     try {
       socket = this.config.makeSocket({
-        auth: { creds: this.creds, keys: this.signalKeys() },
+        auth: { creds: this.creds, keys: this.keys },
         logger: this.logger,
-        browser: this.lib.Browsers.ubuntu('Sewablast'),
+        ...(version ? { version } : {}),
+        // The pairing-code flow takes only a browser WhatsApp knows (its companion platform is read from
+        // the name); Baileys' own default is this one.
+        browser: this.lib.Browsers.ubuntu('Chrome'),
         printQRInTerminal: false,
         markOnlineOnConnect: false,
         syncFullHistory: false,
         shouldSyncHistoryMessage: () => false,
+        shouldIgnoreJid: ignoredJid(this.lib),
         ...(agent ? { agent, fetchAgent: agent } : {}),
       });
     } catch (error) {
@@ -263,7 +197,7 @@ class BaileysSession implements WaSession {
     this.socket = socket;
     socket.ev.on('creds.update', (update) => {
       Object.assign(this.creds, update);
-      this.emit({ type: 'auth-state', authState: { creds: this.toJson(this.creds) } });
+      this.emitCreds();
     });
     socket.ev.on('connection.update', (update) => this.onConnection(socket, update));
     socket.ev.on('messages.upsert', (upsert) => {
@@ -281,12 +215,17 @@ class BaileysSession implements WaSession {
     });
   }
 
+  private emitCreds() {
+    this.emit({ type: 'auth-state', authState: { creds: toJson(this.lib, this.creds) } });
+  }
+
   private onConnection(socket: BaileysSocket, update: Partial<BaileysConnectionState>) {
     if (socket !== this.socket || this.closed) return;
     if (update.qr) this.onQr(socket, update.qr);
-    if (update.connection === 'connecting' && this.announced) this.connection('connecting');
+    if (update.connection === 'connecting' && this.announced && !this.outdated) this.connection('connecting');
     if (update.connection === 'open') {
       this.connected = true;
+      this.outdated = false;
       this.attempts = 0;
       if (!this.announced && socket.user) {
         this.announced = true;
@@ -324,11 +263,13 @@ class BaileysSession implements WaSession {
     this.socket = null;
     this.failWaitingSends();
     const status = statusOf(error);
+    this.outdated = status === REASON.outdatedVersion;
     if (status === REASON.restartRequired) {
       // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket.
-      this.start();
+      void this.start();
       return;
     }
+    this.forgetFailedLink();
     if (status === REASON.loggedOut || status === REASON.unknownLogout) {
       this.closed = true;
       this.connection('loggedOut', reasonOf(error));
@@ -346,8 +287,28 @@ class BaileysSession implements WaSession {
       this.connection('conflict', reasonOf(error));
       return;
     }
+    if (status === REASON.outdatedVersion) {
+      // Said as what it is, not as a lost connection; the next try reads WhatsApp's current version again.
+      forgetWaWebVersion();
+      this.connection('outdated', `WhatsApp refused this WhatsApp Web version (${status})`);
+      this.scheduleReconnect();
+      return;
+    }
     this.connection('disconnected', reasonOf(error));
     this.scheduleReconnect();
+  }
+
+  /**
+   * A link that ended before WhatsApp paired it (QR refs ran out, a pairing code expired) leaves creds
+   * naming the number it asked a code for; Baileys would log in with them instead of registering. The next
+   * attempt starts from new creds and may ask a new code. A paired device (creds with an account) is kept.
+   */
+  private forgetFailedLink() {
+    if (this.announced || this.creds.account) return;
+    this.pairingAsked = false;
+    if (!this.creds.me && !this.creds.pairingCode) return;
+    this.creds = this.lib.initAuthCreds();
+    this.emitCreds();
   }
 
   private scheduleReconnect() {
@@ -357,8 +318,8 @@ class BaileysSession implements WaSession {
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
       if (this.closed) return;
-      if (this.announced) this.connection('connecting');
-      this.start();
+      if (this.announced && !this.outdated) this.connection('connecting');
+      void this.start();
     }, delay);
     this.reconnectTimer.unref();
   }
@@ -368,7 +329,7 @@ class BaileysSession implements WaSession {
     if (!key || key.fromMe) return;
     const jid = key.senderPn ?? key.remoteJid ?? '';
     if (!jid.endsWith('@s.whatsapp.net')) return;
-    const text = textOf(message);
+    const text = textOf(this.lib, message);
     if (text === null) return;
     this.emit({ type: 'message', from: digitsOfJid(jid), text });
   }
@@ -376,8 +337,11 @@ class BaileysSession implements WaSession {
   async sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }> {
     const socket = this.socket;
     if (!socket || !this.connected) throw new SendError('disconnected', 'not-connected', 'not connected');
-    const jid = `${to}@s.whatsapp.net`;
     try {
+      const jid = await this.numbers.jidOf(to);
+      if (!jid) throw notOnWhatsApp(to);
+      // WhatsApp passes "typing..." on only to a contact whose presence the account subscribed to.
+      await socket.presenceSubscribe(jid).catch(() => undefined);
       await socket.sendPresenceUpdate('composing', jid).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, this.config.composingMs));
       let id = '';
@@ -423,11 +387,9 @@ class BaileysSession implements WaSession {
   }
 
   async checkNumber(number: string) {
-    const socket = this.socket;
-    if (!socket || !this.connected) throw new SendError('disconnected', 'not-connected', 'not connected');
+    if (!this.socket || !this.connected) throw new SendError('disconnected', 'not-connected', 'not connected');
     try {
-      const [found] = (await socket.onWhatsApp(`${number}@s.whatsapp.net`)) ?? [];
-      return { exists: Boolean(found?.exists), name: null };
+      return { exists: (await this.numbers.jidOf(number)) !== null, name: null };
     } catch (error) {
       throw sendErrorOf(error, this.connected);
     }
@@ -454,22 +416,6 @@ class BaileysSession implements WaSession {
   }
 }
 
-/** Keys for a session opened without a store (tests, one-off tools): kept in memory for its life. */
-function memoryKeyStore(): SessionKeyStore {
-  const entries = new Map<string, unknown>();
-  return {
-    async get(keys) {
-      return Object.fromEntries(keys.filter((key) => entries.has(key)).map((key) => [key, entries.get(key)]));
-    },
-    async set(changes) {
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === undefined) entries.delete(key);
-        else entries.set(key, value);
-      }
-    },
-  };
-}
-
 export class BaileysDriver implements WaDriver {
   readonly name = 'baileys' as const;
 
@@ -482,6 +428,8 @@ export class BaileysDriver implements WaDriver {
       options,
       {
         makeSocket: this.options.makeSocket ?? ((config) => lib.makeWASocket(config) as unknown as BaileysSocket),
+        version:
+          this.options.version ?? ((agent) => waWebVersion(lib, agent ? { httpsAgent: agent, proxy: false } : {})),
         sendTimeoutMs: this.options.sendTimeoutMs ?? 30_000,
         composingMs: this.options.composingMs ?? 1500,
         reconnectBaseMs: this.options.reconnectBaseMs ?? 2000,
@@ -490,7 +438,7 @@ export class BaileysDriver implements WaDriver {
       options.keyStore ?? memoryKeyStore(),
     );
     // The engine subscribes as soon as open returns; the socket starts after that.
-    setImmediate(() => session.start());
+    setImmediate(() => void session.start());
     return session;
   }
 }

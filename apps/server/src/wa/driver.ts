@@ -5,7 +5,8 @@
  */
 import type { TButton } from '@sewablast/contract/message';
 
-export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'loggedOut' | 'conflict';
+/** `outdated`: WhatsApp refuses the WhatsApp Web version the session announced (405); it keeps retrying. */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'loggedOut' | 'conflict' | 'outdated';
 
 export type SessionEvent =
   | { type: 'qr'; qr: string }

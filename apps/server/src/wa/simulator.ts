@@ -47,7 +47,7 @@ export const DEFAULT_RATES: SimulatorRates = {
   exists: 0.6,
 };
 
-export type SimulatorAction = 'scan' | 'disconnect' | 'ban' | 'reply';
+export type SimulatorAction = 'scan' | 'disconnect' | 'ban' | 'reply' | 'reject';
 
 interface SimCredentials {
   simulator: { phonenumber: string; pushname: string };
@@ -180,6 +180,24 @@ class SimSession implements WaSession {
     this.emit({ type: 'message', from, text });
   }
 
+  /** The same credentials connected elsewhere: WhatsApp closes this connection with 440 and it stays closed. */
+  async replaced() {
+    if (this.state === 'connected' || this.state === 'disconnected') {
+      this.emit({ type: 'connection', state: 'conflict', reason: '440 connection replaced' });
+    }
+    await this.close();
+  }
+
+  /**
+   * What Baileys does when a query is still in flight as its socket ends: an async handler rejects and
+   * nobody awaits it. The session itself goes on.
+   */
+  rejectUnawaited() {
+    this.later(0, async () => {
+      throw new Error(`Connection Closed (simulated: a query of ${this.deviceId} in flight after end())`);
+    });
+  }
+
   private networkDelay() {
     const [min, max] = this.options.delayMs;
     return this.random.int(min, max);
@@ -277,7 +295,7 @@ export class SimulatorDriver implements WaDriver {
   }
 
   async open(options: OpenSessionOptions): Promise<WaSession> {
-    await this.sessions.get(options.deviceId)?.close();
+    await this.sessions.get(options.deviceId)?.replaced();
     const session = new SimSession(options.deviceId, this.options, options, () => {
       if (this.sessions.get(options.deviceId) === session) this.sessions.delete(options.deviceId);
     });
@@ -292,6 +310,7 @@ export class SimulatorDriver implements WaDriver {
     if (action === 'scan') session.scan();
     else if (action === 'disconnect') session.disconnect();
     else if (action === 'ban') session.ban();
+    else if (action === 'reject') session.rejectUnawaited();
     else if (reply) session.reply(reply.from, reply.text);
     return true;
   }

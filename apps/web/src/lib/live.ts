@@ -4,6 +4,7 @@
  * 10 s) and tells the screen when it is back, so that the screen can re-read what it may have missed.
  */
 import { ADMIN_CHANNEL, memberChannel, PING, type TLiveMessage } from '@sewablast/contract/live';
+import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp';
 import { useEffect, useRef, useState } from 'react';
 import { getToken } from './session.ts';
 
@@ -97,5 +98,5 @@ export function secondsLeft(wait: Wait, now: number): number {
 
 /** Account states from which a blast, a generator or a validator may not start (spec part 1 §5, part 2 §4). */
 export function cannotStart(state: string | null | undefined): boolean {
-  return !state || ['disconnected', 'unknown', 'loggedOut', 'conflict'].includes(state);
+  return !state || (UNSENDABLE_STATES as readonly string[]).includes(state);
 }

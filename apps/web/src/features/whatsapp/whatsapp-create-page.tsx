@@ -70,8 +70,11 @@ export function Component() {
   const form = useZodForm(ZLinkForm, { defaultValues: { phoneNumber: '62' }, shouldUnregister: true });
   const { setError } = form;
   const fail = useCallback((message: string) => setError(FORM_ERROR, { message }), [setError]);
-  /** The server could not reach WhatsApp yet and keeps trying: said while the QR or code is awaited. */
-  const [retrying, setRetrying] = useState(false);
+  /**
+   * The server could not reach WhatsApp yet (`disconnected`), or WhatsApp refused its WhatsApp Web version
+   * (`outdated`), and it keeps trying: said while the QR or code is awaited.
+   */
+  const [retrying, setRetrying] = useState<'disconnected' | 'outdated' | null>(null);
   const requested = useRef(false);
   const linked = useRef(false);
   const left = useCountdown(deadline);
@@ -102,12 +105,13 @@ export function Component() {
         setDeadline(null);
         return;
       }
-      if (message.event === 'connection.update' && message.payload.state === 'disconnected' && !linked.current) {
-        setRetrying(true);
+      const state = message.event === 'connection.update' ? message.payload.state : undefined;
+      if ((state === 'disconnected' || state === 'outdated') && !linked.current) {
+        setRetrying(state);
         return;
       }
       if (message.event === 'qr' && message.payload.qr) {
-        setRetrying(false);
+        setRetrying(null);
         setQr(message.payload.qr);
         setPhase((current) => {
           if (current !== 'showing') setDeadline(Date.now() + QR_VALID_S * 1000);
@@ -116,7 +120,7 @@ export function Component() {
         return;
       }
       if (message.event === 'code' && message.payload.code) {
-        setRetrying(false);
+        setRetrying(null);
         setCode(message.payload.code);
         setPhase('showing');
         setDeadline(Date.now() + CODE_VALID_S * 1000);
@@ -147,7 +151,7 @@ export function Component() {
 
   async function generate({ phoneNumber }: Pick<TNewClientRequest, 'phoneNumber'>) {
     if (!user) return;
-    setRetrying(false);
+    setRetrying(null);
     setQr(null);
     setCode(null);
     setPhase('requesting');
@@ -234,7 +238,9 @@ export function Component() {
 
           <FormAlert message={form.failure} />
           {retrying && phase === 'generating' && (
-            <Alert tone="info">Server belum dapat tersambung ke WhatsApp. Mencoba lagi...</Alert>
+            <Alert tone={retrying === 'outdated' ? 'error' : 'info'}>
+              {retrying === 'outdated' ? WHATSAPP_TEXT.outdated : WHATSAPP_TEXT.retrying}
+            </Alert>
           )}
 
           {phase === 'showing' && qr && mode === 'qr' && (

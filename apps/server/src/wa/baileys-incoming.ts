@@ -1,0 +1,33 @@
+/**
+ * What of WhatsApp's incoming traffic the driver looks at: only people writing to the account. A blasting
+ * account never takes part in groups, broadcasts, status or channels, so Baileys drops their traffic before
+ * decrypting it and their sender keys never reach the key store.
+ */
+import type { WAMessage } from '@whiskeysockets/baileys';
+
+type BaileysModule = typeof import('@whiskeysockets/baileys');
+
+/** Baileys' `shouldIgnoreJid`: true for every chat that is not one person. */
+export function ignoredJid(lib: BaileysModule) {
+  return (jid: string) =>
+    Boolean(
+      lib.isJidGroup(jid) || lib.isJidBroadcast(jid) || lib.isJidStatusBroadcast(jid) || lib.isJidNewsletter(jid),
+    );
+}
+
+/**
+ * The text a message that reached the account carries: typed, or the title of the button it answers, also
+ * when it comes wrapped as a disappearing, view-once or edited message (Baileys' normalizeMessageContent).
+ */
+export function textOf(lib: BaileysModule, message: WAMessage): string | null {
+  const content = lib.normalizeMessageContent(message.message);
+  if (!content) return null;
+  return (
+    content.conversation ??
+    content.extendedTextMessage?.text ??
+    content.buttonsResponseMessage?.selectedDisplayText ??
+    content.templateButtonReplyMessage?.selectedDisplayText ??
+    content.listResponseMessage?.title ??
+    null
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * A stand-in for a Baileys socket and the driver opened over it: the test emits what WhatsApp would, and
+ * sees what the driver sent. Shared by the driver's test files.
+ */
+import { EventEmitter } from 'node:events';
+import type { AnyMessageContent, BinaryNode, UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import { BaileysDriver, type BaileysSocket, type VersionSource } from '../src/wa/baileys.ts';
+import type { SessionEvent, SessionKeyStore, WaSession } from '../src/wa/driver.ts';
+
+/** Stands in for a Baileys socket: the test emits what WhatsApp would, and sees what the driver sent. */
+export class FakeSocket implements BaileysSocket {
+  readonly emitter = new EventEmitter();
+  readonly ev = {
+    on: (event: string, listener: (value: unknown) => void) => {
+      this.emitter.on(event, listener);
+    },
+  } as BaileysSocket['ev'];
+  readonly frames = new EventEmitter();
+  readonly ws = {
+    on: (event: string, listener: (node: BinaryNode) => void) => {
+      this.frames.on(event, listener);
+    },
+  };
+  user?: BaileysSocket['user'];
+  readonly sent: { jid: string; content: AnyMessageContent; id: string }[] = [];
+  /** The error code WhatsApp's server answers the next sends with, instead of accepting them. */
+  ackError: string | null = null;
+  readonly presence: string[] = [];
+  /** Numbers without a WhatsApp account, and how often the driver asked. */
+  readonly missing = new Set<string>();
+  lookups = 0;
+  /** What WhatsApp's server answers the next onWhatsApp query with instead of a result. */
+  queryError: Error | null = null;
+  pairingFor: string | null = null;
+  ended = false;
+  loggedOut = false;
+  hang = false;
+
+  constructor(readonly config: UserFacingSocketConfig) {}
+
+  emit(event: string, value: unknown) {
+    this.emitter.emit(event, value);
+  }
+  close(statusCode?: number, message = 'closed') {
+    const error = Object.assign(new Error(message), statusCode ? { output: { statusCode } } : {});
+    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+  }
+  async sendMessage(jid: string, content: AnyMessageContent, { messageId }: { messageId: string }) {
+    if (this.hang) return new Promise<never>(() => {});
+    this.sent.push({ jid, content, id: messageId });
+    const attrs: Record<string, string> = { class: 'message', id: messageId, from: jid };
+    if (this.ackError) attrs.error = this.ackError;
+    setImmediate(() => this.frames.emit('CB:ack,class:message', { tag: 'ack', attrs } satisfies BinaryNode));
+    return { key: { id: messageId } };
+  }
+  /** Like Baileys 6.7's onWhatsApp: only the numbers that have an account are in the answer. */
+  async onWhatsApp(jid: string) {
+    this.lookups += 1;
+    if (this.queryError) throw this.queryError;
+    const digits = jid.split('@')[0] ?? '';
+    return this.missing.has(digits) ? [] : [{ jid, exists: true }];
+  }
+  /** Like Baileys' requestPairingCode: the creds name the number and keep the code before WhatsApp answers. */
+  async requestPairingCode(number: string) {
+    this.pairingFor = number;
+    Object.assign(this.config.auth.creds, { pairingCode: 'ABCDEFGH', me: { id: `${number}@s.whatsapp.net` } });
+    this.emit('creds.update', this.config.auth.creds);
+    return 'ABCD-EFGH';
+  }
+  async presenceSubscribe() {
+    this.presence.push('subscribe');
+  }
+  async sendPresenceUpdate(type: string) {
+    this.presence.push(type);
+  }
+  async logout() {
+    this.loggedOut = true;
+  }
+  end() {
+    this.ended = true;
+  }
+}
+
+export function memoryStore(): SessionKeyStore & { entries: Map<string, unknown> } {
+  const entries = new Map<string, unknown>();
+  return {
+    entries,
+    async get(keys) {
+      return Object.fromEntries(keys.filter((key) => entries.has(key)).map((key) => [key, entries.get(key)]));
+    },
+    async set(changes) {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) entries.delete(key);
+        else entries.set(key, value);
+      }
+    },
+  };
+}
+
+export async function until(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Sessions a test opened, closed after it so that no reconnect timer outlives it. */
+export const opened: WaSession[] = [];
+export async function closeOpened() {
+  for (const session of opened.splice(0)) await session.close();
+}
+
+type FakeOptions = { authState?: unknown; pairingNumber?: string; keyStore?: SessionKeyStore; version?: VersionSource };
+
+export async function openFake(options: FakeOptions = {}) {
+  const sockets: FakeSocket[] = [];
+  const driver = new BaileysDriver({
+    version: options.version ?? (async () => undefined),
+    makeSocket: (config) => {
+      const socket = new FakeSocket(config);
+      sockets.push(socket);
+      return socket;
+    },
+    composingMs: 0,
+    reconnectBaseMs: 10,
+    sendTimeoutMs: 50,
+  });
+  const session = await driver.open({
+    deviceId: 'device-1',
+    authState: options.authState ?? null,
+    pairingNumber: options.pairingNumber ?? null,
+    proxy: null,
+    keyStore: options.keyStore,
+  });
+  opened.push(session);
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => events.push(event));
+  await until(() => sockets.length === 1);
+  const socket = () => sockets.at(-1) as FakeSocket;
+  return { session, events, sockets, socket };
+}
+
+export const linkedUser = { id: '6281234567890:12@s.whatsapp.net', name: 'Budi Santoso' };
+
+export async function openLinked(options: FakeOptions = {}) {
+  const fake = await openFake(options);
+  fake.socket().user = linkedUser;
+  fake.socket().emit('connection.update', { connection: 'open' });
+  await until(() => fake.events.some((event) => event.type === 'connection' && event.state === 'connected'));
+  return fake;
+}

@@ -1,0 +1,127 @@
+/**
+ * Two session hosts on one database (DESIGN §8): a host whose lease passed to another writes nothing of its
+ * old session's state, and lets that session go.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { users, whatsappAccounts } from '../src/db/schema.ts';
+import { SessionHost } from '../src/engine/session-host.ts';
+import { createMemoryBus } from '../src/live/bus.ts';
+import { seed } from '../src/seed.ts';
+import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+
+let database: Database;
+let userId: number;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+  const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
+  userId = user?.id ?? 0;
+});
+afterAll(() => database.close());
+
+const hosts: SessionHost[] = [];
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.stop();
+});
+
+/** Both hosts reach the same simulated WhatsApp, which closes a session with 440 when its phone connects again. */
+function hostOn(driver: SimulatorDriver, bus = createMemoryBus()): SessionHost {
+  const host = new SessionHost({
+    db: database.db,
+    driver,
+    bus,
+    proxyOf: async () => null,
+    releaseProxy: async () => {},
+    // No housekeeping round during a test: each takeover is the test's own doing.
+    renewMs: 600_000,
+  });
+  hosts.push(host);
+  return host;
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+let accounts = 0;
+async function linkedAccount() {
+  const clientid = `leased-${Date.now().toString(36)}-${++accounts}`;
+  const phonenumber = `62812000${String(accounts).padStart(5, '0')}`;
+  await database.db.insert(whatsappAccounts).values({
+    clientid,
+    user_id: userId,
+    phonenumber,
+    auth_state: { simulator: { phonenumber, pushname: 'Andi Budi' } },
+    state: 'connected',
+  });
+  return clientid;
+}
+
+const rowOf = async (clientid: string) =>
+  (await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid)))[0];
+
+/** The worker paused past its lease: the row reads as free to any other worker. */
+const lapse = (clientid: string) =>
+  database.db
+    .update(whatsappAccounts)
+    .set({ lease_until: new Date(Date.now() - 60_000) })
+    .where(eq(whatsappAccounts.clientid, clientid));
+
+describe('a host that lost its lease', () => {
+  it("changes nothing with its session's late event, and lets the session go", async () => {
+    const driver = new SimulatorDriver({ seed: 21, scanMs: 60_000, delayMs: [1, 3], reconnectMs: 60_000 });
+    const clientid = await linkedAccount();
+    const a = hostOn(driver);
+    await a.start();
+    expect(a.holds(clientid)).toBe(true);
+    await until(async () => (await rowOf(clientid))?.owner_id === a.workerId);
+
+    const b = hostOn(new SimulatorDriver({ seed: 22, scanMs: 60_000, delayMs: [1, 3] }));
+    await lapse(clientid);
+    await b.leases.take([clientid]);
+    driver.control(clientid, 'disconnect');
+
+    await until(() => !a.holds(clientid));
+    expect(await rowOf(clientid)).toMatchObject({ owner_id: b.workerId, state: 'connected', last_error: null });
+  });
+
+  it("does not mark the account 'conflict' when the new owner's session pushes its old one out (440)", async () => {
+    const driver = new SimulatorDriver({ seed: 23, scanMs: 60_000, delayMs: [1, 3] });
+    const clientid = await linkedAccount();
+    const a = hostOn(driver);
+    await a.start();
+    await until(async () => (await rowOf(clientid))?.owner_id === a.workerId);
+
+    const busOfB = createMemoryBus();
+    let connectedOnB = false;
+    busOfB.subscribe(({ message }) => {
+      if (message.event === 'connection.update' && message.payload.state === 'connected') connectedOnB = true;
+    });
+    const b = hostOn(driver, busOfB);
+    await lapse(clientid);
+    await b.start();
+    expect(b.holds(clientid)).toBe(true);
+    await until(() => !a.holds(clientid) && connectedOnB);
+    expect(await rowOf(clientid)).toMatchObject({ owner_id: b.workerId, state: 'connected' });
+  });
+
+  it('still writes the state of sessions it holds', async () => {
+    const driver = new SimulatorDriver({ seed: 24, scanMs: 60_000, delayMs: [1, 3], reconnectMs: 60_000 });
+    const clientid = await linkedAccount();
+    const a = hostOn(driver);
+    await a.start();
+    await until(async () => (await rowOf(clientid))?.owner_id === a.workerId);
+    await until(async () => {
+      driver.control(clientid, 'disconnect');
+      return (await rowOf(clientid))?.state === 'disconnected';
+    });
+    expect(a.holds(clientid)).toBe(true);
+  });
+});
