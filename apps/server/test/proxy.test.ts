@@ -3,6 +3,7 @@ import { PROXY_SKIP_REASONS, PROXY_TEXT, type TSkippedProxy } from '@sewablast/c
 import type { Role } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importReports, proxies } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
@@ -253,6 +254,22 @@ describe('proxy import', () => {
     expect(list.map((proxy: { value: string }) => proxy.value)).toEqual(
       expect.arrayContaining(['8.8.8.8:81', 'https://8.8.4.4:443']),
     );
+  });
+
+  it("imports an Excel workbook's first sheet, one proxy per row", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Proxy');
+    sheet.addRow(['value']);
+    sheet.addRow(['9.9.9.9:8080']);
+    sheet.addRow(['socks5://user:pass@9.9.9.10:1080']);
+    sheet.addRow(['bukan proxy']);
+    workbook.addWorksheet('Catatan').addRow(['9.9.9.11:8080']);
+    const res = await upload('admin', Buffer.from(await workbook.xlsx.writeBuffer()), 'proxies.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 2, skippedTotal: 1 });
+    const values = (await call('GET', '/list', 'admin')).json().list.map((proxy: { value: string }) => proxy.value);
+    expect(values).toEqual(expect.arrayContaining(['9.9.9.9:8080', 'socks5://user:pass@9.9.9.10:1080']));
+    expect(values).not.toContain('9.9.9.11:8080');
   });
 
   it('refuses a file that is not CSV or a JSON array, and a request without a file', async () => {

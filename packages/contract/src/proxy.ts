@@ -8,11 +8,15 @@ export const PROXY_TEXT = {
   invalid: 'Proxy harus berformat host:port, user:pass@host:port, atau URL http://, https://, socks5://.',
   taken: 'Proxy sudah terdaftar.',
   duplicateInFile: 'Proxy ganda di dalam file.',
-  badFile: 'File harus berupa CSV (satu proxy per baris) atau JSON berisi daftar proxy.',
-  fileRequired: 'Pilih file .csv atau .json terlebih dahulu.',
+  badFile: 'File harus berupa CSV atau Excel .xlsx (satu proxy per baris) atau JSON berisi daftar proxy.',
+  fileRequired: 'Pilih file .csv, .xlsx atau .json terlebih dahulu.',
+  importHint: 'CSV atau Excel .xlsx (lembar pertama) satu proxy per baris, atau JSON berisi daftar proxy.',
   nothingToExport: 'No proxies to export.',
   skippedUnavailable: 'Daftar proxy yang dilewati tidak dapat diunduh.',
 } as const;
+
+/** The files the proxy import reads (by content; the extensions only guide the file picker). */
+export const PROXY_IMPORT_ACCEPT = ['.csv', '.xlsx', '.json'];
 
 /** The longest proxy value stored; a skipped value is echoed up to this length too. */
 export const PROXY_VALUE_MAX = 500;

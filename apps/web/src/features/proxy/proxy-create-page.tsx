@@ -1,5 +1,5 @@
-/** /proxy/create: one proxy by hand, or many from a .csv or .json file (spec part 2 §2). */
-import { type TSkippedProxy, ZSaveProxyRequest } from '@sewablast/contract/proxy';
+/** /proxy/create: one proxy by hand, or many from a .csv, .xlsx or .json file (spec part 2 §2). */
+import { PROXY_IMPORT_ACCEPT, PROXY_TEXT, type TSkippedProxy, ZSaveProxyRequest } from '@sewablast/contract/proxy';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { ImportResult } from '../../components/import-result.tsx';
@@ -49,10 +49,8 @@ export function Component() {
         </Card>
         <Card className="h-fit p-6">
           <h2 className="mb-1 font-semibold text-slate-900 dark:text-white">Upload File</h2>
-          <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">
-            CSV satu proxy per baris, atau JSON berisi daftar proxy.
-          </p>
-          <FileUpload accept={['.csv', '.json']} onUpload={upload.mutateAsync} />
+          <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">{PROXY_TEXT.importHint}</p>
+          <FileUpload accept={PROXY_IMPORT_ACCEPT} onUpload={upload.mutateAsync} />
           {answer && (
             <div className="mt-6">
               <ImportResult<TSkippedProxy>
