@@ -13,6 +13,7 @@ import { api } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/form.ts';
 import { replaceToken, signOut, storeUser, useSession } from '../../lib/session.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 export function Component() {
   const { token, user } = useSession();
@@ -47,22 +48,7 @@ export function Component() {
           type="password"
           autoComplete="current-password"
         />
-        <FormField
-          form={form}
-          name="password"
-          label="Password Baru"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimal 6 karakter"
-        />
-        <FormField
-          form={form}
-          name="password2"
-          label="Konfirmasi Password Baru"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Ulangi password baru"
-        />
+        <NewPasswordFields form={form} />
         <SubmitButton busy={form.busy} busyLabel={RECOVERY_TEXT.saving} className="w-full">
           {RECOVERY_TEXT.save}
         </SubmitButton>

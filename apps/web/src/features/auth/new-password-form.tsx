@@ -5,11 +5,12 @@
 import { RECOVERY_TEXT, ZResetPasswordRequest } from '@sewablast/contract/recovery';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import { FormAlert, SubmitButton } from '../../components/form.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { signOut } from '../../lib/session.ts';
 import { resetPassword } from './api/recovery.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { BackToSignIn } from './reset-link-request.tsx';
 
 export function NewPasswordForm({ token }: { token: string }) {
@@ -39,22 +40,7 @@ export function NewPasswordForm({ token }: { token: string }) {
             </Link>
           </p>
         )}
-        <FormField
-          form={form}
-          name="password"
-          label="Password Baru"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimal 6 karakter"
-        />
-        <FormField
-          form={form}
-          name="password2"
-          label="Konfirmasi Password Baru"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Ulangi password baru"
-        />
+        <NewPasswordFields form={form} />
         <SubmitButton busy={form.busy} busyLabel={RECOVERY_TEXT.saving} className="w-full">
           {RECOVERY_TEXT.save}
         </SubmitButton>
