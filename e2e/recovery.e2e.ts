@@ -53,8 +53,10 @@ describe('recovery', () => {
     await signInThroughForm(page, { email: member.email, password: 'baru-sekali-1' });
     await page.waitForURL('**/dashboard');
 
-    await old.page.reload();
-    await old.page.waitForURL('**/signin');
+    // The old tab finds its session ended and leaves for /signin while the reload is still loading, which
+    // aborts a wait for that load: wait for the reload to start, then for the address.
+    await old.page.reload({ waitUntil: 'commit' });
+    await expect.poll(() => new URL(old.page.url()).pathname, { timeout: 15_000 }).toBe('/signin');
 
     // The link was single use.
     await page.goto(`${link.pathname}${link.search}`);
