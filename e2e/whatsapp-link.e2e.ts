@@ -115,8 +115,9 @@ describe('Tambah Akun Whatsapp', () => {
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/Sending|Waiting/);
     const row = page.locator('tr', { has: status });
     await expect
-      .poll(async () => Number(await row.locator('td').nth(2).textContent()), { timeout: 20_000 })
+      .poll(async () => Number(await page.getByTestId(`success-${deviceId}`).textContent()), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId(`delivered-${deviceId}`).textContent()).toMatch(/^Diterima \d+$/);
     expect(await row.locator('td').nth(4).textContent()).toMatch(/Rp/);
 
     await page.goto('/dashboard');

@@ -71,6 +71,7 @@ const ZEnv = z.object({
     }, 'is not a known time zone'),
   SIM_SCAN_MS: z.coerce.number().int().min(0).default(5000),
   SIM_SEED: z.preprocess(emptyAsUnset, z.coerce.number().int().optional()),
+  SIM_FAULTS: z.enum(['all', 'common', 'none']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(50),
   USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),

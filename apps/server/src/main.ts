@@ -13,7 +13,7 @@ import { type Login, seed } from './seed.ts';
 import { createServices } from './services.ts';
 import { VERSION } from './version.ts';
 import { BaileysDriver } from './wa/baileys.ts';
-import { SimulatorDriver } from './wa/simulator.ts';
+import { ratesOf, SimulatorDriver } from './wa/simulator.ts';
 
 /** apps/server/src/main.ts in development, apps/server/dist/main.js when built: the dashboard is two levels up. */
 const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -43,6 +43,19 @@ async function main(): Promise<void> {
     write: (line) => process.stderr.write(`${line}\n`),
     exit: (code) => process.exit(code),
   });
+  // Listening from the first moment: a signal during start-up (a migration, PGlite opening its files) waits
+  // for the start to finish and then stops cleanly, instead of killing the process mid-write.
+  let stop: ((signal: string) => Promise<void>) | null = null;
+  let signalled: string | null = null;
+  const onSignal = (signal: string) => {
+    if (signalled) process.exit(1);
+    signalled = signal;
+    if (stop) void stop(signal);
+    else process.stdout.write(`${signal} received: stopping as soon as the start has finished...\n`);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+
   const config = parseConfig(process.env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pg') });
   await database.migrate();
@@ -59,6 +72,7 @@ async function main(): Promise<void> {
       ? new SimulatorDriver({
           seed: config.SIM_SEED ?? Math.floor(Math.random() * 2 ** 31),
           scanMs: config.SIM_SCAN_MS,
+          rates: ratesOf(config.SIM_FAULTS),
         })
       : undefined;
   const driver = simulator ?? new BaileysDriver({ logLevel: config.LOG_LEVEL === 'debug' ? 'warn' : 'silent' });
@@ -90,12 +104,7 @@ async function main(): Promise<void> {
   await services.host?.start();
   printBanner(config, url, logins);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      process.exit(1);
-    }
-    stopping = true;
+  stop = async (signal: string) => {
     process.stdout.write(`${signal} received: finishing requests and closing the database...\n`);
     await app?.close();
     await services.host?.stop();
@@ -105,8 +114,7 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (signalled) await stop(signalled);
 }
 
 main().catch((error: unknown) => {

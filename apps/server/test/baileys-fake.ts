@@ -3,9 +3,17 @@
  * sees what the driver sent. Shared by the driver's test files.
  */
 import { EventEmitter } from 'node:events';
-import type { AnyMessageContent, BinaryNode, UserFacingSocketConfig } from '@whiskeysockets/baileys';
-import { BaileysDriver, type BaileysSocket, type VersionSource } from '../src/wa/baileys.ts';
-import type { SessionEvent, SessionKeyStore, WaSession } from '../src/wa/driver.ts';
+import {
+  type AnyMessageContent,
+  type BinaryNode,
+  generateWAMessage,
+  type proto,
+  type UserFacingSocketConfig,
+  type WAMediaUploadFunction,
+} from '@whiskeysockets/baileys';
+import { BaileysDriver } from '../src/wa/baileys.ts';
+import type { BaileysSocket, VersionSource } from '../src/wa/baileys-socket.ts';
+import type { SentMessageStore, SessionEvent, SessionKeyStore, WaSession } from '../src/wa/driver.ts';
 
 /** Stands in for a Baileys socket: the test emits what WhatsApp would, and sees what the driver sent. */
 export class FakeSocket implements BaileysSocket {
@@ -22,7 +30,12 @@ export class FakeSocket implements BaileysSocket {
     },
   };
   user?: BaileysSocket['user'];
-  readonly sent: { jid: string; content: AnyMessageContent; id: string }[] = [];
+  /** Every message relayed, as the proto.Message WhatsApp would get. */
+  readonly sent: { jid: string; message: proto.IMessage; id: string }[] = [];
+  /** The media types uploaded, one entry per upload. */
+  readonly uploads: string[] = [];
+  /** How long an upload takes. */
+  uploadDelayMs = 0;
   /** The error code WhatsApp's server answers the next sends with, instead of accepting them. */
   ackError: string | null = null;
   readonly presence: string[] = [];
@@ -45,14 +58,31 @@ export class FakeSocket implements BaileysSocket {
     const error = Object.assign(new Error(message), statusCode ? { output: { statusCode } } : {});
     this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
   }
+  /** Like Baileys' sendMessage: builds the message with Baileys' own generateWAMessage (uploading any media), then relays it. */
   async sendMessage(jid: string, content: AnyMessageContent, { messageId }: { messageId: string }) {
+    const full = await generateWAMessage(jid, content, {
+      userJid: this.user?.id ?? '',
+      messageId,
+      upload: this.waUploadToServer,
+    });
+    await this.relayMessage(jid, full.message ?? {}, { messageId });
+    return full;
+  }
+  async relayMessage(jid: string, message: proto.IMessage, { messageId }: { messageId: string }) {
     if (this.hang) return new Promise<never>(() => {});
-    this.sent.push({ jid, content, id: messageId });
+    this.sent.push({ jid, message, id: messageId });
     const attrs: Record<string, string> = { class: 'message', id: messageId, from: jid };
     if (this.ackError) attrs.error = this.ackError;
     setImmediate(() => this.frames.emit('CB:ack,class:message', { tag: 'ack', attrs } satisfies BinaryNode));
-    return { key: { id: messageId } };
+    return messageId;
   }
+  /** Like Baileys' waUploadToServer: takes the encrypted file, answers where WhatsApp keeps it. */
+  readonly waUploadToServer: WAMediaUploadFunction = async (_path, { mediaType }) => {
+    await new Promise((resolve) => setTimeout(resolve, this.uploadDelayMs));
+    this.uploads.push(mediaType);
+    const directPath = `/v/t62.7118-24/${this.uploads.length}.enc`;
+    return { mediaUrl: `https://mmg.whatsapp.net${directPath}`, directPath };
+  };
   /** Like Baileys 6.7's onWhatsApp: only the numbers that have an account are in the answer. */
   async onWhatsApp(jid: string) {
     this.lookups += 1;
@@ -111,7 +141,14 @@ export async function closeOpened() {
   for (const session of opened.splice(0)) await session.close();
 }
 
-type FakeOptions = { authState?: unknown; pairingNumber?: string; keyStore?: SessionKeyStore; version?: VersionSource };
+type FakeOptions = {
+  authState?: unknown;
+  pairingNumber?: string;
+  keyStore?: SessionKeyStore;
+  sentMessages?: SentMessageStore;
+  version?: VersionSource;
+  uploadTimeoutMs?: number;
+};
 
 export async function openFake(options: FakeOptions = {}) {
   const sockets: FakeSocket[] = [];
@@ -125,6 +162,7 @@ export async function openFake(options: FakeOptions = {}) {
     composingMs: 0,
     reconnectBaseMs: 10,
     sendTimeoutMs: 50,
+    uploadTimeoutMs: options.uploadTimeoutMs ?? 5000,
   });
   const session = await driver.open({
     deviceId: 'device-1',
@@ -132,6 +170,7 @@ export async function openFake(options: FakeOptions = {}) {
     pairingNumber: options.pairingNumber ?? null,
     proxy: null,
     keyStore: options.keyStore,
+    sentMessages: options.sentMessages,
   });
   opened.push(session);
   const events: SessionEvent[] = [];

@@ -46,6 +46,7 @@ describe('dashboard counters', () => {
     expect((await get(`/api/admin/messagelog/count/${id}`, member.headers)).json()).toEqual({
       successCount: 3,
       failCount: 2,
+      deliveredCount: 0,
     });
     expect((await get(`/api/admin/messagelog/today-income/${id}`, member.headers)).json()).toEqual({ income: 360 });
     expect((await get(`/api/admin/withdraw/balance/${id}`, member.headers)).json()).toEqual({ balance: 5360 });

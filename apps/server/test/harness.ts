@@ -13,7 +13,7 @@ import { type AppOptions, buildApp } from '../src/http/app.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Runtime } from '../src/services.ts';
-import { SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
+import { RARE_FAULTS_OFF, SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const DEV_EMAIL = 'dev@test.local';
@@ -80,6 +80,9 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     delayMs: [1, 3],
     reconnectMs: 50,
     ...options.simulator,
+    // WhatsApp's rarer moves stay off unless a test asks for them: at a seeded rate they would make
+    // unrelated tests slow or flaky.
+    rates: { ...RARE_FAULTS_OFF, ...options.simulator?.rates },
   });
   const services = createServices(database.db, jwtSecret, {
     bus,

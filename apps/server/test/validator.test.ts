@@ -166,7 +166,8 @@ describe('a validator run', () => {
     const lines = download.body.trim().split('\r\n');
     expect(lines[0]).toBe('number,name,status');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected);
-    expect(lines.slice(1).every((line) => /^62\d+,\w+,active$/.test(line))).toBe(true);
+    // Names are empty: WhatsApp's number lookup gives none, and the simulator answers as it does.
+    expect(lines.slice(1).every((line) => /^62\d+,,active$/.test(line))).toBe(true);
   }, 60_000);
 
   it('edits a stopped validator without a file, and removes it with its file', async () => {

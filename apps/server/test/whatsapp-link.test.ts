@@ -243,7 +243,7 @@ describe('linking an account', () => {
       logout: async () => {},
       reconcile: async () => {},
       halt: async () => {},
-      sendNow: async () => ({ status: 'success' }),
+      sendNow: async () => ({ status: 'success', id: 'sent-1' }),
     };
     const whatsapp = createWhatsappService({
       db: t.db,

@@ -1,7 +1,12 @@
 /** The dashboard counters (spec part 1 §3 Counters, §7 Counters and money). */
 import { z } from 'zod';
 
-export const ZMessageLogCount = z.object({ successCount: z.number().int(), failCount: z.number().int() });
+/** `deliveredCount`: the successful blasts WhatsApp later reported delivered (issue 13). */
+export const ZMessageLogCount = z.object({
+  successCount: z.number().int(),
+  failCount: z.number().int(),
+  deliveredCount: z.number().int(),
+});
 export const ZSuccessFail = z.object({ success: z.number().int(), fail: z.number().int() });
 export const ZTodayIncome = z.object({ income: z.number().int() });
 export const ZBalance = z.object({ balance: z.number().int() });
@@ -13,6 +18,11 @@ export type TBalance = z.infer<typeof ZBalance>;
 export type TTotalBonus = z.infer<typeof ZTotalBonus>;
 export type TSuccessFail = z.infer<typeof ZSuccessFail>;
 export type TActiveCount = z.infer<typeof ZActiveCount>;
+
+export const COUNTERS_TEXT = {
+  /** Beside 'Blast Berhasil' on the member dashboard: how many of those WhatsApp reported delivered. */
+  delivered: 'Diterima',
+} as const;
 
 /** Members seen within this many minutes count as active now. */
 export const ACTIVE_WINDOW_MINUTES = 5;

@@ -36,6 +36,10 @@ export const LIVE_EVENTS = [
   'error_validate',
   'update_target',
   'in_use',
+  /** A successful send WhatsApp reported delivered for the first time: the account's `count_delivered`. */
+  'count_delivered',
+  /** The account's own name, learned after linking: `pushname`. */
+  'profile',
 ] as const;
 export type TLiveEventName = (typeof LIVE_EVENTS)[number];
 
@@ -69,6 +73,7 @@ export const ZLivePayload = z.looseObject({
   waitTime: z.number().optional(),
   count_success: z.number().optional(),
   count_fail: z.number().optional(),
+  count_delivered: z.number().optional(),
   income: z.number().optional(),
   reconnectTime: z.number().optional(),
   sendError: z.string().optional(),

@@ -26,6 +26,8 @@ export const WHATSAPP_TEXT = {
   /** Said on the link screen while the server keeps trying to reach WhatsApp. */
   retrying: 'Server belum dapat tersambung ke WhatsApp. Mencoba lagi...',
   outdated: 'WhatsApp menolak versi WhatsApp Web server ini (405). Server mengambil versi terbaru dan mencoba lagi.',
+  /** The list's count of successful sends WhatsApp reported delivered, beside 'Berhasil' and 'Gagal'. */
+  delivered: 'Diterima',
   tooManyPendingLinks: (max: number) =>
     `Sudah ada ${max} perangkat yang menunggu ditautkan. Selesaikan atau batalkan dulu sebelum menambah lagi.`,
 } as const;
@@ -57,6 +59,8 @@ export const ZWhatsapp = z.object({
   interval_max: z.number().int().nullable(),
   count_success: z.number().int(),
   count_fail: z.number().int(),
+  /** Successful sends WhatsApp later reported delivered; income stays on the send (issue 13). */
+  count_delivered: z.number().int(),
   income: z.number().int(),
   suspended: z.boolean(),
   suspended_count: z.number().int(),
@@ -119,8 +123,29 @@ export const ZWhatsappListQuery = z.object({
   status: z.enum(WHATSAPP_FILTERS).optional(),
 });
 
-/** `reject`: the session rejects a promise nobody awaits, as Baileys' handlers do (the process must survive it). */
-export const SIMULATOR_ACTIONS = ['scan', 'disconnect', 'ban', 'reply', 'reject'] as const;
+/**
+ * `reject`: the session rejects a promise nobody awaits, as Baileys' handlers do (the process must survive it).
+ * The rest force what WhatsApp does (wa/simulator-rates.ts): `expire` the QR refs run out (408), `restart`
+ * 515, `replace` 440, `logout` removed from the phone (401), `outdated` 405, `restrict` 463 on cold
+ * contacts, `retry` a retry request for the last message, `delivered`/`read` its receipts, `profile` a name.
+ */
+export const SIMULATOR_ACTIONS = [
+  'scan',
+  'disconnect',
+  'ban',
+  'reply',
+  'reject',
+  'expire',
+  'restart',
+  'replace',
+  'logout',
+  'outdated',
+  'restrict',
+  'retry',
+  'delivered',
+  'read',
+  'profile',
+] as const;
 export const ZSimulatorParams = z.object({ deviceId: ZDeviceId, action: z.enum(SIMULATOR_ACTIONS) });
 export const ZSimulatorReply = z.object({ from: z.string().min(3).max(20), text: z.string().max(4096) }).partial();
 
@@ -133,6 +158,8 @@ export const BLAST_TEXT = {
   sendingStopped: 'Pengiriman dinonaktifkan admin.',
   noActiveNumbers: 'Tidak ada nomor aktif untuk dikirimi.',
   noActiveTemplates: 'Tidak ada template pesan aktif.',
+  /** WhatsApp answered two sends in a row with 463: it limits what the account may send for now. */
+  restricted: 'WhatsApp membatasi pengiriman dari akun ini (463). Blast dihentikan; coba lagi nanti.',
 } as const;
 
 /** States from which a blast cannot start (spec part 1 §5). */

@@ -188,6 +188,8 @@ export const whatsappAccounts = pgTable(
     interval_max: integer('interval_max'),
     count_success: integer('count_success').notNull().default(0),
     count_fail: integer('count_fail').notNull().default(0),
+    /** Successful sends WhatsApp later reported delivered to the recipient's phone (issue 13). */
+    count_delivered: integer('count_delivered').notNull().default(0),
     income: money('income').notNull().default(0),
     suspended: boolean('suspended').notNull().default(false),
     suspended_count: integer('suspended_count').notNull().default(0),
@@ -227,6 +229,23 @@ export const whatsappAuthKeys = pgTable(
     value: jsonb('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.account_id, t.key] })],
+);
+
+/**
+ * What an account sent lately, as WhatsApp's encoded message, so that a recipient whose phone could not
+ * decrypt it gets it again when it asks (Baileys' getMessage). Kept for a few days, then pruned.
+ */
+export const whatsappSentMessages = pgTable(
+  'whatsapp_sent_messages',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    message_id: varchar('message_id', { length: 128 }).notNull(),
+    content: bytea('content').notNull(),
+    created_at: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.message_id] }), index('whatsapp_sent_created_idx').on(t.created_at)],
 );
 
 export const phoneNumbers = pgTable(
@@ -294,10 +313,15 @@ export const messageLogs = pgTable(
     error: text('error'),
     send_key: varchar('send_key', { length: 120 }).notNull(),
     sent_at: stamp('sent_at').notNull().defaultNow(),
+    /** WhatsApp's id of the message sent, which its receipts name. */
+    wa_message_id: varchar('wa_message_id', { length: 128 }),
+    delivered_at: stamp('delivered_at'),
+    read_at: stamp('read_at'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('message_logs_send_key_unique').on(t.send_key),
+    index('message_logs_wa_message_idx').on(t.whatsapp_id, t.wa_message_id).where(sql`${t.wa_message_id} is not null`),
     index('message_logs_user_sent_idx').on(t.user_id, t.sent_at),
     index('message_logs_whatsapp_idx').on(t.whatsapp_id, t.sent_at),
     index('message_logs_status_sent_idx').on(t.status, t.sent_at),

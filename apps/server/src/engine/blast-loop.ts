@@ -1,7 +1,9 @@
 /**
  * One account's blast (DESIGN §5.6): take the next active number nobody is sending to, least recently
  * sent first; take the active template used least; send it filled in (send.ts); record the outcome with its
- * money; pause; again. A ban ends the blast. When every number was sent in this run the blast starts over
+ * money; pause; again. A ban ends the blast. WhatsApp's 463 (the account is restricted for now) counts as a
+ * failed send; the first one makes the blast wait RESTRICTED_WAIT_S, a second in a row ends it, without a
+ * suspension: the restriction is WhatsApp's to lift, and sending on into it is what prolongs it. When every number was sent in this run the blast starts over
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
  * crash is counted once. Pacing, retries, stopping and the lease are the loop base's (loop.ts).
  */
@@ -20,11 +22,16 @@ export interface BlastLoopDeps extends LoopDeps {
 
 type Taken = { id: number; number: string; name: string };
 
+/** How long a blast waits after WhatsApp first restricts the account before it tries one more send. */
+export const RESTRICTED_WAIT_S = 30 * 60;
+
 export class BlastLoop extends AccountLoop {
   /** The account as last read or written: live events carry it as their sender. */
   private row: AccountRow | undefined;
   /** When this run began: numbers sent since are not sent again until the blast starts over. */
   private since = new Date();
+  /** Sends in a row WhatsApp answered with 463. */
+  private restrictedInARow = 0;
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -206,6 +213,7 @@ export class BlastLoop extends AccountLoop {
       status: outcome.status === 'success' ? 'success' : 'fail',
       error: outcome.status === 'success' ? null : outcome.error,
       sendKey: `${account.id}:${number.id}:${this.since.getTime()}`,
+      waMessageId: outcome.status === 'success' ? outcome.id : null,
     });
     const fresh = (await this.setAccount({ blast_number_id: null })) ?? account;
     this.row = fresh;
@@ -220,7 +228,24 @@ export class BlastLoop extends AccountLoop {
     } else if (recorded) {
       await this.deps.publish(fresh, 'count_fail', { count_fail: recorded.account.count_fail, number: number.number });
     }
-    return outcome.status === 'banned' || this.halted() ? 'finish' : 'pause';
+    if (outcome.status === 'banned' || this.halted()) return 'finish';
+    return outcome.status === 'restricted' ? this.restricted(outcome.error) : this.resetRestriction();
+  }
+
+  private resetRestriction(): RoundEnd {
+    this.restrictedInARow = 0;
+    return 'pause';
+  }
+
+  private async restricted(error: string): Promise<RoundEnd> {
+    this.restrictedInARow++;
+    if (this.restrictedInARow === 1) {
+      await this.wait(RESTRICTED_WAIT_S);
+      return 'next';
+    }
+    await this.setAccount({ last_error: error });
+    await this.idle('error_blast', { sendError: BLAST_TEXT.restricted });
+    return 'ended';
   }
 
   /** A shutdown or a ban leaves `blasting` as it is (a restart resumes; a ban already cleared it). */

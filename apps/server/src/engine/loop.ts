@@ -123,7 +123,11 @@ export abstract class AccountLoop implements RetryPace {
 
   private async pause(account: AccountRow): Promise<void> {
     const { min, max } = await this.interval(account);
-    const seconds = min + Math.floor(this.deps.random() * (max - min + 1));
+    await this.wait(min + Math.floor(this.deps.random() * (max - min + 1)));
+  }
+
+  /** Waits `seconds` as a pause between rounds is waited, announced as `waiting`; a stop cuts it short. */
+  protected async wait(seconds: number): Promise<void> {
     await this.announce('waiting', { waitTime: seconds });
     await this.sleep(seconds);
     if (!this.stopping) await this.afterPause();

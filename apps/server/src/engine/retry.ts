@@ -2,7 +2,7 @@
  * The one rule for work done through a session (a send, a number check), DESIGN §5.6 and §8: a passing
  * failure (429, a timeout) is tried again up to 3 times in all, 2 s then 4 s apart, announced as
  * `attempting`; a dropped connection is waited for and does not count as an attempt; a refusal is final;
- * a ban ends it. Who runs the work (a loop, the Blaster) says how to wait and what to announce.
+ * a restriction (463) is final and tells the caller to slow down; a ban ends it. Who runs the work (a loop, the Blaster) says how to wait and what to announce.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -30,7 +30,7 @@ export interface RetryPace {
 /** `stopped`: halted before anything went out, so nothing happened that counts. */
 export type Attempted<T> =
   | { status: 'success'; value: T }
-  | { status: 'fail' | 'banned'; error: string }
+  | { status: 'fail' | 'banned' | 'restricted'; error: string }
   | { status: 'stopped' };
 
 export async function withRetries<T>(pace: RetryPace, work: (session: WaSession) => Promise<T>): Promise<Attempted<T>> {
@@ -46,6 +46,8 @@ export async function withRetries<T>(pace: RetryPace, work: (session: WaSession)
       const sendError = failure instanceof SendError ? failure : new SendError('transient', 'error', String(failure));
       error = `${sendError.code}: ${sendError.message}`;
       if (sendError.kind === 'banned') return { status: 'banned', error };
+      // Trying again at once is what WhatsApp restricts the account for.
+      if (sendError.kind === 'restricted') return { status: 'restricted', error };
       if (sendError.kind === 'rejected') break;
       if (sendError.kind === 'disconnected') {
         if (!(await pace.reconnected())) break;

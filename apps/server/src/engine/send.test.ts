@@ -62,7 +62,7 @@ describe('sending a template', () => {
     const { driver, deviceId, session } = await connected(NO_FAILURES);
     const { pace, seen } = recordingPace(session);
     const outcome = await sendTemplate(pace, to, { text: 'Halo {name} ({phoneNumber}), {name}!' });
-    expect(outcome).toEqual({ status: 'success' });
+    expect(outcome).toEqual({ status: 'success', id: expect.stringMatching(/./) });
     expect(driver.sentBy(deviceId).map((sent) => [sent.to, sent.text])).toEqual([
       ['6285700000001', 'Halo Rina (6285700000001), Rina!'],
     ]);
@@ -84,7 +84,7 @@ describe('sending a template', () => {
     const { session } = await connected({ ...NO_FAILURES, rejected: 1 });
     const { pace, seen } = recordingPace(session);
     const outcome = await sendTemplate(pace, to, { text: 'x' });
-    expect(outcome).toEqual({ status: 'fail', error: '404: 6285700000001 is not on WhatsApp' });
+    expect(outcome).toEqual({ status: 'fail', error: 'not-on-whatsapp: 6285700000001 is not on WhatsApp' });
     expect(seen).toEqual({ attempting: [], slept: [], reconnects: 0 });
   });
 
@@ -99,7 +99,10 @@ describe('sending a template', () => {
     const { driver, deviceId, session } = await connected(NO_FAILURES);
     driver.control(deviceId, 'disconnect');
     const { pace, seen } = recordingPace(session);
-    expect(await sendTemplate(pace, to, { text: 'Halo {name}' })).toEqual({ status: 'success' });
+    expect(await sendTemplate(pace, to, { text: 'Halo {name}' })).toEqual({
+      status: 'success',
+      id: expect.stringMatching(/./),
+    });
     expect(seen).toEqual({ attempting: [], slept: [], reconnects: 1 });
     expect(driver.sentBy(deviceId).map((sent) => sent.text)).toEqual(['Halo Rina']);
   });
@@ -111,7 +114,7 @@ describe('sending a template', () => {
     pace.reconnected = async () => false;
     expect(await sendTemplate(pace, to, { text: 'x' })).toEqual({
       status: 'fail',
-      error: 'disconnected: session is disconnected',
+      error: 'not-connected: session is disconnected',
     });
   });
 

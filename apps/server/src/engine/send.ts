@@ -15,10 +15,15 @@ export interface Recipient {
 export type Template = OutgoingMessage;
 
 /**
- * `fail` and `banned` carry the error as the message log keeps it (`code: message`); a ban also ends the
- * account's sending. `stopped`: halted before anything went out, so nothing was sent and nothing counts.
+ * `success` carries the id WhatsApp gave the message, which its receipts name.
+ * `fail`, `restricted` and `banned` carry the error as the message log keeps it (`code: message`), and each
+ * counts as a failed send; a restriction (WhatsApp's 463) also slows the account's sending down, a ban ends
+ * it. `stopped`: halted before anything went out, so nothing was sent and nothing counts.
  */
-export type SendOutcome = { status: 'success' } | { status: 'fail' | 'banned'; error: string } | { status: 'stopped' };
+export type SendOutcome =
+  | { status: 'success'; id: string }
+  | { status: 'fail' | 'restricted' | 'banned'; error: string }
+  | { status: 'stopped' };
 
 export function fillTemplate(text: string, to: Recipient): string {
   return text.replaceAll('{name}', to.name).replaceAll('{phoneNumber}', to.number);
@@ -27,5 +32,5 @@ export function fillTemplate(text: string, to: Recipient): string {
 export async function sendTemplate(pace: RetryPace, to: Recipient, template: Template): Promise<SendOutcome> {
   const message = { ...template, text: fillTemplate(template.text, to) };
   const outcome = await withRetries(pace, (session) => session.sendMessage(to.number, message));
-  return outcome.status === 'success' ? { status: 'success' } : outcome;
+  return outcome.status === 'success' ? { status: 'success', id: outcome.value.id } : outcome;
 }

@@ -10,6 +10,7 @@ import { whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import type { ConnectionState, SessionEvent } from '../wa/driver.ts';
 import { heldBy } from './leases.ts';
+import { applyReceipt } from './receipts.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -105,7 +106,11 @@ export async function applySessionEvent(
       }
       if (event.state === 'connected') {
         // Screens that missed events while the session was away catch up with the stored counts.
-        await host.publish(row, 'count_synced', { count_success: row.count_success, count_fail: row.count_fail });
+        await host.publish(row, 'count_synced', {
+          count_success: row.count_success,
+          count_fail: row.count_fail,
+          count_delivered: row.count_delivered,
+        });
         await host.reconcile(clientid);
       }
       return;
@@ -125,5 +130,14 @@ export async function applySessionEvent(
     case 'message':
       await host.onIncoming?.(account, event.from, event.text);
       return;
+    case 'receipt':
+      return applyReceipt(host, account.id, event);
+    case 'profile': {
+      // WhatsApp repeats the name on every app-state sync; only a change is written and announced.
+      if (!event.pushname || event.pushname === account.pushname) return;
+      const row = await update(host, clientid, { pushname: event.pushname });
+      if (row) await host.publish(row, 'profile', { pushname: event.pushname });
+      return;
+    }
   }
 }

@@ -22,6 +22,7 @@ import { JobRuns } from './job-runs.ts';
 import { Leases } from './leases.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
+import { accountSentMessages, pruneSentMessages } from './sent-messages.ts';
 import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
 
@@ -125,6 +126,7 @@ export class SessionHost implements Engine {
         .then(() => this.claim())
         .then(() => this.reconcileHeld())
         .then(() => giveUpAbandoned(this.giveUps))
+        .then(() => pruneSentMessages(this.options.db))
         .catch((error) => this.options.log?.('lease renewal failed', error))
         .finally(() => {
           this.tick = null;
@@ -272,6 +274,7 @@ export class SessionHost implements Engine {
       pairingNumber: options.pairingNumber ?? null,
       proxy,
       keyStore: accountKeyStore(this.options.db, account.id),
+      sentMessages: accountSentMessages(this.options.db, account.id),
     });
     // A session's events are applied one after another: a late 'connecting' must never overwrite 'connected'.
     let queue = Promise.resolve();

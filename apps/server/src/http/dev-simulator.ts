@@ -1,6 +1,6 @@
 /**
- * POST /dev/simulator/{deviceId}/{action}: forces a scan, a drop, a ban, a reply or an unawaited rejection
- * (dev only, simulator only).
+ * POST /dev/simulator/{deviceId}/{action}: forces a scan, a drop, a ban, a reply, an unawaited rejection, or
+ * one of WhatsApp's faults and events (SIMULATOR_ACTIONS) (dev only, simulator only).
  */
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
@@ -16,7 +16,7 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDri
       config: { access: 'devOnly' },
       schema: {
         tags: ['dev'],
-        summary: 'Simulator: scan, disconnect, ban, reply ({from, text}), or reject (a promise nobody awaits)',
+        summary: 'Simulator: force an action (reply takes {from, text}; reject: a promise nobody awaits)',
         params: ZSimulatorParams,
         body: ZSimulatorReply.nullish(),
         response: {

@@ -18,6 +18,8 @@ export interface SendOutcome {
   error?: string | null;
   /** Unique per account and attempt: the same key twice is the same send. */
   sendKey: string;
+  /** WhatsApp's id of a successful send, which its delivery receipts name (engine/receipts.ts). */
+  waMessageId?: string | null;
 }
 
 export interface RecordedSend {
@@ -70,6 +72,7 @@ export async function recordSend(db: Db, outcome: SendOutcome): Promise<Recorded
           status: outcome.status,
           error: outcome.error ?? null,
           send_key: outcome.sendKey,
+          wa_message_id: outcome.waMessageId ?? null,
           fee,
         })
         .onConflictDoNothing({ target: messageLogs.send_key })

@@ -50,7 +50,7 @@ export function notOnWhatsApp(number: string): SendError {
 /** A send WhatsApp's server acknowledged with an error instead of accepting it. */
 export function ackErrorOf(code: string): SendError {
   if (code === ACK_RESTRICTED) {
-    return new SendError('banned', 'restricted', `WhatsApp restricted sending from this account (${code})`);
+    return new SendError('restricted', code, `WhatsApp restricted sending from this account (${code})`);
   }
   return new SendError('rejected', `ack-${code}`, `WhatsApp refused the message (${code})`);
 }

@@ -31,3 +31,8 @@ export function textOf(lib: BaileysModule, message: WAMessage): string | null {
     null
   );
 }
+
+/** The phone number of a user or sender JID: digits before the device suffix and the server. */
+export function digitsOfJid(jid: string): string {
+  return jid.split('@')[0]?.split(':')[0]?.replace(/\D/g, '') ?? '';
+}

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeOpened, linkedUser, memoryStore, opened, openFake, openLinked, until } from '../../test/baileys-fake.ts';
-import { BaileysDriver, digitsOfJid, proxyAgent } from './baileys.ts';
+import { BaileysDriver } from './baileys.ts';
+import { digitsOfJid } from './baileys-incoming.ts';
+import { proxyAgent } from './baileys-proxy.ts';
 import { SendError, type SessionEvent } from './driver.ts';
 
 afterEach(closeOpened);
@@ -49,7 +51,11 @@ describe('the Baileys driver against a fake socket', () => {
     expect([...creds.noiseKey.private]).toEqual([1, 2, 3, 250]);
     again.socket().user = linkedUser;
     again.socket().emit('connection.update', { connection: 'open' });
-    expect(again.events).toEqual([{ type: 'connection', state: 'connected' }]);
+    // The name its credentials hold is passed on once, for an account linked before names were.
+    expect(again.events).toEqual([
+      { type: 'connection', state: 'connected' },
+      { type: 'profile', pushname: 'Budi Santoso' },
+    ]);
   });
 
   it('keeps signal keys in the key store, one entry per key, and reads them back', async () => {
@@ -143,9 +149,9 @@ describe('the Baileys driver against a fake socket', () => {
       text: 'Halo Rina',
       buttons: [{ id: '1', title: 'Kunjungi', url: 'https://contoh.id', type: 'url_button' }],
     });
-    expect(socket().sent[0]).toEqual({
+    expect(socket().sent[0]).toMatchObject({
       jid: '6285712345678@s.whatsapp.net',
-      content: { text: 'Halo Rina\n\nKunjungi: https://contoh.id' },
+      message: { extendedTextMessage: { text: 'Halo Rina\n\nKunjungi: https://contoh.id' } },
       id: sent.id,
     });
     expect(sent.id).toMatch(/^[0-9A-F]{10,}$/);
@@ -158,16 +164,22 @@ describe('the Baileys driver against a fake socket', () => {
       text: 'Berkas',
       media: { bytes, mime: 'application/pdf', name: 'a.pdf' },
     });
-    expect(
-      socket()
-        .sent.slice(1)
-        .map((entry) => entry.content),
-    ).toEqual([
-      { image: bytes, caption: 'Foto', mimetype: 'image/png' },
-      { audio: bytes, mimetype: 'audio/mpeg' },
-      { text: 'Lagu' },
-      { document: bytes, mimetype: 'application/pdf', fileName: 'a.pdf', caption: 'Berkas' },
-    ]);
+    const [image, audio, text, document] = socket()
+      .sent.slice(1)
+      .map((entry) => entry.message);
+    const uploaded = {
+      url: expect.stringMatching(/^https:\/\/mmg\.whatsapp\.net\//),
+      mediaKey: expect.any(Uint8Array),
+    };
+    expect(image?.imageMessage).toMatchObject({ caption: 'Foto', mimetype: 'image/png', ...uploaded });
+    expect(audio?.audioMessage).toMatchObject({ mimetype: 'audio/mpeg', ...uploaded });
+    expect(text?.extendedTextMessage?.text).toBe('Lagu');
+    expect(document?.documentMessage).toMatchObject({
+      mimetype: 'application/pdf',
+      fileName: 'a.pdf',
+      caption: 'Berkas',
+    });
+    expect(socket().uploads).toEqual(['image', 'audio', 'document']);
     socket().missing.add('6289900000000');
     expect(await session.checkNumber('6281100000000')).toEqual({ exists: true, name: null });
     expect(await session.checkNumber('6289900000000')).toEqual({ exists: false, name: null });
@@ -186,7 +198,7 @@ describe('the Baileys driver against a fake socket', () => {
     expect(offline).toMatchObject({ kind: 'disconnected' });
   });
 
-  it("fails a send WhatsApp's server refuses, a restriction as a ban, and one whose connection drops before the ack", async () => {
+  it("fails a send WhatsApp's server refuses, a restriction as such, and one whose connection drops before the ack", async () => {
     const { session, socket } = await openLinked();
     socket().ackError = '479';
     expect(await session.sendMessage('6285712345678', { text: 'x' }).catch((error: unknown) => error)).toMatchObject({
@@ -195,7 +207,9 @@ describe('the Baileys driver against a fake socket', () => {
     });
     socket().ackError = '463';
     expect(await session.sendMessage('6285712345678', { text: 'x' }).catch((error: unknown) => error)).toMatchObject({
-      kind: 'banned',
+      kind: 'restricted',
+      code: '463',
+      message: 'WhatsApp restricted sending from this account (463)',
     });
     socket().ackError = null;
     const fake = socket();

@@ -16,7 +16,11 @@ export type SessionEvent =
   /** New credentials to persist at once, so that a restart never loses the session. */
   | { type: 'auth-state'; authState: unknown }
   | { type: 'message'; from: string; text: string }
-  | { type: 'banned'; reason: string };
+  | { type: 'banned'; reason: string }
+  /** WhatsApp reports a message this session sent (by the id sendMessage answered) delivered or read. */
+  | { type: 'receipt'; id: string; status: 'delivered' | 'read' }
+  /** The account's own name, learned after linking (WhatsApp sends it through app-state sync). */
+  | { type: 'profile'; pushname: string };
 
 export interface OutgoingMedia {
   bytes: Buffer;
@@ -32,11 +36,13 @@ export interface OutgoingMessage {
 
 /**
  * A failed send, by what the engine should do next: retry (`transient`, e.g. 429 rate-overlimit or a
- * timeout), wait for the connection (`disconnected`), or stop the account (`banned`).
+ * timeout), wait for the connection (`disconnected`), give up on this recipient (`rejected`), slow down and
+ * soon stop because WhatsApp limits what the account may send (`restricted`, ack error 463), or stop the
+ * account (`banned`).
  */
 export class SendError extends Error {
   constructor(
-    readonly kind: 'transient' | 'disconnected' | 'banned' | 'rejected',
+    readonly kind: 'transient' | 'disconnected' | 'banned' | 'rejected' | 'restricted',
     readonly code: string,
     message: string,
   ) {
@@ -65,6 +71,15 @@ export interface SessionKeyStore {
   set(entries: Record<string, unknown>): Promise<void>;
 }
 
+/**
+ * Where a session keeps what it sent lately (opaque encoded messages by message id), so that a recipient
+ * whose phone could not decrypt a message can be sent it again when it asks.
+ */
+export interface SentMessageStore {
+  get(id: string): Promise<Uint8Array | undefined>;
+  put(id: string, content: Uint8Array): Promise<void>;
+}
+
 export interface OpenSessionOptions {
   deviceId: string;
   /** Credentials from an earlier session, or null to link a new device. */
@@ -75,6 +90,8 @@ export interface OpenSessionOptions {
   proxy?: string | null;
   /** Durable key storage; a driver that needs keys and gets none keeps them in memory. */
   keyStore?: SessionKeyStore;
+  /** Durable store of sent messages for retry requests; a driver given none keeps a small one in memory. */
+  sentMessages?: SentMessageStore;
 }
 
 export interface WaDriver {

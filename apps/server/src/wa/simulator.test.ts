@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SendError, type SessionEvent } from './driver.ts';
-import { SimulatorDriver } from './simulator.ts';
+import { SendError } from './driver.ts';
+import { QUIET_RATES, SimulatorDriver } from './simulator.ts';
+import { record, until } from './simulator-test-kit.ts';
 
-const quiet = { transient: 0, disconnect: 0, ban: 0, rejected: 0 };
-
-function record(session: { subscribe(listener: (event: SessionEvent) => void): () => void }) {
-  const events: SessionEvent[] = [];
-  session.subscribe((event) => events.push(event));
-  return events;
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const quiet = QUIET_RATES;
 
 describe('the simulator driver', () => {
   it('shows a QR, links after the scan time, and hands out credentials that restore the session', async () => {
@@ -89,7 +76,7 @@ describe('the simulator driver', () => {
         seed,
         scanMs: 0,
         delayMs: [0, 1],
-        rates: { transient: 0.3, rejected: 0.2, disconnect: 0, ban: 0 },
+        rates: { ...QUIET_RATES, transient: 0.3, rejected: 0.2, restricted: 0.1 },
       });
       const session = await driver.open({ deviceId: 'dev-r', authState: null });
       const events = record(session);
@@ -112,5 +99,7 @@ describe('the simulator driver', () => {
     expect(first.results).toContain('ok');
     expect(first.results).toContain('transient');
     expect(first.results).toContain('rejected');
+    expect(first.results).toContain('restricted');
+    expect(first.exists.every((answer) => answer.name === null)).toBe(true);
   });
 });

@@ -13,6 +13,8 @@ import { dailyWindow } from '../../lib/daily-series.ts';
 const counted = inArray(messageLogs.status, ['success', 'fail']);
 const successes = sql<number>`count(*) filter (where ${messageLogs.status} = 'success')`.mapWith(Number);
 const failures = sql<number>`count(*) filter (where ${messageLogs.status} = 'fail')`.mapWith(Number);
+/** Only a success has a WhatsApp id, so only a success is ever marked delivered (engine/receipts.ts). */
+const deliveries = sql<number>`count(*) filter (where ${messageLogs.delivered_at} is not null)`.mapWith(Number);
 
 export function createMessageLogService(db: Db, timeZone: string) {
   async function successFail(where: SQL | undefined) {
@@ -28,8 +30,11 @@ export function createMessageLogService(db: Db, timeZone: string) {
   return {
     async countFor(actor: Actor, userId: number) {
       requireAccess(actor, { owner: userId });
-      const { success, fail } = await successFail(eq(messageLogs.user_id, userId));
-      return { successCount: success, failCount: fail };
+      const [row] = await db
+        .select({ success: successes, fail: failures, delivered: deliveries })
+        .from(messageLogs)
+        .where(eq(messageLogs.user_id, userId));
+      return { successCount: row?.success ?? 0, failCount: row?.fail ?? 0, deliveredCount: row?.delivered ?? 0 };
     },
     async todayIncome(actor: Actor, userId: number): Promise<number> {
       requireAccess(actor, { owner: userId });

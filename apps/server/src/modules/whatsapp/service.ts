@@ -52,6 +52,7 @@ export function toPublicWhatsapp(row: AccountRow): TWhatsapp {
     interval_max: row.interval_max,
     count_success: row.count_success,
     count_fail: row.count_fail,
+    count_delivered: row.count_delivered,
     income: row.income,
     suspended: row.suspended,
     suspended_count: row.suspended_count,
@@ -198,7 +199,7 @@ export function createWhatsappService({
       const account = await mustSee(actor, id);
       const [row] = await db
         .update(whatsappAccounts)
-        .set({ count_success: 0, count_fail: 0, income: 0 })
+        .set({ count_success: 0, count_fail: 0, count_delivered: 0, income: 0 })
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);

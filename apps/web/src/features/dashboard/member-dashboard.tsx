@@ -1,4 +1,5 @@
 /** 'Dashboard Member': the announcement marquee and seven counter cards (spec part 1 §2). */
+import { COUNTERS_TEXT } from '@sewablast/contract/counters';
 import type { TUser } from '@sewablast/contract/users';
 import type { LucideIcon } from 'lucide-react';
 import { Ban, CircleCheck, CircleX, Gift, Smartphone, TrendingUp, Wallet } from 'lucide-react';
@@ -7,7 +8,17 @@ import { formatNumber, formatRupiah } from '../../lib/format.ts';
 import { type MemberCounters, useCountersFollowLive, useMemberCounters } from './api/member-counters.ts';
 import { useAnnouncement } from './api/settings-info.ts';
 
-const CARDS: { key: keyof MemberCounters; label: string; icon: LucideIcon; money?: boolean; tone: string }[] = [
+interface CounterCard {
+  key: keyof MemberCounters;
+  label: string;
+  icon: LucideIcon;
+  money?: boolean;
+  tone: string;
+  /** A second figure under the first, with its label. */
+  detail?: { key: keyof MemberCounters; label: string };
+}
+
+const CARDS: CounterCard[] = [
   {
     key: 'connectedCount',
     label: 'WhatsApp Aktif',
@@ -25,6 +36,7 @@ const CARDS: { key: keyof MemberCounters; label: string; icon: LucideIcon; money
     label: 'Blast Berhasil',
     icon: CircleCheck,
     tone: 'text-emerald-600 bg-emerald-50 dark:bg-emerald-600/15',
+    detail: { key: 'deliveredCount', label: COUNTERS_TEXT.delivered },
   },
   { key: 'failCount', label: 'Blast Gagal', icon: CircleX, tone: 'text-red-600 bg-red-50 dark:bg-red-600/15' },
   {
@@ -80,7 +92,7 @@ export function MemberDashboard({ user }: { user: TUser }) {
         </div>
       )}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {CARDS.map(({ key, label, icon: Icon, money, tone }) => (
+        {CARDS.map(({ key, label, icon: Icon, money, tone, detail }) => (
           <div
             key={key}
             data-testid={`card-${key}`}
@@ -99,6 +111,11 @@ export function MemberDashboard({ user }: { user: TUser }) {
                 formatNumber(values[key] ?? 0)
               )}
             </p>
+            {detail && !loading[detail.key] && (
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid={`value-${detail.key}`}>
+                {detail.label} {formatNumber(values[detail.key] ?? 0)}
+              </p>
+            )}
           </div>
         ))}
       </div>

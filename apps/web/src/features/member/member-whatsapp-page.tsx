@@ -1,9 +1,10 @@
 /**
  * A member's WhatsApp accounts (/member/whatsapp?id=; spec part 2 §2 Member list's Whatsapps link), read-only:
- * number, name, connection state, blast status, successes and failures, and what each account earned.
+ * number, name, connection state, blast status, successes and failures (and how many of the successes
+ * WhatsApp reported delivered), and what each account earned.
  */
 import { MEMBER_TEXT } from '@sewablast/contract/members';
-import type { TWhatsapp } from '@sewablast/contract/whatsapp';
+import { type TWhatsapp, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -29,6 +30,9 @@ const COLUMNS: Column<TWhatsapp>[] = [
         <span className="text-green-700 dark:text-green-400">{formatNumber(account.count_success)}</span>
         {' / '}
         <span className="text-red-700 dark:text-red-400">{formatNumber(account.count_fail)}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {WHATSAPP_TEXT.delivered} {formatNumber(account.count_delivered)}
+        </span>
       </span>
     ),
   },

@@ -1,9 +1,11 @@
 /**
- * The columns of 'Daftar Whatsapp' (spec part 1 §2): account, Client ID (a monitor link for dev), counts,
- * income, status, then Action for members and devs or the Sending tick for admins. Admins and devs may
- * activate a suspended account below 3 suspensions (spec part 1 §6, §9), from its status.
+ * The columns of 'Daftar Whatsapp' (spec part 1 §2): account, Client ID (a monitor link for dev), counts
+ * (under 'Berhasil' also how many WhatsApp reported delivered, issue 13), income, status, then Action for
+ * members and devs or the Sending tick for admins. Admins and devs may activate a suspended account below 3
+ * suspensions (spec part 1 §6, §9), from its status.
  */
 import type { Role } from '@sewablast/contract/roles';
+import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
 import { Play, RotateCcw, Square, Unplug } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -50,9 +52,23 @@ export function accountColumns(role: Role, now: number, commands: AccountCommand
     {
       header: 'Berhasil',
       cell: (row) => (
-        <span className={clsx(isFresh(row.successAt, now) && 'rounded bg-green-100 px-1 dark:bg-green-900')}>
-          {row.count_success}
-        </span>
+        <div>
+          <span
+            data-testid={`success-${row.clientid}`}
+            className={clsx(isFresh(row.successAt, now) && 'rounded bg-green-100 px-1 dark:bg-green-900')}
+          >
+            {row.count_success}
+          </span>
+          <p
+            data-testid={`delivered-${row.clientid}`}
+            className={clsx(
+              'text-xs whitespace-nowrap text-slate-600 dark:text-slate-400',
+              isFresh(row.deliveredAt, now) && 'rounded bg-green-100 px-1 dark:bg-green-900',
+            )}
+          >
+            {WHATSAPP_TEXT.delivered} {row.count_delivered}
+          </p>
+        </div>
       ),
     },
     {

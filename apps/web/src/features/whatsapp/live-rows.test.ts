@@ -19,6 +19,7 @@ const account = toLiveRow({
   interval_max: null,
   count_success: 0,
   count_fail: 0,
+  count_delivered: 0,
   income: 0,
   suspended: false,
   suspended_count: 0,
@@ -65,6 +66,25 @@ describe('applyLiveEvent', () => {
     expect(isFresh(failed.failAt, 1400)).toBe(true);
     expect(isFresh(failed.failAt, 1500)).toBe(false);
     expect(isFresh(failed.successAt, 600)).toBe(false);
+  });
+
+  it('follows deliveries with their own highlight, a reconnect, a reset and the name WhatsApp tells', () => {
+    const delivered = applyLiveEvent(account, event('count_delivered', { count_delivered: 4 }), 700);
+    expect(delivered).toMatchObject({ count_delivered: 4, deliveredAt: 700, successAt: null });
+    expect(isFresh(delivered.deliveredAt, 1000)).toBe(true);
+    const synced = applyLiveEvent(
+      delivered,
+      event('count_synced', { count_success: 9, count_fail: 1, count_delivered: 7 }),
+      0,
+    );
+    expect(synced).toMatchObject({ count_success: 9, count_fail: 1, count_delivered: 7 });
+    expect(applyLiveEvent(synced, event('count_synced', { count_success: 10 }), 0).count_delivered).toBe(7);
+    expect(applyLiveEvent(synced, event('reset', { state: 'connected' }), 0)).toMatchObject({
+      count_success: 0,
+      count_fail: 0,
+      count_delivered: 0,
+    });
+    expect(applyLiveEvent(account, event('profile', { pushname: 'Budi Santoso' }), 0).pushname).toBe('Budi Santoso');
   });
 
   it('shows a blast error, a conflict as idle, and suspensions', () => {

@@ -14,6 +14,7 @@ export interface LiveRow extends TWhatsapp {
   /** When each count last changed, for its own 1 s highlight. */
   successAt: number | null;
   failAt: number | null;
+  deliveredAt: number | null;
   error: string | null;
 }
 
@@ -25,6 +26,7 @@ export const toLiveRow = (account: TWhatsapp): LiveRow => ({
   requesting: false,
   successAt: null,
   failAt: null,
+  deliveredAt: null,
   error: null,
 });
 
@@ -58,12 +60,17 @@ export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number)
       };
     case 'count_fail':
       return { ...row, count_fail: payload.count_fail ?? row.count_fail, failAt: now, attempting: null };
+    case 'count_delivered':
+      return { ...row, count_delivered: payload.count_delivered ?? row.count_delivered, deliveredAt: now };
     case 'count_synced':
       return {
         ...row,
         count_success: payload.count_success ?? row.count_success,
         count_fail: payload.count_fail ?? row.count_fail,
+        count_delivered: payload.count_delivered ?? row.count_delivered,
       };
+    case 'profile':
+      return { ...row, pushname: payload.pushname ?? row.pushname };
     case 'attempting':
       return { ...row, attempting: payload.code ?? '' };
     case 'reconnecting':
@@ -75,7 +82,14 @@ export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number)
     case 'finished':
       return { ...row, ...IDLE };
     case 'reset':
-      return { ...row, state: payload.state ?? row.state, count_success: 0, count_fail: 0, income: 0 };
+      return {
+        ...row,
+        state: payload.state ?? row.state,
+        count_success: 0,
+        count_fail: 0,
+        count_delivered: 0,
+        income: 0,
+      };
     case 'connection.update': {
       const state = payload.state ?? row.state;
       return state === 'conflict' ? { ...row, ...IDLE, state } : { ...row, state };

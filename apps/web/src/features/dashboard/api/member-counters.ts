@@ -35,6 +35,7 @@ const REFRESH_MS = 1000;
 const CHANGING: ReadonlySet<string> = new Set([
   'count_success',
   'count_fail',
+  'count_delivered',
   'count_synced',
   'authenticated',
   'connection.update',
@@ -76,7 +77,7 @@ export function useMemberCounters(userId: number) {
       read: () => api<TWhatsappCountResponse>(`/admin/whatsapp/count/${userId}`),
     },
     {
-      keys: ['successCount', 'failCount'],
+      keys: ['successCount', 'failCount', 'deliveredCount'],
       read: () => api<TMessageLogCount>(`/admin/messagelog/count/${userId}`),
     },
     {

@@ -1,0 +1,48 @@
+/**
+ * Delivered and read, as WhatsApp reports them for the messages a session sent. Baileys reports a 1:1
+ * receipt as a status change in `messages.update` and a per-recipient one in `message-receipt.update`;
+ * both may tell of the same message, so each (message, status) is passed on once per session.
+ */
+import type { BaileysEventMap } from '@whiskeysockets/baileys';
+import { BoundedCache } from './baileys-cache.ts';
+import type { SessionEvent } from './driver.ts';
+
+type BaileysModule = typeof import('@whiskeysockets/baileys');
+type Receipt = Extract<SessionEvent, { type: 'receipt' }>;
+
+/** Receipts arrive within days of a send; a session's latest few thousand cover the duplicates. */
+const RECEIPTS_KEPT = 5_000;
+
+export class ReceiptRelay {
+  private readonly seen = new BoundedCache<true>(RECEIPTS_KEPT);
+
+  constructor(
+    private readonly lib: BaileysModule,
+    private readonly emit: (event: Receipt) => void,
+  ) {}
+
+  /** proto.WebMessageInfo.Status: DELIVERY_ACK is delivered, READ and PLAYED (a voice note heard) are read. */
+  onUpdates(updates: BaileysEventMap['messages.update']) {
+    const { DELIVERY_ACK, READ, PLAYED } = this.lib.proto.WebMessageInfo.Status;
+    for (const { key, update } of updates) {
+      if (!key.fromMe || !key.id) continue;
+      if (update.status === DELIVERY_ACK) this.pass(key.id, 'delivered');
+      else if (update.status === READ || update.status === PLAYED) this.pass(key.id, 'read');
+    }
+  }
+
+  onReceipts(receipts: BaileysEventMap['message-receipt.update']) {
+    for (const { key, receipt } of receipts) {
+      if (!key.fromMe || !key.id) continue;
+      if (receipt.receiptTimestamp) this.pass(key.id, 'delivered');
+      if (receipt.readTimestamp || receipt.playedTimestamp) this.pass(key.id, 'read');
+    }
+  }
+
+  private pass(id: string, status: Receipt['status']) {
+    const seen = `${id}:${status}`;
+    if (this.seen.has(seen)) return;
+    this.seen.set(seen, true);
+    this.emit({ type: 'receipt', id, status });
+  }
+}

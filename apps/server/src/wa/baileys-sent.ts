@@ -1,0 +1,61 @@
+/**
+ * Message retry (issue 13, item 1). A recipient whose phone cannot decrypt a message asks for it again,
+ * and Baileys sends it again only if its `getMessage` answers the message's content; every blast message
+ * is a cold first message, where this happens most. So each message a session sends is kept (encoded
+ * proto.Message bytes by message id) in the engine's store, or in a short in-memory list without one.
+ */
+import type { proto, UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import type { pino } from 'pino';
+import { BoundedCache, cacheStore } from './baileys-cache.ts';
+import type { SentMessageStore } from './driver.ts';
+
+type BaileysModule = typeof import('@whiskeysockets/baileys');
+
+/** Retries come within minutes of a send; the last few hundred cover a blast's pace. */
+const KEPT_IN_MEMORY = 500;
+/** Baileys' own default for its retry counter (DEFAULT_CACHE_TTLS.MSG_RETRY), capped per session. */
+const RETRY_COUNTER_TTL_MS = 60 * 60_000;
+const RETRY_COUNTERS_KEPT = 1_000;
+
+export function memorySentMessages(): SentMessageStore {
+  const kept = new BoundedCache<Uint8Array>(KEPT_IN_MEMORY);
+  return {
+    get: async (id) => kept.get(id),
+    put: async (id, content) => kept.set(id, content),
+  };
+}
+
+/**
+ * The socket options that make retries work: the sent message by its key, and a retry counter that
+ * outlives one socket (Baileys' default lives and dies with each socket, so a reconnect would reset it).
+ */
+export function retryOptions(
+  lib: BaileysModule,
+  store: SentMessageStore,
+): Pick<UserFacingSocketConfig, 'getMessage' | 'msgRetryCounterCache'> {
+  const counters = new BoundedCache<unknown>(RETRY_COUNTERS_KEPT, RETRY_COUNTER_TTL_MS);
+  return {
+    getMessage: async (key) => {
+      const content = key.id ? await store.get(key.id) : undefined;
+      return content ? lib.proto.Message.decode(content) : undefined;
+    },
+    msgRetryCounterCache: cacheStore(counters),
+  };
+}
+
+/**
+ * Keeps a message WhatsApp acknowledged. A failure here is logged, never thrown: the message is sent and
+ * paid, and failing the send would have the engine send it again.
+ */
+export async function rememberSent(
+  lib: BaileysModule,
+  store: SentMessageStore,
+  logger: ReturnType<typeof pino>,
+  id: string,
+  message: proto.IMessage | null | undefined,
+) {
+  if (!message) return;
+  await store
+    .put(id, lib.proto.Message.encode(message).finish())
+    .catch((error: unknown) => logger.warn({ id, error }, 'could not keep a sent message for retries'));
+}

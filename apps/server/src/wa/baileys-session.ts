@@ -1,0 +1,300 @@
+/**
+ * One Baileys session: a socket at a time, its events mapped onto the driver's. Credentials go to the engine
+ * as `auth-state` events, signal keys to the key store, what it sent to the sent-message store (retries).
+ */
+import type {
+  AuthenticationCreds,
+  ConnectionState as BaileysConnectionState,
+  SignalKeyStore,
+  WAMessage,
+} from '@whiskeysockets/baileys';
+import { pino } from 'pino';
+import { BANNED, REASON, reasonOf, statusOf } from './baileys-errors.ts';
+import { digitsOfJid, ignoredJid, textOf } from './baileys-incoming.ts';
+import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
+import { PushnameWatch } from './baileys-profile.ts';
+import { proxyAgent } from './baileys-proxy.ts';
+import { ReceiptRelay } from './baileys-receipts.ts';
+import { BaileysSender, type SendTimings } from './baileys-send.ts';
+import { memorySentMessages, retryOptions } from './baileys-sent.ts';
+import type { BaileysSocket, MakeSocket, VersionSource } from './baileys-socket.ts';
+import { forgetWaWebVersion } from './baileys-version.ts';
+import type {
+  ConnectionState,
+  OpenSessionOptions,
+  OutgoingMessage,
+  SessionEvent,
+  SessionKeyStore,
+  WaSession,
+} from './driver.ts';
+
+type BaileysModule = typeof import('@whiskeysockets/baileys');
+
+export interface SessionConfig extends SendTimings {
+  makeSocket: MakeSocket;
+  version: VersionSource;
+  /** First reconnect delay; doubles up to a minute. */
+  reconnectBaseMs: number;
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+const MAX_RECONNECT_MS = 60_000;
+
+export class BaileysSession implements WaSession {
+  private socket: BaileysSocket | null = null;
+  private connected = false;
+  private closed = false;
+  private attempts = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private pairingAsked = false;
+  /** A fresh link announces the account once, when it first opens. */
+  private announced: boolean;
+  /** WhatsApp refused the version last time: the retries keep saying so instead of "reconnecting". */
+  private outdated = false;
+  private readonly listeners = new Set<(event: SessionEvent) => void>();
+  private creds: AuthenticationCreds;
+  private readonly logger: ReturnType<typeof pino>;
+  private readonly keys: SignalKeyStore;
+  private readonly sender: BaileysSender;
+  private readonly retries: ReturnType<typeof retryOptions>;
+  private readonly receipts: ReceiptRelay;
+  private readonly pushname: PushnameWatch;
+
+  constructor(
+    private readonly lib: BaileysModule,
+    private readonly options: OpenSessionOptions,
+    private readonly config: SessionConfig,
+    store: SessionKeyStore,
+  ) {
+    const stored = options.authState as { creds?: unknown } | null;
+    this.creds = stored?.creds ? revive(lib, stored.creds) : lib.initAuthCreds();
+    this.announced = Boolean(stored?.creds);
+    this.logger = pino({ level: config.logLevel });
+    this.keys = signalKeyStore(lib, store, this.logger);
+    const sent = options.sentMessages ?? memorySentMessages();
+    this.sender = new BaileysSender(lib, config, this.logger, sent, () => (this.connected ? this.socket : null));
+    this.retries = retryOptions(lib, sent);
+    this.receipts = new ReceiptRelay(lib, (event) => this.emit(event));
+    this.pushname = new PushnameWatch(lib, (pushname) => this.emit({ type: 'profile', pushname }));
+  }
+
+  get deviceId() {
+    return this.options.deviceId;
+  }
+
+  private emit(event: SessionEvent) {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  subscribe(listener: (event: SessionEvent) => void) {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private connection(state: ConnectionState, reason?: string) {
+    this.emit({ type: 'connection', state, ...(reason ? { reason } : {}) });
+  }
+
+  async start() {
+    if (this.closed) return;
+    const agent = proxyAgent(this.options.proxy);
+    const version = await this.config.version(agent).catch(() => undefined);
+    if (this.closed) return;
+    let socket: BaileysSocket;
+    try {
+      socket = this.config.makeSocket({
+        auth: { creds: this.creds, keys: this.keys },
+        logger: this.logger,
+        ...(version ? { version } : {}),
+        // The pairing-code flow takes only a browser WhatsApp knows (its companion platform is read from
+        // the name); Baileys' own default is this one.
+        browser: this.lib.Browsers.ubuntu('Chrome'),
+        printQRInTerminal: false,
+        markOnlineOnConnect: false,
+        syncFullHistory: false,
+        shouldSyncHistoryMessage: () => false,
+        shouldIgnoreJid: ignoredJid(this.lib),
+        ...this.retries,
+        ...(agent ? { agent, fetchAgent: agent } : {}),
+      });
+    } catch (error) {
+      this.connection('disconnected', reasonOf(error));
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    const current = () => socket === this.socket && !this.closed;
+    socket.ev.on('creds.update', (update) => {
+      Object.assign(this.creds, update);
+      this.emitCreds();
+      // A name is the account's once it is linked; before that, creds name only a number asked a code for.
+      if (current() && this.announced) this.pushname.offer(update.me?.name);
+    });
+    socket.ev.on('connection.update', (update) => this.onConnection(socket, update));
+    socket.ev.on('messages.upsert', (upsert) => {
+      if (!current() || upsert.type !== 'notify') return;
+      for (const message of upsert.messages) this.onMessage(message);
+    });
+    socket.ev.on('messages.update', (updates) => {
+      if (current()) this.receipts.onUpdates(updates);
+    });
+    socket.ev.on('message-receipt.update', (receipts) => {
+      if (current()) this.receipts.onReceipts(receipts);
+    });
+    for (const event of ['contacts.upsert', 'contacts.update'] as const) {
+      socket.ev.on(event, (contacts) => {
+        if (current() && this.announced) this.pushname.onContacts(contacts, this.creds.me);
+      });
+    }
+    socket.ws.on('CB:ack,class:message', (node) => this.sender.onAck(node));
+  }
+
+  private emitCreds() {
+    this.emit({ type: 'auth-state', authState: { creds: toJson(this.lib, this.creds) } });
+  }
+
+  private onConnection(socket: BaileysSocket, update: Partial<BaileysConnectionState>) {
+    if (socket !== this.socket || this.closed) return;
+    if (update.qr) this.onQr(socket, update.qr);
+    if (update.connection === 'connecting' && this.announced && !this.outdated) this.connection('connecting');
+    if (update.connection === 'open') {
+      this.connected = true;
+      this.outdated = false;
+      this.attempts = 0;
+      if (!this.announced && socket.user) {
+        this.announced = true;
+        const { user } = socket;
+        const pushname = user.name ?? user.notify ?? user.verifiedName ?? '';
+        this.pushname.announced(pushname);
+        this.emit({ type: 'authenticated', phonenumber: digitsOfJid(user.id), pushname });
+      }
+      this.connection('connected');
+      // A restored session may know a name that came after its link, when nothing passed names on.
+      this.pushname.offer(socket.user?.name);
+    }
+    if (update.connection === 'close') this.onClose(update.lastDisconnect?.error);
+  }
+
+  private onQr(socket: BaileysSocket, qr: string) {
+    const number = this.options.pairingNumber;
+    if (!number) {
+      this.emit({ type: 'qr', qr });
+      return;
+    }
+    if (this.pairingAsked || this.creds.registered) return;
+    this.pairingAsked = true;
+    socket
+      .requestPairingCode(number)
+      .then((code) => this.emit({ type: 'code', code: code.replace(/-/g, '') }))
+      .catch((error) => {
+        this.pairingAsked = false;
+        this.connection('disconnected', reasonOf(error));
+      });
+  }
+
+  private onClose(error: unknown) {
+    this.connected = false;
+    this.socket = null;
+    this.sender.failWaiting();
+    const status = statusOf(error);
+    this.outdated = status === REASON.outdatedVersion;
+    if (status === REASON.restartRequired) {
+      // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket.
+      void this.start();
+      return;
+    }
+    this.forgetFailedLink();
+    if (status === REASON.loggedOut || status === REASON.unknownLogout) {
+      this.closed = true;
+      this.connection('loggedOut', reasonOf(error));
+      return;
+    }
+    const banned = status === undefined ? undefined : BANNED[status];
+    if (banned) {
+      this.closed = true;
+      this.emit({ type: 'banned', reason: `${banned} (${status})` });
+      this.connection('loggedOut', 'banned');
+      return;
+    }
+    if (status === REASON.connectionReplaced) {
+      this.closed = true;
+      this.connection('conflict', reasonOf(error));
+      return;
+    }
+    if (status === REASON.outdatedVersion) {
+      // Said as what it is, not as a lost connection; the next try reads WhatsApp's current version again.
+      forgetWaWebVersion();
+      this.connection('outdated', `WhatsApp refused this WhatsApp Web version (${status})`);
+      this.scheduleReconnect();
+      return;
+    }
+    this.connection('disconnected', reasonOf(error));
+    this.scheduleReconnect();
+  }
+
+  /**
+   * A link that ended before WhatsApp paired it (QR refs ran out, a pairing code expired) leaves creds
+   * naming the number it asked a code for; Baileys would log in with them instead of registering. The next
+   * attempt starts from new creds and may ask a new code. A paired device (creds with an account) is kept.
+   */
+  private forgetFailedLink() {
+    if (this.announced || this.creds.account) return;
+    this.pairingAsked = false;
+    if (!this.creds.me && !this.creds.pairingCode) return;
+    this.creds = this.lib.initAuthCreds();
+    this.emitCreds();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed) return;
+    const delay = Math.min(MAX_RECONNECT_MS, this.config.reconnectBaseMs * 2 ** this.attempts);
+    this.attempts += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (this.closed) return;
+      if (this.announced && !this.outdated) this.connection('connecting');
+      void this.start();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private onMessage(message: WAMessage) {
+    const key = message.key;
+    if (!key || key.fromMe) return;
+    const jid = key.senderPn ?? key.remoteJid ?? '';
+    if (!jid.endsWith('@s.whatsapp.net')) return;
+    const text = textOf(this.lib, message);
+    if (text === null) return;
+    this.emit({ type: 'message', from: digitsOfJid(jid), text });
+  }
+
+  sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }> {
+    return this.sender.send(to, message);
+  }
+
+  checkNumber(number: string) {
+    return this.sender.check(number);
+  }
+
+  async logout() {
+    const socket = this.socket;
+    this.stopReconnecting();
+    if (socket) await socket.logout().catch(() => socket.end(undefined));
+  }
+
+  async close() {
+    const socket = this.socket;
+    this.stopReconnecting();
+    socket?.end(undefined);
+  }
+
+  private stopReconnecting() {
+    this.closed = true;
+    this.connected = false;
+    this.socket = null;
+    clearTimeout(this.reconnectTimer);
+    this.sender.failWaiting();
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * What happens to a simulated session's messages once WhatsApp took them: the log of what "arrived", the
+ * receipts that follow, the recipients that ask for a message again (read back from the sent-message store,
+ * as Baileys' getMessage does), and the cold contacts a restricted account may not reach (463).
+ */
+import type { SentMessageStore, SessionEvent } from './driver.ts';
+import type { Random } from './random.ts';
+import type { ResolvedSimulatorOptions } from './simulator-rates.ts';
+
+const SENT_LOG_SIZE = 50;
+/** A session given no store keeps this many messages, as the real driver's memory fallback does. */
+const MEMORY_STORE_SIZE = 500;
+
+export interface SentRecord {
+  id: string;
+  to: string;
+  text: string;
+  media: string | null;
+  at: string;
+  /** Sent again because the recipient asked for it (a retry request). */
+  retry: boolean;
+}
+
+/** What the outbox needs of its session. */
+export interface OutboxHost {
+  readonly deviceId: string;
+  /** Receipts and retry requests reach only a connected session. */
+  connected(): boolean;
+  /** False once the session is over for good: what was still due never comes. */
+  alive(): boolean;
+  later(ms: number, work: () => void): void;
+  emit(event: SessionEvent): void;
+}
+
+interface StoredMessage {
+  to: string;
+  text: string;
+  media: string | null;
+}
+
+export function memorySentStore(): SentMessageStore {
+  const entries = new Map<string, Uint8Array>();
+  return {
+    get: async (id) => entries.get(id),
+    put: async (id, content) => {
+      entries.set(id, content);
+      if (entries.size > MEMORY_STORE_SIZE) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
+
+export class SimOutbox {
+  readonly sent: SentRecord[] = [];
+  /** Retry requests for a message the store no longer had: the recipient is left with "Waiting for this message". */
+  retryMisses = 0;
+  /** Numbers this session reached: no longer cold contacts. */
+  private readonly contacted = new Set<string>();
+  private restrictedUntil = 0;
+  private lastId: string | null = null;
+
+  constructor(
+    private readonly host: OutboxHost,
+    private readonly options: ResolvedSimulatorOptions,
+    private readonly store: SentMessageStore,
+    private readonly random: Random,
+  ) {}
+
+  /** Whether WhatsApp refuses this send with 463: only a first message to a number, at a seeded rate or while locked. */
+  refuses(to: string): boolean {
+    if (this.contacted.has(to)) return false;
+    if (Date.now() < this.restrictedUntil) return true;
+    return this.random.next() < this.options.rates.restricted;
+  }
+
+  /** Locks the account out of cold contacts for a while, as WhatsApp's reach-out limit does. */
+  restrict() {
+    this.restrictedUntil = Date.now() + this.options.restrictedMs;
+  }
+
+  /** A message WhatsApp accepted: logged, stored for retry requests, and followed by what its recipient does. */
+  async accepted(id: string, message: StoredMessage): Promise<void> {
+    this.contacted.add(message.to);
+    this.log(id, message, false);
+    this.lastId = id;
+    // A store that failed to keep it only shows when the recipient asks again: counted then as a miss.
+    await this.store.put(id, new TextEncoder().encode(JSON.stringify(message))).catch(() => undefined);
+    this.schedule(id);
+  }
+
+  private log(id: string, message: StoredMessage, retry: boolean) {
+    this.sent.push({ id, ...message, at: new Date().toISOString(), retry });
+    if (this.sent.length > SENT_LOG_SIZE) this.sent.shift();
+  }
+
+  /** The same rolls for every message, whatever they decide, so that a seed repeats its run. */
+  private schedule(id: string) {
+    const { rates, receiptMs, laterMs } = this.options;
+    const deliveredAfter = this.random.int(receiptMs[0], receiptMs[1]);
+    const delivered = this.random.next() < rates.delivered;
+    const read = this.random.next() < rates.read;
+    const retryAfter = this.random.int(laterMs[0], laterMs[1]);
+    const retry = this.random.next() < rates.retryRequest;
+    if (delivered) {
+      this.host.later(deliveredAfter, () => this.receipt(id, 'delivered'));
+      if (read) this.host.later(2 * deliveredAfter, () => this.receipt(id, 'read'));
+    }
+    if (retry) this.host.later(retryAfter, () => void this.retryRequest(id));
+  }
+
+  /** WhatsApp reports the message delivered or read; one that comes while offline waits for the connection. */
+  receipt(id: string | null = this.lastId, status: 'delivered' | 'read' = 'delivered') {
+    if (id === null || !this.host.alive()) return;
+    if (!this.host.connected()) {
+      this.host.later(this.options.reconnectMs, () => this.receipt(id, status));
+      return;
+    }
+    this.host.emit({ type: 'receipt', id, status });
+  }
+
+  /** The recipient could not decrypt the message and asks for it again: it is sent again from the store. */
+  async retryRequest(id: string | null = this.lastId): Promise<void> {
+    if (id === null || !this.host.connected()) return;
+    const stored = await this.store.get(id).catch(() => undefined);
+    const message = stored ? parsed(stored) : null;
+    if (!message) {
+      this.retryMisses++;
+      return;
+    }
+    this.log(id, message, true);
+  }
+}
+
+function parsed(bytes: Uint8Array): StoredMessage | null {
+  try {
+    const value = JSON.parse(new TextDecoder().decode(bytes)) as Partial<StoredMessage>;
+    if (typeof value.to !== 'string' || typeof value.text !== 'string') return null;
+    return { to: value.to, text: value.text, media: typeof value.media === 'string' ? value.media : null };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * How rough the simulated WhatsApp is: the seeded chance of each thing the real one does to a session, and
+ * the timings it does them with. Defaults let a demo mostly work while every path still shows up now and
+ * then; tests set a rate to 1 or 0 to force a path or keep it away.
+ */
+
+export interface SimulatorRates {
+  /** Chance that a send fails for a passing reason (429, timeout): retried by the engine. */
+  transient: number;
+  /** Chance that a send finds the connection dropped; it comes back after a moment. */
+  disconnect: number;
+  /** Chance that a send gets the account banned. */
+  ban: number;
+  /** Chance that a recipient is not on WhatsApp, so the send is rejected for good. */
+  rejected: number;
+  /** Share of numbers that exist on WhatsApp for checkNumber. */
+  exists: number;
+  /** Chance that a send meets WhatsApp Web opened elsewhere with the same credentials (440): the session ends. */
+  replaced: number;
+  /** Chance that a send meets the device removed from the phone (401): the credentials are useless after. */
+  loggedOut: number;
+  /** Chance that a first send to a number this session never reached is refused with 463 (a cold contact). */
+  restricted: number;
+  /** Chance that the phone never scans by itself, so the QR refs (or the code) run out. */
+  unscanned: number;
+  /** Chance that a scan is followed by 515 "restart required": the linked session comes back on a new socket. */
+  restartAfterScan: number;
+  /** Chance that a connect is refused with 405 (an old WhatsApp Web version); it recovers after `outdatedMs`. */
+  outdated: number;
+  /** Chance that a recipient asks for a message again after it was sent (its phone could not decrypt it). */
+  retryRequest: number;
+  /** Chance that a sent message is reported delivered. */
+  delivered: number;
+  /** Chance that a delivered message is reported read. */
+  read: number;
+  /** Chance that a new link's own name arrives a moment after it is authenticated, not with it. */
+  lateName: number;
+}
+
+export const DEFAULT_RATES: SimulatorRates = {
+  transient: 0.04,
+  disconnect: 0.005,
+  ban: 0.0005,
+  rejected: 0.03,
+  exists: 0.6,
+  replaced: 0.0005,
+  loggedOut: 0.0005,
+  restricted: 0.005,
+  unscanned: 0.02,
+  restartAfterScan: 0.5,
+  outdated: 0.01,
+  retryRequest: 0.02,
+  delivered: 0.9,
+  read: 0.5,
+  lateName: 0.5,
+};
+
+export interface SimulatorOptions {
+  seed: number;
+  scanMs: number;
+  rates?: Partial<SimulatorRates>;
+  /** Network delay of a send or check, in ms. */
+  delayMs?: [number, number];
+  reconnectMs?: number;
+  /** How long the first QR ref lives, then each of the others (Baileys: 60 s, then 20 s). */
+  qrMs?: [number, number];
+  /** How many QR refs WhatsApp hands out before the link attempt ends (408 "QR refs attempts ended"). */
+  qrRefs?: number;
+  /** How long after a send its receipts arrive: delivered, then read as long again. */
+  receiptMs?: [number, number];
+  /** How long after a send a retry request arrives, and after authenticated a late name. */
+  laterMs?: [number, number];
+  /** How long WhatsApp keeps refusing the version once it did (until "a new version is out"). */
+  outdatedMs?: [number, number];
+  /** How long a 463 locks the account out of cold contacts once forced. */
+  restrictedMs?: number;
+}
+
+export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, 'rates'>> & { rates: SimulatorRates };
+
+export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimulatorOptions {
+  return {
+    seed: options.seed,
+    scanMs: options.scanMs,
+    rates: { ...DEFAULT_RATES, ...options.rates },
+    delayMs: options.delayMs ?? [150, 600],
+    reconnectMs: options.reconnectMs ?? 3000,
+    qrMs: options.qrMs ?? [60_000, 20_000],
+    qrRefs: options.qrRefs ?? 5,
+    receiptMs: options.receiptMs ?? [500, 5000],
+    laterMs: options.laterMs ?? [1000, 4000],
+    outdatedMs: options.outdatedMs ?? [10_000, 60_000],
+    restrictedMs: options.restrictedMs ?? 10 * 60_000,
+  };
+}
+
+/** The faults a send may meet, in the order their rates stack up on one roll. */
+const SEND_FAULTS = ['ban', 'disconnect', 'transient', 'rejected', 'replaced', 'loggedOut'] as const;
+export type SendFault = (typeof SEND_FAULTS)[number];
+
+/** The fault a send's roll (0 to 1) lands on, or null for a message WhatsApp accepts. */
+export function sendFault(roll: number, rates: SimulatorRates): SendFault | null {
+  let below = 0;
+  for (const fault of SEND_FAULTS) {
+    below += rates[fault];
+    if (roll < below) return fault;
+  }
+  return null;
+}
+
+/**
+ * WhatsApp's rarer moves off (a 405 that lasts, a 463 that makes a blast wait, a phone that never scans, a
+ * late name...), leaving the everyday ones: passing failures, drops, refused numbers, bans, receipts.
+ */
+export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
+  replaced: 0,
+  loggedOut: 0,
+  restricted: 0,
+  unscanned: 0,
+  restartAfterScan: 0,
+  outdated: 0,
+  retryRequest: 0,
+  lateName: 0,
+};
+
+/** No faults at all: every send is accepted, every link scanned as asked; receipts still come. */
+export const QUIET_RATES: Partial<SimulatorRates> = {
+  transient: 0,
+  disconnect: 0,
+  ban: 0,
+  rejected: 0,
+  replaced: 0,
+  loggedOut: 0,
+  restricted: 0,
+  unscanned: 0,
+  restartAfterScan: 0,
+  outdated: 0,
+  retryRequest: 0,
+  lateName: 0,
+};
+
+/** Which of WhatsApp's faults the simulator plays (SIM_FAULTS): all of them, the everyday ones, or none. */
+export function ratesOf(faults: 'all' | 'common' | 'none'): Partial<SimulatorRates> {
+  if (faults === 'none') return QUIET_RATES;
+  return faults === 'common' ? RARE_FAULTS_OFF : {};
+}

@@ -1,0 +1,121 @@
+/**
+ * A simulated session's sends and checks, with the faults of the real ones: 463 on a cold contact, numbers
+ * not on WhatsApp, passing errors, drops, 440, 401 and bans at seeded rates (simulator-rates.ts), and what
+ * follows an accepted message (simulator-outbox.ts). Connection and link: simulator-connection.ts and
+ * simulator-link.ts.
+ */
+import { buttonsAsText, type OpenSessionOptions, type OutgoingMessage, SendError, type WaSession } from './driver.ts';
+import { hashString, seededRandom } from './random.ts';
+import type { SessionDriverSide } from './simulator-connection.ts';
+import { SimLink } from './simulator-link.ts';
+import { memorySentStore, SimOutbox } from './simulator-outbox.ts';
+import { type ResolvedSimulatorOptions, sendFault } from './simulator-rates.ts';
+
+export class SimSession extends SimLink implements WaSession {
+  readonly outbox: SimOutbox;
+  /** Numbers checked through this session, answered or not. */
+  checks = 0;
+
+  constructor(
+    deviceId: string,
+    options: ResolvedSimulatorOptions,
+    open: OpenSessionOptions,
+    driver: SessionDriverSide,
+  ) {
+    super(deviceId, options, open, driver);
+    this.outbox = new SimOutbox(
+      {
+        deviceId,
+        connected: () => this.state === 'connected',
+        alive: () => !['loggedOut', 'banned', 'closed'].includes(this.state),
+        later: (ms, work) => this.later(ms, work),
+        emit: (event) => this.emit(event),
+      },
+      options,
+      open.sentMessages ?? memorySentStore(),
+      seededRandom(options.seed ^ hashString(deviceId) ^ hashString('outbox')),
+    );
+  }
+
+  reply(from: string, text: string) {
+    this.emit({ type: 'message', from, text });
+  }
+
+  /**
+   * What Baileys does when a query is still in flight as its socket ends: an async handler rejects and
+   * nobody awaits it. The session itself goes on.
+   */
+  rejectUnawaited() {
+    this.later(0, async () => {
+      throw new Error(`Connection Closed (simulated: a query of ${this.deviceId} in flight after end())`);
+    });
+  }
+
+  private async roundTrip() {
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: SendError) => reject(error);
+      this.inFlight.add(fail);
+      this.later(this.networkDelay(), () => {
+        this.inFlight.delete(fail);
+        resolve();
+      });
+    });
+    this.assertConnected();
+  }
+
+  private assertConnected() {
+    if (this.state === 'banned') throw new SendError('banned', 'banned', 'account banned');
+    if (this.state !== 'connected') throw new SendError('disconnected', 'not-connected', `session is ${this.state}`);
+  }
+
+  async sendMessage(to: string, message: OutgoingMessage) {
+    this.assertConnected();
+    await this.roundTrip();
+    if (this.outbox.refuses(to)) {
+      throw new SendError('restricted', '463', 'WhatsApp restricted sending from this account (463)');
+    }
+    switch (sendFault(this.random.next(), this.options.rates)) {
+      case 'ban':
+        this.ban();
+        throw new SendError('banned', 'banned', 'account banned');
+      case 'disconnect':
+        this.disconnect();
+        throw new SendError('disconnected', 'connection-closed', 'connection lost');
+      case 'transient':
+        throw new SendError('transient', this.random.pick(['429', '408', '503']), 'rate-overlimit or timeout');
+      case 'rejected':
+        throw new SendError('rejected', 'not-on-whatsapp', `${to} is not on WhatsApp`);
+      case 'replaced':
+        await this.replaced();
+        throw new SendError('disconnected', 'connection-closed', 'connection replaced');
+      case 'loggedOut':
+        this.removedFromPhone();
+        throw new SendError('disconnected', 'connection-closed', 'device removed');
+      case null:
+        break;
+    }
+    const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
+    const id = `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
+    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null });
+    return { id };
+  }
+
+  /** As the real driver: whether the number has an account, never a name (onWhatsApp gives none). */
+  async checkNumber(number: string) {
+    this.checks++;
+    await this.roundTrip();
+    return { exists: simulatedExists(this.options, number), name: null };
+  }
+
+  async logout() {
+    if (this.credentials) this.driver.revoke(this.deviceId, this.credentials);
+    this.credentials = null;
+    this.connection('loggedOut', 'logged out');
+    await this.close();
+  }
+}
+
+/** Whether a number "exists" on WhatsApp for a simulator of this seed: its seeded hash, nothing else. */
+export function simulatedExists(options: { seed: number; rates: { exists: number } }, number: string): boolean {
+  return (hashString(`${options.seed}:${number}`) % 1000) / 1000 < options.rates.exists;
+}
