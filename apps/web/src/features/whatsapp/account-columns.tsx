@@ -59,15 +59,15 @@ export function accountColumns(role: Role, now: number, commands: AccountCommand
           >
             {row.count_success}
           </span>
-          <p
+          <span
             data-testid={`delivered-${row.clientid}`}
             className={clsx(
-              'text-xs whitespace-nowrap text-slate-600 dark:text-slate-400',
+              'block w-fit text-xs whitespace-nowrap text-slate-600 dark:text-slate-400',
               isFresh(row.deliveredAt, now) && 'rounded bg-green-100 px-1 dark:bg-green-900',
             )}
           >
             {WHATSAPP_TEXT.delivered} {row.count_delivered}
-          </p>
+          </span>
         </div>
       ),
     },
