@@ -55,6 +55,10 @@ beforeAll(async () => {
     token: member.token,
   });
   await simulate(server, token, deviceId, 'scan');
+  // The monitors with data, each display mode once: raw text (local), the JSON tree and the JSON viewer.
+  query['/monitor/remote'] = `?id=${deviceId}&type=JSONTree`;
+  query['/monitor/socket'] = `?id=${deviceId}&type=JsonViewer`;
+  query['/monitor/realtime'] = `?id=${deviceId}`;
   await jobRowsFor(people.staff, token);
 });
 

@@ -17,6 +17,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': server,
+      '/dev': server,
       '/ws': {
         target: server.replace(/^http/, 'ws'),
         ws: true,

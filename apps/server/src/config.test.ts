@@ -22,6 +22,18 @@ describe('parseConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('leaves metrics closed unless a token of 16 characters or a port is given', () => {
+    expect(parseConfig({ METRICS_TOKEN: '', METRICS_PORT: '' })).toMatchObject({ METRICS_HOST: '127.0.0.1' });
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({}).METRICS_PORT).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
+  });
+
   it('turns demo seeding off by default on PostgreSQL, and on when asked', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://u:p@localhost:5432/db' })).toMatchObject({
       db: 'postgres',

@@ -46,7 +46,8 @@ export function localUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-const ZEnv = z.object({
+/** Exported for the deployment files' check (test/deploy-files.test.ts): every variable they set is one of these. */
+export const ZEnv = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -88,6 +89,10 @@ const ZEnv = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Sewablast <no-reply@localhost>'),
+  // A scraper's bearer token; unset, /metrics answers 404 on the API port (docs/operations.md).
+  METRICS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess(emptyAsUnset, port.optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL'> & {

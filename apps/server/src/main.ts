@@ -8,6 +8,8 @@ import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createMemoryBus, createRedisBus } from './live/bus.ts';
+import { startMetricsListener } from './metrics/listener.ts';
+import { scrape } from './metrics/registry.ts';
 import { installProcessGuard } from './process-guard.ts';
 import { type Login, seed } from './seed.ts';
 import { createServices } from './services.ts';
@@ -58,11 +60,13 @@ async function main(): Promise<void> {
 
   const config = parseConfig(process.env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pg') });
-  await database.migrate();
-  const logins = await seed(database.db, {
-    adminEmail: config.ADMIN_EMAIL,
-    adminPassword: config.ADMIN_PASSWORD,
-    demo: config.SEED_DEMO,
+  let logins: Login[] | null = null;
+  await database.migrate(async () => {
+    logins = await seed(database.db, {
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+      demo: config.SEED_DEMO,
+    });
   });
   const redisError = (error: Error) => process.stderr.write(`Redis: ${error.message}\n`);
   const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, redisError) : createMemoryBus();
@@ -102,10 +106,24 @@ async function main(): Promise<void> {
     url = config.PORT === 0 ? localUrl(config.HOST, port) : config.PUBLIC_URL;
   }
   await services.host?.start();
+  const metricsListener =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsListener({
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+          token: config.METRICS_TOKEN,
+          scrape: app
+            ? () => app.scrapeMetrics()
+            : () => scrape([services.hostMetricsRegistry].filter((r) => r !== null)),
+          readiness: { db: services.db, bus, lifecycle: services.lifecycle },
+        });
   printBanner(config, url, logins);
 
   stop = async (signal: string) => {
     process.stdout.write(`${signal} received: finishing requests and closing the database...\n`);
+    services.lifecycle.stop();
+    metricsListener?.close();
     await app?.close();
     await services.host?.stop();
     await commands?.close();

@@ -5,6 +5,8 @@ import { createReplyHandler } from './engine/replies.ts';
 import { SessionHost } from './engine/session-host.ts';
 import { createMailer, type MailConfig } from './lib/mailer.ts';
 import type { EventBus } from './live/bus.ts';
+import { LiveConnections, THIS_NODE } from './live/connections.ts';
+import { hostMetrics } from './metrics/engine-metrics.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createLoginGuard } from './modules/auth/login-guard.ts';
@@ -14,9 +16,12 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
 import { createGeneratorService } from './modules/generator/service.ts';
+import { createLifecycle } from './modules/health/lifecycle.ts';
 import { createLevelService } from './modules/level/service.ts';
 import { createMessageService } from './modules/message/service.ts';
 import { createMessageLogService } from './modules/messagelog/service.ts';
+import { answerCensus, createCensus } from './modules/monitor/census.ts';
+import { createMonitorService } from './modules/monitor/service.ts';
 import { createPhoneNumberService } from './modules/phonenumber/service.ts';
 import { createProxyService } from './modules/proxy/service.ts';
 import { createReferralService } from './modules/referral/service.ts';
@@ -102,6 +107,18 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const acceptedExport = createAcceptedExport(db, runtime.timeZone);
   const audit = createAuditService(db, runtime.timeZone);
   const referrals = createReferralService(db);
+  // Sockets are listed on the node holding them; with Redis every node answers the others' census.
+  const liveConnections = new LiveConnections();
+  if (runtime.commands) answerCensus(runtime.commands, liveConnections, THIS_NODE);
+  const monitor = createMonitorService({
+    db,
+    host,
+    devices: engine,
+    connections: liveConnections,
+    census: runtime.commands ? createCensus(runtime.commands) : null,
+  });
+  // Read on each scrape: the sessions and loops of this process's session host (docs/operations.md).
+  const hostMetricsRegistry = host ? hostMetrics(engineDb, host) : null;
   return {
     db,
     tokens,
@@ -127,6 +144,10 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     acceptedExport,
     audit,
     referrals,
+    liveConnections,
+    monitor,
+    hostMetricsRegistry,
+    lifecycle: createLifecycle(),
   };
 }
 

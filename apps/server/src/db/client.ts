@@ -20,7 +20,12 @@ export type DbKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DbKind;
-  migrate(): Promise<void>;
+  /**
+   * Brings the schema up to date, then runs `afterwards` (the seed) while no other node migrates: on
+   * PostgreSQL both under one advisory lock, so that nodes starting together on an empty database neither
+   * migrate nor seed twice.
+   */
+  migrate(afterwards?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,7 +55,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      migrate: (afterwards) => migrateUnderLock(pool, migrationsFolder, afterwards),
       close: () => pool.end(),
     };
   }
@@ -70,12 +75,44 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async (afterwards) => {
+      await migratePglite(db, { migrationsFolder });
+      await afterwards?.();
+    },
     close: async () => {
       await client.close();
       release();
     },
   };
+}
+
+/** pg_advisory_lock's key for migrations: any fixed number no other lock of this database uses. */
+export const MIGRATION_LOCK_KEY = 7_301_224_911;
+
+/**
+ * Several nodes starting together would each see the same pending migrations and run them at once (the
+ * second fails on a table that now exists), and each would seed an empty database with the same accounts.
+ * One at a time: each waits for the lock on one connection, migrates through that connection and seeds, so
+ * the next finds nothing left to do. The lock is the session's, so a
+ * node that dies mid-migration lets it go with its connection. PGlite is one process and needs none.
+ */
+async function migrateUnderLock(
+  pool: pg.Pool,
+  migrationsFolder: string,
+  afterwards?: () => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      await afterwards?.();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
 import { settingValue } from '../db/settings-row.ts';
 import { recordSend } from '../ledger/record-send.ts';
+import { countSend } from '../metrics/engine-metrics.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { sendTemplate } from './send.ts';
 
@@ -201,6 +202,7 @@ export class BlastLoop extends AccountLoop {
       buttons: template.buttons,
       media: await this.mediaOf(template.media_file_id),
     });
+    countSend(outcome, 'blast');
     if (outcome.status === 'stopped') {
       await this.giveBack(number, template.id, account);
       return 'finish';

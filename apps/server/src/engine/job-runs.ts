@@ -110,6 +110,19 @@ export class JobRuns {
       .map((row) => row.clientid);
   }
 
+  /** The run on the account, if any, for the dev monitors. */
+  runOf(clientid: string): { kind: JobKind; id: number } | null {
+    const run = this.runs.get(clientid);
+    return run ? { kind: run.kind, id: run.jobId } : null;
+  }
+
+  /** How many runs of each kind are going, for the dev monitors. */
+  counts(): Record<JobKind, number> {
+    const counts: Record<JobKind, number> = { generator: 0, validator: 0 };
+    for (const run of this.runs.values()) counts[run.kind] += 1;
+    return counts;
+  }
+
   /** Ends every run for a shutdown: their jobs stay wanted, and resume after the restart or on another worker. */
   async stopAll(): Promise<void> {
     const runs = [...this.runs.values()];

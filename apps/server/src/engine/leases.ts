@@ -3,11 +3,13 @@
  * runs. It renews its leases every 10 s; a lease not renewed for 30 s is free, and the first worker to claim
  * the account takes it over and resumes it from the database.
  */
-import { and, eq, gt, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
+/** A claimed account and the worker whose lapsed lease it was (null: free or given back), to count takeovers. */
+export type ClaimedAccount = AccountRow & { previousOwner: string | null };
 
 const LEASE_SECONDS = 30;
 
@@ -77,19 +79,24 @@ export class Leases {
    * Takes up to `limit` free accounts that match `eligible`, lowest id first. Rows another worker is claiming
    * at the same moment are skipped rather than waited for, so that no two workers take the same account.
    */
-  async claim(eligible: SQL | undefined, limit: number): Promise<AccountRow[]> {
+  async claim(eligible: SQL | undefined, limit: number): Promise<ClaimedAccount[]> {
     const free = this.db
-      .select({ id: whatsappAccounts.id })
+      .select({
+        id: whatsappAccounts.id,
+        previousOwner: sql<string | null>`${whatsappAccounts.owner_id}`.as('previous_owner'),
+      })
       .from(whatsappAccounts)
       .where(and(eligible, leaseFree()))
       .orderBy(whatsappAccounts.id)
       .limit(limit)
-      .for('update', { skipLocked: true });
+      .for('update', { skipLocked: true })
+      .as('free');
     return this.db
       .update(whatsappAccounts)
       .set({ owner_id: this.workerId, lease_until: leaseUntil() })
-      .where(inArray(whatsappAccounts.id, free))
-      .returning();
+      .from(free)
+      .where(eq(whatsappAccounts.id, free.id))
+      .returning({ ...getTableColumns(whatsappAccounts), previousOwner: free.previousOwner });
   }
 
   async renew(clientids: string[]): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { TDeviceActivity } from '@sewablast/contract/monitor';
 import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
@@ -20,18 +21,24 @@ type AccountRow = typeof whatsappAccounts.$inferSelect;
 export type EngineCommand =
   | { type: 'link'; accountId: number; options: LinkOptions }
   | { type: 'logout' | 'reconcile' | 'halt'; clientid: string }
-  | { type: 'send'; clientid: string; to: Recipient; message: { text: string } };
+  | { type: 'send'; clientid: string; to: Recipient; message: { text: string } }
+  | { type: 'describe'; clientid: string };
 
-interface Request {
+/** A question every node answers, whatever it holds: the dev socket monitor's census of live sockets. */
+export type NodeQuery = { type: 'sockets'; channels: string[] };
+
+export interface Request {
   id: string;
   replyTo: string;
   /** The worker that should answer; null for a link, which the first worker to lease the account takes. */
   workerId: string | null;
-  command: EngineCommand;
+  command: EngineCommand | NodeQuery;
 }
 
 /** A send answers with its outcome; a failed command with why, for the api process to pass on. */
-type Reply = { id: string; ok: true; outcome?: SendOutcome } | { id: string; ok: false; msg: string };
+export type Reply =
+  | { id: string; ok: true; outcome?: SendOutcome; data?: unknown }
+  | { id: string; ok: false; msg: string };
 
 /** Request/reply between processes: requests go to every worker, replies to the asking process only. */
 export interface CommandTransport {
@@ -87,6 +94,7 @@ const WAIT_MS: Record<EngineCommand['type'], number> = {
   reconcile: 0,
   halt: 15_000,
   send: 90_000,
+  describe: 5_000,
 };
 
 /** A worker's answer, or why there is none: nobody answered in time, or the worker failed the command. */
@@ -152,6 +160,14 @@ export class RemoteEngine implements Engine {
     if (!outcome) throw new EngineUnavailable(ENGINE_TEXT.noWorker);
     return outcome;
   }
+
+  /** What the worker holding the account does with it (the dev monitors); null when no lease holds it. */
+  async describe(clientid: string): Promise<TDeviceActivity | null> {
+    const holder = await leaseHolder(this.db, clientid);
+    if (!holder) return null;
+    const { data } = answered(await this.ask(holder, { type: 'describe', clientid }));
+    return (data as TDeviceActivity | undefined) ?? null;
+  }
 }
 
 /** The worker's side: carries out the commands meant for it and answers the process that asked. */
@@ -161,13 +177,15 @@ export function serveCommands(transport: CommandTransport, host: SessionHost, lo
   });
 
   async function answer({ id, replyTo, workerId, command }: Request): Promise<void> {
-    if (workerId !== null && workerId !== host.workerId) return;
+    if (command.type === 'sockets' || (workerId !== null && workerId !== host.workerId)) return;
     let reply: Reply = { id, ok: true };
     try {
       if (command.type === 'link') {
         const account = await host.leases.takeIfFree(command.accountId);
         if (!account) return;
         await host.link(account, command.options);
+      } else if (command.type === 'describe') {
+        reply = { id, ok: true, data: await host.describe(command.clientid) };
       } else if (command.type === 'send') {
         reply = { id, ok: true, outcome: await host.sendNow(command.clientid, command.to, command.message) };
       } else {

@@ -8,18 +8,21 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import type { TDeviceActivity } from '@sewablast/contract/monitor';
 import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import { type LiveAccount, publishAccountEvent } from '../live/account-event.ts';
 import type { EventBus } from '../live/bus.ts';
+import { countSend, countTakeovers } from '../metrics/engine-metrics.ts';
 import type { WaDriver, WaSession } from '../wa/driver.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastLoop } from './blast-loop.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+import type { JobKind } from './job-kinds.ts';
 import { JobRuns } from './job-runs.ts';
-import { Leases } from './leases.ts';
+import { type ClaimedAccount, Leases } from './leases.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
 import { accountSentMessages, pruneSentMessages } from './sent-messages.ts';
@@ -151,6 +154,17 @@ export class SessionHost implements Engine {
     return this.held.has(clientid);
   }
 
+  /** What this process does with the account (the dev monitors); null when it does not hold its session. */
+  async describe(clientid: string): Promise<TDeviceActivity | null> {
+    if (!this.held.has(clientid)) return null;
+    return { workerId: this.workerId, session: true, blast: this.loops.has(clientid), job: this.jobs.runOf(clientid) };
+  }
+
+  /** The sessions this process holds and the loops on them (the dev monitors). */
+  activity(): { clientids: string[]; blasts: number; jobs: Record<JobKind, number> } {
+    return { clientids: [...this.held.keys()], blasts: this.loops.size, jobs: this.jobs.counts() };
+  }
+
   /** Brings the account's blast loop and job run in line with their desired state, if this process holds it. */
   async reconcile(clientid: string): Promise<void> {
     const [account] = await this.options.db
@@ -230,7 +244,7 @@ export class SessionHost implements Engine {
       attempting: async () => {},
       reconnected: () => awaitReconnect(this.options.db, account.id, pace),
     };
-    return sendTemplate(pace, to, message);
+    return countSend(await sendTemplate(pace, to, message), 'blaster');
   }
 
   /** Links a new device (or re-links one) on this process: QR or pairing code first. */
@@ -302,9 +316,10 @@ export class SessionHost implements Engine {
    * time until none is left, so that a worker starting beside thousands of accounts resumes them all now.
    */
   private async claim(): Promise<void> {
-    let claimed: AccountRow[];
+    let claimed: ClaimedAccount[];
     do {
       claimed = await this.leases.claim(RESTORABLE, CLAIM_BATCH);
+      countTakeovers(claimed, this.workerId);
       for (const account of claimed) {
         if (!this.held.has(account.clientid)) await this.open(account, account.auth_state, {});
       }

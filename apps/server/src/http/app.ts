@@ -13,6 +13,8 @@ import { type Config, dashboardOrigins } from '../config.ts';
 import { redactUrl } from '../lib/redact-url.ts';
 import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
+import { registerHttpMetrics } from '../metrics/http-metrics.ts';
+import { registerMetricsRoute } from '../metrics/routes.ts';
 import { auditRoutes } from '../modules/audit/routes.ts';
 import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
@@ -24,6 +26,7 @@ import { legalRoutes } from '../modules/legal/routes.ts';
 import { levelRoutes } from '../modules/level/routes.ts';
 import { messageRoutes } from '../modules/message/routes.ts';
 import { messageLogRoutes } from '../modules/messagelog/routes.ts';
+import { monitorRoutes } from '../modules/monitor/routes.ts';
 import { phoneNumberRoutes } from '../modules/phonenumber/routes.ts';
 import { proxyRoutes } from '../modules/proxy/routes.ts';
 import { referralRoutes } from '../modules/referral/routes.ts';
@@ -61,6 +64,7 @@ export interface AppOptions {
     | 'PUBLIC_URL'
     | 'USER_REQUESTS_PER_SECOND'
     | 'USER_REQUESTS_IN_FLIGHT'
+    | 'METRICS_TOKEN'
   >;
   services: Services;
   bus: EventBus;
@@ -130,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerInputGuard(app);
+  const httpMetrics = registerHttpMetrics(app);
   await registerDocs(app, options.version);
   await app.register(accessPlugin, {
     authenticate: services.authenticate,
@@ -139,7 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Area routes, one prefix each (spec part 2 §7), with the role group their routes serve unless a route
   // says otherwise; ownership of the rows named is the services' first check.
-  await app.register(area(healthRoutes, 'public'), { prefix: '/api', config, version: options.version });
+  await app.register(area(healthRoutes, 'public'), {
+    prefix: '/api',
+    config,
+    version: options.version,
+    readiness: { db: services.db, bus: options.bus, lifecycle: services.lifecycle },
+  });
   await app.register(area(authRoutes, 'public'), { prefix: '/api/auth', auth: services.auth });
   await app.register(area(recoveryRoutes, 'public'), { prefix: '/api/auth', recovery: services.recovery });
   // Sign-up links to these before anyone has an account.
@@ -172,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(area(whatsappRoutes, 'everyone'), { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
+  await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });
   await app.register(area(messageLogRoutes, 'everyone'), {
     prefix: '/api/admin/messagelog',
     messageLogs: services.messageLogs,
@@ -205,6 +216,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus: options.bus,
     authenticate: services.authenticate,
     allowedOrigins: dashboardOrigins(config),
+    connections: services.liveConnections,
+  });
+  registerMetricsRoute(app, {
+    token: config.METRICS_TOKEN,
+    registries: [httpMetrics, services.hostMetricsRegistry].filter((registry) => registry !== null),
   });
   await registerDashboard(app, options.webDist);
   return app;

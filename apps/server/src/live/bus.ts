@@ -17,6 +17,8 @@ export interface EventBus {
   publish(envelope: LiveEnvelope): Promise<void>;
   subscribe(handler: (envelope: LiveEnvelope) => void): () => void;
   close(): Promise<void>;
+  /** Answers when the bus's server does (readiness); absent when the bus is in-process. */
+  ping?(): Promise<unknown>;
 }
 
 export function createMemoryBus(): EventBus {
@@ -58,6 +60,7 @@ export async function createRedisBus(url: string, onError: (error: Error) => voi
       await publisher.publish(CHANNEL, JSON.stringify(envelope));
     },
     subscribe: local.subscribe,
+    ping: () => publisher.ping(),
     async close() {
       await local.close();
       subscriber.disconnect();

@@ -12,8 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Actor } from '../lib/actor.ts';
+import { liveSockets } from '../metrics/live-metrics.ts';
 import type { Authenticate } from '../modules/auth/authenticate.ts';
 import type { EventBus } from './bus.ts';
+import type { LiveConnections } from './connections.ts';
 
 /** A socket that falls this far behind is closed; its client reconnects and resynchronises. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -35,6 +37,8 @@ interface GatewayOptions {
   authenticate: Authenticate;
   /** The dashboard's own origins and ALLOWED_ORIGINS (`dashboardOrigins` of the config). */
   allowedOrigins: readonly string[];
+  /** Where the sockets admitted here are listed, for the dev socket monitor. */
+  connections?: LiveConnections;
 }
 
 /** One `id` and one `token`, each a string of bounded length; a repeated one arrives as an array. */
@@ -150,6 +154,14 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       const group = admission.admin ? admins : (members.get(actor.id) ?? new Set<Subscriber>());
       if (group !== admins) members.set(actor.id, group);
       group.add(subscriber);
+      liveSockets.inc();
+      const drop = options.connections?.add({
+        channel: admission.admin ? ADMIN_CHANNEL : memberChannel(actor.id),
+        userId: actor.id,
+        role: actor.role,
+        connectedAt: new Date().toISOString(),
+        remoteAddress: request.ip,
+      });
       socket.on('pong', () => {
         subscriber.alive = true;
       });
@@ -161,6 +173,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
         else if (isJsonPing(text)) socket.send(JSON.stringify({ event: PONG }));
       });
       socket.on('close', () => {
+        liveSockets.dec();
+        drop?.();
         group.delete(subscriber);
         if (group !== admins && group.size === 0) members.delete(actor.id);
       });

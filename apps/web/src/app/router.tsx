@@ -15,6 +15,7 @@ const legal = () => import('../features/legal/legal-page.tsx');
 
 /** Screens by path; a guarded path without one shows the not-found screen. */
 const levelForm = () => import('../features/level/level-form-page.tsx');
+const monitorData = () => import('../features/monitor/monitor-data-page.tsx');
 const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/': dashboard,
   '/dashboard': dashboard,
@@ -48,6 +49,10 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/generator/create': () => import('../features/generator/generator-form-page.tsx'),
   '/validator/list': () => import('../features/validator/validator-list-page.tsx'),
   '/validator/create': () => import('../features/validator/validator-form-page.tsx'),
+  '/monitor/local': monitorData,
+  '/monitor/remote': monitorData,
+  '/monitor/socket': monitorData,
+  '/monitor/realtime': () => import('../features/monitor/realtime-monitor-page.tsx'),
 };
 
 const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));

@@ -28,6 +28,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, such as a withdrawal's `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** '/dev' for the dev tools, which the server serves beside /api (DESIGN §1). */
+  root?: '/api' | '/dev';
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -42,7 +44,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(`${options.root ?? '/api'}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),

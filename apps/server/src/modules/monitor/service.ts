@@ -1,0 +1,163 @@
+/**
+ * The dev monitors (spec part 2 §2, §7; issue 14): this node's sessions, leases, loops, memory and event-loop
+ * lag; one device's live state from whichever worker holds it; the live-channel sockets that receive an id's
+ * events, across api nodes when they share Redis.
+ */
+import { hostname } from 'node:os';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live';
+import {
+  MONITOR_TEXT,
+  type TDeviceActivity,
+  type TLocalMonitor,
+  type TRemoteMonitor,
+  type TSocketMonitor,
+} from '@sewablast/contract/monitor';
+import { count, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { whatsappAccounts } from '../../db/schema.ts';
+import { EngineUnavailable } from '../../engine/engine.ts';
+import { heldBy } from '../../engine/leases.ts';
+import type { SessionHost } from '../../engine/session-host.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { type LiveConnections, THIS_NODE } from '../../live/connections.ts';
+import type { Census } from './census.ts';
+
+export interface MonitorDeps {
+  db: Db;
+  /** This process's sessions (roles `all` and `worker`). */
+  host: SessionHost | null;
+  /** Whoever answers for a device: the host itself, or the lease holder over Redis. */
+  devices: { describe(clientid: string): Promise<TDeviceActivity | null> } | null;
+  connections: LiveConnections;
+  /** Asks every node for its sockets; null in a single process. */
+  census: Census | null;
+}
+
+type Role = TLocalMonitor['role'];
+
+/** An account id fits an int4 column up to nine digits; a longer number is a client id or nothing. */
+const ACCOUNT_ID = /^\d{1,9}$/;
+const CHANNEL = /^client-(admin|\d{1,9})$/;
+const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
+
+/** The event loop is the process's: one histogram for it however many services are made (tests make many). */
+let loopDelay: IntervalHistogram | null = null;
+function eventLoopDelay(): IntervalHistogram {
+  if (!loopDelay) {
+    loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+  }
+  return loopDelay;
+}
+
+export function createMonitorService({ db, host, devices, connections, census }: MonitorDeps) {
+  const lag = eventLoopDelay();
+
+  /** The account a device id or an account id names. */
+  async function accountOf(id: string) {
+    const [row] = await db
+      .select()
+      .from(whatsappAccounts)
+      .where(
+        or(eq(whatsappAccounts.clientid, id), ACCOUNT_ID.test(id) ? eq(whatsappAccounts.id, Number(id)) : undefined),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async function sessionsByState(clientids: string[]): Promise<Record<string, number>> {
+    if (clientids.length === 0) return {};
+    const rows = await db
+      .select({ state: whatsappAccounts.state, n: count() })
+      .from(whatsappAccounts)
+      .where(inArray(whatsappAccounts.clientid, clientids))
+      .groupBy(whatsappAccounts.state);
+    return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+  }
+
+  async function leasesHeld(workerId: string | null): Promise<string[]> {
+    if (!workerId) return [];
+    const rows = await db
+      .select({ clientid: whatsappAccounts.clientid })
+      .from(whatsappAccounts)
+      .where(heldBy(workerId))
+      .orderBy(whatsappAccounts.id);
+    return rows.map((row) => row.clientid);
+  }
+
+  return {
+    async local(role: Role): Promise<TLocalMonitor> {
+      const activity = host?.activity() ?? { clientids: [], blasts: 0, jobs: { generator: 0, validator: 0 } };
+      const workerId = host?.workerId ?? null;
+      const [byState, leased] = await Promise.all([sessionsByState(activity.clientids), leasesHeld(workerId)]);
+      const memory = process.memoryUsage();
+      const eventLoopLagMs = { mean: ms(lag.mean || 0), p99: ms(lag.percentile(99) || 0), max: ms(lag.max || 0) };
+      lag.reset();
+      return {
+        role,
+        workerId,
+        hostname: hostname(),
+        pid: process.pid,
+        uptimeSeconds: Math.round(process.uptime()),
+        memory: {
+          rss: memory.rss,
+          heapTotal: memory.heapTotal,
+          heapUsed: memory.heapUsed,
+          external: memory.external,
+          arrayBuffers: memory.arrayBuffers,
+        },
+        eventLoopLagMs,
+        sessions: { open: activity.clientids.length, byState },
+        leases: { held: leased.length, clientids: leased },
+        loops: { blast: activity.blasts, ...activity.jobs },
+        liveConnections: connections.size,
+      };
+    },
+
+    async remote(id: string): Promise<TRemoteMonitor> {
+      const account = await accountOf(id);
+      if (!account) throw notFound(MONITOR_TEXT.unknownDevice);
+      let live: TDeviceActivity | null;
+      try {
+        live = host?.holds(account.clientid)
+          ? await host.describe(account.clientid)
+          : ((await devices?.describe(account.clientid)) ?? null);
+      } catch (error) {
+        // The lease names a worker that did not answer: it may be dying, and its lease will lapse.
+        if (error instanceof EngineUnavailable) throw new AppError(503, error.message);
+        throw error;
+      }
+      if (!live) throw notFound(MONITOR_TEXT.notHeld);
+      return {
+        clientid: account.clientid,
+        account: {
+          id: account.id,
+          user_id: account.user_id,
+          phonenumber: account.phonenumber,
+          pushname: account.pushname,
+          state: account.state,
+          status: account.status,
+          blasting: account.blasting,
+          suspended: account.suspended,
+          count_success: account.count_success,
+          count_fail: account.count_fail,
+        },
+        leaseUntil: account.lease_until?.toISOString() ?? null,
+        live,
+      };
+    },
+
+    async socket(id: string): Promise<TSocketMonitor> {
+      const account = await accountOf(id);
+      const channels = account ? [memberChannel(account.user_id), ADMIN_CHANNEL] : CHANNEL.test(id) ? [id] : null;
+      if (!channels) throw notFound(MONITOR_TEXT.unknownChannel);
+      const found = census
+        ? await census(channels)
+        : connections.on(channels).map((connection) => ({ ...connection, node: THIS_NODE }));
+      return { id, channels, scope: census ? 'cluster' : 'node', connections: found };
+    },
+  };
+}
+
+export type MonitorService = ReturnType<typeof createMonitorService>;
