@@ -6,7 +6,7 @@
 import * as baileys from '@whiskeysockets/baileys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeOpened, linkedUser, openFake, openLinked, until } from '../../test/baileys-fake.ts';
-import { BoundedCache } from './baileys-cache.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import type { SentMessageStore } from './driver.ts';
 
 afterEach(closeOpened);

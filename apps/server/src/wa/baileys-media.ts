@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { proto, WAMediaUploadFunction } from '@whiskeysockets/baileys';
 import type { pino } from 'pino';
-import { BoundedCache } from './baileys-cache.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import { type OutgoingMedia, SendError } from './driver.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');

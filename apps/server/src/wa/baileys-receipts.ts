@@ -4,7 +4,7 @@
  * both may tell of the same message, so each (message, status) is passed on once per session.
  */
 import type { BaileysEventMap } from '@whiskeysockets/baileys';
-import { BoundedCache } from './baileys-cache.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import type { SessionEvent } from './driver.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');

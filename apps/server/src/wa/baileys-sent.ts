@@ -6,24 +6,14 @@
  */
 import type { proto, UserFacingSocketConfig } from '@whiskeysockets/baileys';
 import type { pino } from 'pino';
-import { BoundedCache, cacheStore } from './baileys-cache.ts';
+import { BoundedCache, cacheStore } from './bounded-cache.ts';
 import type { SentMessageStore } from './driver.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
 
-/** Retries come within minutes of a send; the last few hundred cover a blast's pace. */
-const KEPT_IN_MEMORY = 500;
 /** Baileys' own default for its retry counter (DEFAULT_CACHE_TTLS.MSG_RETRY), capped per session. */
 const RETRY_COUNTER_TTL_MS = 60 * 60_000;
 const RETRY_COUNTERS_KEPT = 1_000;
-
-export function memorySentMessages(): SentMessageStore {
-  const kept = new BoundedCache<Uint8Array>(KEPT_IN_MEMORY);
-  return {
-    get: async (id) => kept.get(id),
-    put: async (id, content) => kept.set(id, content),
-  };
-}
 
 /**
  * The socket options that make retries work: the sent message by its key, and a retry counter that

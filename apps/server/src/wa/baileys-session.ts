@@ -16,9 +16,10 @@ import { PushnameWatch } from './baileys-profile.ts';
 import { proxyAgent } from './baileys-proxy.ts';
 import { ReceiptRelay } from './baileys-receipts.ts';
 import { BaileysSender, type SendTimings } from './baileys-send.ts';
-import { memorySentMessages, retryOptions } from './baileys-sent.ts';
+import { retryOptions } from './baileys-sent.ts';
 import type { BaileysSocket, MakeSocket, VersionSource } from './baileys-socket.ts';
 import { forgetWaWebVersion } from './baileys-version.ts';
+import { memorySentMessages } from './bounded-cache.ts';
 import type {
   ConnectionState,
   OpenSessionOptions,

@@ -9,7 +9,6 @@ import type { ResolvedSimulatorOptions } from './simulator-rates.ts';
 
 const SENT_LOG_SIZE = 50;
 /** A session given no store keeps this many messages, as the real driver's memory fallback does. */
-const MEMORY_STORE_SIZE = 500;
 
 export interface SentRecord {
   id: string;
@@ -36,17 +35,6 @@ interface StoredMessage {
   to: string;
   text: string;
   media: string | null;
-}
-
-export function memorySentStore(): SentMessageStore {
-  const entries = new Map<string, Uint8Array>();
-  return {
-    get: async (id) => entries.get(id),
-    put: async (id, content) => {
-      entries.set(id, content);
-      if (entries.size > MEMORY_STORE_SIZE) entries.delete(entries.keys().next().value as string);
-    },
-  };
 }
 
 export class SimOutbox {

@@ -4,11 +4,13 @@
  * follows an accepted message (simulator-outbox.ts). Connection and link: simulator-connection.ts and
  * simulator-link.ts.
  */
+
+import { memorySentMessages } from './bounded-cache.ts';
 import { buttonsAsText, type OpenSessionOptions, type OutgoingMessage, SendError, type WaSession } from './driver.ts';
 import { hashString, seededRandom } from './random.ts';
 import type { SessionDriverSide } from './simulator-connection.ts';
 import { SimLink } from './simulator-link.ts';
-import { memorySentStore, SimOutbox } from './simulator-outbox.ts';
+import { SimOutbox } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, sendFault } from './simulator-rates.ts';
 
 export class SimSession extends SimLink implements WaSession {
@@ -32,7 +34,7 @@ export class SimSession extends SimLink implements WaSession {
         emit: (event) => this.emit(event),
       },
       options,
-      open.sentMessages ?? memorySentStore(),
+      open.sentMessages ?? memorySentMessages(),
       seededRandom(options.seed ^ hashString(deviceId) ^ hashString('outbox')),
     );
   }

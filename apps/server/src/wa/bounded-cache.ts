@@ -1,9 +1,10 @@
 /**
- * The small per-session memories the driver keeps (retry counters, recent sends, receipts already passed
- * on, uploaded media): a Map with an age limit and a size cap, so that a worker holding thousands of
- * sessions keeps each one's memory small. The oldest entry goes first.
+ * The small per-session memories the drivers keep (number lookups, retry counters, recent sends, receipts
+ * already passed on, uploaded media): a Map with an age limit and a size cap, so that a worker holding
+ * thousands of sessions keeps each one's memory small. The oldest entry goes first.
  */
 import type { CacheStore } from '@whiskeysockets/baileys';
+import type { SentMessageStore } from './driver.ts';
 
 export class BoundedCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();
@@ -51,5 +52,17 @@ export function cacheStore(cache: BoundedCache<unknown>): CacheStore {
     set: (key, value) => cache.set(key, value),
     del: (key) => cache.delete(key),
     flushAll: () => cache.clear(),
+  };
+}
+
+/** Retries come within minutes of a send; the last few hundred cover a blast's pace. */
+const SENT_KEPT_IN_MEMORY = 500;
+
+/** The sent-message store of a session the engine gave none: the last few hundred, in memory. */
+export function memorySentMessages(): SentMessageStore {
+  const kept = new BoundedCache<Uint8Array>(SENT_KEPT_IN_MEMORY);
+  return {
+    get: async (id) => kept.get(id),
+    put: async (id, content) => kept.set(id, content),
   };
 }
