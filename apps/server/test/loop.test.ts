@@ -10,7 +10,7 @@ import type { Database } from '../src/db/client.ts';
 import { users, whatsappAccounts } from '../src/db/schema.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from '../src/engine/loop.ts';
 import type { WaSession } from '../src/wa/driver.ts';
-import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'worker-under-test';
@@ -84,7 +84,7 @@ beforeAll(async () => {
     .returning();
   if (!row) throw new Error('no account');
   account = row;
-  session = await new SimulatorDriver({ seed: 1, scanMs: 60_000, delayMs: [1, 2] }).open({
+  session = await new SimulatorDriver({ seed: 1, scanMs: 60_000, delayMs: [1, 2], rates: RARE_FAULTS_OFF }).open({
     deviceId: 'loop-account',
     authState: { simulator: { phonenumber: '6281200000002', pushname: 'Loop' } },
   });

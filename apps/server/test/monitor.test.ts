@@ -14,7 +14,7 @@ import { createRedisTransport } from '../src/engine/remote.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
 import { createServices } from '../src/services.ts';
-import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { buildTestApp } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { openLive } from './ws.ts';
@@ -116,7 +116,13 @@ describe.skipIf(!hasRedis && !process.env.CI)('the dev monitors across an api no
       throw error;
     };
     const secret = randomBytes(32);
-    const simulator = new SimulatorDriver({ seed: 3, scanMs: 60_000, delayMs: [1, 3], reconnectMs: 50 });
+    const simulator = new SimulatorDriver({
+      seed: 3,
+      scanMs: 60_000,
+      delayMs: [1, 3],
+      reconnectMs: 50,
+      rates: RARE_FAULTS_OFF,
+    });
     const node = async (driver: SimulatorDriver | null) => {
       const bus = await createRedisBus(redis.url, fail);
       const commands = await createRedisTransport(redis.url, fail);

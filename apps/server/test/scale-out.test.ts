@@ -13,7 +13,7 @@ import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
-import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { openLive } from './ws.ts';
@@ -31,7 +31,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
     scanMs: 60_000,
     delayMs: [1, 3],
     reconnectMs: 50,
-    rates: { transient: 0, disconnect: 0, ban: 0, rejected: 0 },
+    rates: { ...RARE_FAULTS_OFF, transient: 0, disconnect: 0, ban: 0, rejected: 0 },
   });
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
-import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { openLive } from './ws.ts';
 
@@ -65,7 +65,7 @@ describe('session housekeeping', () => {
     const released: number[] = [];
     const host = new SessionHost({
       db: t.db,
-      driver: new SimulatorDriver({ seed: 3, scanMs: 600_000, delayMs: [1, 3] }),
+      driver: new SimulatorDriver({ seed: 3, scanMs: 600_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF }),
       bus: createMemoryBus(),
       proxyOf: async () => null,
       releaseProxy: async (proxyId) => {
@@ -129,7 +129,7 @@ describe('session housekeeping', () => {
       if (message.event === 'qr') shownQrs.push(message.payload.deviceId);
       if (message.event === 'connection.update') announced.push(`${message.payload.deviceId}:${message.payload.state}`);
     });
-    const driver = new SimulatorDriver({ seed: 4, scanMs: 600_000, delayMs: [1, 3] });
+    const driver = new SimulatorDriver({ seed: 4, scanMs: 600_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
     const host = new SessionHost({
       db: t.db,
       driver,

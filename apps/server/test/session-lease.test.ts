@@ -9,7 +9,7 @@ import { users, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
-import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
 
 let database: Database;
@@ -76,14 +76,20 @@ const lapse = (clientid: string) =>
 
 describe('a host that lost its lease', () => {
   it("changes nothing with its session's late event, and lets the session go", async () => {
-    const driver = new SimulatorDriver({ seed: 21, scanMs: 60_000, delayMs: [1, 3], reconnectMs: 60_000 });
+    const driver = new SimulatorDriver({
+      seed: 21,
+      scanMs: 60_000,
+      delayMs: [1, 3],
+      reconnectMs: 60_000,
+      rates: RARE_FAULTS_OFF,
+    });
     const clientid = await linkedAccount();
     const a = hostOn(driver);
     await a.start();
     expect(a.holds(clientid)).toBe(true);
     await until(async () => (await rowOf(clientid))?.owner_id === a.workerId);
 
-    const b = hostOn(new SimulatorDriver({ seed: 22, scanMs: 60_000, delayMs: [1, 3] }));
+    const b = hostOn(new SimulatorDriver({ seed: 22, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF }));
     await lapse(clientid);
     await b.leases.take([clientid]);
     driver.control(clientid, 'disconnect');
@@ -93,7 +99,7 @@ describe('a host that lost its lease', () => {
   });
 
   it("does not mark the account 'conflict' when the new owner's session pushes its old one out (440)", async () => {
-    const driver = new SimulatorDriver({ seed: 23, scanMs: 60_000, delayMs: [1, 3] });
+    const driver = new SimulatorDriver({ seed: 23, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
     const clientid = await linkedAccount();
     const a = hostOn(driver);
     await a.start();
@@ -113,7 +119,13 @@ describe('a host that lost its lease', () => {
   });
 
   it('still writes the state of sessions it holds', async () => {
-    const driver = new SimulatorDriver({ seed: 24, scanMs: 60_000, delayMs: [1, 3], reconnectMs: 60_000 });
+    const driver = new SimulatorDriver({
+      seed: 24,
+      scanMs: 60_000,
+      delayMs: [1, 3],
+      reconnectMs: 60_000,
+      rates: RARE_FAULTS_OFF,
+    });
     const clientid = await linkedAccount();
     const a = hostOn(driver);
     await a.start();

@@ -6,7 +6,7 @@ import { type Engine, EngineUnavailable } from '../src/engine/engine.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createWhatsappService } from '../src/modules/whatsapp/service.ts';
-import { SimulatorDriver } from '../src/wa/simulator.ts';
+import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { openLive } from './ws.ts';
 
@@ -214,7 +214,7 @@ describe('linking an account', () => {
     });
     const other = new SessionHost({
       db: t.db,
-      driver: new SimulatorDriver({ seed: 9, scanMs: 60_000, delayMs: [1, 3] }),
+      driver: new SimulatorDriver({ seed: 9, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF }),
       bus,
       proxyOf: async () => null,
       releaseProxy: async () => {},
