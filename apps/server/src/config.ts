@@ -93,6 +93,9 @@ export const ZEnv = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: z.preprocess(emptyAsUnset, port.optional()),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Seconds between a SIGTERM and the server closing, answering readiness 503 meanwhile so that a load
+  // balancer stops sending to the node before its connections close; 0 for a single process.
+  SHUTDOWN_DRAIN_S: z.coerce.number().min(0).max(120).default(0),
 });
 
 export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL'> & {

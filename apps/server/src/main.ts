@@ -123,6 +123,10 @@ async function main(): Promise<void> {
   stop = async (signal: string) => {
     process.stdout.write(`${signal} received: finishing requests and closing the database...\n`);
     services.lifecycle.stop();
+    if (app && config.SHUTDOWN_DRAIN_S > 0) {
+      process.stdout.write(`Readiness answers 503; closing in ${config.SHUTDOWN_DRAIN_S} s...\n`);
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));
+    }
     metricsListener?.close();
     await app?.close();
     await services.host?.stop();

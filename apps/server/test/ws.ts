@@ -4,6 +4,8 @@ import WebSocket from 'ws';
 
 export interface LiveClient {
   messages: TLiveMessage[];
+  /** When each of `messages` arrived (Date.now()), index for index. */
+  receivedAt: number[];
   next(event: string, where?: (message: TLiveMessage) => boolean, ms?: number): Promise<TLiveMessage>;
   close(): void;
 }
@@ -16,12 +18,16 @@ export async function openLive(base: string, query: string): Promise<LiveClient>
     socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
   });
   const messages: TLiveMessage[] = [];
+  const receivedAt: number[] = [];
   socket.on('message', (data) => {
     const text = data.toString();
-    if (text.startsWith('{')) messages.push(JSON.parse(text) as TLiveMessage);
+    if (!text.startsWith('{')) return;
+    messages.push(JSON.parse(text) as TLiveMessage);
+    receivedAt.push(Date.now());
   });
   return {
     messages,
+    receivedAt,
     async next(event, where = () => true, ms = 5000) {
       const until = Date.now() + ms;
       for (;;) {
