@@ -17,7 +17,9 @@ import {
   whatsappAccounts,
 } from '../src/db/schema.ts';
 import { BlastLoop, RESTRICTED_WAIT_S } from '../src/engine/blast-loop.ts';
+import { MediaFiles } from '../src/engine/blast-take.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
+import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { SendError, type WaSession } from '../src/wa/driver.ts';
 import { createTestDatabase } from './harness.ts';
@@ -79,6 +81,8 @@ async function blastWith(script: ('ok' | '463')[], numbers: number, prefix: stri
       publish: async (_row: AccountRow, event, extra = {}) => {
         events.push([event, extra]);
       },
+      outcomes: new OutcomeWriter(database.db),
+      media: new MediaFiles(database.db),
     },
     account.id,
   );

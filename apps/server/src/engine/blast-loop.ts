@@ -10,18 +10,19 @@
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import { eq, sql } from 'drizzle-orm';
-import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
-import { settingValue } from '../db/settings-row.ts';
-import { recordSend } from '../ledger/record-send.ts';
+import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
+import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
+import { type MediaFiles, type Taken, takeMaterial } from './blast-take.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { sendTemplate } from './send.ts';
 
 export interface BlastLoopDeps extends LoopDeps {
   publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  /** The worker's outcome batches: a round's outcome is one row of the next statement. */
+  outcomes: OutcomeWriter;
+  media: MediaFiles;
 }
-
-type Taken = { id: number; number: string; name: string };
 
 /** How long a blast waits after WhatsApp first restricts the account before it tries one more send. */
 export const RESTRICTED_WAIT_S = 30 * 60;
@@ -33,6 +34,8 @@ export class BlastLoop extends AccountLoop {
   private since = new Date();
   /** Sends in a row WhatsApp answered with 463. */
   private restrictedInARow = 0;
+  /** The pause after the current round, read with its number (blast-take.ts). */
+  private pace = { min: 10, max: 10 };
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -67,52 +70,8 @@ export class BlastLoop extends AccountLoop {
     this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
   }
 
-  /** The account's own interval, else its owner's, else the service's: one read for all three. */
-  protected async interval(account: AccountRow): Promise<{ min: number; max: number }> {
-    const [row] = await this.deps.db
-      .select({
-        ownerMin: users.blast_interval_min,
-        ownerMax: users.blast_interval_max,
-        min: settingValue('interval_min'),
-        max: settingValue('interval_max'),
-      })
-      .from(users)
-      .where(eq(users.id, account.user_id));
-    const min = account.interval_min ?? row?.ownerMin ?? row?.min ?? 10;
-    return { min, max: Math.max(min, account.interval_max ?? row?.ownerMax ?? row?.max ?? min) };
-  }
-
-  /**
-   * Takes the next active number nobody is sending to, least recently sent first, and names it on the
-   * account in the same statement: a crash between two statements would leave a number marked in use that
-   * no account names, never to be sent to again.
-   */
-  private async takeNumber(): Promise<Taken | undefined> {
-    const { db } = this.deps;
-    const taken = db
-      .$with('taken', {
-        id: sql<number>`id`.as('id'),
-        number: sql<string>`number`.as('number'),
-        name: sql<string>`name`.as('name'),
-      })
-      .as(
-        sql`update ${phoneNumbers} set in_use = true
-            where ${phoneNumbers.id} = (select ${phoneNumbers.id} from ${phoneNumbers}
-               where ${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
-                 and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${this.since.toISOString()})
-               order by ${phoneNumbers.last_sent} asc nulls first, ${phoneNumbers.id}
-               limit 1 for update skip locked)
-            returning id, number, name`,
-      );
-    const named = db.$with('named', { id: sql<number>`id`.as('id') }).as(
-      sql`update ${whatsappAccounts} set blast_number_id = taken.id from taken
-            where ${whatsappAccounts.id} = ${this.accountId} returning ${whatsappAccounts.id}`,
-    );
-    const [number] = await db
-      .with(taken, named)
-      .select({ id: taken.id, number: taken.number, name: taken.name })
-      .from(taken);
-    return number;
+  protected async interval(): Promise<{ min: number; max: number }> {
+    return this.pace;
   }
 
   /** Whether any active number is free to be sent to again in this run (when a looping blast starts over). */
@@ -132,39 +91,14 @@ export class BlastLoop extends AccountLoop {
     await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, numberId));
   }
 
-  private async takeTemplate() {
-    const [template] = await this.deps.db
-      .update(messageTemplates)
-      .set({ count_use: sql`${messageTemplates.count_use} + 1` })
-      .where(
-        eq(
-          messageTemplates.id,
-          sql`(select ${messageTemplates.id} from ${messageTemplates} where ${messageTemplates.status} = 'active'
-               order by ${messageTemplates.count_use}, ${messageTemplates.id} limit 1 for update)`,
-        ),
-      )
-      .returning();
-    return template;
-  }
-
-  private async mediaOf(fileId: number | null) {
-    if (fileId === null) return undefined;
-    const [media] = await this.deps.db.select().from(files).where(eq(files.id, fileId));
-    return media ? { bytes: media.bytes, mime: media.mime, name: media.name } : undefined;
-  }
-
   private async idle(event: 'idle' | 'stop' | 'finished' | 'error_blast', extra: Partial<TLivePayload> = {}) {
     const row = await this.setAccount({ status: 'idle', blasting: false, blast_number_id: null });
     if (row) await this.deps.publish(row, event, extra);
   }
 
-  /** Stopped before anything went out: the number and the template's use are given back, nothing counted. */
-  private async giveBack(number: Taken, templateId: number, account: AccountRow): Promise<void> {
+  /** Stopped before anything went out: the number is given back, nothing counted. */
+  private async giveBack(number: Taken, account: AccountRow): Promise<void> {
     await this.release(number.id);
-    await this.deps.db
-      .update(messageTemplates)
-      .set({ count_use: sql`${messageTemplates.count_use} - 1` })
-      .where(eq(messageTemplates.id, templateId));
     const released = (await this.setAccount({ blast_number_id: null })) ?? account;
     await this.deps.publish(released, 'in_use', { number: number.number, in_use: 0 });
   }
@@ -176,7 +110,8 @@ export class BlastLoop extends AccountLoop {
       await this.idle('error_blast', { sendError: BLAST_TEXT.sendingStopped });
       return 'ended';
     }
-    const number = await this.takeNumber();
+    const { number, template, interval } = await takeMaterial(this.deps.db, account.id, this.since);
+    this.pace = interval;
     if (!number) {
       if (!account.loop) {
         await this.idle('finished');
@@ -189,7 +124,6 @@ export class BlastLoop extends AccountLoop {
       return 'ended';
     }
     await this.deps.publish(account, 'in_use', { number: number.number, in_use: 1 });
-    const template = await this.takeTemplate();
     if (!template) {
       await this.release(number.id);
       await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveTemplates });
@@ -200,15 +134,15 @@ export class BlastLoop extends AccountLoop {
     const outcome = await sendTemplate(this, number, {
       text: template.text_wa,
       buttons: template.buttons,
-      media: await this.mediaOf(template.media_file_id),
+      media: await this.deps.media.of(template.media_file_id),
     });
     countSend(outcome, 'blast');
     if (outcome.status === 'stopped') {
-      await this.giveBack(number, template.id, account);
+      await this.giveBack(number, account);
       return 'finish';
     }
 
-    const recorded = await recordSend(this.deps.db, {
+    const recorded = await this.deps.outcomes.record({
       accountId: account.id,
       phoneNumberId: number.id,
       templateId: template.id,
@@ -217,18 +151,20 @@ export class BlastLoop extends AccountLoop {
       sendKey: `${account.id}:${number.id}:${this.since.getTime()}`,
       waMessageId: outcome.status === 'success' ? outcome.id : null,
     });
-    const fresh = (await this.setAccount({ blast_number_id: null })) ?? account;
-    this.row = fresh;
-    await this.deps.publish(fresh, 'in_use', { number: number.number, in_use: 0 });
+    // The record cleared the account's blast_number_id; the live events carry none of what it changed.
+    await this.deps.publish(account, 'in_use', { number: number.number, in_use: 0 });
     if (recorded && outcome.status === 'success') {
-      await this.deps.publish(fresh, 'count_success', {
+      await this.deps.publish(account, 'count_success', {
         count_success: recorded.account.count_success,
         income: recorded.account.income,
         number: number.number,
         last_sent: new Date().toISOString(),
       });
     } else if (recorded) {
-      await this.deps.publish(fresh, 'count_fail', { count_fail: recorded.account.count_fail, number: number.number });
+      await this.deps.publish(account, 'count_fail', {
+        count_fail: recorded.account.count_fail,
+        number: number.number,
+      });
     }
     if (outcome.status === 'banned' || this.halted()) return 'finish';
     return outcome.status === 'restricted' ? this.restricted(outcome.error) : this.resetRestriction();

@@ -13,12 +13,14 @@ import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
+import { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { type LiveAccount, publishAccountEvent } from '../live/account-event.ts';
 import type { EventBus } from '../live/bus.ts';
 import { countSend, countTakeovers } from '../metrics/engine-metrics.ts';
 import type { WaDriver, WaSession } from '../wa/driver.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastLoop } from './blast-loop.ts';
+import { MediaFiles } from './blast-take.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 import type { JobKind } from './job-kinds.ts';
 import { JobRuns } from './job-runs.ts';
@@ -81,9 +83,14 @@ export class SessionHost implements Engine {
   private tick: Promise<void> | null = null;
   /** Stopping: a Blaster send not yet out gives up. */
   private closing = false;
+  /** Every blast's outcomes go through one writer, so that rounds finishing together share a statement. */
+  private readonly outcomes: OutcomeWriter;
+  private readonly media: MediaFiles;
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
+    this.outcomes = new OutcomeWriter(options.db);
+    this.media = new MediaFiles(options.db);
     this.events = {
       db: options.db,
       workerId: this.workerId,
@@ -198,6 +205,8 @@ export class SessionHost implements Engine {
         workerId: this.workerId,
         session: () => this.held.get(clientid)?.session,
         publish: (row, event, extra) => this.publish(row, event, extra),
+        outcomes: this.outcomes,
+        media: this.media,
         secondMs: this.secondMs,
         random: Math.random,
         log: this.options.log,

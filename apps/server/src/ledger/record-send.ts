@@ -1,12 +1,22 @@
 /**
- * The one place a blast outcome becomes counts and money (DESIGN §5.3, §5.4, §9). In one transaction:
- * the message log (its send key unique, so a repeat after a crash or a takeover counts nothing), the
- * account's, number's and owner's counters, the owner's fee and the referrer's share as ledger entries,
- * and the owner's level. Rows that change are locked first, so concurrent outcomes serialise.
+ * The one place blast outcomes become counts and money (DESIGN §5.3, §5.4, §9): one statement, so one
+ * round trip however many outcomes it carries, and atomic like a transaction. It writes the message logs
+ * (their send keys unique, so a repeat after a crash or a takeover counts nothing), the accounts', numbers',
+ * templates' and owners' counters, each owner's fee and the referrer's share as ledger entries, and each
+ * owner's level. A batch prices every success at its owner's level as the statement found it: a level
+ * reached inside a batch pays from the next one.
  */
-import { desc, eq, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, withRetry } from '../db/client.ts';
-import { ledgerEntries, levels, messageLogs, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
+import {
+  ledgerEntries,
+  levels,
+  messageLogs,
+  messageTemplates,
+  phoneNumbers,
+  users,
+  whatsappAccounts,
+} from '../db/schema.ts';
 import { settingValue } from '../db/settings-row.ts';
 import { blastFee } from './fee.ts';
 
@@ -35,117 +45,129 @@ export function referralShare(fee: number, percent: number): number {
   return Math.floor((fee * Math.max(0, Math.min(100, percent))) / 100);
 }
 
+interface Row {
+  ord: string;
+  log_id: string | null;
+  fee: string | null;
+  count_success: number | null;
+  count_fail: number | null;
+  income: string | null;
+  referrer: number | null;
+  share: string | null;
+  level_id: number | null;
+}
+
+/**
+ * Records each outcome once; null for an outcome whose send key was already recorded or whose account is
+ * gone. The answers are in the order of `outcomes`.
+ */
+export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(RecordedSend | null)[]> {
+  if (outcomes.length === 0) return [];
+  const column = <T>(pick: (outcome: SendOutcome) => T) => sql.param(outcomes.map(pick));
+  const share = sql`floor(l.fee * least(100, greatest(0, coalesce(${settingValue('referral_percent')}, 0))) / 100)`;
+  const statement = sql`
+    with input as (
+      select * from unnest(
+        ${column((o) => o.accountId)}::int[], ${column((o) => o.phoneNumberId)}::int[],
+        ${column((o) => o.templateId)}::int[], ${column((o) => o.status)}::varchar[],
+        ${column((o) => o.error ?? null)}::text[], ${column((o) => o.sendKey)}::varchar[],
+        ${column((o) => o.waMessageId ?? null)}::varchar[]
+      ) with ordinality as i(account_id, phone_number_id, template_id, status, error, send_key, wa_message_id, ord)
+    ),
+    owners as (
+      select a.id as account_id, ${users}.id as user_id, ${users}.referred_by, ${blastFee(users.level_id)} as fee
+      from ${whatsappAccounts} a join ${users} on ${users}.id = a.user_id
+      where a.id in (select account_id from input)
+    ),
+    logs as (
+      insert into ${messageLogs} (whatsapp_id, user_id, phone_number_id, template_id, status, error, send_key,
+        wa_message_id, fee)
+      select i.account_id, o.user_id, i.phone_number_id, i.template_id, i.status, i.error, i.send_key,
+        i.wa_message_id, case when i.status = 'success' then o.fee else 0 end
+      from input i join owners o on o.account_id = i.account_id
+      order by i.ord
+      on conflict (send_key) do nothing
+      returning id, whatsapp_id, user_id, phone_number_id, template_id, status, fee, send_key
+    ),
+    numbers as (
+      update ${phoneNumbers} p set in_use = false, updated_at = now(),
+        last_sent = case when n.logged > 0 then now() else p.last_sent end,
+        count_success = p.count_success + n.successes, count_fail = p.count_fail + n.failures
+      from (
+        select i.phone_number_id as id, count(l.id) as logged,
+          count(l.id) filter (where l.status = 'success') as successes,
+          count(l.id) filter (where l.status = 'fail') as failures
+        from input i left join logs l on l.send_key = i.send_key
+        where i.phone_number_id is not null group by i.phone_number_id
+      ) n
+      where p.id = n.id
+      returning p.id
+    ),
+    templates as (
+      update ${messageTemplates} t set count_use = t.count_use + u.uses, updated_at = now()
+      from (select template_id as id, count(*) as uses from logs where template_id is not null group by template_id) u
+      where t.id = u.id
+      returning t.id
+    ),
+    credits as (
+      insert into ${ledgerEntries} (user_id, kind, amount, ref_table, ref_id)
+      select l.user_id, 'blast_income', l.fee, 'message_logs', l.id from logs l where l.status = 'success'
+      union all
+      select o.referred_by, 'referral', ${share}, 'message_logs', l.id
+      from logs l join owners o on o.account_id = l.whatsapp_id
+      where l.status = 'success' and o.referred_by is not null and ${share} > 0
+      returning user_id, kind, amount, ref_id
+    ),
+    promoted as (
+      update ${users} u set updated_at = now(), total_success = u.total_success + g.successes,
+        level_id = (select lv.id from ${levels} lv where lv.requirement_blast <= u.total_success + g.successes
+                    order by lv.requirement_blast desc, lv.id desc limit 1)
+      from (select user_id, count(*) as successes from logs where status = 'success' group by user_id) g
+      where u.id = g.user_id
+      returning u.id, u.level_id
+    ),
+    counted as (
+      update ${whatsappAccounts} a set updated_at = now(),
+        count_success = a.count_success + t.successes, count_fail = a.count_fail + t.failures,
+        income = a.income + t.income,
+        blast_number_id = case when a.blast_number_id = any(t.numbers) then null else a.blast_number_id end
+      from (
+        select i.account_id, array_agg(i.phone_number_id) as numbers,
+          count(l.id) filter (where l.status = 'success') as successes,
+          count(l.id) filter (where l.status = 'fail') as failures,
+          coalesce(sum(l.fee) filter (where l.status = 'success'), 0) as income
+        from input i left join logs l on l.send_key = i.send_key group by i.account_id
+      ) t
+      where a.id = t.account_id
+      returning a.id, a.count_success, a.count_fail, a.income
+    )
+    select i.ord, l.id as log_id, l.fee, c.count_success, c.count_fail, c.income,
+      r.user_id as referrer, r.amount as share, p.level_id
+    from input i
+    left join logs l on l.send_key = i.send_key
+    left join counted c on c.id = i.account_id
+    left join credits r on r.ref_id = l.id and r.kind = 'referral'
+    left join promoted p on p.id = l.user_id and l.status = 'success'
+    order by i.ord`;
+  const result = await withRetry(() => db.execute(statement));
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return rows.map((row) => {
+    if (row.log_id === null || row.count_success === null) return null;
+    return {
+      logId: Number(row.log_id),
+      fee: Number(row.fee),
+      account: {
+        count_success: Number(row.count_success),
+        count_fail: Number(row.count_fail),
+        income: Number(row.income),
+      },
+      referral: row.referrer === null ? null : { userId: Number(row.referrer), amount: Number(row.share) },
+      levelId: row.level_id === null ? null : Number(row.level_id),
+    };
+  });
+}
+
 export async function recordSend(db: Db, outcome: SendOutcome): Promise<RecordedSend | null> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
-      const [account] = await tx
-        .select({ id: whatsappAccounts.id, user_id: whatsappAccounts.user_id })
-        .from(whatsappAccounts)
-        .where(eq(whatsappAccounts.id, outcome.accountId))
-        .for('update');
-      if (!account) return null;
-      const success = outcome.status === 'success';
-      // The owner is locked before the log is written so that the fee goes in with it, in one statement.
-      const [owner] = success
-        ? await tx
-            .select({
-              id: users.id,
-              level_id: users.level_id,
-              referred_by: users.referred_by,
-              total_success: users.total_success,
-              fee: blastFee(users.level_id),
-              referralPercent: settingValue('referral_percent'),
-            })
-            .from(users)
-            .where(eq(users.id, account.user_id))
-            .for('update', { of: users })
-        : [];
-      if (success && !owner) throw new Error('account owner vanished');
-      const fee = owner?.fee ?? 0;
-      const [log] = await tx
-        .insert(messageLogs)
-        .values({
-          whatsapp_id: account.id,
-          user_id: account.user_id,
-          phone_number_id: outcome.phoneNumberId,
-          template_id: outcome.templateId,
-          status: outcome.status,
-          error: outcome.error ?? null,
-          send_key: outcome.sendKey,
-          wa_message_id: outcome.waMessageId ?? null,
-          fee,
-        })
-        .onConflictDoNothing({ target: messageLogs.send_key })
-        .returning({ id: messageLogs.id });
-      if (!log) return null;
-
-      if (outcome.phoneNumberId !== null) {
-        await tx
-          .update(phoneNumbers)
-          .set({
-            in_use: false,
-            last_sent: new Date(),
-            ...(success
-              ? { count_success: sql`${phoneNumbers.count_success} + 1` }
-              : { count_fail: sql`${phoneNumbers.count_fail} + 1` }),
-          })
-          .where(eq(phoneNumbers.id, outcome.phoneNumberId));
-      }
-
-      if (!owner) {
-        const [counted] = await tx
-          .update(whatsappAccounts)
-          .set({ count_fail: sql`${whatsappAccounts.count_fail} + 1` })
-          .where(eq(whatsappAccounts.id, account.id))
-          .returning({
-            count_success: whatsappAccounts.count_success,
-            count_fail: whatsappAccounts.count_fail,
-            income: whatsappAccounts.income,
-          });
-        if (!counted) throw new Error('account vanished');
-        return { logId: log.id, fee: 0, account: counted, referral: null, levelId: null };
-      }
-
-      await tx
-        .insert(ledgerEntries)
-        .values({ user_id: owner.id, kind: 'blast_income', amount: fee, ref_table: 'message_logs', ref_id: log.id });
-      let referral: RecordedSend['referral'] = null;
-      const share = referralShare(fee, owner.referralPercent ?? 0);
-      if (owner.referred_by !== null && share > 0) {
-        await tx.insert(ledgerEntries).values({
-          user_id: owner.referred_by,
-          kind: 'referral',
-          amount: share,
-          ref_table: 'message_logs',
-          ref_id: log.id,
-        });
-        referral = { userId: owner.referred_by, amount: share };
-      }
-
-      const total = owner.total_success + 1;
-      const [reached] = await tx
-        .select({ id: levels.id })
-        .from(levels)
-        .where(lte(levels.requirement_blast, total))
-        .orderBy(desc(levels.requirement_blast), desc(levels.id))
-        .limit(1);
-      const levelId = reached?.id ?? null;
-      await tx.update(users).set({ total_success: total, level_id: levelId }).where(eq(users.id, owner.id));
-
-      const [counted] = await tx
-        .update(whatsappAccounts)
-        .set({
-          count_success: sql`${whatsappAccounts.count_success} + 1`,
-          income: sql`${whatsappAccounts.income} + ${fee}`,
-        })
-        .where(eq(whatsappAccounts.id, account.id))
-        .returning({
-          count_success: whatsappAccounts.count_success,
-          count_fail: whatsappAccounts.count_fail,
-          income: whatsappAccounts.income,
-        });
-      if (!counted) throw new Error('account vanished');
-      return { logId: log.id, fee, account: counted, referral, levelId };
-    }),
-  );
+  const [recorded] = await recordSends(db, [outcome]);
+  return recorded ?? null;
 }

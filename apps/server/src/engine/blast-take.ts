@@ -1,0 +1,137 @@
+/**
+ * What a blast round needs before it sends, in one round trip (DESIGN §5.6, §10): the next active number
+ * nobody is sending to, least recently sent first, named on the account in the same statement (a crash
+ * between two statements would leave a number marked in use that no account names, never to be sent to
+ * again); the active template used least; and the pause after the send, from the account, its owner or the
+ * service. The template is not locked: concurrent rounds may pick the same least-used one, and its use is
+ * counted when the outcome is recorded (ledger/record-send.ts), so the rotation evens out over the next
+ * rounds instead of every account in the fleet queueing on one row.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
+import { settingValue } from '../db/settings-row.ts';
+import { BoundedCache } from '../wa/bounded-cache.ts';
+
+export interface Taken {
+  id: number;
+  number: string;
+  name: string;
+}
+
+export interface Material {
+  number: Taken | null;
+  template: Pick<typeof messageTemplates.$inferSelect, 'id' | 'text_wa' | 'buttons' | 'media_file_id'> | null;
+  /** The pause after this round, in whole seconds. */
+  interval: { min: number; max: number };
+}
+
+const DEFAULT_INTERVAL_S = 10;
+
+export async function takeMaterial(db: Db, accountId: number, since: Date): Promise<Material> {
+  const pace = db.$with('pace').as(
+    db
+      .select({
+        accountMin: sql<number | null>`${whatsappAccounts.interval_min}`.as('account_min'),
+        accountMax: sql<number | null>`${whatsappAccounts.interval_max}`.as('account_max'),
+        ownerMin: sql<number | null>`${users.blast_interval_min}`.as('owner_min'),
+        ownerMax: sql<number | null>`${users.blast_interval_max}`.as('owner_max'),
+        min: sql<number | null>`${settingValue('interval_min')}`.as('service_min'),
+        max: sql<number | null>`${settingValue('interval_max')}`.as('service_max'),
+      })
+      .from(whatsappAccounts)
+      .innerJoin(users, eq(users.id, whatsappAccounts.user_id))
+      .where(eq(whatsappAccounts.id, accountId)),
+  );
+  const template = db.$with('template').as(
+    db
+      .select({
+        id: messageTemplates.id,
+        text_wa: messageTemplates.text_wa,
+        buttons: messageTemplates.buttons,
+        media_file_id: messageTemplates.media_file_id,
+      })
+      .from(messageTemplates)
+      .where(eq(messageTemplates.status, 'active'))
+      .orderBy(messageTemplates.count_use, messageTemplates.id)
+      .limit(1),
+  );
+  const taken = db
+    .$with('taken', {
+      id: sql<number>`taken_id`.as('taken_id'),
+      number: sql<string>`taken_number`.as('taken_number'),
+      name: sql<string>`taken_name`.as('taken_name'),
+    })
+    .as(
+      sql`update ${phoneNumbers} set in_use = true
+          where ${phoneNumbers.id} = (select ${phoneNumbers.id} from ${phoneNumbers}
+             where ${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
+               and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})
+             order by ${phoneNumbers.last_sent} asc nulls first, ${phoneNumbers.id}
+             limit 1 for update skip locked)
+          returning id as taken_id, number as taken_number, name as taken_name`,
+    );
+  const named = db.$with('named', { id: sql<number>`id`.as('id') }).as(
+    sql`update ${whatsappAccounts} set blast_number_id = taken.taken_id from taken
+          where ${whatsappAccounts.id} = ${accountId} returning ${whatsappAccounts.id}`,
+  );
+  const [row] = await db
+    .with(pace, template, taken, named)
+    .select({
+      accountMin: pace.accountMin,
+      accountMax: pace.accountMax,
+      ownerMin: pace.ownerMin,
+      ownerMax: pace.ownerMax,
+      serviceMin: pace.min,
+      serviceMax: pace.max,
+      templateId: template.id,
+      text_wa: template.text_wa,
+      buttons: template.buttons,
+      media_file_id: template.media_file_id,
+      numberId: taken.id,
+      number: taken.number,
+      name: taken.name,
+    })
+    .from(pace)
+    .leftJoin(template, sql`true`)
+    .leftJoin(taken, sql`true`);
+  const min = row?.accountMin ?? row?.ownerMin ?? row?.serviceMin ?? DEFAULT_INTERVAL_S;
+  const max = Math.max(min, row?.accountMax ?? row?.ownerMax ?? row?.serviceMax ?? min);
+  return {
+    number: row?.numberId == null ? null : { id: row.numberId, number: row.number ?? '', name: row.name ?? '' },
+    template:
+      row?.templateId == null
+        ? null
+        : {
+            id: row.templateId,
+            text_wa: row.text_wa ?? '',
+            buttons: row.buttons ?? [],
+            media_file_id: row.media_file_id ?? null,
+          },
+    interval: { min, max },
+  };
+}
+
+type Media = { bytes: Buffer; mime: string; name: string };
+
+/**
+ * A template's media read once per worker rather than once per send: a file row never changes (a new
+ * upload is a new row), and the few templates in use at a time fit in a handful of entries.
+ */
+export class MediaFiles {
+  private readonly cache = new BoundedCache<Media>(16, 10 * 60_000);
+
+  constructor(private readonly db: Db) {}
+
+  async of(fileId: number | null): Promise<Media | undefined> {
+    if (fileId === null) return undefined;
+    const key = String(fileId);
+    const known = this.cache.get(key);
+    if (known) return known;
+    const [media] = await this.db.select().from(files).where(eq(files.id, fileId));
+    if (!media) return undefined;
+    const value = { bytes: media.bytes, mime: media.mime, name: media.name };
+    this.cache.set(key, value);
+    return value;
+  }
+}
