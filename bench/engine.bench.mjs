@@ -51,7 +51,7 @@ reads.sort((a, b) => a - b);
 
 console.log(
   `accounts=${ACCOUNTS}  resumed in ${(fleet.resumeMs / 1000).toFixed(1)}s  sending accounts seen=${senders.size}  ` +
-    `outcomes=${outcomes} (${(outcomes / SECONDS).toFixed(0)}/s)  rss=${rss.toFixed(0)}MB  cpu=${((cpu / SECONDS) * 100).toFixed(0)}% of a core`,
+    `outcomes=${outcomes} (${(outcomes / SECONDS).toFixed(0)}/s; budget 1000/s a worker at 2000 accounts)  rss=${rss.toFixed(0)}MB  cpu=${((cpu / SECONDS) * 100).toFixed(0)}% of a core`,
 );
 console.log(
   `timer lateness p50=${totals.timerLatenessP50.toFixed(1)}ms p99=${totals.timerLatenessP99.toFixed(1)}ms  ` +
@@ -63,3 +63,9 @@ console.log(
     `ledger blast income=${totals.ledger}  fees logged=${totals.fees}  ` +
     `${totals.messageLogs === totals.accountCounts && totals.ledger === totals.fees ? 'AGREE' : 'DISAGREE'}`,
 );
+if (totals.engineRoundTrips > 0) {
+  console.log(
+    `engine round trips to PostgreSQL: ${totals.engineRoundTrips} for ${totals.messageLogs} outcomes ` +
+      `(${(totals.engineRoundTrips / Math.max(1, totals.messageLogs)).toFixed(2)} an outcome, claims, renewals and receipts included; budget 3 a send)`,
+  );
+}

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase, openEngineDatabase } from '../../apps/server/src/db/client.ts';
+import { openDatabase, openEngineDatabase, postgresPoolOf } from '../../apps/server/src/db/client.ts';
 import {
   ledgerEntries,
   messageLogs,
@@ -103,6 +103,15 @@ progress(`${MEMBERS} members, ${ACCOUNTS} accounts`);
 const secret = randomBytes(32);
 const bus = createMemoryBus();
 const engineDatabase = await openEngineDatabase(process.env.DATABASE_URL);
+// Every statement the engine's pool sends is one round trip to PostgreSQL (BEGIN and COMMIT included).
+let engineRoundTrips = 0;
+postgresPoolOf(engineDatabase?.db ?? db)?.on('connect', (client) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    engineRoundTrips += 1;
+    return query(...args);
+  }) as typeof client.query;
+});
 const services = createServices(db, secret, {
   bus,
   engineDb: engineDatabase?.db,
@@ -189,6 +198,7 @@ process.on('SIGTERM', async () => {
       accountCounts: Number(counts?.n ?? 0),
       ledger: Number(ledger?.total ?? 0),
       fees: Number(logs?.fees ?? 0),
+      engineRoundTrips,
       timerLatenessP50: loopDelay.percentile(50) / 1e6,
       timerLatenessP99: loopDelay.percentile(99) / 1e6,
     })}\n`,

@@ -1,4 +1,5 @@
-// The built server for a benchmark: a fresh data folder, a free port, a dev login, and a clean stop.
+// The built server for a benchmark (its source through tsx with BENCH_SOURCE=1, no build needed): a fresh data
+// folder, a free port, a dev login, and a clean stop.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,9 @@ export const BENCH_LOGIN = { email: 'bench@dev.local', password: 'benchpass1' };
 
 export async function startServer(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-bench-'));
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const main =
+    process.env.BENCH_SOURCE === '1' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
+  const server = spawn(process.execPath, main, {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

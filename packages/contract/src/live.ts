@@ -89,6 +89,14 @@ export const ZLivePayload = z.looseObject({
 });
 export type TLivePayload = z.infer<typeof ZLivePayload>;
 
+/**
+ * An event of a generator's or validator's run (it names the job). It carries the account's `deviceId` like
+ * every event, but its counts, states and numbers are the job's: screens of accounts and of the phone number
+ * list must not take them as the account's blast.
+ */
+export const isJobEvent = (payload: Pick<TLivePayload, 'generatorId' | 'validatorId'>): boolean =>
+  payload.generatorId !== undefined || payload.validatorId !== undefined;
+
 export const ZLiveMessage = z.object({ event: z.enum(LIVE_EVENTS), payload: ZLivePayload });
 export type TLiveMessage = z.infer<typeof ZLiveMessage>;
 

@@ -86,6 +86,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * The PostgreSQL pool behind `db`, for work that needs a connection of its own (a COPY, a temporary table);
+ * null on PGlite, which is one connection whatever is asked of it.
+ */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
 /** pg_advisory_lock's key for migrations: any fixed number no other lock of this database uses. */
 export const MIGRATION_LOCK_KEY = 7_301_224_911;
 

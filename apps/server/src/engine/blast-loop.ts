@@ -137,7 +137,9 @@ export class BlastLoop extends AccountLoop {
       media: await this.deps.media.of(template.media_file_id),
     });
     countSend(outcome, 'blast');
-    if (outcome.status === 'stopped') {
+    // A send cut short by a stop (a wait for the connection that the stop ended) is given back: nothing was
+    // confirmed, so nothing is counted, and the number goes back to the pool.
+    if (outcome.status === 'stopped' || (outcome.status === 'fail' && this.halted())) {
       await this.giveBack(number, account);
       return 'finish';
     }

@@ -6,11 +6,13 @@
  * run after a lease takeover, a delete) records nothing. Pacing, stopping, retries and the lease are the
  * loop base's (loop.ts): a run lives on the worker that holds its account.
  */
+import { JOB_TEXT } from '@sewablast/contract/jobs';
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { and, eq, sql } from 'drizzle-orm';
-import { phoneNumbers } from '../db/schema.ts';
+import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobIdField } from './job-kinds.ts';
+import { heldBy } from './leases.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { withRetries } from './retry.ts';
 
@@ -23,6 +25,12 @@ export class RunFailure extends Error {}
 
 type Checked = { exists: boolean; name: string | null };
 
+/**
+ * Why a run was stopped from outside other than a user's stop: its account cannot check now. `away`: the
+ * connection is down (or the session is gone) for longer than a housekeeping round; `suspended`: banned.
+ */
+export type StandBy = 'away' | 'suspended';
+
 const roundedProgress = (done: number, total: number) =>
   total <= 0 ? 100 : Math.min(100, Math.round((done / total) * 10_000) / 100);
 
@@ -31,6 +39,8 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
   private account_: AccountRow | undefined;
   /** The job as the last round read it. */
   private paced: Row | undefined;
+  /** Set when the run was stopped because of its account rather than by a stop of the job. */
+  private standingBy: StandBy | null = null;
 
   constructor(
     protected override readonly deps: CheckRunDeps,
@@ -54,6 +64,15 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
 
   private get table() {
     return JOB_TABLES[this.kind];
+  }
+
+  /**
+   * Ends the run because its account cannot check now: the job stays wanted and, once the account is
+   * connected again, its next run resumes where this one stopped; a ban ends the job as a failed check does.
+   */
+  standBy(why: StandBy): void {
+    this.standingBy = why;
+    this.stop();
   }
 
   protected async job(): Promise<Row | undefined> {
@@ -125,7 +144,9 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
     if (number === null) return this.complete();
 
     const outcome = await withRetries(this, (session) => session.checkNumber(number));
-    if (outcome.status === 'stopped') return 'finish';
+    // A check cut short by a stop (a wait for the connection that a stop ended) answered nothing: the job is
+    // not failed for it, and its next run asks that number again.
+    if (outcome.status === 'stopped' || (outcome.status === 'fail' && this.halted())) return 'finish';
     if (outcome.status !== 'success') return this.fail(outcome.error);
 
     const recorded = await this.record(job, number, done, outcome.value);
@@ -209,12 +230,40 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
     return 'ended';
   }
 
-  /** A stop leaves the job where it is; a shutdown leaves it wanted, for the restart or another worker. */
+  /**
+   * A stop leaves the job where it is; a shutdown leaves it wanted, for the restart or another worker; so
+   * does an account gone away, and the job says it waits for it.
+   */
   protected async finish(): Promise<void> {
     if (this.shuttingDown) return;
     const job = await this.job();
     if (!job || job.state === 'finished' || job.state === 'error') return;
+    if (job.status === 'running' && this.standingBy === 'away') return this.awaitAccount();
+    if (job.status === 'running' && this.standingBy === 'suspended') {
+      await this.fail(JOB_TEXT.suspended);
+      return;
+    }
     const row = await this.setJob({ state: 'idle' });
     if (row) await this.send(row.status === 'running' ? 'idle' : 'stop', { state: 'idle', status: 'idle' });
+  }
+
+  /**
+   * The job, still wanted, waits for its account: `reconnecting` until the account's next run. Written only
+   * while this worker's lease holds the account, as another worker may run the job already.
+   */
+  private async awaitAccount(): Promise<void> {
+    const { jobs } = this.table;
+    const [row] = await this.deps.db
+      .update(jobs)
+      .set({ state: 'reconnecting' })
+      .where(
+        and(
+          eq(jobs.id, this.jobId),
+          eq(jobs.status, 'running'),
+          sql`exists (select 1 from ${whatsappAccounts} where ${whatsappAccounts.id} = ${this.accountId} and ${heldBy(this.deps.workerId)})`,
+        ),
+      )
+      .returning();
+    if (row) await this.send('reconnecting', { state: 'reconnecting', status: 'sending' });
   }
 }

@@ -49,7 +49,7 @@ export class JobRuns {
   /** Starts or stops the account's run as its jobs now want; `held`: this process holds the session. */
   reconcile(clientid: string, account: AccountRow | undefined, held: boolean): Promise<void> {
     const next = (this.queues.get(clientid) ?? Promise.resolve())
-      .then(() => this.apply(clientid, account && held && canRun(account) ? account : undefined))
+      .then(() => this.apply(clientid, account, held))
       .finally(() => {
         if (this.queues.get(clientid) === next) this.queues.delete(clientid);
       });
@@ -57,21 +57,24 @@ export class JobRuns {
     return next;
   }
 
-  private async apply(clientid: string, account: AccountRow | undefined): Promise<void> {
-    const wanted = account ? await this.wanted(account.id) : null;
+  private async apply(clientid: string, account: AccountRow | undefined, held: boolean): Promise<void> {
+    const runnable = account && held && canRun(account) ? account : undefined;
+    const wanted = runnable ? await this.wanted(runnable.id) : null;
     const running = this.runs.get(clientid);
     if (running && !running.halted() && wanted?.kind === running.kind && wanted.id === running.jobId) return;
     if (running) {
-      running.stop();
+      // A job stopped, deleted or moved stops for good; an account that cannot check now only pauses it.
+      if (runnable || !account) running.stop();
+      else running.standBy(account.suspended ? 'suspended' : 'away');
       await running.done;
       if (this.runs.get(clientid) === running) this.runs.delete(clientid);
     }
-    if (!account || !wanted) return;
+    if (!runnable || !wanted) return;
     const deps: CheckRunDeps = { ...this.deps, session: () => this.deps.session(clientid) };
     const run =
       wanted.kind === 'generator'
-        ? new GeneratorRun(deps, account.id, wanted.id)
-        : new ValidatorRun(deps, account.id, wanted.id);
+        ? new GeneratorRun(deps, runnable.id, wanted.id)
+        : new ValidatorRun(deps, runnable.id, wanted.id);
     this.runs.set(clientid, run);
     void run.done.then(() => {
       if (this.runs.get(clientid) === run) this.runs.delete(clientid);

@@ -37,8 +37,11 @@ export type RoundEnd = 'pause' | 'next' | 'finish' | 'ended';
 
 export abstract class AccountLoop implements RetryPace {
   private stopping = false;
-  /** Stopped because the process is going away: the work stays wanted and resumes after the restart. */
-  private goingAway = false;
+  /**
+   * Stopped with the work still wanted: the process is going away (`shutdown`, resumed after the restart or
+   * by another worker), or the account is away (`away`: its connection is down, resumed when it is back).
+   */
+  private stillWanted = false;
   private cutShort: (() => void) | null = null;
   /** Settles when the loop has ended and recorded its last outcome. */
   readonly done: Promise<void>;
@@ -67,9 +70,9 @@ export abstract class AccountLoop implements RetryPace {
   protected async afterPause(): Promise<void> {}
 
   /** Ends the loop at its next step; a pause in progress is cut short. */
-  stop(reason: 'stopped' | 'shutdown' = 'stopped'): void {
+  stop(reason: 'stopped' | 'shutdown' | 'away' = 'stopped'): void {
     this.stopping = true;
-    this.goingAway = reason === 'shutdown';
+    this.stillWanted = reason !== 'stopped';
     this.wake();
   }
 
@@ -82,8 +85,9 @@ export abstract class AccountLoop implements RetryPace {
     return this.stopping;
   }
 
+  /** The loop ended but its work is still wanted (a shutdown, an account away): leave it wanted. */
   protected get shuttingDown(): boolean {
-    return this.goingAway;
+    return this.stillWanted;
   }
 
   session(): WaSession | undefined {

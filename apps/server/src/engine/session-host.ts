@@ -195,7 +195,10 @@ export class SessionHost implements Engine {
       account?.blasting && !account.suspended && account.state === 'connected' && this.held.has(clientid),
     );
     if (!wanted) {
-      loop?.stop();
+      // Only a stop, a suspension or the account's removal ends the blast; an account whose connection is
+      // down (or whose session this process no longer holds) keeps it wanted, and it resumes once connected.
+      const ended = !account?.blasting || account.suspended;
+      loop?.stop(ended ? 'stopped' : 'away');
       return;
     }
     if (loop || !account) return;

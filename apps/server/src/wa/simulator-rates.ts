@@ -5,7 +5,7 @@
  */
 
 export interface SimulatorRates {
-  /** Chance that a send fails for a passing reason (429, timeout): retried by the engine. */
+  /** Chance that a send or a number check fails for a passing reason (429, timeout): retried by the engine. */
   transient: number;
   /** Chance that a send finds the connection dropped; it comes back after a moment. */
   disconnect: number;

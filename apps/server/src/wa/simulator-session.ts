@@ -13,9 +13,12 @@ import { SimLink } from './simulator-link.ts';
 import { SimOutbox } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, sendFault } from './simulator-rates.ts';
 
+/** What WhatsApp answers a passing failure with: rate-overlimit, a timeout, a server busy. */
+const TRANSIENT_CODES = ['429', '408', '503'] as const;
+
 export class SimSession extends SimLink implements WaSession {
   readonly outbox: SimOutbox;
-  /** Numbers checked through this session, answered or not. */
+  /** Numbers this session answered for: a check that failed (and was asked again) is not one. */
   checks = 0;
 
   constructor(
@@ -84,7 +87,7 @@ export class SimSession extends SimLink implements WaSession {
         this.disconnect();
         throw new SendError('disconnected', 'connection-closed', 'connection lost');
       case 'transient':
-        throw new SendError('transient', this.random.pick(['429', '408', '503']), 'rate-overlimit or timeout');
+        throw new SendError('transient', this.random.pick(TRANSIENT_CODES), 'rate-overlimit or timeout');
       case 'rejected':
         throw new SendError('rejected', 'not-on-whatsapp', `${to} is not on WhatsApp`);
       case 'replaced':
@@ -102,10 +105,16 @@ export class SimSession extends SimLink implements WaSession {
     return { id };
   }
 
-  /** As the real driver: whether the number has an account, never a name (onWhatsApp gives none). */
+  /**
+   * As the real driver: whether the number has an account, never a name (onWhatsApp gives none). A query
+   * meets WhatsApp's passing failures (429, a timeout) at the rate a send does.
+   */
   async checkNumber(number: string) {
-    this.checks++;
     await this.roundTrip();
+    if (this.random.next() < this.options.rates.transient) {
+      throw new SendError('transient', this.random.pick(TRANSIENT_CODES), 'rate-overlimit or timeout');
+    }
+    this.checks++;
     return { exists: simulatedExists(this.options, number), name: null };
   }
 

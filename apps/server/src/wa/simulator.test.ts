@@ -90,7 +90,15 @@ describe('the simulator driver', () => {
           ),
         );
       }
-      const exists = await Promise.all(['6281100', '6281101', '6281102', '6281103'].map((n) => session.checkNumber(n)));
+      const exists: (boolean | string)[] = [];
+      for (let i = 0; i < 20; i++) {
+        exists.push(
+          await session.checkNumber(`628110${i}`).then(
+            (answer) => answer.exists,
+            (error: SendError) => error.kind,
+          ),
+        );
+      }
       await session.close();
       return { results, exists };
     };
@@ -100,6 +108,47 @@ describe('the simulator driver', () => {
     expect(first.results).toContain('transient');
     expect(first.results).toContain('rejected');
     expect(first.results).toContain('restricted');
-    expect(first.exists.every((answer) => answer.name === null)).toBe(true);
+    // Checks meet passing failures too, at the same rate.
+    expect(first.exists).toContain('transient');
+    expect(first.exists.filter((answer) => typeof answer === 'boolean').length).toBeGreaterThan(0);
+  });
+
+  it('answers checks by its seeded hash, never a name, and fails some for a passing reason at the send rate', async () => {
+    const driver = new SimulatorDriver({
+      seed: 5,
+      scanMs: 0,
+      delayMs: [0, 1],
+      rates: { ...QUIET_RATES, transient: 0.5 },
+    });
+    const session = await driver.open({ deviceId: 'dev-c', authState: null });
+    const events = record(session);
+    await until(() => events.some((event) => event.type === 'connection' && event.state === 'connected'));
+    const codes = new Set<string>();
+    let answered = 0;
+    for (let i = 0; i < 60; i++) {
+      const number = `628120${i}`;
+      try {
+        const answer = await session.checkNumber(number);
+        expect(answer).toEqual({ exists: driver.exists(number), name: null });
+        answered++;
+      } catch (error) {
+        expect(error).toMatchObject({ kind: 'transient' });
+        codes.add((error as SendError).code);
+      }
+    }
+    expect(answered).toBeGreaterThan(10);
+    expect(answered).toBeLessThan(50);
+    expect([...codes].every((code) => ['429', '408', '503'].includes(code))).toBe(true);
+    // Only the answered checks count as checked.
+    expect(driver.checksBy('dev-c')).toBe(answered);
+    await session.close();
+
+    const quiet = new SimulatorDriver({ seed: 5, scanMs: 0, delayMs: [0, 1], rates: QUIET_RATES });
+    const calm = await quiet.open({ deviceId: 'dev-q', authState: null });
+    const calmEvents = record(calm);
+    await until(() => calmEvents.some((event) => event.type === 'connection' && event.state === 'connected'));
+    for (let i = 0; i < 60; i++) await calm.checkNumber(`628121${i}`);
+    expect(quiet.checksBy('dev-q')).toBe(60);
+    await calm.close();
   });
 });

@@ -102,6 +102,11 @@ describe('applyJobEvent', () => {
   it('shows a reconnect while running, and a conflict stops the row', () => {
     const running = { ...generator, status: 'sending' as const };
     expect(label(applyJobEvent(running, event('reconnecting'), 0))).toBe('reconnecting...');
+    // A drop during a retry or a pause: the row waits for the account, not for the retry or the countdown.
+    const retrying = applyJobEvent(running, event('attempting', { code: '429' }), 0);
+    expect(label(applyJobEvent(retrying, event('reconnecting'), 0))).toBe('reconnecting...');
+    const waiting = applyJobEvent(running, event('waiting', { waitTime: 5 }), 0);
+    expect(label(applyJobEvent(waiting, event('reconnecting'), 0))).toBe('reconnecting...');
     const conflict = applyJobEvent(running, event('connection.update', { state: 'conflict' }), 0);
     expect(conflict).toMatchObject({ status: 'idle', Whatsapp: { state: 'conflict' } });
   });

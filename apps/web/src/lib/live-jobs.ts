@@ -122,7 +122,8 @@ export function applyJobEvent<T extends JobFields>(row: LiveJob<T>, message: TLi
       return state === 'conflict' ? { ...next, ...CLEARED, status: 'idle' } : next;
     }
     case 'reconnecting':
-      return { ...row, state: 'reconnecting', waiting: null };
+      // The run waits for its account now, not for a retry or the next check.
+      return { ...row, state: 'reconnecting', waiting: null, attempting: null };
     case 'attempting':
       return { ...row, attempting: payload.code ?? '' };
     case 'progressing':

@@ -29,6 +29,13 @@ describe('applyNumberEvent', () => {
     expect(applyNumberEvent(row, at('in_use', { in_use: 1 }), 5).in_use).toBe(1);
   });
 
+  it('leaves the number alone when a generator or validator checks it: a check is no send', () => {
+    for (const job of [{ generatorId: 3 }, { validatorId: 4 }]) {
+      expect(applyNumberEvent(row, at('count_success', { status: 'sending', ...job }), 5)).toBe(row);
+      expect(applyNumberEvent(row, at('count_fail', { status: 'sending', ...job }), 5)).toBe(row);
+    }
+  });
+
   it('leaves other numbers alone', () => {
     expect(
       applyNumberEvent(row, { event: 'count_success', payload: { deviceId: 'x', date: '', number: '6282' } }, 5),

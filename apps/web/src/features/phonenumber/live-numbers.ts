@@ -1,5 +1,5 @@
 /** How the phone number page follows live events (spec part 2 §4): counts, last sent and the in-use flag. */
-import type { TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent, type TLiveMessage } from '@sewablast/contract/live';
 import type { TPhoneNumber } from '@sewablast/contract/phonenumber';
 
 export interface LiveNumber extends TPhoneNumber {
@@ -11,7 +11,8 @@ export interface LiveNumber extends TPhoneNumber {
 export const toLiveNumber = (row: TPhoneNumber): LiveNumber => ({ ...row, successAt: null, failAt: null });
 
 export function applyNumberEvent(row: LiveNumber, message: TLiveMessage, now: number): LiveNumber {
-  if (message.payload.number !== row.number) return row;
+  // A generator's or validator's check of a number is no send to it.
+  if (message.payload.number !== row.number || isJobEvent(message.payload)) return row;
   const lastSent = message.payload.last_sent ?? new Date(now).toISOString();
   if (message.event === 'count_success')
     return { ...row, count_success: row.count_success + 1, last_sent: lastSent, successAt: now };

@@ -99,6 +99,28 @@ describe('applyLiveEvent', () => {
     expect(statusLabel(suspended, 0)).toBe('Suspended (2x)');
   });
 
+  it("leaves the row alone for a generator's or validator's run on the account", () => {
+    const blasting = { ...account, status: 'sending' as const, blasting: true, count_success: 7, count_fail: 2 };
+    for (const job of [{ generatorId: 3 }, { validatorId: 4 }]) {
+      const run = [
+        event('reset', { state: 'running', ...job }),
+        event('count_synced', { count_success: 0, count_fail: 0, ...job }),
+        event('generating', { status: 'sending', ...job }),
+        event('count_success', { count_success: 1, number: '6281', status: 'sending', ...job }),
+        event('count_fail', { count_fail: 5, number: '6282', ...job }),
+        event('waiting', { waitTime: 2, ...job }),
+        event('attempting', { code: '429', ...job }),
+        event('reconnecting', { reconnectTime: 60, ...job }),
+        event('finished', { state: 'finished', status: 'idle', ...job }),
+        event('idle', { state: 'idle', status: 'idle', ...job }),
+        event('stop', { state: 'idle', status: 'idle', ...job }),
+      ];
+      for (const message of run) expect(applyLiveEvent(blasting, message, 1000)).toBe(blasting);
+    }
+    // The account's own events still apply.
+    expect(applyLiveEvent(blasting, event('count_success', { count_success: 8 }), 1000).count_success).toBe(8);
+  });
+
   it('blocks a start from disconnected states only', () => {
     for (const state of ['disconnected', 'unknown', 'loggedOut', 'conflict', '']) expect(cannotStart(state)).toBe(true);
     expect(cannotStart('connected')).toBe(false);

@@ -2,7 +2,7 @@
  * How live events change an account row on the list (spec part 1 §4 Blast status). Pure, so that each
  * rule is tested without a browser.
  */
-import type { TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent, type TLiveMessage } from '@sewablast/contract/live';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { secondsLeft, type Wait } from '../../lib/live.ts';
 
@@ -41,6 +41,8 @@ const IDLE = {
 
 export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
   const { payload } = message;
+  // A generator or validator on the account reports its own run: the row shows the account's blast.
+  if (isJobEvent(payload)) return row;
   switch (message.event) {
     case 'start':
       return { ...row, status: 'sending', blasting: true, requesting: false, error: null };

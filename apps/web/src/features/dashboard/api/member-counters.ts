@@ -5,6 +5,7 @@
  */
 import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sewablast/contract/counters';
+import { isJobEvent, type TLiveMessage } from '@sewablast/contract/live';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
@@ -31,7 +32,7 @@ const orZero = (read: () => Promise<Partial<MemberCounters>>): Promise<Partial<M
 
 const REFRESH_MS = 1000;
 
-/** The live events after which some counter is different. */
+/** The live events of the member's accounts after which some counter is different. */
 const CHANGING: ReadonlySet<string> = new Set([
   'count_success',
   'count_fail',
@@ -42,6 +43,10 @@ const CHANGING: ReadonlySet<string> = new Set([
   'suspended',
   'reset',
 ]);
+
+/** Whether a counter may differ after `message`: a generator's or validator's counts are none of them. */
+export const changesCounters = (message: TLiveMessage): boolean =>
+  CHANGING.has(message.event) && !isJobEvent(message.payload);
 
 /**
  * Re-reads the counters as the member's accounts report on the live channel, at most once a second
@@ -62,7 +67,7 @@ export function useCountersFollowLive(userId: number) {
     { kind: 'member', userId },
     {
       onMessage: (message) => {
-        if (CHANGING.has(message.event)) refresh();
+        if (changesCounters(message)) refresh();
       },
       onReconnect: refresh,
     },
