@@ -1,8 +1,9 @@
 // Member search at MEMBERS members (100,000): 'Daftar Member' pages (count + page + income and accounts) and
 // the bonus form's picker, searched by the start of a full name, a last name and an email through the
-// service, beside the naive way ('%term%' ILIKE on each column) in the same run. On PGlite, and on
-// PostgreSQL too when TEST_DATABASE_URL (or DATABASE_URL) is set (a scratch database is made there and
-// dropped); EXPLAIN shows which indexes each search uses.
+// service, beside the naive way ('%term%' ILIKE on each column) in the same run; then the picker and the
+// spec's `members` list with nothing typed. On PGlite, and on PostgreSQL too when TEST_DATABASE_URL (or
+// DATABASE_URL) is set (a scratch database is made there and dropped); EXPLAIN shows which indexes each
+// search uses, and whether the unsearched picker reads the name index in order or sorts every member.
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -11,7 +12,7 @@ import { users } from '../apps/server/src/db/schema.ts';
 import { escapeLike } from '../apps/server/src/lib/like.ts';
 import { createLevelService } from '../apps/server/src/modules/level/service.ts';
 import { createSettingService } from '../apps/server/src/modules/setting/service.ts';
-import { createMemberService, memberSearch } from '../apps/server/src/modules/users/members.ts';
+import { createMemberService, memberSearch, membersByName } from '../apps/server/src/modules/users/members.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { quantile } from './lib/server.mjs';
 
@@ -76,6 +77,14 @@ async function indexesUsed(db, term) {
   return [...new Set(plan.match(/users_\w+_idx/g) ?? [])].join(', ') || 'none (sequential scan)';
 }
 
+/** The picker's plan with nothing typed: an index read in name order, or a sort of every member. */
+async function emptyPickerPlan(db) {
+  const { rows } = await db.execute(sql`explain ${membersByName(db, undefined, 20).getSQL()}`);
+  const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+  const index = plan.match(/Index Scan using (users_\w+_idx)/)?.[1];
+  return index ? `reads ${index} in name order` : 'sorts every member';
+}
+
 async function measure(label, database) {
   const { db } = database;
   await database.migrate();
@@ -90,6 +99,9 @@ async function measure(label, database) {
     console.log(`  member-options    ${await timed(() => members.options({ search: term }))}`);
     console.log(`  naive %term%      ${await timed(() => naivePage(db, term))}`);
   }
+  console.log(`picker, nothing typed (${await emptyPickerPlan(db)})`);
+  console.log(`  member-options    ${await timed(() => members.options({}))}`);
+  console.log(`  members (100)     ${await timed(() => members.list({}))}`);
   console.log(`unsearched page     ${await timed((round) => members.page({ page: 1 + round, limit: 10 }))}`);
   console.log(`status online page  ${await timed(() => members.page({ page: 1, limit: 10, status: 'online' }))}`);
 }

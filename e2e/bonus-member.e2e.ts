@@ -77,6 +77,10 @@ describe('an admin gives a bonus and the member sees it', () => {
     await expect.poll(() => page.getByText(`Dipilih: ${fullName()}`).count()).toBe(1);
     await page.getByLabel('Nominal').fill('25000');
     await page.getByLabel('Alasan').fill('Member teladan bulan ini');
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/bonus/create')) keys.push(request.headers()['idempotency-key'] ?? '');
+    });
     await page.getByRole('button', { name: 'Kirim' }).dblclick();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Berhasil', { exact: true }).count()).toBe(1);
@@ -91,6 +95,9 @@ describe('an admin gives a bonus and the member sees it', () => {
     );
     expect(sent.data).toEqual([expect.objectContaining({ nominal: 25_000, reason: 'Member teladan bulan ini' })]);
     expect(sent.data[0]?.adminId).toBe(admin.id);
+    // The create carried one Idempotency-Key: a retry of it would give the bonus once.
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     await context.close();
   });
 

@@ -34,8 +34,13 @@ const bonusEntries = (userId: number) =>
     .where(and(eq(ledgerEntries.user_id, userId), inArray(ledgerEntries.kind, ['bonus', 'bonus_revoke'])))
     .orderBy(ledgerEntries.id);
 
-const create = (caller: Caller, body: object) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/bonus/create', headers: caller.headers, payload: body });
+const create = (caller: Caller, body: object, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/bonus/create',
+    headers: key ? { ...caller.headers, 'idempotency-key': key } : caller.headers,
+    payload: body,
+  });
 const remove = (caller: Caller, id: number) =>
   t.app.inject({ method: 'DELETE', url: `/api/admin/bonus/${id}`, headers: caller.headers });
 const list = (caller: Caller, query = '') =>
@@ -113,6 +118,20 @@ describe('create', () => {
     }
     expect(await bonusEntries(member.user.id)).toEqual([]);
   });
+
+  it('gives bonuses to members only: a dev, admin or staff recipient is 404 as an unknown one, and no money moves', async () => {
+    const staff = await t.loginAs('staff');
+    for (const recipient of [dev, admin, staff]) {
+      const res = await create(dev, { userId: recipient.user.id, nominal: 50_000, reason: 'Untuk saya' });
+      expect(res.statusCode, recipient.user.role).toBe(404);
+      expect(res.json()).toMatchObject({ msg: BONUS_TEXT.memberNotFound, error: BONUS_TEXT.memberNotFound });
+      expect(await bonusEntries(recipient.user.id)).toEqual([]);
+      expect(await t.db.select().from(bonuses).where(eq(bonuses.user_id, recipient.user.id))).toEqual([]);
+    }
+    const self = await create(admin, { userId: admin.user.id, nominal: 50_000, reason: 'Untuk saya' });
+    expect(self.statusCode).toBe(404);
+    expect(await ledgerSum(dev.user.id)).toBe(0);
+  });
 });
 
 describe('delete', () => {
@@ -189,6 +208,38 @@ describe('delete', () => {
     const member = await t.loginAs('member');
     const { id } = (await create(admin, { userId: member.user.id, nominal: 3_000, reason: 'x' })).json().data;
     for (const caller of [member, await t.loginAs('staff')]) expect((await remove(caller, id)).statusCode).toBe(403);
+    expect(await balance(member)).toBe(3_000);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('gives one bonus and one answer for 5 simultaneous creates with one key', async () => {
+    const member = await t.loginAs('member');
+    const body = { userId: member.user.id, nominal: 15_000, reason: 'Sekali saja' };
+    const racing = await Promise.all(Array.from({ length: 5 }, () => create(admin, body, 'bonus-key-1')));
+    expect(racing.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(racing.map((res) => res.body)).size).toBe(1);
+    const [first] = racing;
+    const { id } = first?.json().data ?? {};
+    expect(await bonusEntries(member.user.id)).toEqual([{ kind: 'bonus', amount: 15_000, ref_id: id }]);
+    expect(await balance(member)).toBe(15_000);
+
+    // A later repeat, even with another body, is the first answer; a new key is a new bonus.
+    const repeat = await create(admin, { ...body, userId: (await t.loginAs('member')).user.id }, 'bonus-key-1');
+    expect(repeat.body).toBe(first?.body);
+    expect((await create(admin, body, 'bonus-key-2')).json().data.id).not.toBe(id);
+    expect(await balance(member)).toBe(30_000);
+  });
+
+  it("keeps keys per caller, and keeps no refusal: a key's retry after a 404 is checked again", async () => {
+    const member = await t.loginAs('member');
+    const body = { userId: member.user.id, nominal: 1_000, reason: 'x' };
+    const byAdmin = (await create(admin, body, 'shared-key')).json().data.id;
+    const byDev = (await create(dev, body, 'shared-key')).json().data.id;
+    expect(byDev).not.toBe(byAdmin);
+    const refused = await create(admin, { ...body, userId: dev.user.id }, 'retried-key');
+    expect(refused.statusCode).toBe(404);
+    expect((await create(admin, body, 'retried-key')).statusCode).toBe(200);
     expect(await balance(member)).toBe(3_000);
   });
 });

@@ -174,6 +174,58 @@ describe('member-options', () => {
   });
 });
 
+describe('members', () => {
+  const list = (query: string, caller = admin) => get(caller, `/api/admin/users/members?${query}`);
+
+  it('answers members only by full name, each with id, names and email, searched by prefix', async () => {
+    const staff = await t.services.users.create({
+      firstname: `${TAG}Sari`,
+      lastname: 'Staff',
+      email: `${TAG}sari@example.com`,
+      password: 'secret123',
+      role: 'staff',
+    });
+    const res = await list(`search=${TAG}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      users: [wild, budi, siti].map(({ id, firstname, lastname, email }) => ({ id, firstname, lastname, email })),
+      more: false,
+    });
+    expect(ids((await list(`search=${TAG}s`)).json().users)).toEqual([siti.id]);
+    expect(ids((await list(`search=${encodeURIComponent(`${TAG}sari`)}`)).json().users)).not.toContain(staff.id);
+    const everyone = (await list('', dev)).json();
+    expect(everyone.users.length).toBeGreaterThan(0);
+    expect(everyone.users.every((row: { id: number }) => row.id !== staff.id && row.id !== admin.user.id)).toBe(true);
+  });
+
+  it('never answers more than 100, and says when more members match', async () => {
+    await t.db.insert(users).values(
+      Array.from({ length: 101 }, (_, i) => ({
+        firstname: `${TAG}Many`,
+        lastname: String(i).padStart(3, '0'),
+        email: `${TAG}many${i}@example.com`,
+        password_hash: 'x',
+        referral_code: `M${TAG.slice(-3)}${String(i).padStart(3, '0')}`.slice(0, 8),
+      })),
+    );
+    const body = (await list(`search=${TAG}many`)).json();
+    expect(body.more).toBe(true);
+    expect(body.users).toHaveLength(100);
+    expect(body.users.map((row: { lastname: string }) => row.lastname)).toEqual(
+      Array.from({ length: 100 }, (_, i) => String(i).padStart(3, '0')),
+    );
+    expect((await list('')).json().users).toHaveLength(100);
+  });
+
+  it('is refused to members and staff', async () => {
+    for (const role of ['member', 'staff'] as const) {
+      const res = await list('', await t.loginAs(role));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().msg).toBe(SERVER_TEXT.forbidden);
+    }
+  });
+});
+
 describe("a member's blast intervals", () => {
   const put = (caller: Caller, id: number, body: object) =>
     t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, headers: caller.headers, payload: body });

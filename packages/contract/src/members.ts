@@ -1,6 +1,7 @@
 /**
  * Members as admins and devs run them (spec part 2 §2 Member list, Member edit; §3 Member; §7 Members and
- * messaging): the paged list with its search and status filter, and the bonus form's member picker.
+ * messaging): the paged list with its search and status filter, the bonus form's member picker, and the
+ * spec's bounded list of members.
  */
 import { z } from 'zod';
 import { ACTIVE_WINDOW_MINUTES } from './counters.ts';
@@ -89,6 +90,25 @@ export type TMemberOption = z.infer<typeof ZMemberOption>;
 
 export const ZMemberOptions = z.object({ list: z.array(ZMemberOption) });
 export type TMemberOptions = z.infer<typeof ZMemberOptions>;
+
+/** At most this many members answer one `GET /admin/users/members` (docs/decisions.md, Members). */
+export const MEMBERS_LIST_LIMIT = 100;
+
+/** `search` as the member list's: the start of a full name, a last name or an email. */
+export const ZMembersQuery = z.object({ search: z.string().trim().max(100).optional() });
+export type TMembersQuery = z.infer<typeof ZMembersQuery>;
+
+/** A member as a picker needs them: who they are, nothing of their money or settings. */
+export const ZMemberSummary = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+
+/** `users` by full name; `more` when other members match than the MEMBERS_LIST_LIMIT shown. */
+export const ZMembers = z.object({ users: z.array(ZMemberSummary), more: z.boolean() });
+export type TMembers = z.infer<typeof ZMembers>;
 
 const intervalInvalid = { error: MEMBER_TEXT.intervalInvalid };
 /** An empty box is no interval of the member's own: the settings' interval applies (DESIGN §5.6). */

@@ -9,6 +9,7 @@ import { ZIdParams } from '@sewablast/contract/paging';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { ZIdempotencyHeaders } from '../../lib/idempotency.ts';
 import type { BonusService } from './service.ts';
 
 const tags = ['bonus'];
@@ -42,12 +43,14 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
       config: { access: 'managers', errorField: true },
       schema: {
         tags,
-        summary: 'Gives a member a bonus, credited to their balance; the giver is the caller',
+        summary:
+          'Gives a member a bonus, credited to their balance; the giver is the caller; a repeated Idempotency-Key answers as the first time',
+        headers: ZIdempotencyHeaders,
         body: ZBonusCreate,
         response: { 200: ZBonusAnswer, ...failures },
       },
     },
-    async (request) => bonuses.create(requireActor(request), request.body),
+    async (request) => bonuses.create(requireActor(request), request.body, request.headers['idempotency-key']),
   );
 
   app.delete(

@@ -18,8 +18,9 @@ import { moneyTransaction } from '../../ledger/transaction.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { answerOnce } from '../../lib/idempotency.ts';
 import { paged } from '../../lib/paging.ts';
-import { type MemberNames, memberMatches, memberNames } from '../users/names.ts';
+import { isMember, type MemberNames, memberMatches, memberNames } from '../users/names.ts';
 
 function present(row: BonusRow, names: MemberNames): TBonus {
   const name = names.get(row.user_id);
@@ -66,21 +67,29 @@ export function createBonusService(db: Db) {
       return { ...page, msg: BONUS_TEXT.listed };
     },
 
-    /** Credits the member in the same transaction as the bonus row; the giver is always the caller. */
-    async create(actor: Actor, input: TBonusCreate): Promise<TBonusAnswer> {
+    /**
+     * Credits the member in the same transaction as the bonus row; the giver is always the caller. Only
+     * members receive bonuses, or a dev or admin could pay themselves and withdraw it: any other user is
+     * answered as one that does not exist. A repeated `key` answers the bonus its first call gave.
+     */
+    async create(actor: Actor, input: TBonusCreate, key?: string): Promise<TBonusAnswer> {
       requireAccess(actor, { group: 'managers' });
       const { userId, ...bonus } = input;
-      return moneyTransaction(
+      const noMember = () => {
+        throw notFound(BONUS_TEXT.memberNotFound);
+      };
+      const answer = await moneyTransaction(
         db,
         userId,
-        async (tx, user) => ({
-          msg: BONUS_TEXT.created,
-          data: present(await giveBonus(tx, user, bonus, actor.id), new Map([[user.id, user]])),
-        }),
-        () => {
-          throw notFound(BONUS_TEXT.memberNotFound);
-        },
+        (tx, user) =>
+          answerOnce<TBonusAnswer>(tx, actor.id, key, async () => {
+            if (!(await isMember(tx, user.id))) return noMember();
+            const row = await giveBonus(tx, user, bonus, actor.id);
+            return { status: 200, body: { msg: BONUS_TEXT.created, data: present(row, new Map([[user.id, user]])) } };
+          }),
+        noMember,
       );
+      return answer.body;
     },
 
     async remove(actor: Actor, id: number): Promise<{ msg: string }> {

@@ -1,6 +1,16 @@
-/** /api/admin/users members-per-page and member-options: admins and devs only (spec part 2 §2 Member list). */
+/**
+ * /api/admin/users members, members-per-page and member-options: admins and devs only (spec part 2 §2 Member
+ * list; the area's default access in http/app.ts).
+ */
 import { ZErrorResponse } from '@sewablast/contract/errors';
-import { ZMemberOptions, ZMemberOptionsQuery, ZMemberPage, ZMemberPageQuery } from '@sewablast/contract/members';
+import {
+  ZMemberOptions,
+  ZMemberOptionsQuery,
+  ZMemberPage,
+  ZMemberPageQuery,
+  ZMembers,
+  ZMembersQuery,
+} from '@sewablast/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MemberService } from './members.ts';
 
@@ -8,6 +18,19 @@ const tags = ['users'];
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 
 export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (app, { members }) => {
+  app.get(
+    '/members',
+    {
+      schema: {
+        tags,
+        summary: 'Up to 100 members by full name (id, names, email), searched by the start of a name or email',
+        querystring: ZMembersQuery,
+        response: { 200: ZMembers, ...failures },
+      },
+    },
+    async (request) => members.list(request.query),
+  );
+
   app.get(
     '/members-per-page',
     {

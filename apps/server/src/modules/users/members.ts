@@ -1,18 +1,22 @@
 /**
  * Members as admins and devs run them (spec part 2 §2 Member list, §7 members-per-page): a page of members
- * with each one's level, income and WhatsApp count, searched by the start of a name or email, and the bonus
- * form's picker. Every search is a prefix on an expression the users table indexes (migration 0009), so
- * that it stays an index read at 100 000 members (bench/member-search.bench.mjs).
+ * with each one's level, income and WhatsApp count, searched by the start of a name or email, the bonus
+ * form's picker and the spec's bounded `members` list. Every search is a prefix on an expression the users
+ * table indexes (migration 0009), so that it stays an index read at 100 000 members
+ * (bench/member-search.bench.mjs).
  */
 import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
 import {
   MEMBER_OPTIONS_LIMIT,
+  MEMBERS_LIST_LIMIT,
   type TMember,
   type TMemberOption,
   type TMemberOptionsQuery,
   type TMemberPage,
   type TMemberPageQuery,
   type TMemberStatus,
+  type TMembers,
+  type TMembersQuery,
 } from '@sewablast/contract/members';
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +30,14 @@ type UserRow = typeof users.$inferSelect;
 /** The indexed expressions, written exactly as the indexes are, or PostgreSQL would not match them. */
 const FULL_NAME = sql`lower(${users.firstname} || ' ' || ${users.lastname})`;
 const LAST_NAME = sql`lower(${users.lastname})`;
+/**
+ * Both orders are the byte order of the lowercased full name. Unsearched, `~<~` is the order the name's
+ * `varchar_pattern_ops` index keeps, so the first members are read off it instead of sorting all 100 000.
+ * Searched, the matches (read through the prefix indexes) are sorted, as COLLATE "C", which the index cannot
+ * serve: else the planner may walk the index from 'a' filtering for a prefix that lies far down it.
+ */
+const UNSEARCHED_ORDER = sql`${FULL_NAME} using ~<~`;
+const SEARCHED_ORDER = sql`${FULL_NAME} collate "C"`;
 
 /**
  * Members whose full name ('budi san' finds Budi Santoso; a first name is its start), last name or email
@@ -47,6 +59,22 @@ function statusIs(status: TMemberStatus | undefined): SQL | undefined {
 }
 
 const isMember = eq(users.role, 'member');
+
+const nameColumns = { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email };
+
+/**
+ * Up to `limit` members whose name or email starts with `search` (every member without one), by full name.
+ * Exported for the benchmark, which explains its plan.
+ */
+export function membersByName(db: Db, search: string | undefined, limit: number) {
+  const matching = memberSearch(search);
+  return db
+    .select(nameColumns)
+    .from(users)
+    .where(and(isMember, matching))
+    .orderBy(matching ? SEARCHED_ORDER : UNSEARCHED_ORDER, users.id)
+    .limit(limit);
+}
 
 export function createMemberService(db: Db, levelService: LevelService) {
   /** Income and account counts of a page's members: one grouped query each, never one per member. */
@@ -99,7 +127,6 @@ export function createMemberService(db: Db, levelService: LevelService) {
     name: `${row.firstname} ${row.lastname}`.trim(),
     email: row.email,
   });
-  const optionColumns = { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email };
 
   return {
     /** Newest members first; the route admits only admins and devs. */
@@ -114,22 +141,26 @@ export function createMemberService(db: Db, levelService: LevelService) {
      */
     async options(query: TMemberOptionsQuery): Promise<TMemberOption[]> {
       const [found, chosen] = await Promise.all([
-        db
-          .select(optionColumns)
-          .from(users)
-          .where(and(isMember, memberSearch(query.search)))
-          .orderBy(FULL_NAME, users.id)
-          .limit(MEMBER_OPTIONS_LIMIT),
+        membersByName(db, query.search, MEMBER_OPTIONS_LIMIT),
         query.id === undefined
           ? []
           : db
-              .select(optionColumns)
+              .select(nameColumns)
               .from(users)
               .where(and(isMember, eq(users.id, query.id))),
       ]);
       const first = chosen[0];
       const rest = first ? found.filter((row) => row.id !== first.id) : found;
       return [...chosen, ...rest].slice(0, MEMBER_OPTIONS_LIMIT).map(toOption);
+    },
+
+    /**
+     * The spec's `members` call: members by name, never more than MEMBERS_LIST_LIMIT in one answer (there
+     * may be 100 000); `more` tells the caller to narrow with `search`.
+     */
+    async list(query: TMembersQuery): Promise<TMembers> {
+      const found = await membersByName(db, query.search, MEMBERS_LIST_LIMIT + 1);
+      return { users: found.slice(0, MEMBERS_LIST_LIMIT), more: found.length > MEMBERS_LIST_LIMIT };
     },
   };
 }

@@ -8,8 +8,6 @@ import { ZDailyQuery, ZPaidDaily } from '@sewablast/contract/dashboard';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import {
-  IDEMPOTENCY_KEY_MAX,
-  WITHDRAW_TEXT,
   ZWithdrawAnswer,
   ZWithdrawFailure,
   ZWithdrawIncome,
@@ -21,15 +19,12 @@ import {
   ZWithdrawUpdate,
 } from '@sewablast/contract/withdraw';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
+import { ZIdempotencyHeaders } from '../../lib/idempotency.ts';
 import type { WithdrawService } from './service.ts';
 
 const tags = ['withdraw'];
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
-const ZIdempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX, WITHDRAW_TEXT.idempotencyKeyTooLong).optional(),
-});
 
 export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawService }> = async (app, { withdrawals }) => {
   const perUser = { config: { access: 'everyone' as const }, schema: { tags, params: ZUserIdParams } };

@@ -27,7 +27,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { dailyWindow } from '../../lib/daily-series.ts';
-import { type Answer, keepAnswer, keptAnswer } from '../../lib/idempotency.ts';
+import { type Answer, answerOnce } from '../../lib/idempotency.ts';
 import { paged } from '../../lib/paging.ts';
 import { type MemberNames, memberMatches, memberNames } from '../users/names.ts';
 
@@ -152,24 +152,20 @@ export function createWithdrawService(db: Db, timeZone: string) {
       return moneyTransaction(
         db,
         userId,
-        async (tx, user) => {
-          const kept = key ? await keptAnswer<RequestAnswer['body']>(tx, actor.id, key) : null;
-          if (kept) return kept;
-          let answer: RequestAnswer;
-          try {
-            const row = await requestWithdrawal(tx, user, input.nominal);
-            answer = {
-              status: 200,
-              body: { msg: WITHDRAW_TEXT.requested, data: present(row, new Map([[user.id, user]])) },
-            };
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            const code = error instanceof WithdrawRefused ? error.code : undefined;
-            answer = { status: error.status, body: code ? { code, msg: error.message } : { msg: error.message } };
-          }
-          if (key) await keepAnswer(tx, actor.id, key, answer);
-          return answer;
-        },
+        (tx, user) =>
+          answerOnce<RequestAnswer['body']>(tx, actor.id, key, async () => {
+            try {
+              const row = await requestWithdrawal(tx, user, input.nominal);
+              return {
+                status: 200,
+                body: { msg: WITHDRAW_TEXT.requested, data: present(row, new Map([[user.id, user]])) },
+              };
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              const code = error instanceof WithdrawRefused ? error.code : undefined;
+              return { status: error.status, body: code ? { code, msg: error.message } : { msg: error.message } };
+            }
+          }),
         () => {
           throw notFound(WITHDRAW_TEXT.notFound);
         },

@@ -1,7 +1,8 @@
 /**
  * /bonus/create (spec part 2 §2 Bonus, §5): the member (preselected by `id` from 'Beri Bonus'), the amount and
  * the reason; 'Berhasil / Bonus berhasil dikirim.' then back. The giver is the caller: the server takes it
- * from the token, so the form never sends `adminId`. A second click while sending sends nothing.
+ * from the token, so the form never sends `adminId`. A second click while sending sends nothing, and a retry
+ * after a failure on the way goes with the same `Idempotency-Key`, so the member is paid once.
  */
 import { BONUS_TEXT, ZBonusForm } from '@sewablast/contract/bonus';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { MessageDialog } from '../../components/message-dialog.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { asNumber, useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
+import { useKeyKeeper } from '../../lib/idempotency-key.ts';
 import { useCreateBonus } from './api/bonuses.ts';
 import { MemberPicker } from './member-picker.tsx';
 
@@ -32,6 +34,7 @@ export function Component() {
     leavesOnSuccess: true,
   });
   const member = useController({ control: form.control, name: 'userId' });
+  const keys = useKeyKeeper();
 
   return (
     <>
@@ -41,7 +44,13 @@ export function Component() {
           noValidate
           className="space-y-5"
           onSubmit={form.submitWith(async (values) => {
-            await create.mutateAsync(values);
+            try {
+              await create.mutateAsync({ body: values, key: keys.keyFor(values) });
+            } catch (error) {
+              keys.settle(error);
+              throw error;
+            }
+            keys.settle();
             setSent(true);
           })}
         >

@@ -1,38 +1,39 @@
 /**
- * The withdraw request form (spec part 2 §4, §5, §9): default 10000, the spec's minimum text, and missing
- * bank details answered by the 'Gagal' dialog whose OK opens the profile editor.
+ * The withdraw request form (spec part 2 §4, §5, §9): default 10000, an amount below the minimum refused
+ * with the spec's dialog, and missing bank details answered by the 'Gagal' dialog whose OK opens the
+ * profile editor.
  */
 import { WITHDRAW_MIN, WITHDRAW_TEXT, ZWithdrawRequest } from '@sewablast/contract/withdraw';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import { Field } from '../../components/field.tsx';
+import { FormAlert, SubmitButton } from '../../components/form.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { asNumber, useZodForm } from '../../lib/form.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useKeyKeeper } from '../../lib/idempotency-key.ts';
 import { useRequestWithdraw } from './api/request.ts';
 
 export function RequestForm() {
   const navigate = useNavigate();
   const request = useRequestWithdraw();
   const [bankMissing, setBankMissing] = useState('');
-  /**
-   * One key per withdrawal meant: kept while the outcome is unknown (a network failure), so that a retry is
-   * the same withdrawal; dropped once the server has answered, so that the next submit is a new one.
-   */
-  const key = useRef<{ nominal: number; value: string } | null>(null);
-  const form = useZodForm(ZWithdrawRequest, { defaultValues: { nominal: WITHDRAW_MIN } });
+  const keys = useKeyKeeper();
+  // Checked on submit only: the refusal is a dialog, which must not open while the amount is being typed.
+  const form = useZodForm(ZWithdrawRequest, { defaultValues: { nominal: WITHDRAW_MIN }, reValidateMode: 'onSubmit' });
+  /** The amount's refusal, by the schema or the server: the spec shows it in a dialog, not under the field. */
+  const refused = form.formState.errors.nominal?.message ?? '';
 
   const submit = form.submitWith(async ({ nominal }) => {
-    if (key.current?.nominal !== nominal) key.current = { nominal, value: crypto.randomUUID() };
     try {
-      await request.mutateAsync({ body: { nominal }, key: key.current.value });
-      key.current = null;
+      await request.mutateAsync({ body: { nominal }, key: keys.keyFor({ nominal }) });
+      keys.settle();
       toast.success(WITHDRAW_TEXT.requested);
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 0) key.current = null;
+      keys.settle(error);
       if (error instanceof ApiError && error.body.code === 1) {
         setBankMissing(error.message);
         return;
@@ -46,10 +47,8 @@ export function RequestForm() {
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Tarik Saldo</h2>
       <form onSubmit={submit} noValidate className="mt-4 space-y-5">
         <FormAlert message={form.failure} />
-        <FormField
-          form={form}
-          name="nominal"
-          options={asNumber}
+        <Field
+          {...form.register('nominal', asNumber)}
           label="Jumlah (Rp)"
           type="number"
           inputMode="numeric"
@@ -61,6 +60,14 @@ export function RequestForm() {
           Kirim Permintaan
         </SubmitButton>
       </form>
+      <MessageDialog
+        open={refused !== ''}
+        tone="error"
+        title={WITHDRAW_TEXT.failedTitle}
+        message={refused}
+        // The dialog gives focus back to the amount, which the refused submit had focused.
+        onClose={() => form.clearErrors('nominal')}
+      />
       <MessageDialog
         open={bankMissing !== ''}
         tone="error"

@@ -36,10 +36,12 @@ export function useBonusTotal(userId: number | null) {
   });
 }
 
+/** `key` is the form's `Idempotency-Key`: a retried create gives the bonus once. */
 export function useCreateBonus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBonusCreate) => api<TBonusAnswer>('/admin/bonus/create', { method: 'POST', body }),
+    mutationFn: ({ body, key }: { body: TBonusCreate; key: string }) =>
+      api<TBonusAnswer>('/admin/bonus/create', { method: 'POST', body, headers: { 'idempotency-key': key } }),
     onSuccess: () => refresh(client),
   });
 }
