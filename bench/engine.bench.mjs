@@ -2,6 +2,7 @@
 // and send every INTERVAL_S (default 1 s) for BENCH_SECONDS (default 30). Prints how long resuming took,
 // sends per second, the server's memory and CPU, how late its timers fire and how responsive its API stays
 // while blasting, and that message logs, account counters and ledger agree after a graceful stop.
+import pg from 'pg';
 import WebSocket from 'ws';
 import { startFleet } from './lib/fleet.mjs';
 import { quantile } from './lib/server.mjs';
@@ -24,6 +25,12 @@ socket.on('message', (data) => {
 });
 await new Promise((resolve) => socket.once('open', resolve));
 
+// On PostgreSQL the outcomes are counted where they are recorded: the live channel closes a socket that falls
+// 4 MB behind, and one client reading every event of the fleet can.
+const counter = process.env.DATABASE_URL ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : null;
+await counter?.connect();
+const logged = async () => Number((await counter?.query('select count(*) from message_logs'))?.rows[0]?.count ?? 0);
+const loggedBefore = await logged();
 const cpuBefore = fleet.cpuSeconds();
 const latencies = [];
 // A read that needs the database too (the caller's row, a count and a page), as every dashboard screen does.
@@ -43,6 +50,8 @@ while (Date.now() < until) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 const cpu = fleet.cpuSeconds() - cpuBefore;
+const recorded = counter ? (await logged()) - loggedBefore : outcomes;
+await counter?.end();
 const rss = fleet.rssMb();
 socket.close();
 const totals = await fleet.stop();
@@ -51,7 +60,7 @@ reads.sort((a, b) => a - b);
 
 console.log(
   `accounts=${ACCOUNTS}  resumed in ${(fleet.resumeMs / 1000).toFixed(1)}s  sending accounts seen=${senders.size}  ` +
-    `outcomes=${outcomes} (${(outcomes / SECONDS).toFixed(0)}/s; budget 1000/s a worker at 2000 accounts)  rss=${rss.toFixed(0)}MB  cpu=${((cpu / SECONDS) * 100).toFixed(0)}% of a core`,
+    `outcomes=${recorded} (${(recorded / SECONDS).toFixed(0)}/s; budget 1000/s a worker at 2000 accounts; live events seen ${outcomes})  rss=${rss.toFixed(0)}MB  cpu=${((cpu / SECONDS) * 100).toFixed(0)}% of a core`,
 );
 console.log(
   `timer lateness p50=${totals.timerLatenessP50.toFixed(1)}ms p99=${totals.timerLatenessP99.toFixed(1)}ms  ` +
@@ -68,4 +77,7 @@ if (totals.engineRoundTrips > 0) {
     `engine round trips to PostgreSQL: ${totals.engineRoundTrips} for ${totals.messageLogs} outcomes ` +
       `(${(totals.engineRoundTrips / Math.max(1, totals.messageLogs)).toFixed(2)} an outcome, claims, renewals and receipts included; budget 3 a send)`,
   );
+  for (const [statement, count] of totals.engineStatements) {
+    console.log(`  ${(count / Math.max(1, totals.messageLogs)).toFixed(2)} an outcome  ${statement}`);
+  }
 }

@@ -105,10 +105,15 @@ const bus = createMemoryBus();
 const engineDatabase = await openEngineDatabase(process.env.DATABASE_URL);
 // Every statement the engine's pool sends is one round trip to PostgreSQL (BEGIN and COMMIT included).
 let engineRoundTrips = 0;
+/** Round trips by the statement's first words, to see where they go. */
+const engineStatements = new Map<string, number>();
 postgresPoolOf(engineDatabase?.db ?? db)?.on('connect', (client) => {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     engineRoundTrips += 1;
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 48);
+    engineStatements.set(text, (engineStatements.get(text) ?? 0) + 1);
     return query(...args);
   }) as typeof client.query;
 });
@@ -199,6 +204,7 @@ process.on('SIGTERM', async () => {
       ledger: Number(ledger?.total ?? 0),
       fees: Number(logs?.fees ?? 0),
       engineRoundTrips,
+      engineStatements: [...engineStatements].sort((a, b) => b[1] - a[1]).slice(0, 8),
       timerLatenessP50: loopDelay.percentile(50) / 1e6,
       timerLatenessP99: loopDelay.percentile(99) / 1e6,
     })}\n`,

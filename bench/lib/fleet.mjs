@@ -3,7 +3,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export async function startFleet(env) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/fleet-server.ts'], {
+  // FLEET_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the server (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.FLEET_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/lib/fleet-server.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

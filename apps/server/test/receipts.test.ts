@@ -17,7 +17,7 @@ import {
   whatsappAccounts,
   whatsappSentMessages,
 } from '../src/db/schema.ts';
-import { accountSentMessages, pruneSentMessages } from '../src/engine/sent-messages.ts';
+import { pruneSentMessages, SentMessages } from '../src/engine/sent-messages.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { recordSend } from '../src/ledger/record-send.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
@@ -323,12 +323,12 @@ describe('the sent-message store', () => {
     expect([...((await store.get('MSG-1')) ?? [])]).toEqual([1, 2, 3]);
     expect(await store.get('MSG-2')).toBeUndefined();
     const other = await heldAccount();
-    expect(await accountSentMessages(database.db, other.accountId).get('MSG-1')).toBeUndefined();
+    expect(await new SentMessages(database.db).of(other.accountId).get('MSG-1')).toBeUndefined();
   });
 
   it('is pruned of what is older than three days', async () => {
     const account = await heldAccount();
-    const store = accountSentMessages(database.db, account.accountId);
+    const store = new SentMessages(database.db).of(account.accountId);
     await store.put('FRESH', new Uint8Array([1]));
     await store.put('OLD', new Uint8Array([2]));
     await database.db

@@ -7,6 +7,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappSentMessages } from '../db/schema.ts';
+import { GroupCommit } from '../lib/group-commit.ts';
 import type { SentMessageStore } from '../wa/driver.ts';
 
 /** A phone that has not asked for a message again within this many days never will: it is long past. */
@@ -16,23 +17,38 @@ const PRUNE_BATCH = 5000;
 /** Batches per housekeeping round; what is left goes next round. */
 const PRUNE_ROUNDS = 20;
 
-export function accountSentMessages(db: Db, accountId: number): SentMessageStore {
-  return {
-    async get(id) {
-      const [row] = await db
-        .select({ content: whatsappSentMessages.content })
-        .from(whatsappSentMessages)
-        .where(and(eq(whatsappSentMessages.account_id, accountId), eq(whatsappSentMessages.message_id, id)));
-      return row?.content;
-    },
-    async put(id, content) {
+/**
+ * The sent-message stores of one worker's sessions: every send puts its message, and the puts of sessions
+ * sending at the same moment are written in one statement (lib/group-commit.ts).
+ */
+export class SentMessages {
+  private readonly puts: GroupCommit<{ accountId: number; id: string; content: Uint8Array }, void>;
+
+  constructor(private readonly db: Db) {
+    this.puts = new GroupCommit<{ accountId: number; id: string; content: Uint8Array }, void>(async (rows) => {
       // A message id is written once; the same id again is the same message.
       await db
         .insert(whatsappSentMessages)
-        .values({ account_id: accountId, message_id: id, content: Buffer.from(content) })
+        .values(
+          rows.map((row) => ({ account_id: row.accountId, message_id: row.id, content: Buffer.from(row.content) })),
+        )
         .onConflictDoNothing();
-    },
-  };
+      return rows.map(() => undefined);
+    });
+  }
+
+  of(accountId: number): SentMessageStore {
+    return {
+      get: async (id) => {
+        const [row] = await this.db
+          .select({ content: whatsappSentMessages.content })
+          .from(whatsappSentMessages)
+          .where(and(eq(whatsappSentMessages.account_id, accountId), eq(whatsappSentMessages.message_id, id)));
+        return row?.content;
+      },
+      put: (id, content) => this.puts.add({ accountId, id, content }),
+    };
+  }
 }
 
 /** Deletes sent messages older than SENT_KEEP_DAYS, a batch at a time. */

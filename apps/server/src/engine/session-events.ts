@@ -58,10 +58,13 @@ async function update(
 
 export async function applySessionEvent(
   host: SessionEventTarget,
-  clientid: string,
+  session: Pick<AccountRow, 'id' | 'clientid'>,
   event: SessionEvent,
 ): Promise<void> {
+  // A receipt comes for most sends and needs only the account's id, which never changes: no read for it.
+  if (event.type === 'receipt') return applyReceipt(host, session.id, event);
   const { db } = host;
+  const { clientid } = session;
   const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid));
   if (!account) return;
   switch (event.type) {
@@ -130,8 +133,6 @@ export async function applySessionEvent(
     case 'message':
       await host.onIncoming?.(account, event.from, event.text);
       return;
-    case 'receipt':
-      return applyReceipt(host, account.id, event);
     case 'profile': {
       // WhatsApp repeats the name on every app-state sync; only a change is written and announced.
       if (!event.pushname || event.pushname === account.pushname) return;

@@ -27,7 +27,7 @@ import { JobRuns } from './job-runs.ts';
 import { type ClaimedAccount, Leases } from './leases.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
-import { accountSentMessages, pruneSentMessages } from './sent-messages.ts';
+import { pruneSentMessages, SentMessages } from './sent-messages.ts';
 import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
 
@@ -86,11 +86,13 @@ export class SessionHost implements Engine {
   /** Every blast's outcomes go through one writer, so that rounds finishing together share a statement. */
   private readonly outcomes: OutcomeWriter;
   private readonly media: MediaFiles;
+  private readonly sentMessages: SentMessages;
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
     this.outcomes = new OutcomeWriter(options.db);
     this.media = new MediaFiles(options.db);
+    this.sentMessages = new SentMessages(options.db);
     this.events = {
       db: options.db,
       workerId: this.workerId,
@@ -311,7 +313,7 @@ export class SessionHost implements Engine {
       pairingNumber: options.pairingNumber ?? null,
       proxy,
       keyStore: accountKeyStore(this.options.db, account.id),
-      sentMessages: accountSentMessages(this.options.db, account.id),
+      sentMessages: this.sentMessages.of(account.id),
     });
     // A session's events are applied one after another: a late 'connecting' must never overwrite 'connected'.
     let queue = Promise.resolve();
@@ -321,9 +323,7 @@ export class SessionHost implements Engine {
       const unpaired = authState !== null && (event.type === 'qr' || event.type === 'code');
       queue = queue
         .then(() =>
-          unpaired
-            ? giveUpLink(this.giveUps, account.clientid)
-            : applySessionEvent(this.events, account.clientid, event),
+          unpaired ? giveUpLink(this.giveUps, account.clientid) : applySessionEvent(this.events, account, event),
         )
         .catch((error) => this.options.log?.(`event of ${account.clientid} failed`, error));
     });

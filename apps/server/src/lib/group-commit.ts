@@ -1,0 +1,52 @@
+/**
+ * Writes that many callers make one at a time, done together (DESIGN §10): while one batch's statement is in
+ * flight the items that arrive meanwhile wait, and go together in the next one, so that many items arriving
+ * together cost one round trip rather than one each, and a single item waits for nothing. One batch at a
+ * time: a process's own batches never wait on each other's row locks. A batch that fails is written again
+ * one item at a time, so that one bad item fails alone.
+ */
+interface Pending<I, O> {
+  item: I;
+  resolve: (result: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit<I, O> {
+  private queue: Pending<I, O>[] = [];
+  private writing = false;
+
+  /** `write` answers one result per item, in the items' order. */
+  constructor(
+    private readonly write: (items: I[]) => Promise<O[]>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  /** Settles when the item's batch is written. */
+  add(item: I): Promise<O> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    while (this.queue.length > 0) await this.flush(this.queue.splice(0, this.maxBatch));
+    this.writing = false;
+  }
+
+  private async flush(batch: Pending<I, O>[]): Promise<void> {
+    try {
+      const results = await this.write(batch.map((pending) => pending.item));
+      batch.forEach((pending, index) => {
+        pending.resolve(results[index] as O);
+      });
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const pending of batch) await this.flush([pending]);
+    }
+  }
+}
