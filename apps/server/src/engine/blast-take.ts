@@ -28,7 +28,14 @@ export interface Material {
 
 const DEFAULT_INTERVAL_S = 10;
 
-export async function takeMaterial(db: Db, accountId: number, since: Date): Promise<Material> {
+/**
+ * Built once per database and prepared by name: the statement runs every round of every account, and its
+ * building (drizzle) and planning (PostgreSQL) cost more than its execution.
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function prepare(db: Db) {
+  const accountId = sql.placeholder('accountId');
   const pace = db.$with('pace').as(
     db
       .select({
@@ -66,7 +73,7 @@ export async function takeMaterial(db: Db, accountId: number, since: Date): Prom
       sql`update ${phoneNumbers} set in_use = true
           where ${phoneNumbers.id} = (select ${phoneNumbers.id} from ${phoneNumbers}
              where ${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
-               and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})
+               and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${sql.placeholder('since')})
              order by ${phoneNumbers.last_sent} asc nulls first, ${phoneNumbers.id}
              limit 1 for update skip locked)
           returning id as taken_id, number as taken_number, name as taken_name`,
@@ -75,7 +82,7 @@ export async function takeMaterial(db: Db, accountId: number, since: Date): Prom
     sql`update ${whatsappAccounts} set blast_number_id = taken.taken_id from taken
           where ${whatsappAccounts.id} = ${accountId} returning ${whatsappAccounts.id}`,
   );
-  const [row] = await db
+  return db
     .with(pace, template, taken, named)
     .select({
       accountMin: pace.accountMin,
@@ -94,7 +101,17 @@ export async function takeMaterial(db: Db, accountId: number, since: Date): Prom
     })
     .from(pace)
     .leftJoin(template, sql`true`)
-    .leftJoin(taken, sql`true`);
+    .leftJoin(taken, sql`true`)
+    .prepare('blast_take_material');
+}
+
+export async function takeMaterial(db: Db, accountId: number, since: Date): Promise<Material> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepare(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute({ accountId, since: since.toISOString() });
   const min = row?.accountMin ?? row?.ownerMin ?? row?.serviceMin ?? DEFAULT_INTERVAL_S;
   const max = Math.max(min, row?.accountMax ?? row?.ownerMax ?? row?.serviceMax ?? min);
   return {
