@@ -19,7 +19,7 @@ import type { EventBus } from '../live/bus.ts';
 import { countSend, countTakeovers } from '../metrics/engine-metrics.ts';
 import type { WaDriver, WaSession } from '../wa/driver.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
-import { BlastLoop } from './blast-loop.ts';
+import { BlastRuns } from './blast-runs.ts';
 import { MediaFiles } from './blast-take.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 import type { JobKind } from './job-kinds.ts';
@@ -72,7 +72,7 @@ export class SessionHost implements Engine {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   readonly leases: Leases;
   private readonly held = new Map<string, Held>();
-  private readonly loops = new Map<string, BlastLoop>();
+  private readonly blasts: BlastRuns;
   /** Generator and validator runs, on the same accounts and leases as the blasts. */
   private readonly jobs: JobRuns;
   private readonly events: SessionEventTarget;
@@ -83,15 +83,22 @@ export class SessionHost implements Engine {
   private tick: Promise<void> | null = null;
   /** Stopping: a Blaster send not yet out gives up. */
   private closing = false;
-  /** Every blast's outcomes go through one writer, so that rounds finishing together share a statement. */
-  private readonly outcomes: OutcomeWriter;
-  private readonly media: MediaFiles;
   private readonly sentMessages: SentMessages;
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
-    this.outcomes = new OutcomeWriter(options.db);
-    this.media = new MediaFiles(options.db);
+    this.blasts = new BlastRuns({
+      db: options.db,
+      workerId: this.workerId,
+      session: (clientid) => this.held.get(clientid)?.session,
+      publish: (row, event, extra) => this.publish(row, event, extra),
+      // Every blast's outcomes go through one writer, so that rounds finishing together share a statement.
+      outcomes: new OutcomeWriter(options.db),
+      media: new MediaFiles(options.db),
+      secondMs: this.secondMs,
+      random: Math.random,
+      log: options.log,
+    });
     this.sentMessages = new SentMessages(options.db);
     this.events = {
       db: options.db,
@@ -162,9 +169,7 @@ export class SessionHost implements Engine {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     await this.tick;
-    const loops = [...this.loops.values()];
-    for (const loop of loops) loop.stop('shutdown');
-    await Promise.all([...loops.map((loop) => loop.done), this.jobs.stopAll()]);
+    await Promise.all([this.blasts.stopAll(), this.jobs.stopAll()]);
     const clientids = [...this.held.keys()];
     for (const clientid of clientids) await this.release(clientid);
     await this.leases.giveBack(clientids);
@@ -177,12 +182,12 @@ export class SessionHost implements Engine {
   /** What this process does with the account (the dev monitors); null when it does not hold its session. */
   async describe(clientid: string): Promise<TDeviceActivity | null> {
     if (!this.held.has(clientid)) return null;
-    return { workerId: this.workerId, session: true, blast: this.loops.has(clientid), job: this.jobs.runOf(clientid) };
+    return { workerId: this.workerId, session: true, blast: this.blasts.has(clientid), job: this.jobs.runOf(clientid) };
   }
 
   /** The sessions this process holds and the loops on them (the dev monitors). */
   activity(): { clientids: string[]; blasts: number; jobs: Record<JobKind, number> } {
-    return { clientids: [...this.held.keys()], blasts: this.loops.size, jobs: this.jobs.counts() };
+    return { clientids: [...this.held.keys()], blasts: this.blasts.size, jobs: this.jobs.counts() };
   }
 
   /** Brings the account's blast loop and job run in line with their desired state, if this process holds it. */
@@ -192,36 +197,7 @@ export class SessionHost implements Engine {
       .from(whatsappAccounts)
       .where(eq(whatsappAccounts.clientid, clientid));
     await this.jobs.reconcile(clientid, account, this.held.has(clientid));
-    const loop = this.loops.get(clientid);
-    const wanted = Boolean(
-      account?.blasting && !account.suspended && account.state === 'connected' && this.held.has(clientid),
-    );
-    if (!wanted) {
-      // Only a stop, a suspension or the account's removal ends the blast; an account whose connection is
-      // down (or whose session this process no longer holds) keeps it wanted, and it resumes once connected.
-      const ended = !account?.blasting || account.suspended;
-      loop?.stop(ended ? 'stopped' : 'away');
-      return;
-    }
-    if (loop || !account) return;
-    const started = new BlastLoop(
-      {
-        db: this.options.db,
-        workerId: this.workerId,
-        session: () => this.held.get(clientid)?.session,
-        publish: (row, event, extra) => this.publish(row, event, extra),
-        outcomes: this.outcomes,
-        media: this.media,
-        secondMs: this.secondMs,
-        random: Math.random,
-        log: this.options.log,
-      },
-      account.id,
-    );
-    this.loops.set(clientid, started);
-    void started.done.then(() => {
-      if (this.loops.get(clientid) === started) this.loops.delete(clientid);
-    });
+    this.blasts.reconcile(clientid, account, this.held.has(clientid));
   }
 
   /**
@@ -239,17 +215,14 @@ export class SessionHost implements Engine {
       .from(whatsappAccounts)
       .where(inArray(whatsappAccounts.clientid, clientids));
     for (const row of rows) {
-      if (row.wanted !== this.loops.has(row.clientid)) await this.reconcile(row.clientid);
+      if (row.wanted !== this.blasts.has(row.clientid)) await this.reconcile(row.clientid);
     }
     for (const clientid of await this.jobs.mismatched(clientids)) await this.reconcile(clientid);
   }
 
   /** Stops the account's loop and waits until it has recorded its last outcome. */
-  async halt(clientid: string): Promise<void> {
-    const loop = this.loops.get(clientid);
-    if (!loop) return;
-    loop.stop();
-    await loop.done;
+  halt(clientid: string): Promise<void> {
+    return this.blasts.halt(clientid);
   }
 
   /**

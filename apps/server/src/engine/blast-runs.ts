@@ -1,0 +1,68 @@
+/**
+ * The blast loops of one worker's sessions (DESIGN §5.6, §8), as job-runs.ts holds its generator and
+ * validator runs: a loop runs while its account wants a blast, is connected and is held here. Only a stop, a
+ * suspension or the account's removal ends a blast; an account whose connection is down (or whose session
+ * this worker no longer holds) keeps it wanted, and its next connect starts the loop again where the run was.
+ */
+import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import type { whatsappAccounts } from '../db/schema.ts';
+import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
+import type { WaSession } from '../wa/driver.ts';
+import { BlastLoop } from './blast-loop.ts';
+import type { MediaFiles } from './blast-take.ts';
+import type { LoopDeps } from './loop.ts';
+
+type AccountRow = typeof whatsappAccounts.$inferSelect;
+
+export interface BlastRunsDeps extends Omit<LoopDeps, 'session'> {
+  session: (clientid: string) => WaSession | undefined;
+  publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  outcomes: OutcomeWriter;
+  media: MediaFiles;
+}
+
+export class BlastRuns {
+  private readonly loops = new Map<string, BlastLoop>();
+
+  constructor(private readonly deps: BlastRunsDeps) {}
+
+  get size(): number {
+    return this.loops.size;
+  }
+
+  has(clientid: string): boolean {
+    return this.loops.has(clientid);
+  }
+
+  /** Starts or stops the account's loop as its row now wants; `held`: this process holds the session. */
+  reconcile(clientid: string, account: AccountRow | undefined, held: boolean): void {
+    const loop = this.loops.get(clientid);
+    const wanted = Boolean(account?.blasting && !account.suspended && account.state === 'connected' && held);
+    if (!wanted) {
+      const ended = !account?.blasting || account.suspended;
+      loop?.stop(ended ? 'stopped' : 'away');
+      return;
+    }
+    if (loop || !account) return;
+    const started = new BlastLoop({ ...this.deps, session: () => this.deps.session(clientid) }, account.id);
+    this.loops.set(clientid, started);
+    void started.done.then(() => {
+      if (this.loops.get(clientid) === started) this.loops.delete(clientid);
+    });
+  }
+
+  /** Stops the account's loop and waits until it has recorded its last outcome. */
+  async halt(clientid: string): Promise<void> {
+    const loop = this.loops.get(clientid);
+    if (!loop) return;
+    loop.stop();
+    await loop.done;
+  }
+
+  /** A shutdown: every loop ends with its blast still wanted, for the restart or another worker. */
+  async stopAll(): Promise<void> {
+    const loops = [...this.loops.values()];
+    for (const loop of loops) loop.stop('shutdown');
+    await Promise.all(loops.map((loop) => loop.done));
+  }
+}
