@@ -87,5 +87,8 @@ console.log(
     `at admins=${adminLatency.length} late p50=${quantile(adminLatency, 0.5)}ms p99=${quantile(adminLatency, 0.99)}ms  ` +
     `delivered to the wrong member=${foreign}`,
 );
-console.log(`delivered ${((memberLatency.length + adminLatency.length) / SECONDS).toFixed(0)} events/s in all`);
+console.log(
+  `delivered ${((memberLatency.length + adminLatency.length) / SECONDS).toFixed(0)} events/s in all ` +
+    '(budget: 5,000 dashboards, 20,000 events/s, p99 under 50 ms)',
+);
 console.log(`blast outcomes meanwhile=${totals.messageLogs}`);
