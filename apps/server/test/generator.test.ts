@@ -208,6 +208,20 @@ describe('starting', () => {
     }
     expect((await row(job.id)).status).toBe('stopped');
   });
+
+  it('stops a job that waits for its account, which has no run to say so', async () => {
+    const other = await linkAccount(t, staff, dev);
+    const job = await create(staff, {
+      whatsapp_id: other.id,
+      start_number: '628161000000',
+      end_number: '628161000010',
+    });
+    await t.db.update(whatsappAccounts).set({ state: 'disconnected' }).where(eq(whatsappAccounts.id, other.id));
+    await t.db.update(generators).set({ status: 'running', state: 'reconnecting' }).where(eq(generators.id, job.id));
+    const stopped = await call('POST', '/api/admin/generator/stop', staff, { id: job.id });
+    expect(stopped.statusCode).toBe(200);
+    expect(await row(job.id)).toMatchObject({ status: 'stopped', state: 'idle' });
+  });
 });
 
 describe('the form', () => {

@@ -153,7 +153,11 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
     /** Writes the stop and, where this process runs the job, waits until it has recorded its last check. */
     async stop(actor: Actor, id: number): Promise<Row> {
       const job = await mustSee(actor, id);
-      const row = await setStatus(id, { status: 'stopped' });
+      // A job waiting for its account has no run to end it and say so: the stop does.
+      const row = await setStatus(id, {
+        status: 'stopped',
+        ...(job.state === 'reconnecting' ? { state: 'idle' } : {}),
+      });
       await nudge((await accountOf(job))?.clientid);
       return (await find(id)) ?? row;
     },
