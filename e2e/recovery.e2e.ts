@@ -93,6 +93,8 @@ describe('recovery', () => {
     await own.page.getByLabel('Konfirmasi Password Baru').fill('pilihan-sendiri');
     await own.page.getByRole('button', { name: RECOVERY_TEXT.save }).click();
     await own.page.waitForURL('**/dashboard');
+    // The toast is raised on /change-password and shows on the dashboard it moves to.
+    await own.page.locator('[data-sonner-toast]').filter({ hasText: RECOVERY_TEXT.changed }).waitFor();
     await own.page.goto('/withdraw');
     await own.page.waitForURL('**/withdraw');
     await own.context.close();

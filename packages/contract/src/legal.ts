@@ -4,23 +4,9 @@
  * paragraphs are separated by a blank line.
  */
 import { z } from 'zod';
+import type { TLegalKind } from './legal-text.ts';
 
-export const LEGAL_KINDS = ['terms', 'privacy-policy'] as const;
-export type TLegalKind = (typeof LEGAL_KINDS)[number];
-
-export const LEGAL_TITLES: Record<TLegalKind, string> = {
-  terms: 'Syarat dan Ketentuan',
-  'privacy-policy': 'Kebijakan Privasi',
-};
-
-export const LEGAL_TEXT = {
-  back: 'Kembali',
-  signUp: 'Ke halaman Sign Up',
-  fetchFailed: 'Gagal memuat dokumen. Coba muat ulang halaman.',
-  termsLabel: 'Syarat dan Ketentuan',
-  privacyLabel: 'Kebijakan Privasi',
-  settingHint: 'Kosongkan untuk memakai teks bawaan. Pisahkan paragraf dengan satu baris kosong.',
-} as const;
+export { LEGAL_KINDS, LEGAL_TEXT, LEGAL_TITLES, legalParagraphs, type TLegalKind } from './legal-text.ts';
 
 export const DEFAULT_TERMS = `Syarat dan Ketentuan ini berlaku bagi setiap pengguna Sewablast, layanan sewa akun WhatsApp untuk pengiriman pesan blast. Dengan mendaftar, Anda menyetujui seluruh ketentuan di bawah ini.
 
@@ -63,14 +49,6 @@ export const DEFAULT_LEGAL_TEXT: Record<TLegalKind, string> = {
 
 export const ZLegalDocument = z.object({ title: z.string(), text: z.string() });
 export type TLegalDocument = z.infer<typeof ZLegalDocument>;
-
-/** A document's text as paragraphs: split on blank lines, each paragraph's own line breaks kept. */
-export function legalParagraphs(text: string): string[] {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
 
 /** The setting's text, or the default when the admin left it empty. */
 export function legalText(kind: TLegalKind, setting: string): string {

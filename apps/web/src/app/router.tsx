@@ -1,13 +1,13 @@
 /**
  * The route table of spec part 1 §2: public sign-in and sign-up, every guarded route inside the shell
  * (each screen a lazy chunk), and the not-found screen for any other path. Guarded routes whose screens
- * are not built yet show the not-found screen.
+ * are not built yet show the not-found screen. The data library, the toasts and the shell are lazy layout
+ * routes around the pages that use them, so that a signed-out page loads none of them (DESIGN §10).
  */
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NOT_AUTHORIZED } from './guard.ts';
-import { AppShell } from './shell/app-shell.tsx';
 
 const dashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const notFound = () => import('./pages/not-found.tsx');
@@ -62,13 +62,23 @@ export function createRouter() {
   return createBrowserRouter([
     { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
     { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
-    { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
-    { path: '/change-password', lazy: () => import('../features/auth/change-password-page.tsx') },
-    { path: '/terms', lazy: legal },
-    { path: '/privacy-policy', lazy: legal },
     {
-      element: <AppShell />,
-      children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],
+      lazy: () => import('./query-root.tsx'),
+      children: [
+        { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
+        { path: '/terms', lazy: legal },
+        { path: '/privacy-policy', lazy: legal },
+        {
+          lazy: () => import('./toaster.tsx'),
+          children: [
+            { path: '/change-password', lazy: () => import('../features/auth/change-password-page.tsx') },
+            {
+              lazy: () => import('./shell/app-shell.tsx'),
+              children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],
+            },
+          ],
+        },
+      ],
     },
     { path: '*', lazy: notFound },
   ]);

@@ -113,8 +113,8 @@ export function useGuardedSubmit<T extends FieldValues, Out>(
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 /**
- * A schema imported when the form is first checked rather than with the page: the sign-in page is the
- * first load, and zod would add a quarter to it (DESIGN §10's 200 KB budget).
+ * A schema imported when the form is first checked rather than with the page: the signed-out pages are the
+ * first load, and zod would add a fifth to it (DESIGN §10's 150 KB budget).
  */
 export type LazySchema<S extends FormSchema> = () => Promise<S>;
 

@@ -87,3 +87,5 @@ export function AppShell() {
     </Tooltip.Provider>
   );
 }
+
+export { AppShell as Component };

@@ -1,5 +1,5 @@
 /** The new password and its confirmation, as the reset link's page and the forced change both ask for them. */
-import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../components/form.tsx';
 

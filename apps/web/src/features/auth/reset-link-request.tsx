@@ -2,7 +2,7 @@
  * /reset-password without a token: the email form when the server can mail a link, the same neutral answer
  * whatever the email, and 'ask an admin' when it cannot — said before anything is typed.
  */
-import { RECOVERY_TEXT, ZForgotPasswordRequest } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -22,7 +22,10 @@ export function BackToSignIn() {
 }
 
 function RequestForm({ onAnswer }: { onAnswer: (answer: { mail: boolean; msg: string }) => void }) {
-  const form = useZodForm(ZForgotPasswordRequest, { defaultValues: { email: '' } });
+  const form = useZodForm(
+    () => import('@sewablast/contract/recovery').then((recovery) => recovery.ZForgotPasswordRequest),
+    { defaultValues: { email: '' } },
+  );
   return (
     <form
       noValidate

@@ -2,7 +2,7 @@
  * /terms and /privacy-policy, public: sign-up opens them in a new tab. The text is plain (the admin's or the
  * default), shown as paragraphs by React, so nothing in it is ever markup.
  */
-import { LEGAL_TEXT, LEGAL_TITLES, legalParagraphs, type TLegalKind } from '@sewablast/contract/legal';
+import { LEGAL_TEXT, LEGAL_TITLES, legalParagraphs, type TLegalKind } from '@sewablast/contract/legal-text';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/alert.tsx';

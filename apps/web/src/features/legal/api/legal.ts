@@ -1,5 +1,6 @@
 /** GET /api/legal/terms and /api/legal/privacy-policy: public, read without a token. */
-import { LEGAL_TEXT, type TLegalDocument, type TLegalKind } from '@sewablast/contract/legal';
+import type { TLegalDocument } from '@sewablast/contract/legal';
+import { LEGAL_TEXT, type TLegalKind } from '@sewablast/contract/legal-text';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 

@@ -1,0 +1,78 @@
+/**
+ * DESIGN §10's first-load budget on the build: each signed-out page, opened with an empty cache, loads under
+ * 150 KB of JavaScript (gzip, as the build's .gz copies) and none of what only the signed-in pages use — the
+ * shell, its Radix menus and tooltips, the toasts, zod until a form is checked, and TanStack Query where the
+ * page reads nothing. What a script holds is read from its source map, so chunk names do not matter.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { LEGAL_TITLES } from '@sewablast/contract/legal-text';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type Server, startServer } from './harness.ts';
+
+const BUDGET_BYTES = 150 * 1024;
+const DIST = join(import.meta.dirname, '../apps/web/dist');
+
+const SIGNED_IN_ONLY: Record<string, RegExp> = {
+  'the shell': /\/src\/app\/shell\//,
+  'Radix UI': /node_modules\/(@radix-ui|radix-ui|@floating-ui|react-remove-scroll)\//,
+  sonner: /node_modules\/sonner\//,
+  zod: /node_modules\/zod\//,
+};
+const QUERY = /node_modules\/@tanstack\//;
+
+const PAGES = [
+  { path: '/signin', heading: 'Sign In', reads: false },
+  { path: '/signup', heading: 'Sign Up', reads: false },
+  { path: '/reset-password', heading: RECOVERY_TEXT.requestTitle, reads: true },
+  { path: '/reset-password?token=abc', heading: RECOVERY_TEXT.newTitle, reads: true },
+  { path: '/terms', heading: LEGAL_TITLES.terms, reads: true },
+  { path: '/privacy-policy', heading: LEGAL_TITLES['privacy-policy'], reads: true },
+];
+
+const gzipBytes = (path: string) =>
+  existsSync(`${DIST}${path}.gz`)
+    ? readFileSync(`${DIST}${path}.gz`).length
+    : gzipSync(readFileSync(`${DIST}${path}`)).length;
+
+/** The bundler's own runtime chunk comes without a map: it holds no module. */
+const sourcesOf = (path: string): string[] =>
+  existsSync(`${DIST}${path}.map`) ? JSON.parse(readFileSync(`${DIST}${path}.map`, 'utf8')).sources : [];
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the first load of a signed-out page', () => {
+  for (const { path, heading, reads } of PAGES) {
+    it(`${path} stays under 150 KB and loads nothing of the signed-in pages`, async () => {
+      const { context, page } = await newPage(browser, server);
+      const scripts = new Set<string>();
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (pathname.endsWith('.js')) scripts.add(pathname);
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await context.close();
+
+      const bytes = [...scripts].reduce((sum, script) => sum + gzipBytes(script), 0);
+      expect(bytes, `${scripts.size} scripts, ${(bytes / 1024).toFixed(1)} KB`).toBeLessThan(BUDGET_BYTES);
+      const sources = [...scripts].flatMap(sourcesOf);
+      const unneeded = Object.entries(reads ? SIGNED_IN_ONLY : { ...SIGNED_IN_ONLY, 'TanStack Query': QUERY })
+        .filter(([, pattern]) => sources.some((source) => pattern.test(source)))
+        .map(([name]) => name);
+      expect(unneeded).toEqual([]);
+    });
+  }
+});
