@@ -85,6 +85,7 @@ async function generatorOn(options: {
     releaseProxy: async () => {},
     secondMs: options.secondMs,
     renewMs: options.renewMs,
+    claimMs: options.renewMs,
   });
   hosts.push(host);
   const row = async () => {

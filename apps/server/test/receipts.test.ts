@@ -128,6 +128,7 @@ async function heldAccount(options: { secondMs?: number; rates?: Partial<Simulat
     proxyOf: async () => null,
     releaseProxy: async () => {},
     renewMs: 600_000,
+    claimMs: 600_000,
     secondMs: options.secondMs,
   });
   hosts.push(host);

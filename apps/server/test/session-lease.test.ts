@@ -37,6 +37,7 @@ function hostOn(driver: SimulatorDriver, bus = createMemoryBus()): SessionHost {
     releaseProxy: async () => {},
     // No housekeeping round during a test: each takeover is the test's own doing.
     renewMs: 600_000,
+    claimMs: 600_000,
   });
   hosts.push(host);
   return host;

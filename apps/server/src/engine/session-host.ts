@@ -34,6 +34,7 @@ import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unl
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
 const RENEW_MS = 10_000;
+const CLAIM_MS = 2_000;
 const CLAIM_BATCH = 100;
 /** A device not linked by then is given up: its QR or code has long expired and nobody is looking. */
 const LINK_TIMEOUT_MS = 10 * 60_000;
@@ -59,6 +60,8 @@ export interface SessionHostOptions {
   log?: (message: string, error?: unknown) => void;
   /** How often leases are renewed and housekeeping runs; tests shorten it. */
   renewMs?: number;
+  /** How often lapsed leases are looked for between renewals (at most renewMs). */
+  claimMs?: number;
   /** How long a link may wait for its scan; tests shorten it. */
   linkTimeoutMs?: number;
 }
@@ -138,21 +141,21 @@ export class SessionHost implements Engine {
   async start(): Promise<void> {
     this.closing = false;
     await this.claim();
-    // Free accounts are looked for twice per renewal: a dead worker's leases lapse 20–30 s after it died, and
-    // a survivor looking only every 10 s could take its accounts up to 40 s after.
-    let renewing = false;
-    this.timer = setInterval(
-      () => {
-        if (this.tick) return;
-        renewing = !renewing;
-        this.tick = (renewing ? this.housekeeping() : this.claim())
-          .catch((error) => this.options.log?.('lease renewal failed', error))
-          .finally(() => {
-            this.tick = null;
-          });
-      },
-      (this.options.renewMs ?? RENEW_MS) / 2,
-    );
+    // Free accounts are looked for every few seconds, leases renewed less often: a dead worker's leases lapse
+    // 20–30 s after it died, and survivors take its accounts within CLAIM_MS of that.
+    const renewMs = this.options.renewMs ?? RENEW_MS;
+    const claimMs = Math.min(renewMs, this.options.claimMs ?? CLAIM_MS);
+    let renewedAt = Date.now();
+    this.timer = setInterval(() => {
+      if (this.tick) return;
+      const renewing = Date.now() - renewedAt >= renewMs - claimMs / 2;
+      if (renewing) renewedAt = Date.now();
+      this.tick = (renewing ? this.housekeeping() : this.claim())
+        .catch((error) => this.options.log?.('lease renewal failed', error))
+        .finally(() => {
+          this.tick = null;
+        });
+    }, claimMs);
     this.timer.unref();
   }
 
