@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
-import { type MediaFiles, type Taken, takeMaterial } from './blast-take.ts';
+import { DEFAULT_INTERVAL_S, type MediaFiles, type Taken, takeMaterial } from './blast-take.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { sendTemplate } from './send.ts';
 
@@ -35,7 +35,7 @@ export class BlastLoop extends AccountLoop {
   /** Sends in a row WhatsApp answered with 463. */
   private restrictedInARow = 0;
   /** The pause after the current round, read with its number (blast-take.ts). */
-  private pace = { min: 10, max: 10 };
+  private pace = { min: DEFAULT_INTERVAL_S, max: DEFAULT_INTERVAL_S };
 
   constructor(
     protected override readonly deps: BlastLoopDeps,

@@ -26,7 +26,8 @@ export interface Material {
   interval: { min: number; max: number };
 }
 
-const DEFAULT_INTERVAL_S = 10;
+/** The pause when neither the account, its owner nor the settings name one. */
+export const DEFAULT_INTERVAL_S = 10;
 
 /**
  * Built once per database and prepared by name: the statement runs every round of every account, and its
