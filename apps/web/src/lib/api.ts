@@ -32,6 +32,19 @@ interface RequestOptions {
   root?: '/api' | '/dev';
 }
 
+let ending = false;
+
+/**
+ * A token the server refuses ends the session once: a screen's parallel reads all answer 401, and a second
+ * `location.replace` would abort the first page load.
+ */
+function endSession(): void {
+  if (ending) return;
+  ending = true;
+  signOut();
+  window.location.replace('/signin');
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {
@@ -59,8 +72,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous) {
-      signOut();
-      window.location.replace('/signin');
+      endSession();
     }
     const message =
       (typeof body.msg === 'string' && body.msg) ||
@@ -83,10 +95,7 @@ export async function apiText(path: string, fallback: string): Promise<string> {
     throw new ApiError(0, TEXT.internalError);
   });
   if (!response.ok) {
-    if (response.status === 401) {
-      signOut();
-      window.location.replace('/signin');
-    }
+    if (response.status === 401) endSession();
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     throw new ApiError(response.status, typeof body.msg === 'string' && body.msg ? body.msg : fallback, {}, body);
   }
