@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { PHONE_TEXT, type TPhoneImportResponse } from '@sewablast/contract/phonenumber';
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneNumbers } from '../src/db/schema.ts';
 import { createPhoneNumberImport } from '../src/modules/phonenumber/import.ts';
@@ -101,5 +101,36 @@ describe('phone number import writers', () => {
     const stored = await listed('62813702');
     if (t.database.kind === 'postgres') expect(stored).toBe(0);
     else expect(stored).toBeGreaterThan(0);
+  });
+
+  it('on PostgreSQL reports a number listed by another writer during the move as listed, and stores the rest', async (ctx) => {
+    if (t.database.kind !== 'postgres') ctx.skip();
+    // While the file's first number goes in, a trigger lists its third as another writer would: the plain
+    // insert then meets a duplicate key, and the move runs again around it.
+    await t.db.execute(sql`create function list_meanwhile() returns trigger language plpgsql as $$
+      begin
+        if new.number = '628137030001' then
+          insert into phone_numbers (number, name) values ('628137030003', 'Penulis Lain');
+        end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger list_meanwhile before insert on phone_numbers for each row execute function list_meanwhile()`,
+    );
+    try {
+      const res = await upload('628137030001,Satu\n628137030002,Dua\n628137030003,Tiga\n628137030004,Empat\n');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        created: 3,
+        skippedTotal: 1,
+        skipped: [{ number: '628137030003', name: 'Tiga', reason: PHONE_TEXT.taken }],
+        reportId: null,
+      });
+      const [other] = await t.db.select().from(phoneNumbers).where(like(phoneNumbers.number, '628137030003'));
+      expect(other).toMatchObject({ name: 'Penulis Lain', source: 'manual' });
+      expect(await listed('62813703')).toBe(4);
+    } finally {
+      await t.db.execute(sql`drop trigger list_meanwhile on phone_numbers; drop function list_meanwhile()`);
+    }
   });
 });

@@ -263,8 +263,9 @@ export const phoneNumbers = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('phone_numbers_number_unique').on(t.number),
-    index('phone_numbers_number_pattern_idx').on(t.number.op('varchar_pattern_ops')),
+    // One index for both uniqueness and the prefix search: pattern ops answer `=` and `like '62…%'` in any
+    // collation, and nothing orders by number. Every index costs each import row and each send's update.
+    uniqueIndex('phone_numbers_number_unique').on(t.number.op('varchar_pattern_ops')),
     index('phone_numbers_name_pattern_idx').on(sql`lower(${t.name}) varchar_pattern_ops`),
     index('phone_numbers_pick_idx').on(t.status, t.in_use, t.last_sent.asc().nullsFirst()),
     check('phone_numbers_number_check', sql`${t.number} ~ '^62[0-9]+$'`),
