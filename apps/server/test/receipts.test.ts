@@ -17,6 +17,7 @@ import {
   whatsappAccounts,
   whatsappSentMessages,
 } from '../src/db/schema.ts';
+import { recordReceipts } from '../src/engine/receipts.ts';
 import { pruneSentMessages, SentMessages } from '../src/engine/sent-messages.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { recordSend } from '../src/ledger/record-send.ts';
@@ -200,6 +201,49 @@ describe('delivery receipts', () => {
         0,
       ),
     );
+  });
+
+  it('record a batch of many messages in one statement: each log once, each account counted and announced once', async () => {
+    const mine = await heldAccount();
+    const others = await heldAccount();
+    const both = await logged(mine.accountId, 'success', 'WA-BATCH-1');
+    const delivered = await logged(mine.accountId, 'success', 'WA-BATCH-2');
+    const notHeld = await logged(others.accountId, 'success', 'WA-BATCH-3');
+    await logged(mine.accountId, 'fail', null);
+    const before = (await rowOf(mine.clientid))?.count_delivered ?? 0;
+
+    // The second account is held by another worker: its receipt in the same batch changes nothing.
+    const results = await recordReceipts(database.db, mine.host.workerId, [
+      { accountId: mine.accountId, receipt: { id: 'WA-BATCH-1', status: 'delivered' } },
+      { accountId: mine.accountId, receipt: { id: 'WA-BATCH-1', status: 'read' } },
+      { accountId: mine.accountId, receipt: { id: 'WA-BATCH-2', status: 'delivered' } },
+      { accountId: others.accountId, receipt: { id: 'WA-BATCH-3', status: 'delivered' } },
+      { accountId: mine.accountId, receipt: { id: 'WA-BATCH-UNKNOWN', status: 'read' } },
+    ]);
+    expect(results.map((result) => result.logged)).toEqual([true, true, true, true, false]);
+    expect(results.map((result) => result.account?.count_delivered)).toEqual([
+      before + 2,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(await logOf(both)).toMatchObject({ delivered_at: expect.any(Date), read_at: expect.any(Date) });
+    expect(await logOf(delivered)).toMatchObject({ delivered_at: expect.any(Date), read_at: null });
+    expect(await logOf(notHeld)).toMatchObject({ delivered_at: null, read_at: null });
+    expect((await rowOf(mine.clientid))?.count_delivered).toBe(before + 2);
+    expect((await rowOf(others.clientid))?.count_delivered).toBe(0);
+
+    // The same batch again counts nothing.
+    const again = await recordReceipts(database.db, mine.host.workerId, [
+      { accountId: mine.accountId, receipt: { id: 'WA-BATCH-1', status: 'read' } },
+      { accountId: mine.accountId, receipt: { id: 'WA-BATCH-2', status: 'delivered' } },
+    ]);
+    expect(again).toEqual([
+      { logged: true, account: undefined },
+      { logged: true, account: undefined },
+    ]);
+    expect((await rowOf(mine.clientid))?.count_delivered).toBe(before + 2);
   });
 
   it('count a read that comes before its delivered once, as delivered', async () => {

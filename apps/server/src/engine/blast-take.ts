@@ -9,6 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedPer } from '../db/prepared.ts';
 import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
 import { settingValue } from '../db/settings-row.ts';
 import { BoundedCache } from '../wa/bounded-cache.ts';
@@ -29,13 +30,7 @@ export interface Material {
 /** The pause when neither the account, its owner nor the settings name one. */
 export const DEFAULT_INTERVAL_S = 10;
 
-/**
- * Built once per database and prepared by name: the statement runs every round of every account, and its
- * building (drizzle) and planning (PostgreSQL) cost more than its execution.
- */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-function prepare(db: Db) {
+const takeStatement = preparedPer((db) => {
   const accountId = sql.placeholder('accountId');
   const pace = db.$with('pace').as(
     db
@@ -104,15 +99,10 @@ function prepare(db: Db) {
     .leftJoin(template, sql`true`)
     .leftJoin(taken, sql`true`)
     .prepare('blast_take_material');
-}
+});
 
 export async function takeMaterial(db: Db, accountId: number, since: Date): Promise<Material> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepare(db);
-    prepared.set(db, statement);
-  }
-  const [row] = await statement.execute({ accountId, since: since.toISOString() });
+  const [row] = await takeStatement(db).execute({ accountId, since: since.toISOString() });
   const min = row?.accountMin ?? row?.ownerMin ?? row?.serviceMin ?? DEFAULT_INTERVAL_S;
   const max = Math.max(min, row?.accountMax ?? row?.ownerMax ?? row?.serviceMax ?? min);
   return {

@@ -7,13 +7,12 @@
  * (`sendTemplate(this, …)`, `withRetries(this, …)`), announcing `attempting` and `reconnecting`.
  */
 import type { TLivePayload } from '@sewablast/contract/live';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { whatsappAccounts } from '../db/schema.ts';
 import type { WaSession } from '../wa/driver.ts';
+import { type AccountRow, accountById } from './account-read.ts';
 import { awaitReconnect, RECONNECT_WAIT_S, type RetryPace } from './retry.ts';
 
-export type AccountRow = typeof whatsappAccounts.$inferSelect;
+export type { AccountRow };
 
 export interface LoopDeps {
   db: Db;
@@ -115,8 +114,7 @@ export abstract class AccountLoop implements RetryPace {
   }
 
   protected async account(): Promise<AccountRow | undefined> {
-    const [row] = await this.deps.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, this.accountId));
-    return row;
+    return accountById(this.deps.db, this.accountId);
   }
 
   /** The row, while this worker's lease holds it. */

@@ -5,8 +5,9 @@
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, withRetry } from '../db/client.ts';
 import { messageLogs, whatsappAccounts } from '../db/schema.ts';
+import { GroupCommit, type Turns } from '../lib/group-commit.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import { heldBy } from './leases.ts';
 
@@ -17,80 +18,113 @@ export interface Receipt {
 
 export type DeliveredAccount = LiveAccount & { count_delivered: number };
 
+export interface ReceiptResult {
+  /** Whether the message has a log at all, seen by the same statement. */
+  logged: boolean;
+  /** The account when its count rose, for the live channel: on one receipt of it per batch. */
+  account: DeliveredAccount | undefined;
+}
+
+interface Row {
+  logged: boolean;
+  id: number | null;
+  user_id: number | null;
+  clientid: string | null;
+  state: string | null;
+  status: string | null;
+  count_delivered: number | null;
+}
+
 /**
- * Marks the account's log of message `receipt.id` in one statement, while `workerId`'s lease holds the
- * account: `delivered_at` on the first receipt of either kind (a read implies the phone got it), `read_at`
- * on a read. The account's `count_delivered` rises only when `delivered_at` was still empty, so a repeated
+ * Marks the logs of the receipts' messages in one statement, for the accounts `workerId`'s lease holds:
+ * `delivered_at` on the first receipt of either kind (a read implies the phone got it), `read_at` on a read.
+ * An account's `count_delivered` rises once for each log whose `delivered_at` was still empty, so a repeated
  * receipt, or a read after a delivered, counts once. A failed send has no id and never matches; an id the
- * logs do not know (a Blaster send, a message older than the logs) changes nothing.
- *
- * Answers whether the message has a log at all, seen by the same statement (so that a receipt that
- * overtook its send can be tried again), and the account when its count rose, for the live channel.
+ * logs do not know (a Blaster send, a message older than the logs) changes nothing. Answers in the order of
+ * `receipts`.
  */
-export async function recordReceipt(
+export async function recordReceipts(
   db: Db,
   workerId: string,
-  accountId: number,
-  receipt: Receipt,
-): Promise<{ logged: boolean; account: DeliveredAccount | undefined }> {
-  const read = receipt.status === 'read';
-  const pending = read
-    ? sql`(${messageLogs.delivered_at} is null or ${messageLogs.read_at} is null)`
-    : sql`${messageLogs.delivered_at} is null`;
-  // The log row is locked before its old `delivered_at` is read, so two receipts racing cannot both count.
-  const marked = db.$with('marked', { first: sql<boolean>`first`.as('first') }).as(
-    sql`update ${messageLogs} set
-          delivered_at = coalesce(${messageLogs.delivered_at}, now()),
-          read_at = ${read ? sql`coalesce(${messageLogs.read_at}, now())` : sql`${messageLogs.read_at}`}
-        from (select ${messageLogs.id} as id, ${messageLogs.delivered_at} is null as first from ${messageLogs}
-              where ${messageLogs.whatsapp_id} = ${accountId} and ${messageLogs.wa_message_id} = ${receipt.id}
-                and ${messageLogs.status} = 'success' and ${pending}
-                and exists (select 1 from ${whatsappAccounts}
-                            where ${whatsappAccounts.id} = ${accountId} and ${heldBy(workerId)})
-              for update) as old
-        where ${messageLogs.id} = old.id
-        returning old.first`,
-  );
-  const counted = db
-    .$with('counted', {
-      id: sql<number>`id`.as('id'),
-      user_id: sql<number>`user_id`.as('user_id'),
-      clientid: sql<string>`clientid`.as('clientid'),
-      state: sql<string>`state`.as('state'),
-      status: sql<string>`status`.as('status'),
-      count_delivered: sql<number>`count_delivered`.as('count_delivered'),
-    })
-    .as(
-      sql`update ${whatsappAccounts} set count_delivered = ${whatsappAccounts.count_delivered} + 1
-          where ${whatsappAccounts.id} = ${accountId} and exists (select 1 from marked where marked.first)
-          returning id, user_id, clientid, state, status, count_delivered`,
-    );
-  const [row] = await db
-    .with(marked, counted)
-    .select({
-      logged: sql<boolean>`exists (select 1 from ${messageLogs}
-        where ${messageLogs.whatsapp_id} = ${accountId} and ${messageLogs.wa_message_id} = ${receipt.id})`,
-      id: counted.id,
-      user_id: counted.user_id,
-      clientid: counted.clientid,
-      state: counted.state,
-      status: counted.status,
-      count_delivered: counted.count_delivered,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(counted, sql`true`);
-  if (!row) return { logged: false, account: undefined };
-  const { logged, id, user_id, clientid, state, status, count_delivered } = row;
-  const account =
-    id === null ||
-    user_id === null ||
-    clientid === null ||
-    state === null ||
-    status === null ||
-    count_delivered === null
-      ? undefined
-      : { id, user_id, clientid, state, status, count_delivered };
-  return { logged, account };
+  receipts: { accountId: number; receipt: Receipt }[],
+): Promise<ReceiptResult[]> {
+  if (receipts.length === 0) return [];
+  // One row a message: a delivered and a read of it in one batch are one read.
+  const messages = new Map<string, { accountId: number; id: string; read: boolean }>();
+  const keys = receipts.map(({ accountId, receipt }) => {
+    const key = `${accountId}\u0000${receipt.id}`;
+    const message = messages.get(key);
+    if (message) message.read ||= receipt.status === 'read';
+    else messages.set(key, { accountId, id: receipt.id, read: receipt.status === 'read' });
+    return key;
+  });
+  const unique = [...messages.values()];
+  const column = <T>(pick: (message: (typeof unique)[number]) => T) => sql.param(unique.map(pick));
+  // Each log row is locked before its old `delivered_at` is read, so two receipts racing cannot both count.
+  const statement = sql`
+    with input as (
+      select * from unnest(${column((m) => m.accountId)}::int[], ${column((m) => m.id)}::varchar[],
+        ${column((m) => m.read)}::bool[]) with ordinality as i(account_id, wa_id, is_read, ord)
+    ),
+    old as (
+      select m.id, m.whatsapp_id, m.delivered_at is null as first, i.is_read
+      from ${messageLogs} m join input i on m.whatsapp_id = i.account_id and m.wa_message_id = i.wa_id
+      where m.status = 'success' and (m.delivered_at is null or (i.is_read and m.read_at is null))
+        and exists (select 1 from ${whatsappAccounts}
+                    where ${whatsappAccounts.id} = i.account_id and ${heldBy(workerId)})
+      for update of m
+    ),
+    marked as (
+      update ${messageLogs} set delivered_at = coalesce(${messageLogs.delivered_at}, now()),
+        read_at = case when old.is_read then coalesce(${messageLogs.read_at}, now()) else ${messageLogs.read_at} end
+      from old where ${messageLogs.id} = old.id
+      returning old.whatsapp_id, old.first
+    ),
+    counted as (
+      update ${whatsappAccounts} set count_delivered = ${whatsappAccounts.count_delivered} + c.delivered
+      from (select whatsapp_id, count(*) as delivered from marked where first group by whatsapp_id) c
+      where ${whatsappAccounts.id} = c.whatsapp_id
+      returning ${whatsappAccounts.id}, ${whatsappAccounts.user_id}, ${whatsappAccounts.clientid},
+        ${whatsappAccounts.state}, ${whatsappAccounts.status}, ${whatsappAccounts.count_delivered}
+    )
+    select exists (select 1 from ${messageLogs} m
+        where m.whatsapp_id = i.account_id and m.wa_message_id = i.wa_id) as logged,
+      c.id, c.user_id, c.clientid, c.state, c.status, c.count_delivered
+    from input i left join counted c on c.id = i.account_id
+    order by i.ord`;
+  const result = await withRetry(() => db.execute(statement));
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const byKey = new Map<string, Row>();
+  [...messages.keys()].forEach((key, index) => {
+    const row = rows[index];
+    if (row) byKey.set(key, row);
+  });
+  const announced = new Set<number>();
+  return keys.map((key) => {
+    const row = byKey.get(key);
+    if (!row) return { logged: false, account: undefined };
+    const { id, user_id, clientid, state, status, count_delivered } = row;
+    if (id === null || user_id === null || clientid === null || state === null || status === null) {
+      return { logged: row.logged, account: undefined };
+    }
+    if (count_delivered === null || announced.has(id)) return { logged: row.logged, account: undefined };
+    announced.add(id);
+    return { logged: row.logged, account: { id, user_id, clientid, state, status, count_delivered } };
+  });
+}
+
+/** A worker's receipts, written in batches: the receipts of many sessions arriving together share a statement. */
+export class ReceiptWriter {
+  private readonly batches: GroupCommit<{ accountId: number; receipt: Receipt }, ReceiptResult>;
+
+  /** `turns` is shared with the outcome writer: both raise counters on the same account rows. */
+  constructor(db: Db, workerId: string, turns: Turns) {
+    this.batches = new GroupCommit((items) => recordReceipts(db, workerId, items), 500, turns);
+  }
+
+  record(accountId: number, receipt: Receipt): Promise<ReceiptResult> {
+    return this.batches.add({ accountId, receipt });
+  }
 }
 
 /**
@@ -100,14 +134,13 @@ export async function recordReceipt(
 export const RECEIPT_RETRY_MS = [1000, 5000];
 
 export interface ReceiptTarget {
-  readonly db: Db;
-  readonly workerId: string;
+  readonly receipts: ReceiptWriter;
   publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
 }
 
 /** Records a receipt and announces the account's new count; one whose message is not logged yet, later. */
 export async function applyReceipt(host: ReceiptTarget, accountId: number, receipt: Receipt, attempt = 0) {
-  const { logged, account } = await recordReceipt(host.db, host.workerId, accountId, receipt);
+  const { logged, account } = await host.receipts.record(accountId, receipt);
   if (account) await host.publish(account, 'count_delivered', { count_delivered: account.count_delivered });
   const delay = RECEIPT_RETRY_MS[attempt];
   if (logged || delay === undefined) return;

@@ -9,10 +9,9 @@ import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import type { ConnectionState, SessionEvent } from '../wa/driver.ts';
+import { type AccountRow, accountByClientid } from './account-read.ts';
 import { heldBy } from './leases.ts';
-import { applyReceipt } from './receipts.ts';
-
-type AccountRow = typeof whatsappAccounts.$inferSelect;
+import { applyReceipt, type ReceiptWriter } from './receipts.ts';
 
 /** The driver's connection states as the dashboard names them (spec part 1 §3). */
 const STATE_NAMES: Record<ConnectionState, string> = {
@@ -28,6 +27,8 @@ const STATE_NAMES: Record<ConnectionState, string> = {
 export interface SessionEventTarget {
   readonly db: Db;
   readonly workerId: string;
+  /** The worker's receipts, recorded in batches. */
+  readonly receipts: ReceiptWriter;
   publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
   /** The session is gone for good (logged out, banned) or its lease passed to another worker: stop holding it. */
   lose(clientid: string): void;
@@ -65,7 +66,7 @@ export async function applySessionEvent(
   if (event.type === 'receipt') return applyReceipt(host, session.id, event);
   const { db } = host;
   const { clientid } = session;
-  const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid));
+  const account = await accountByClientid(db, clientid);
   if (!account) return;
   switch (event.type) {
     case 'qr':

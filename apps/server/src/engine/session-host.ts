@@ -14,6 +14,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import { OutcomeWriter } from '../ledger/outcome-writer.ts';
+import { Turns } from '../lib/group-commit.ts';
 import { type LiveAccount, publishAccountEvent } from '../live/account-event.ts';
 import type { EventBus } from '../live/bus.ts';
 import { countSend, countTakeovers } from '../metrics/engine-metrics.ts';
@@ -25,6 +26,7 @@ import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 import type { JobKind } from './job-kinds.ts';
 import { JobRuns } from './job-runs.ts';
 import { type ClaimedAccount, Leases } from './leases.ts';
+import { ReceiptWriter } from './receipts.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
 import { pruneSentMessages, SentMessages } from './sent-messages.ts';
@@ -90,13 +92,14 @@ export class SessionHost implements Engine {
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
+    const counterWrites = new Turns();
     this.blasts = new BlastRuns({
       db: options.db,
       workerId: this.workerId,
       session: (clientid) => this.held.get(clientid)?.session,
       publish: (row, event, extra) => this.publish(row, event, extra),
       // Every blast's outcomes go through one writer, so that rounds finishing together share a statement.
-      outcomes: new OutcomeWriter(options.db),
+      outcomes: new OutcomeWriter(options.db, counterWrites),
       media: new MediaFiles(options.db),
       secondMs: this.secondMs,
       random: Math.random,
@@ -106,6 +109,7 @@ export class SessionHost implements Engine {
     this.events = {
       db: options.db,
       workerId: this.workerId,
+      receipts: new ReceiptWriter(options.db, this.workerId, counterWrites),
       publish: (account, event, extra) => this.publish(account, event, extra),
       // Not awaited: it is called from within the session's own event handling.
       lose: (clientid) => {

@@ -3,14 +3,15 @@
  * together share one `recordSends` statement.
  */
 import type { Db } from '../db/client.ts';
-import { GroupCommit } from '../lib/group-commit.ts';
+import { GroupCommit, type Turns } from '../lib/group-commit.ts';
 import { type RecordedSend, recordSends, type SendOutcome } from './record-send.ts';
 
 export class OutcomeWriter {
   private readonly batches: GroupCommit<SendOutcome, RecordedSend | null>;
 
-  constructor(db: Db) {
-    this.batches = new GroupCommit((outcomes) => recordSends(db, outcomes));
+  /** `turns` is shared with the receipt writer (engine/receipts.ts): both raise counters on the same account rows. */
+  constructor(db: Db, turns?: Turns) {
+    this.batches = new GroupCommit((outcomes) => recordSends(db, outcomes), 500, turns);
   }
 
   /** Records the outcome once (recordSends); settles when its batch is committed. */

@@ -11,6 +11,20 @@ interface Pending<I, O> {
   reject: (error: unknown) => void;
 }
 
+/**
+ * Writers whose batches must not overlap, because they lock the same rows in orders of their own (a deadlock
+ * would cost PostgreSQL's deadlock timeout, a second): each batch waits for the one before it.
+ */
+export class Turns {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.last.then(work, work);
+    this.last = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
 export class GroupCommit<I, O> {
   private queue: Pending<I, O>[] = [];
   private writing = false;
@@ -19,6 +33,7 @@ export class GroupCommit<I, O> {
   constructor(
     private readonly write: (items: I[]) => Promise<O[]>,
     private readonly maxBatch = 500,
+    private readonly turns?: Turns,
   ) {}
 
   /** Settles when the item's batch is written. */
@@ -37,7 +52,8 @@ export class GroupCommit<I, O> {
 
   private async flush(batch: Pending<I, O>[]): Promise<void> {
     try {
-      const results = await this.write(batch.map((pending) => pending.item));
+      const items = batch.map((pending) => pending.item);
+      const results = await (this.turns ? this.turns.run(() => this.write(items)) : this.write(items));
       batch.forEach((pending, index) => {
         pending.resolve(results[index] as O);
       });
