@@ -267,7 +267,9 @@ export const phoneNumbers = pgTable(
     // collation, and nothing orders by number. Every index costs each import row and each send's update.
     uniqueIndex('phone_numbers_number_unique').on(t.number.op('varchar_pattern_ops')),
     index('phone_numbers_name_pattern_idx').on(sql`lower(${t.name}) varchar_pattern_ops`),
-    index('phone_numbers_pick_idx').on(t.status, t.in_use, t.last_sent.asc().nullsFirst()),
+    // The take's whole order (last sent, then id) is the index's: without id, every number never sent (a
+    // fresh list: all of them) was read and sorted for each take.
+    index('phone_numbers_pick_idx').on(t.status, t.in_use, t.last_sent.asc().nullsFirst(), t.id),
     check('phone_numbers_number_check', sql`${t.number} ~ '^62[0-9]+$'`),
     check('phone_numbers_status_check', sql`${t.status} in ('active', 'nonactive')`),
     check('phone_numbers_source_check', sql`${t.source} in ('manual', 'import', 'generator', 'validator')`),
