@@ -1,6 +1,8 @@
 /** The dashboard counters (spec part 1 §3 Counters, §7 Counters and money). */
 import { z } from 'zod';
 
+export { COUNTERS_TEXT } from './counters-text.ts';
+
 /** `deliveredCount`: the successful blasts WhatsApp later reported delivered (issue 13). */
 export const ZMessageLogCount = z.object({
   successCount: z.number().int(),
@@ -18,11 +20,6 @@ export type TBalance = z.infer<typeof ZBalance>;
 export type TTotalBonus = z.infer<typeof ZTotalBonus>;
 export type TSuccessFail = z.infer<typeof ZSuccessFail>;
 export type TActiveCount = z.infer<typeof ZActiveCount>;
-
-export const COUNTERS_TEXT = {
-  /** Beside 'Blast Berhasil' on the member dashboard: how many of those WhatsApp reported delivered. */
-  delivered: 'Diterima',
-} as const;
 
 /** Members seen within this many minutes count as active now. */
 export const ACTIVE_WINDOW_MINUTES = 5;

@@ -4,44 +4,17 @@
  * account's `deviceId` and an ISO `date`, and `sender` where an account is involved.
  */
 import { z } from 'zod';
+import { LIVE_EVENTS } from './live-channel.ts';
 
-export const ADMIN_CHANNEL = 'client-admin';
-export const memberChannel = (userId: number) => `client-${userId}`;
-
-export const LIVE_EVENTS = [
-  'qr',
-  'code',
-  'authenticated',
-  'connection.update',
-  'proxy_unavailable',
-  'proxy_error',
-  'start',
-  'sending',
-  'progressing',
-  'waiting',
-  'count_success',
-  'count_fail',
-  'count_synced',
-  'attempting',
-  'reconnecting',
-  'error_blast',
-  'idle',
-  'stop',
-  'finished',
-  'reset',
-  'suspended',
-  'generating',
-  'validating',
-  'error_generate',
-  'error_validate',
-  'update_target',
-  'in_use',
-  /** A successful send WhatsApp reported delivered for the first time: the account's `count_delivered`. */
-  'count_delivered',
-  /** The account's own name, learned after linking: `pushname`. */
-  'profile',
-] as const;
-export type TLiveEventName = (typeof LIVE_EVENTS)[number];
+export {
+  ADMIN_CHANNEL,
+  isJobEvent,
+  LIVE_EVENTS,
+  memberChannel,
+  PING,
+  PONG,
+  type TLiveEventName,
+} from './live-channel.ts';
 
 export const ZSender = z.object({
   id: z.number().int(),
@@ -89,17 +62,5 @@ export const ZLivePayload = z.looseObject({
 });
 export type TLivePayload = z.infer<typeof ZLivePayload>;
 
-/**
- * An event of a generator's or validator's run (it names the job). It carries the account's `deviceId` like
- * every event, but its counts, states and numbers are the job's: screens of accounts and of the phone number
- * list must not take them as the account's blast.
- */
-export const isJobEvent = (payload: Pick<TLivePayload, 'generatorId' | 'validatorId'>): boolean =>
-  payload.generatorId !== undefined || payload.validatorId !== undefined;
-
 export const ZLiveMessage = z.object({ event: z.enum(LIVE_EVENTS), payload: ZLivePayload });
 export type TLiveMessage = z.infer<typeof ZLiveMessage>;
-
-/** What the client sends: `ping` (answered `pong`). */
-export const PING = 'ping';
-export const PONG = 'pong';

@@ -3,18 +3,7 @@ import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { pageOf, ZId } from './paging.ts';
 
-export const CONNECTION_STATES = [
-  'connected',
-  'disconnected',
-  'loggedOut',
-  'conflict',
-  'unknown',
-  'reconnecting',
-  'suspended',
-  /** WhatsApp refuses the server's WhatsApp Web version (405); the server reads the current one and retries. */
-  'outdated',
-] as const;
-export type TConnectionState = (typeof CONNECTION_STATES)[number];
+export { CONNECTION_STATES, type TConnectionState, UNSENDABLE_STATES } from './whatsapp-states.ts';
 
 export const WHATSAPP_TEXT = {
   proxyUnavailable: 'Proxy tidak tersedia. Coba lagi.',
@@ -161,9 +150,6 @@ export const BLAST_TEXT = {
   /** WhatsApp answered two sends in a row with 463: it limits what the account may send for now. */
   restricted: 'WhatsApp membatasi pengiriman dari akun ini (463). Blast dihentikan; coba lagi nanti.',
 } as const;
-
-/** States from which a blast cannot start (spec part 1 §5). */
-export const UNSENDABLE_STATES = ['disconnected', 'unknown', 'loggedOut', 'conflict', 'outdated'] as const;
 
 export const ZStartBlastingRequest = z.object({
   whatsappClientId: ZDeviceId,

@@ -1,8 +1,8 @@
 /**
  * The route table of spec part 1 §2: public sign-in and sign-up, every guarded route inside the shell
  * (each screen a lazy chunk), and the not-found screen for any other path. Guarded routes whose screens
- * are not built yet show the not-found screen. The data library, the toasts and the shell are lazy layout
- * routes around the pages that use them, so that a signed-out page loads none of them (DESIGN §10).
+ * are not built yet show the not-found screen. The data library, the toasts, the shell and the tooltips are
+ * lazy layout routes around the pages that use them, so that a page loads none it does not use (DESIGN §10).
  */
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
 import type { ComponentType } from 'react';
@@ -16,23 +16,19 @@ const legal = () => import('../features/legal/legal-page.tsx');
 /** Screens by path; a guarded path without one shows the not-found screen. */
 const levelForm = () => import('../features/level/level-form-page.tsx');
 const monitorData = () => import('../features/monitor/monitor-data-page.tsx');
-const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
+type Screen = () => Promise<{ Component: ComponentType }>;
+const SCREENS: Record<string, Screen> = {
   '/': dashboard,
   '/dashboard': dashboard,
-  '/level': () => import('../features/level/level-list-page.tsx'),
   '/level/create': levelForm,
   '/level/edit': levelForm,
   '/settings': () => import('../features/setting/setting-page.tsx'),
-  '/message': () => import('../features/message/message-list-page.tsx'),
   '/message/create': () => import('../features/message/message-create-page.tsx'),
   '/message/edit': () => import('../features/message/message-edit-page.tsx'),
-  '/phonenumber': () => import('../features/phonenumber/phonenumber-list-page.tsx'),
   '/phonenumber/create': () => import('../features/phonenumber/phonenumber-create-page.tsx'),
   '/phonenumber/edit': () => import('../features/phonenumber/phonenumber-edit-page.tsx'),
-  '/proxy': () => import('../features/proxy/proxy-list-page.tsx'),
   '/proxy/create': () => import('../features/proxy/proxy-create-page.tsx'),
   '/proxy/edit': () => import('../features/proxy/proxy-edit-page.tsx'),
-  '/whatsapp': () => import('../features/whatsapp/whatsapp-list-page.tsx'),
   '/whatsapp/create': () => import('../features/whatsapp/whatsapp-create-page.tsx'),
   '/blaster': () => import('../features/blaster/blaster-page.tsx'),
   '/referral': () => import('../features/referral/referral-list-page.tsx'),
@@ -42,12 +38,9 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/member': () => import('../features/member/member-list-page.tsx'),
   '/member/edit': () => import('../features/member/member-edit-page.tsx'),
   '/member/whatsapp': () => import('../features/member/member-whatsapp-page.tsx'),
-  '/bonus': () => import('../features/bonus/bonus-list-page.tsx'),
   '/bonus/create': () => import('../features/bonus/bonus-create-page.tsx'),
   '/profile': () => import('../features/profile/profile-page.tsx'),
-  '/generator/list': () => import('../features/generator/generator-list-page.tsx'),
   '/generator/create': () => import('../features/generator/generator-form-page.tsx'),
-  '/validator/list': () => import('../features/validator/validator-list-page.tsx'),
   '/validator/create': () => import('../features/validator/validator-form-page.tsx'),
   '/monitor/local': monitorData,
   '/monitor/remote': monitorData,
@@ -55,7 +48,26 @@ const SCREENS: Record<string, () => Promise<{ Component: ComponentType }>> = {
   '/monitor/realtime': () => import('../features/monitor/realtime-monitor-page.tsx'),
 };
 
-const guarded: RouteObject[] = Object.keys(ROUTE_ROLES).map((path) => ({ path, lazy: SCREENS[path] ?? notFound }));
+/**
+ * Screens whose rows carry tooltips: they sit inside the tooltip provider's layout route (router.test.ts
+ * checks that these, and only these, reach a tooltip).
+ */
+const TOOLTIP_SCREENS: Record<string, Screen> = {
+  '/level': () => import('../features/level/level-list-page.tsx'),
+  '/message': () => import('../features/message/message-list-page.tsx'),
+  '/phonenumber': () => import('../features/phonenumber/phonenumber-list-page.tsx'),
+  '/proxy': () => import('../features/proxy/proxy-list-page.tsx'),
+  '/whatsapp': () => import('../features/whatsapp/whatsapp-list-page.tsx'),
+  '/bonus': () => import('../features/bonus/bonus-list-page.tsx'),
+  '/generator/list': () => import('../features/generator/generator-list-page.tsx'),
+  '/validator/list': () => import('../features/validator/validator-list-page.tsx'),
+};
+
+const screens = (tooltips: boolean): RouteObject[] =>
+  Object.keys(ROUTE_ROLES)
+    .filter((path) => path in TOOLTIP_SCREENS === tooltips)
+    .map((path) => ({ path, lazy: TOOLTIP_SCREENS[path] ?? SCREENS[path] ?? notFound }));
+const guarded: RouteObject[] = [...screens(false), { lazy: () => import('./tooltips.tsx'), children: screens(true) }];
 
 /** Made after start-up work such as taking the referral out of the address, so the router reads the final URL. */
 export function createRouter() {

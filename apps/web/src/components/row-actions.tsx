@@ -37,7 +37,7 @@ export function useRowDelete(mutation: UseMutationResult<unknown, Error, number>
   return { isDeleting: (id: number) => deleting.has(id), remove };
 }
 
-/** Shows `text` beside its one child on hover and keyboard focus (the shell holds the Tooltip.Provider). */
+/** Shows `text` beside its one child on hover and keyboard focus (app/tooltips.tsx holds the Tooltip.Provider). */
 export function WithTooltip({ text, children }: { text: string; children: ReactElement }) {
   return (
     <Tooltip.Root>

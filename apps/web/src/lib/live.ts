@@ -3,8 +3,9 @@
  * `client-admin`, with the token. It pings on open, reconnects by itself after a drop (backing off up to
  * 10 s) and tells the screen when it is back, so that the screen can re-read what it may have missed.
  */
-import { ADMIN_CHANNEL, memberChannel, PING, type TLiveMessage } from '@sewablast/contract/live';
-import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp';
+import type { TLiveMessage } from '@sewablast/contract/live';
+import { ADMIN_CHANNEL, memberChannel, PING } from '@sewablast/contract/live-channel';
+import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { useEffect, useRef, useState } from 'react';
 import { getToken } from './session.ts';
 

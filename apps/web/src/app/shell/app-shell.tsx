@@ -5,7 +5,6 @@
  */
 import { effectiveRole } from '@sewablast/contract/roles';
 import { Menu } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -17,7 +16,7 @@ import { guard } from '../guard.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebar } from './sidebar-state.ts';
-import { UserDropdown } from './user-dropdown.tsx';
+import { UserMenu } from './user-menu.tsx';
 import { validationProblem } from './validation-problem.ts';
 
 export function AppShell() {
@@ -48,43 +47,41 @@ export function AppShell() {
     failure ? { status: failure.status, body: failure.body } : validation.error ? { status: 0, body: {} } : null,
   );
   return (
-    <Tooltip.Provider delayDuration={300}>
-      <div className="min-h-dvh">
-        <Sidebar role={role} state={sidebar} />
-        <div
-          className="flex min-h-dvh flex-col transition-[margin] duration-200"
-          style={{ marginLeft: sidebar.contentOffset }}
-          // Behind the open drawer the page takes no focus and no clicks: the drawer is modal.
-          inert={sidebar.drawerOpen}
-        >
-          <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
-            <button
-              ref={sidebar.toggleRef}
-              type="button"
-              onClick={sidebar.toggle}
-              aria-label="Buka atau tutup menu"
-              data-testid="sidebar-toggle"
-              className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-200 text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
-            >
-              <Menu size={20} />
-            </button>
-            <HeaderSearch role={role} />
-            <div className="ml-auto flex items-center gap-2 sm:gap-3">
-              <ThemeToggle />
-              <UserDropdown user={user} />
+    <div className="min-h-dvh">
+      <Sidebar role={role} state={sidebar} />
+      <div
+        className="flex min-h-dvh flex-col transition-[margin] duration-200"
+        style={{ marginLeft: sidebar.contentOffset }}
+        // Behind the open drawer the page takes no focus and no clicks: the drawer is modal.
+        inert={sidebar.drawerOpen}
+      >
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
+          <button
+            ref={sidebar.toggleRef}
+            type="button"
+            onClick={sidebar.toggle}
+            aria-label="Buka atau tutup menu"
+            data-testid="sidebar-toggle"
+            className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-200 text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <Menu size={20} />
+          </button>
+          <HeaderSearch role={role} />
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <ThemeToggle />
+            <UserMenu user={user} />
+          </div>
+        </header>
+        <main className="flex-1 p-4 sm:p-6">
+          {problem && (
+            <div className="mb-4">
+              <Alert tone="error">{problem}</Alert>
             </div>
-          </header>
-          <main className="flex-1 p-4 sm:p-6">
-            {problem && (
-              <div className="mb-4">
-                <Alert tone="error">{problem}</Alert>
-              </div>
-            )}
-            <Outlet />
-          </main>
-        </div>
+          )}
+          <Outlet />
+        </main>
       </div>
-    </Tooltip.Provider>
+    </div>
   );
 }
 

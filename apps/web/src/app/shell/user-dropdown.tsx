@@ -1,27 +1,29 @@
-/** The user dropdown of the header (spec part 1 §2): name, email, profile links and Sign out. */
+/**
+ * The user dropdown of the header (spec part 1 §2): name, email, profile links and Sign out. Loaded when first
+ * reached for (user-menu.tsx).
+ */
 import type { TUser } from '@sewablast/contract/users';
-import { ChevronDown, LogOut, Pencil, UserRound } from 'lucide-react';
+import { LogOut, Pencil, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import type { Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../lib/session.ts';
+import { TRIGGER_CLASS, TriggerFace } from './user-menu-trigger.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800';
 
-export function UserDropdown({ user }: { user: TUser }) {
+export interface UserDropdownProps {
+  user: TUser;
+  triggerRef: Ref<HTMLButtonElement>;
+}
+
+export function UserDropdown({ user, triggerRef }: UserDropdownProps) {
   const navigate = useNavigate();
-  const initials = `${user.firstname[0] ?? ''}${user.lastname[0] ?? ''}`.toUpperCase();
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        data-testid="user-menu"
-        className="flex items-center gap-2.5 rounded-full p-1 pr-2 text-left outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-slate-800"
-      >
-        <span className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-          {initials}
-        </span>
-        <span className="hidden text-sm font-medium text-slate-700 sm:block dark:text-slate-200">{user.firstname}</span>
-        <ChevronDown size={16} className="hidden text-slate-500 sm:block" />
+      <DropdownMenu.Trigger ref={triggerRef} data-testid="user-menu" className={TRIGGER_CLASS}>
+        <TriggerFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

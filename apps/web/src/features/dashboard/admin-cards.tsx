@@ -1,5 +1,5 @@
 /** The admin dashboard's eight cards (spec part 2 §2 Admin dashboard cards), each with a spinner until its figures arrive. */
-import { DASHBOARD_TEXT as T } from '@sewablast/contract/dashboard';
+import { DASHBOARD_TEXT as T } from '@sewablast/contract/dashboard-text';
 import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import { Ban, ChartColumn, Network, PhoneOff, Send, Smartphone, Users, Wallet } from 'lucide-react';

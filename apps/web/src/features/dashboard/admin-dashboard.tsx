@@ -1,5 +1,5 @@
 /** 'Dashboard Admin' for admins and devs (spec part 2 §2): the greeting by first name, the cards, then the daily charts. */
-import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard';
+import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
 import type { TUser } from '@sewablast/contract/users';
 import { AdminCards } from './admin-cards.tsx';
 import { ChartsSection } from './charts-section.tsx';

@@ -3,7 +3,8 @@
  * loading, empty and error state and the figures as a table for screen readers. The drawing comes from a
  * lazily loaded chunk (recharts), fetched in parallel with the figures.
  */
-import { DASHBOARD_TEXT as T, type TBlastDaily, type TPaidDaily } from '@sewablast/contract/dashboard';
+import type { TBlastDaily, TPaidDaily } from '@sewablast/contract/dashboard';
+import { DASHBOARD_TEXT as T } from '@sewablast/contract/dashboard-text';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Alert } from '../../components/alert.tsx';

@@ -2,7 +2,8 @@
  * The admin dashboard's charts, drawn with recharts. Imported lazily by charts-section.tsx: recharts is most
  * of this chunk's weight, and the dashboard's first screen must not wait for it.
  */
-import { DASHBOARD_TEXT as T, type TBlastDaily, type TPaidDaily } from '@sewablast/contract/dashboard';
+import type { TBlastDaily, TPaidDaily } from '@sewablast/contract/dashboard';
+import { DASHBOARD_TEXT as T } from '@sewablast/contract/dashboard-text';
 import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompact, formatDay, formatNumber, formatRupiah } from '../../lib/format.ts';

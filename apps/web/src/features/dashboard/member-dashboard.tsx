@@ -1,5 +1,5 @@
 /** 'Dashboard Member': the announcement marquee and seven counter cards (spec part 1 §2). */
-import { COUNTERS_TEXT } from '@sewablast/contract/counters';
+import { COUNTERS_TEXT } from '@sewablast/contract/counters-text';
 import type { TUser } from '@sewablast/contract/users';
 import type { LucideIcon } from 'lucide-react';
 import { Ban, CircleCheck, CircleX, Gift, Smartphone, TrendingUp, Wallet } from 'lucide-react';

@@ -1,5 +1,6 @@
 /** How the phone number page follows live events (spec part 2 §4): counts, last sent and the in-use flag. */
-import { isJobEvent, type TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent } from '@sewablast/contract/live-channel';
 import type { TPhoneNumber } from '@sewablast/contract/phonenumber';
 
 export interface LiveNumber extends TPhoneNumber {

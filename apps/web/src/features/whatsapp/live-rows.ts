@@ -2,7 +2,8 @@
  * How live events change an account row on the list (spec part 1 §4 Blast status). Pure, so that each
  * rule is tested without a browser.
  */
-import { isJobEvent, type TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent } from '@sewablast/contract/live-channel';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { secondsLeft, type Wait } from '../../lib/live.ts';
 

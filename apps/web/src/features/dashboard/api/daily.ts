@@ -1,5 +1,6 @@
 /** The admin dashboard's two daily series (blasts, money paid out), read when the dashboard opens. */
-import { DAILY_DEFAULT_DAYS, type TBlastDaily, type TPaidDaily } from '@sewablast/contract/dashboard';
+import type { TBlastDaily, TPaidDaily } from '@sewablast/contract/dashboard';
+import { DAILY_DEFAULT_DAYS } from '@sewablast/contract/dashboard-text';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 

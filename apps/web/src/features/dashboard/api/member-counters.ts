@@ -5,7 +5,8 @@
  */
 import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sewablast/contract/counters';
-import { isJobEvent, type TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent } from '@sewablast/contract/live-channel';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';

@@ -1,0 +1,16 @@
+/** An account's connection states, apart from the schemas in whatsapp.ts so that the dashboard loads no zod (DESIGN §10). */
+export const CONNECTION_STATES = [
+  'connected',
+  'disconnected',
+  'loggedOut',
+  'conflict',
+  'unknown',
+  'reconnecting',
+  'suspended',
+  /** WhatsApp refuses the server's WhatsApp Web version (405); the server reads the current one and retries. */
+  'outdated',
+] as const;
+export type TConnectionState = (typeof CONNECTION_STATES)[number];
+
+/** States from which a blast cannot start (spec part 1 §5). */
+export const UNSENDABLE_STATES = ['disconnected', 'unknown', 'loggedOut', 'conflict', 'outdated'] as const;
