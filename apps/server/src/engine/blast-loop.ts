@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
-import { DEFAULT_INTERVAL_S, type MediaFiles, type Taken, takeMaterial } from './blast-take.ts';
+import { DEFAULT_INTERVAL_S, type Material, type MediaFiles, readRound, type Taken } from './blast-take.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { sendTemplate } from './send.ts';
 
@@ -36,6 +36,8 @@ export class BlastLoop extends AccountLoop {
   private restrictedInARow = 0;
   /** The pause after the current round, read with its number (blast-take.ts). */
   private pace = { min: DEFAULT_INTERVAL_S, max: DEFAULT_INTERVAL_S };
+  /** What the round starting now sends, read with its account (roundStart). */
+  private material: Material | null = null;
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -68,6 +70,12 @@ export class BlastLoop extends AccountLoop {
     if (account.blast_number_id !== null) await this.release(account.blast_number_id);
     this.since = account.blast_started_at ?? new Date();
     this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
+  }
+
+  protected override async roundStart(): Promise<AccountRow | undefined> {
+    const { account, material } = await readRound(this.deps.db, this.deps.workerId, this.accountId, this.since);
+    this.material = material;
+    return account?.owner_id === this.deps.workerId ? account : undefined;
   }
 
   protected async interval(): Promise<{ min: number; max: number }> {
@@ -110,7 +118,10 @@ export class BlastLoop extends AccountLoop {
       await this.idle('error_blast', { sendError: BLAST_TEXT.sendingStopped });
       return 'ended';
     }
-    const { number, template, interval } = await takeMaterial(this.deps.db, account.id, this.since);
+    const material = this.material;
+    this.material = null;
+    if (!material) throw new Error('a blast round without the material its start read');
+    const { number, template, interval } = material;
     this.pace = interval;
     if (!number) {
       if (!account.loop) {

@@ -1,9 +1,9 @@
 /**
- * What a blast round needs before it sends, in one round trip (DESIGN §5.6, §10): the next active number
- * nobody is sending to, least recently sent first, named on the account in the same statement (a crash
- * between two statements would leave a number marked in use that no account names, never to be sent to
- * again); the active template used least; and the pause after the send, from the account, its owner or the
- * service. The template is not locked: concurrent rounds may pick the same least-used one, and its use is
+ * What a blast round needs before it sends, read with the account in one round trip (DESIGN §5.6, §10): the
+ * next active number nobody is sending to, least recently sent first, named on the account in the same
+ * statement (a crash between two statements would leave a number marked in use that no account names, never
+ * to be sent to again); the active template used least; and the pause after the send, from the account, its
+ * owner or the service. The template is not locked: concurrent rounds may pick the same least-used one, and its use is
  * counted when the outcome is recorded (ledger/record-send.ts), so the rotation evens out over the next
  * rounds instead of every account in the fleet queueing on one row.
  */
@@ -13,6 +13,7 @@ import { preparedPer } from '../db/prepared.ts';
 import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
 import { settingValue } from '../db/settings-row.ts';
 import { BoundedCache } from '../wa/bounded-cache.ts';
+import type { AccountRow } from './account-read.ts';
 
 export interface Taken {
   id: number;
@@ -30,22 +31,8 @@ export interface Material {
 /** The pause when neither the account, its owner nor the settings name one. */
 export const DEFAULT_INTERVAL_S = 10;
 
-const takeStatement = preparedPer((db) => {
+const roundStatement = preparedPer((db) => {
   const accountId = sql.placeholder('accountId');
-  const pace = db.$with('pace').as(
-    db
-      .select({
-        accountMin: sql<number | null>`${whatsappAccounts.interval_min}`.as('account_min'),
-        accountMax: sql<number | null>`${whatsappAccounts.interval_max}`.as('account_max'),
-        ownerMin: sql<number | null>`${users.blast_interval_min}`.as('owner_min'),
-        ownerMax: sql<number | null>`${users.blast_interval_max}`.as('owner_max'),
-        min: sql<number | null>`${settingValue('interval_min')}`.as('service_min'),
-        max: sql<number | null>`${settingValue('interval_max')}`.as('service_max'),
-      })
-      .from(whatsappAccounts)
-      .innerJoin(users, eq(users.id, whatsappAccounts.user_id))
-      .where(eq(whatsappAccounts.id, accountId)),
-  );
   const template = db.$with('template').as(
     db
       .select({
@@ -59,6 +46,8 @@ const takeStatement = preparedPer((db) => {
       .orderBy(messageTemplates.count_use, messageTemplates.id)
       .limit(1),
   );
+  // A number is taken only for an account this worker holds and whose blast may send, as round() would
+  // decide from the row the same statement reads.
   const taken = db
     .$with('taken', {
       id: sql<number>`taken_id`.as('taken_id'),
@@ -70,6 +59,11 @@ const takeStatement = preparedPer((db) => {
           where ${phoneNumbers.id} = (select ${phoneNumbers.id} from ${phoneNumbers}
              where ${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
                and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${sql.placeholder('since')})
+               and exists (select 1 from ${whatsappAccounts}
+                 where ${whatsappAccounts.id} = ${accountId}
+                   and ${whatsappAccounts.owner_id} = ${sql.placeholder('workerId')}
+                   and ${whatsappAccounts.blasting} and not ${whatsappAccounts.suspended}
+                   and ${whatsappAccounts.sending_enabled})
              order by ${phoneNumbers.last_sent} asc nulls first, ${phoneNumbers.id}
              limit 1 for update skip locked)
           returning id as taken_id, number as taken_number, name as taken_name`,
@@ -79,14 +73,13 @@ const takeStatement = preparedPer((db) => {
           where ${whatsappAccounts.id} = ${accountId} returning ${whatsappAccounts.id}`,
   );
   return db
-    .with(pace, template, taken, named)
+    .with(template, taken, named)
     .select({
-      accountMin: pace.accountMin,
-      accountMax: pace.accountMax,
-      ownerMin: pace.ownerMin,
-      ownerMax: pace.ownerMax,
-      serviceMin: pace.min,
-      serviceMax: pace.max,
+      account: whatsappAccounts,
+      ownerMin: users.blast_interval_min,
+      ownerMax: users.blast_interval_max,
+      serviceMin: settingValue('interval_min'),
+      serviceMax: settingValue('interval_max'),
       templateId: template.id,
       text_wa: template.text_wa,
       buttons: template.buttons,
@@ -95,28 +88,42 @@ const takeStatement = preparedPer((db) => {
       number: taken.number,
       name: taken.name,
     })
-    .from(pace)
+    .from(whatsappAccounts)
+    .innerJoin(users, eq(users.id, whatsappAccounts.user_id))
     .leftJoin(template, sql`true`)
     .leftJoin(taken, sql`true`)
-    .prepare('blast_take_material');
+    .where(eq(whatsappAccounts.id, accountId))
+    .prepare('blast_round');
 });
 
-export async function takeMaterial(db: Db, accountId: number, since: Date): Promise<Material> {
-  const [row] = await takeStatement(db).execute({ accountId, since: since.toISOString() });
-  const min = row?.accountMin ?? row?.ownerMin ?? row?.serviceMin ?? DEFAULT_INTERVAL_S;
-  const max = Math.max(min, row?.accountMax ?? row?.ownerMax ?? row?.serviceMax ?? min);
+/**
+ * The account as a round starts, and, when this worker holds it and its blast may send, the round's
+ * material: one round trip for both.
+ */
+export async function readRound(
+  db: Db,
+  workerId: string,
+  accountId: number,
+  since: Date,
+): Promise<{ account: AccountRow | undefined; material: Material }> {
+  const [row] = await roundStatement(db).execute({ accountId, workerId, since: since.toISOString() });
+  const min = row?.account.interval_min ?? row?.ownerMin ?? row?.serviceMin ?? DEFAULT_INTERVAL_S;
+  const max = Math.max(min, row?.account.interval_max ?? row?.ownerMax ?? row?.serviceMax ?? min);
   return {
-    number: row?.numberId == null ? null : { id: row.numberId, number: row.number ?? '', name: row.name ?? '' },
-    template:
-      row?.templateId == null
-        ? null
-        : {
-            id: row.templateId,
-            text_wa: row.text_wa ?? '',
-            buttons: row.buttons ?? [],
-            media_file_id: row.media_file_id ?? null,
-          },
-    interval: { min, max },
+    account: row?.account,
+    material: {
+      number: row?.numberId == null ? null : { id: row.numberId, number: row.number ?? '', name: row.name ?? '' },
+      template:
+        row?.templateId == null
+          ? null
+          : {
+              id: row.templateId,
+              text_wa: row.text_wa ?? '',
+              buttons: row.buttons ?? [],
+              media_file_id: row.media_file_id ?? null,
+            },
+      interval: { min, max },
+    },
   };
 }
 

@@ -118,9 +118,14 @@ export abstract class AccountLoop implements RetryPace {
   }
 
   /** The row, while this worker's lease holds it. */
-  private async owned(): Promise<AccountRow | undefined> {
+  protected async owned(): Promise<AccountRow | undefined> {
     const row = await this.account();
     return row?.owner_id === this.deps.workerId ? row : undefined;
+  }
+
+  /** The row as a round starts, while this worker's lease holds it; a loop may read more with it. */
+  protected roundStart(): Promise<AccountRow | undefined> {
+    return this.owned();
   }
 
   private async pause(account: AccountRow): Promise<void> {
@@ -140,7 +145,7 @@ export abstract class AccountLoop implements RetryPace {
     if (!first) return;
     await this.resume(first);
     while (!this.stopping) {
-      const account = await this.owned();
+      const account = await this.roundStart();
       // The account is gone, or another worker took it over and resumes it from the database: hands off.
       if (!account) return;
       const end = await this.round(account);
