@@ -118,7 +118,7 @@ export abstract class AccountLoop implements RetryPace {
   }
 
   /** The row, while this worker's lease holds it. */
-  protected async owned(): Promise<AccountRow | undefined> {
+  private async owned(): Promise<AccountRow | undefined> {
     const row = await this.account();
     return row?.owner_id === this.deps.workerId ? row : undefined;
   }
