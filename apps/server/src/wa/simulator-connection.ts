@@ -49,7 +49,8 @@ export abstract class SimConnection {
   protected credentials: SimCredentials | null;
   protected readonly pairingNumber: string | null;
   private versionRolled = false;
-  private outdatedUntil = 0;
+  /** Connects still to be refused with 405. */
+  private refusalsLeft = 0;
 
   constructor(
     readonly deviceId: string,
@@ -142,12 +143,18 @@ export abstract class SimConnection {
       this.versionRolled = true;
       if (this.linkRandom.next() < this.options.rates.outdated) this.outdate();
     }
-    return Date.now() < this.outdatedUntil;
+    if (this.refusalsLeft === 0) return false;
+    this.refusalsLeft--;
+    return true;
   }
 
+  /**
+   * The while is counted in reconnects, not read off the clock: a seed then replays the same events however
+   * late a loaded machine fires the timers.
+   */
   private outdate() {
     const [min, max] = this.options.outdatedMs;
-    this.outdatedUntil = Date.now() + this.linkRandom.int(min, max);
+    this.refusalsLeft = Math.max(1, Math.ceil(this.linkRandom.int(min, max) / Math.max(1, this.options.reconnectMs)));
   }
 
   protected connect() {

@@ -25,7 +25,7 @@ export interface SimulatorRates {
   unscanned: number;
   /** Chance that a scan is followed by 515 "restart required": the linked session comes back on a new socket. */
   restartAfterScan: number;
-  /** Chance that a connect is refused with 405 (an old WhatsApp Web version); it recovers after `outdatedMs`. */
+  /** Chance that a connect is refused with 405 (an old WhatsApp Web version); it recovers after about `outdatedMs` of reconnects. */
   outdated: number;
   /** Chance that a recipient asks for a message again after it was sent (its phone could not decrypt it). */
   retryRequest: number;
