@@ -1,7 +1,8 @@
 // The dashboard's JavaScript as a browser loads it (DESIGN §10: first load under 150 KB gzip, each screen
 // its own chunk). Real Chromium against the built server: the scripts of each signed-out page, of the
-// dashboard after signing in, then what each further screen adds when reached inside the app. Sizes are
-// those of the build's gzip copies (the server sends Brotli, smaller still, to browsers that take it).
+// dashboard after signing in, of each role's signed-in pages opened with an empty cache, then what each
+// further screen adds when reached inside the app. Sizes are those of the build's gzip copies (the server
+// sends Brotli, smaller still, to browsers that take it).
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { ROUTE_ROLES } from '../packages/contract/src/routes.ts';
@@ -68,18 +69,61 @@ try {
     `then /dashboard after signing in: +${dashboard.files} scripts, +${kb(dashboard.bytes)} ` +
       `(${kb(signin.bytes + dashboard.bytes)} in all)`,
   );
-  // A reload straight onto the dashboard, as a signed-in person opening the site again with an empty cache.
-  const cold = await browser.newContext({ baseURL: server.url, storageState: await page.context().storageState() });
-  const again = await cold.newPage();
-  const coldLoaded = new Set();
-  again.on('response', (response) => {
-    const path = new URL(response.url()).pathname;
-    if (path.endsWith('.js')) coldLoaded.add(path);
-  });
-  await again.goto('/dashboard', { waitUntil: 'networkidle' });
-  const coldBytes = [...coldLoaded].reduce((sum, path) => sum + gzipped(path), 0);
-  console.log(`first load, /dashboard signed in: ${coldLoaded.size} scripts, ${kb(coldBytes)} gzip ${BUDGET}`);
-  await cold.close();
+  // A signed-in person opening the site again with an empty cache, per role (each home is a different set of
+  // chunks): /dashboard, where staff are sent on to the withdraw queue, and that queue opened directly.
+  const post = async (path, body, method = 'POST') => {
+    const response = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers: { ...server.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const signedIn = async (role) => {
+    const person = { email: `cold-${role}@bench.local`, password: 'benchpass1' };
+    const signUp = { firstName: 'Bench', lastName: role, ...person, password2: person.password, agreeToTerms: true };
+    await post('/auth/register', signUp);
+    const { user } = await post('/auth/login', person);
+    if (role !== 'member') await post(`/admin/users/${user.id}`, { role }, 'PUT');
+    const context = await browser.newContext({ baseURL: server.url });
+    const login = await context.newPage();
+    await login.goto('/signin');
+    await login.getByLabel('Email').fill(person.email);
+    await login.getByLabel('Password', { exact: true }).fill(person.password);
+    await login.getByRole('button', { name: 'Sign In' }).click();
+    await login.waitForURL(/\/(dashboard|withdraw\/requested)/);
+    const storageState = await context.storageState();
+    await context.close();
+    return storageState;
+  };
+  const COLD = [
+    ['member', '/dashboard'],
+    ['admin', '/dashboard'],
+    ['dev', '/dashboard'],
+    ['staff', '/dashboard'],
+    ['staff', '/withdraw/requested'],
+    ['admin', '/withdraw/requested'],
+  ];
+  const sessions = {};
+  for (const [role, path] of COLD) {
+    sessions[role] ??= await signedIn(role);
+    const cold = await browser.newContext({ baseURL: server.url, storageState: sessions[role] });
+    const again = await cold.newPage();
+    const coldLoaded = new Set();
+    again.on('response', (response) => {
+      const at = new URL(response.url()).pathname;
+      if (at.endsWith('.js')) coldLoaded.add(at);
+    });
+    await again.goto(path, { waitUntil: 'networkidle' });
+    const landed = new URL(again.url()).pathname;
+    const coldBytes = [...coldLoaded].reduce((sum, at) => sum + gzipped(at), 0);
+    console.log(
+      `first load, ${path} signed in as ${role}${landed === path ? '' : ` (lands on ${landed})`}: ` +
+        `${coldLoaded.size} scripts, ${kb(coldBytes)} gzip ${BUDGET}`,
+    );
+    await cold.close();
+  }
 
   const screens = Object.keys(ROUTE_ROLES).filter(
     (path) => ROUTE_ROLES[path]?.includes('dev') && !['/', '/dashboard'].includes(path),

@@ -3,8 +3,9 @@
  * 150 KB of JavaScript (gzip, as the build's .gz copies) and none of what only the signed-in pages use — the
  * shell, its Radix menus and tooltips, the toasts, zod until a form is checked, and TanStack Query where the
  * page reads nothing. /dashboard opened signed in with an empty cache stays under it too, without zod or Radix
- * (the user menu's and the tooltips' code loads when first needed). What a script holds is read from its
- * source map, so chunk names do not matter.
+ * (the user menu's and the tooltips' code loads when first needed), and so does the withdraw queue, staff's
+ * home, without the dashboard's chunk, zod, react-hook-form or Radix (its dialogs load when first reached
+ * for). What a script holds is read from its source map, so chunk names do not matter.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ const SIGNED_IN_ONLY: Record<string, RegExp> = {
   zod: ZOD,
 };
 const QUERY = /node_modules\/@tanstack\//;
+const DIALOG_CODE = { 'Radix UI': RADIX, zod: ZOD, 'react-hook-form': /node_modules\/react-hook-form\// };
+const WITHDRAW_QUEUE = 'Permintaan Withdraw';
 
 const PAGES = [
   { path: '/signin', heading: 'Sign In', reads: false },
@@ -92,10 +95,24 @@ describe('the first load of a signed-out page', () => {
   }
 });
 
-/**
- * Staff are not here: /dashboard sends them to the withdraw queue, a screen with its dialogs and forms that
- * is over the budget (docs/performance.md, "Dashboard first load").
- */
+/** The person signs in once, then comes back with the session kept and nothing cached. */
+async function coldLoad(role: 'member' | 'staff' | 'admin' | 'dev', path: string, heading: string) {
+  const signIn = await newPage(browser, server);
+  await signInThroughForm(signIn.page, await createUser(server, role));
+  await signIn.page.waitForURL((url) => url.pathname !== '/signin');
+  const storageState = await signIn.context.storageState();
+  await signIn.context.close();
+
+  const context = await browser.newContext({ baseURL: server.url, storageState });
+  const page = await context.newPage();
+  const scripts = scriptsOf(page);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  const landed = new URL(page.url()).pathname;
+  await context.close();
+  return { scripts, landed };
+}
+
 describe('the first load of /dashboard signed in', () => {
   const DASHBOARDS = [
     { role: 'member', heading: 'Dashboard Member' },
@@ -104,23 +121,29 @@ describe('the first load of /dashboard signed in', () => {
   ] as const;
   for (const { role, heading } of DASHBOARDS) {
     it(`${role}: stays under 150 KB, without zod or Radix`, async () => {
-      const signIn = await newPage(browser, server);
-      await signInThroughForm(signIn.page, await createUser(server, role));
-      await signIn.page.waitForURL('**/dashboard');
-      const storageState = await signIn.context.storageState();
-      await signIn.context.close();
-
-      // The person comes back with the session kept and nothing cached.
-      const context = await browser.newContext({ baseURL: server.url, storageState });
-      const page = await context.newPage();
-      const scripts = scriptsOf(page);
-      await page.goto('/dashboard', { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await context.close();
-
+      const { scripts } = await coldLoad(role, '/dashboard', heading);
       const bytes = totalBytes(scripts);
       expect(bytes, `${scripts.size} scripts, ${(bytes / 1024).toFixed(1)} KB`).toBeLessThan(BUDGET_BYTES);
       expect(found(scripts, { 'Radix UI': RADIX, zod: ZOD })).toEqual([]);
+    });
+  }
+
+  it('staff: sent on to the withdraw queue under 150 KB, without the dashboard, zod, react-hook-form or Radix', async () => {
+    const { scripts, landed } = await coldLoad('staff', '/dashboard', WITHDRAW_QUEUE);
+    expect(landed).toBe('/withdraw/requested');
+    const bytes = totalBytes(scripts);
+    expect(bytes, `${scripts.size} scripts, ${(bytes / 1024).toFixed(1)} KB`).toBeLessThan(BUDGET_BYTES);
+    expect(found(scripts, { ...DIALOG_CODE, 'the dashboard': /\/src\/features\/dashboard\// })).toEqual([]);
+  });
+});
+
+describe('the first load of the withdraw queue opened directly', () => {
+  for (const role of ['staff', 'admin'] as const) {
+    it(`${role}: stays under 150 KB, without zod, react-hook-form or Radix`, async () => {
+      const { scripts } = await coldLoad(role, '/withdraw/requested?page=1', WITHDRAW_QUEUE);
+      const bytes = totalBytes(scripts);
+      expect(bytes, `${scripts.size} scripts, ${(bytes / 1024).toFixed(1)} KB`).toBeLessThan(BUDGET_BYTES);
+      expect(found(scripts, DIALOG_CODE)).toEqual([]);
     });
   }
 });

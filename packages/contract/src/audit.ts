@@ -1,8 +1,9 @@
 /**
  * The audit log (issue 11 item 8; beyond the spec) and the finance export of accepted withdrawals: the
- * actions recorded, their Indonesian labels, the calls' shapes and the screen's texts.
+ * actions recorded, their Indonesian labels, the calls' shapes and the screen's texts (audit-text.ts).
  */
 import { z } from 'zod';
+import { AUDIT_TEXT } from './audit-text.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
 
 /** Every back-office action that moves money or power; each is written with the change it records. */
@@ -60,24 +61,7 @@ export const AUDIT_FIELD_LABEL: Record<string, string> = {
   requirement_blast: 'Minimal blast',
 };
 
-export const AUDIT_TEXT = {
-  title: 'Log Audit',
-  columns: { time: 'Waktu', actor: 'Oleh', action: 'Aksi', target: 'Target', changes: 'Perubahan' },
-  allActions: 'Semua Aksi',
-  filterAction: 'Filter Aksi',
-  from: 'Dari tanggal',
-  to: 'Sampai tanggal',
-  system: 'Sistem',
-  listFailed: 'Gagal memuat log audit.',
-  badDate: 'Tanggal tidak valid (format YYYY-MM-DD).',
-  badRange: 'Tanggal awal tidak boleh setelah tanggal akhir.',
-  settings: 'Pengaturan',
-  exportButton: 'Ekspor CSV',
-  exportTitle: 'Ekspor withdraw diterima',
-  exportHint: 'Withdraw yang diterima dalam periode ini, dengan data bank saat permintaan dibuat.',
-  exportFailed: 'Ekspor CSV gagal.',
-  exportDone: 'File CSV diunduh.',
-} as const;
+export { AUDIT_TEXT } from './audit-text.ts';
 
 /** The readable target of an entry (the list's `summary`); amounts and names come formatted. */
 export const auditTarget = {

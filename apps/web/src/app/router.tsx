@@ -9,17 +9,19 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NOT_AUTHORIZED } from './guard.ts';
 
-const dashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const notFound = () => import('./pages/not-found.tsx');
 const legal = () => import('../features/legal/legal-page.tsx');
+
+/** / and /dashboard: the shell decides first whether the dashboard is fetched at all (app-shell.tsx). */
+const home = async () => (await import('./shell/app-shell.tsx')).homeRoute();
 
 /** Screens by path; a guarded path without one shows the not-found screen. */
 const levelForm = () => import('../features/level/level-form-page.tsx');
 const monitorData = () => import('../features/monitor/monitor-data-page.tsx');
 type Screen = () => Promise<{ Component: ComponentType }>;
 const SCREENS: Record<string, Screen> = {
-  '/': dashboard,
-  '/dashboard': dashboard,
+  '/': home,
+  '/dashboard': home,
   '/level/create': levelForm,
   '/level/edit': levelForm,
   '/settings': () => import('../features/setting/setting-page.tsx'),

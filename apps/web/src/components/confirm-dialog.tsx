@@ -1,9 +1,13 @@
-/** Asks before a destructive action; the action runs only on the confirming button. */
+/**
+ * Asks before a destructive action; the action runs only on the confirming button. Opened by its own
+ * trigger, or, without one, from a button of DialogOnDemand (confirm-button.tsx).
+ */
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import type { DialogControl } from './dialog-on-demand.tsx';
 
-interface ConfirmDialogProps {
-  trigger: ReactNode;
+export interface ConfirmDialogProps extends Partial<DialogControl> {
+  trigger?: ReactNode;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -19,13 +23,19 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Batal',
   onConfirm,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
             {title}
           </AlertDialog.Title>

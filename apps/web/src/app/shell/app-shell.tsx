@@ -5,19 +5,41 @@
  */
 import { effectiveRole } from '@sewablast/contract/roles';
 import { Menu } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useValidateToken } from '../../features/auth/api/validate.ts';
 import { ApiError } from '../../lib/api.ts';
-import { signOut, storeUser, useSession } from '../../lib/session.ts';
+import { getToken, getUser, signOut, storeUser, useSession } from '../../lib/session.ts';
 import { guard } from '../guard.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebar } from './sidebar-state.ts';
 import { UserMenu } from './user-menu.tsx';
 import { validationProblem } from './validation-problem.ts';
+
+const dashboard = () => import('../../features/dashboard/dashboard-page.tsx');
+const LaterDashboard = lazy(async () => ({ default: (await dashboard()).Component }));
+
+/**
+ * The lazy route of / and /dashboard (router.tsx). The router fetches every matched route's module before
+ * this shell's guard runs, so staff, whom the guard sends on to the withdraw queue, and anyone it sends to
+ * sign in would fetch the dashboard for nothing (DESIGN §10). What `lazy` answers is kept for the router's
+ * life, so those get a stand-in that loads the dashboard when first shown, should someone the guard lets in
+ * sign in later in this tab.
+ */
+export async function homeRoute() {
+  const user = getUser();
+  if (guard('/dashboard', getToken(), user?.role, user?.must_change_password).kind === 'allow') return dashboard();
+  return {
+    Component: () => (
+      <Suspense>
+        <LaterDashboard />
+      </Suspense>
+    ),
+  };
+}
 
 export function AppShell() {
   const { token, user } = useSession();

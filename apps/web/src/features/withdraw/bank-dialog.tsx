@@ -1,23 +1,27 @@
-/** The member's name as a button that opens their bank details, as snapshotted on the request (spec part 2 §2). */
+/** A member's bank details, as snapshotted on the request (spec part 2 §2), opened from their name (member-bank.tsx). */
 import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { Dialog } from 'radix-ui';
+import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 
-export function MemberBank({ row }: { row: TWithdraw }) {
-  const { firstname, lastname, account_bank, account_number, account_name } = row.User;
-  const name = `${firstname} ${lastname}`.trim();
+export interface BankDialogProps {
+  name: string;
+  bank: TWithdraw['User'];
+}
+
+export function BankDialog({ name, bank, open, onOpenChange, onCloseAutoFocus }: BankDialogProps & DialogControl) {
   const lines = [
-    ['Bank', account_bank],
-    ['Nomor Rekening', account_number],
-    ['Nama Rekening', account_name],
+    ['Bank', bank.account_bank],
+    ['Nomor Rekening', bank.account_number],
+    ['Nama Rekening', bank.account_name],
   ] as const;
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="text-left font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-400">
-        {name}
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{name}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Data bank saat permintaan dibuat.

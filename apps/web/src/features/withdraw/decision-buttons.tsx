@@ -3,15 +3,11 @@
  * answered with the spec's text; a refusal (409: the member's balance, or another decision first) shows its
  * message.
  */
-import {
-  type TWithdraw,
-  type TWithdrawStatus,
-  WITHDRAW_DECISION_TEXT,
-  WITHDRAW_TEXT,
-} from '@sewablast/contract/withdraw';
+import type { TWithdraw } from '@sewablast/contract/withdraw';
+import { type TWithdrawStatus, WITHDRAW_DECISION_TEXT, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { formatRupiah } from '../../lib/format.ts';
 import { useUpdateWithdraw } from './api/update.ts';
 
@@ -38,14 +34,15 @@ export function DecisionButtons({ row }: { row: TWithdraw }) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
       {ACTIONS[row.status].map((action) => (
-        <ConfirmDialog
+        <ConfirmButton
           key={action.label}
           title={`${action.label}?`}
           description={`${action.question} ${who} sebesar ${formatRupiah(row.nominal)}?`}
           confirmLabel={action.label}
           onConfirm={() => decide(action.to)}
-          trigger={
+          trigger={(opens) => (
             <Button
+              {...opens}
               variant={action.to === 'accepted' ? 'primary' : 'secondary'}
               className="px-3 py-1.5"
               loading={update.isPending}
@@ -53,7 +50,7 @@ export function DecisionButtons({ row }: { row: TWithdraw }) {
             >
               {action.label}
             </Button>
-          }
+          )}
         />
       ))}
     </div>

@@ -1,6 +1,6 @@
 /**
- * 'Ekspor CSV' on 'Permintaan Withdraw' for admins and devs (issue 11 item 8): a period, this month unless
- * changed, and the accepted withdrawals decided in it saved as a CSV file.
+ * The dialog behind 'Ekspor CSV' on 'Permintaan Withdraw' (issue 11 item 8; export-accepted-button.tsx): a
+ * period, this month unless changed, and the accepted withdrawals decided in it saved as a CSV file.
  */
 import {
   AUDIT_TEXT,
@@ -8,11 +8,9 @@ import {
   type TAcceptedExportQuery,
   ZAcceptedExportQuery,
 } from '@sewablast/contract/audit';
-import { Download } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/button.tsx';
+import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { downloadFile } from '../../lib/export-file.ts';
 import { useZodForm } from '../../lib/form.ts';
@@ -49,25 +47,22 @@ function ExportForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function ExportAcceptedButton() {
-  const [open, setOpen] = useState(false);
+export function ExportAcceptedDialog({ open, onOpenChange, onCloseAutoFocus }: DialogControl) {
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary">
-          <Download size={18} /> {AUDIT_TEXT.exportButton}
-        </Button>
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
             {AUDIT_TEXT.exportTitle}
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {AUDIT_TEXT.exportHint}
           </Dialog.Description>
-          <ExportForm onDone={() => setOpen(false)} />
+          <ExportForm onDone={() => onOpenChange(false)} />
           <Dialog.Close className="mt-3 w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">
             Batal
           </Dialog.Close>

@@ -4,7 +4,8 @@
  * and the decisions on each row.
  */
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
-import { type TWithdraw, type TWithdrawStatus, WITHDRAW_STATUSES } from '@sewablast/contract/withdraw';
+import type { TWithdraw } from '@sewablast/contract/withdraw';
+import { type TWithdrawStatus, WITHDRAW_STATUSES } from '@sewablast/contract/withdraw-text';
 import { clsx } from 'clsx';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,9 +17,9 @@ import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useWithdrawPage } from './api/history-page.ts';
-import { MemberBank } from './bank-dialog.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { ExportAcceptedButton } from './export-accepted-dialog.tsx';
+import { ExportAcceptedButton } from './export-accepted-button.tsx';
+import { MemberBank } from './member-bank.tsx';
 import { STATUS_LABEL, WithdrawStatus } from './withdraw-status.tsx';
 
 const COLUMNS: Column<TWithdraw>[] = [

@@ -1,5 +1,5 @@
 /** A withdrawal's status as a coloured badge: waiting amber, accepted green, rejected red. */
-import type { TWithdrawStatus } from '@sewablast/contract/withdraw';
+import type { TWithdrawStatus } from '@sewablast/contract/withdraw-text';
 import { clsx } from 'clsx';
 
 const LOOKS: Record<TWithdrawStatus, { label: string; className: string }> = {

@@ -3,7 +3,8 @@
  * requested and total accepted, each read on its own.
  */
 import type { TBalance } from '@sewablast/contract/counters';
-import { type TWithdrawIncome, type TWithdrawTotal, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import type { TWithdrawIncome, TWithdrawTotal } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';

@@ -1,5 +1,6 @@
 /** A page of withdrawals (spec part 2 §7 histories-per-page): a member's own, or everyone's for the back office. */
-import { type TWithdrawPage, type TWithdrawStatus, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import type { TWithdrawPage } from '@sewablast/contract/withdraw';
+import { type TWithdrawStatus, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';

@@ -1,5 +1,6 @@
 /** PUT /admin/withdraw/update (spec part 2 §4, §7): Terima, Tolak or Batalkan one request. */
-import { type TWithdrawAnswer, type TWithdrawUpdate, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import type { TWithdrawAnswer, TWithdrawUpdate } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';

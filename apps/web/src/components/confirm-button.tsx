@@ -1,0 +1,15 @@
+/** ConfirmDialog behind a button of its own, its code (Radix's AlertDialog) loaded when the person reaches for it. */
+import type { ReactNode } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog.tsx';
+import { type DialogControl, DialogOnDemand, type DialogTriggerProps, onDemand } from './dialog-on-demand.tsx';
+
+type Question = Omit<ConfirmDialogProps, 'trigger' | keyof DialogControl>;
+
+const confirmDialog = onDemand<Question>(async () => (await import('./confirm-dialog.tsx')).ConfirmDialog);
+
+export function ConfirmButton({
+  trigger,
+  ...question
+}: Question & { trigger: (props: DialogTriggerProps) => ReactNode }) {
+  return <DialogOnDemand dialog={confirmDialog} props={question} trigger={trigger} />;
+}
