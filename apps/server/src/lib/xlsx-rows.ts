@@ -70,10 +70,16 @@ function rowCells(row: ExcelJS.Row): string[] {
   return cells;
 }
 
-/** A sheet the reader parked in a temporary file holds it open until its stream is read or destroyed. */
+/**
+ * A sheet the reader parked in a temporary file holds it open until its stream is read or destroyed. The
+ * reader deletes the file as soon as the next sheet is asked for, which can be before the stream has opened
+ * it: that stream's ENOENT is no failure of the import.
+ */
 function skip(sheet: unknown): void {
   const parked = (sheet as { iterator?: unknown }).iterator;
-  if (parked instanceof Readable) parked.destroy();
+  if (!(parked instanceof Readable)) return;
+  parked.on('error', () => {});
+  parked.destroy();
 }
 
 /** The items of `items` until `failed` settles, which ends the wait for the next one with its error. */
