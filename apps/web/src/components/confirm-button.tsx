@@ -1,11 +1,12 @@
 /** ConfirmDialog behind a button of its own, its code (Radix's AlertDialog) loaded when the person reaches for it. */
 import type { ReactNode } from 'react';
+import { onDemand } from '../lib/on-demand.ts';
 import type { ConfirmDialogProps } from './confirm-dialog.tsx';
-import { type DialogControl, DialogOnDemand, type DialogTriggerProps, onDemand } from './dialog-on-demand.tsx';
+import { type Dialog, type DialogControl, DialogOnDemand, type DialogTriggerProps } from './dialog-on-demand.tsx';
 
 type Question = Omit<ConfirmDialogProps, 'trigger' | keyof DialogControl>;
 
-const confirmDialog = onDemand<Question>(async () => (await import('./confirm-dialog.tsx')).ConfirmDialog);
+const confirmDialog = onDemand<Dialog<Question>>(async () => (await import('./confirm-dialog.tsx')).ConfirmDialog);
 
 export function ConfirmButton({
   trigger,

@@ -5,6 +5,7 @@
  * does behind its own trigger, and the focus goes back to this button when the dialog closes.
  */
 import { type ComponentType, type ReactNode, type Ref, useRef, useState } from 'react';
+import type { OnDemand } from '../lib/on-demand.ts';
 
 /** What a dialog opened from DialogOnDemand is given besides its own props: its button controls it. */
 export interface DialogControl {
@@ -25,39 +26,11 @@ export interface DialogTriggerProps {
   onClick: () => void;
 }
 
-type Dialog<P> = ComponentType<P & DialogControl>;
-
-export interface OnDemand<P> {
-  readonly loaded: Dialog<P> | undefined;
-  load: () => Promise<Dialog<P>>;
-}
-
-/** A dialog's code, fetched once for every button that opens it; a failed download is tried again on the next reach. */
-export function onDemand<P>(load: () => Promise<Dialog<P>>): OnDemand<P> {
-  let loaded: Dialog<P> | undefined;
-  let loading: Promise<Dialog<P>> | undefined;
-  return {
-    get loaded() {
-      return loaded;
-    },
-    load() {
-      loading ??= load().then(
-        (dialog) => {
-          loaded = dialog;
-          return dialog;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
-  };
-}
+/** A dialog's component: its own props, and the control its button keeps. */
+export type Dialog<P> = ComponentType<P & DialogControl>;
 
 interface DialogOnDemandProps<P> {
-  dialog: OnDemand<P>;
+  dialog: OnDemand<Dialog<P>>;
   /** The dialog's own props. */
   props: P;
   trigger: (props: DialogTriggerProps) => ReactNode;

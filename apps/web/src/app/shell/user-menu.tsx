@@ -7,27 +7,13 @@
  */
 import type { TUser } from '@sewablast/contract/users';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { onDemand } from '../../lib/on-demand.ts';
 import type { UserDropdownProps } from './user-dropdown.tsx';
 import { TRIGGER_CLASS, TriggerFace } from './user-menu-trigger.tsx';
 
 type Dropdown = ComponentType<UserDropdownProps>;
 
-let loaded: Dropdown | undefined;
-let loading: Promise<Dropdown> | undefined;
-function loadDropdown(): Promise<Dropdown> {
-  loading ??= import('./user-dropdown.tsx').then(
-    (module) => {
-      loaded = module.UserDropdown;
-      return loaded;
-    },
-    (error: unknown) => {
-      // A failed download leaves this button in place; the next reach tries again.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const dropdown = onDemand<Dropdown>(async () => (await import('./user-dropdown.tsx')).UserDropdown);
 
 /** The keys with which Radix's trigger opens its menu. */
 const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
@@ -35,17 +21,17 @@ const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 type Press = { key: string } | { pointerType: string };
 
 export function UserMenu({ user }: { user: TUser }) {
-  const [Dropdown, setDropdown] = useState<Dropdown | null>(() => loaded ?? null);
+  const [Dropdown, setDropdown] = useState<Dropdown | null>(() => dropdown.loaded ?? null);
   const standIn = useRef<HTMLButtonElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   /** What the real trigger takes over when it arrives: the focus, and a press that came before it. */
   const handover = useRef<{ focus: boolean; press: Press | null }>({ focus: false, press: null });
 
   const load = () => {
-    loadDropdown().then(
-      (dropdown) => {
+    dropdown.load().then(
+      (loaded) => {
         handover.current.focus ||= document.activeElement === standIn.current;
-        setDropdown(() => dropdown);
+        setDropdown(() => loaded);
       },
       () => {},
     );

@@ -5,9 +5,12 @@
 import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
 import { Download } from 'lucide-react';
 import { Button } from '../../components/button.tsx';
-import { DialogOnDemand, onDemand } from '../../components/dialog-on-demand.tsx';
+import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
+import { onDemand } from '../../lib/on-demand.ts';
 
-const exportDialog = onDemand<object>(async () => (await import('./export-accepted-dialog.tsx')).ExportAcceptedDialog);
+const exportDialog = onDemand<Dialog<object>>(
+  async () => (await import('./export-accepted-dialog.tsx')).ExportAcceptedDialog,
+);
 
 export function ExportAcceptedButton() {
   return (
