@@ -19,6 +19,21 @@ const BUDGET = '(budget 150 KB)';
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+
+/** `path` opened in a browser context of its own, with an empty cache: its scripts, and where it ended up. */
+async function coldLoad(path, storageState) {
+  const context = await browser.newContext({ baseURL: server.url, storageState });
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on('response', (response) => {
+    const at = new URL(response.url()).pathname;
+    if (at.endsWith('.js')) scripts.add(at);
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  const landed = new URL(page.url()).pathname;
+  await context.close();
+  return { files: scripts.size, bytes: [...scripts].reduce((sum, at) => sum + gzipped(at), 0), landed };
+}
 try {
   const page = await browser.newPage({ baseURL: server.url });
   const loaded = new Set();
@@ -46,17 +61,8 @@ try {
   console.log(`first load, /signin: ${signin.files} scripts, ${kb(signin.bytes)} gzip ${BUDGET}`);
   // The other signed-out pages, each in a browser of its own with an empty cache.
   for (const path of ['/signup', '/reset-password', '/reset-password?token=x', '/terms', '/privacy-policy']) {
-    const context = await browser.newContext({ baseURL: server.url });
-    const alone = await context.newPage();
-    const scripts = new Set();
-    alone.on('response', (response) => {
-      const at = new URL(response.url()).pathname;
-      if (at.endsWith('.js')) scripts.add(at);
-    });
-    await alone.goto(path, { waitUntil: 'networkidle' });
-    const bytes = [...scripts].reduce((sum, at) => sum + gzipped(at), 0);
-    console.log(`first load, ${path}: ${scripts.size} scripts, ${kb(bytes)} gzip ${BUDGET}`);
-    await context.close();
+    const { files, bytes } = await coldLoad(path);
+    console.log(`first load, ${path}: ${files} scripts, ${kb(bytes)} gzip ${BUDGET}`);
   }
 
   await page.getByLabel('Email').fill(BENCH_LOGIN.email);
@@ -108,21 +114,11 @@ try {
   const sessions = {};
   for (const [role, path] of COLD) {
     sessions[role] ??= await signedIn(role);
-    const cold = await browser.newContext({ baseURL: server.url, storageState: sessions[role] });
-    const again = await cold.newPage();
-    const coldLoaded = new Set();
-    again.on('response', (response) => {
-      const at = new URL(response.url()).pathname;
-      if (at.endsWith('.js')) coldLoaded.add(at);
-    });
-    await again.goto(path, { waitUntil: 'networkidle' });
-    const landed = new URL(again.url()).pathname;
-    const coldBytes = [...coldLoaded].reduce((sum, at) => sum + gzipped(at), 0);
+    const { files, bytes, landed } = await coldLoad(path, sessions[role]);
     console.log(
       `first load, ${path} signed in as ${role}${landed === path ? '' : ` (lands on ${landed})`}: ` +
-        `${coldLoaded.size} scripts, ${kb(coldBytes)} gzip ${BUDGET}`,
+        `${files} scripts, ${kb(bytes)} gzip ${BUDGET}`,
     );
-    await cold.close();
   }
 
   const screens = Object.keys(ROUTE_ROLES).filter(
