@@ -50,13 +50,17 @@ export async function recordReceipts(
 ): Promise<ReceiptResult[]> {
   if (receipts.length === 0) return [];
   // One row a message: a delivered and a read of it in one batch are one read.
-  const messages = new Map<string, { accountId: number; id: string; read: boolean }>();
-  const keys = receipts.map(({ accountId, receipt }) => {
+  const messages = new Map<string, { accountId: number; id: string; read: boolean; slot: number }>();
+  // Each receipt's message's place in the statement's input, and so in its answer.
+  const slots = receipts.map(({ accountId, receipt }) => {
     const key = `${accountId}\u0000${receipt.id}`;
-    const message = messages.get(key);
+    let message = messages.get(key);
     if (message) message.read ||= receipt.status === 'read';
-    else messages.set(key, { accountId, id: receipt.id, read: receipt.status === 'read' });
-    return key;
+    else {
+      message = { accountId, id: receipt.id, read: receipt.status === 'read', slot: messages.size };
+      messages.set(key, message);
+    }
+    return message.slot;
   });
   const unique = [...messages.values()];
   const column = <T>(pick: (message: (typeof unique)[number]) => T) => sql.param(unique.map(pick));
@@ -94,14 +98,9 @@ export async function recordReceipts(
     order by i.ord`;
   const result = await withRetry(() => db.execute(statement));
   const rows = (result as unknown as { rows: Row[] }).rows;
-  const byKey = new Map<string, Row>();
-  [...messages.keys()].forEach((key, index) => {
-    const row = rows[index];
-    if (row) byKey.set(key, row);
-  });
   const announced = new Set<number>();
-  return keys.map((key) => {
-    const row = byKey.get(key);
+  return slots.map((slot) => {
+    const row = rows[slot];
     if (!row) return { logged: false, account: undefined };
     const { id, user_id, clientid, state, status, count_delivered } = row;
     if (id === null || user_id === null || clientid === null || state === null || status === null) {
