@@ -10,9 +10,8 @@ import { Redis } from 'ioredis';
 import type { Budget, BudgetOptions, LimitStore, Marks, Slots, StrikeOptions, Strikes } from './limit-store.ts';
 
 const PREFIX = 'sewablast:limits:';
-/** How long a held place outlives its node's last renewal. */
+/** How long a held place outlives its node's last renewal; the node renews three times a lease. */
 const LEASE_MS = 60_000;
-const RENEW_MS = LEASE_MS / 3;
 
 /** Redis's clock in milliseconds, for the scripts below. */
 const NOW = `local time = redis.call('TIME')
@@ -28,27 +27,28 @@ if count >= tonumber(ARGV[1]) then
 end
 return count`;
 
-/** KEYS: the set of held places. ARGV: max, member. Answers 1 when the place was taken. */
+/** KEYS: the set of held places. ARGV: max, member, leaseMs. Answers 1 when the place was taken. */
 const ACQUIRE = `${NOW}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
-redis.call('ZADD', KEYS[1], now + ${LEASE_MS}, ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ${LEASE_MS})
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1`;
 
-/** KEYS: sets of held places. ARGV: for each key, its members joined by spaces. */
+/** KEYS: sets of held places. ARGV: leaseMs, then for each key its members joined by spaces. */
 const RENEW = `${NOW}
+local lease = tonumber(ARGV[1])
 for index, key in ipairs(KEYS) do
-  for member in string.gmatch(ARGV[index], '%S+') do
-    redis.call('ZADD', key, 'XX', now + ${LEASE_MS}, member)
+  for member in string.gmatch(ARGV[index + 1], '%S+') do
+    redis.call('ZADD', key, 'XX', now + lease, member)
   end
-  redis.call('PEXPIRE', key, ${LEASE_MS})
+  redis.call('PEXPIRE', key, lease)
 end
 return 0`;
 
 /**
  * KEYS: the bucket (a hash of tokens and when they were counted), the set of requests in flight.
- * ARGV: burst, perSecond, inFlight, member. Answers {0} taken, {1} too many in flight, {2, seconds} rate.
+ * ARGV: burst, perSecond, inFlight, member, leaseMs. Answers {0} taken, {1} too many in flight, {2, seconds} rate.
  * The in-flight cap is checked first, and a refused request takes no token, as in the memory store.
  */
 const ENTER = `${NOW}
@@ -68,14 +68,14 @@ if tokens < 1 then
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - 1), 'at', now)
 redis.call('PEXPIRE', KEYS[1], full)
-redis.call('ZADD', KEYS[2], now + ${LEASE_MS}, ARGV[4])
-redis.call('PEXPIRE', KEYS[2], ${LEASE_MS})
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[5]), ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return {0}`;
 
 interface LimitCommands {
   strikeLimit(count: string, lock: string, max: number, windowMs: number, lockMs: number): Promise<number>;
-  acquireLimit(set: string, max: number, member: string): Promise<number>;
-  renewLimit(count: number, ...keysThenMembers: string[]): Promise<number>;
+  acquireLimit(set: string, max: number, member: string, leaseMs: number): Promise<number>;
+  renewLimit(count: number, ...keysThenArgs: (string | number)[]): Promise<number>;
   enterLimit(
     bucket: string,
     set: string,
@@ -83,12 +83,17 @@ interface LimitCommands {
     perSecond: number,
     inFlight: number,
     member: string,
+    leaseMs: number,
   ): Promise<number[]>;
 }
 
 const hashed = (key: string) => createHash('sha256').update(key).digest('base64url');
 
-export async function createRedisLimits(url: string, onError: (error: Error) => void): Promise<LimitStore> {
+export async function createRedisLimits(
+  url: string,
+  onError: (error: Error) => void,
+  leaseMs = LEASE_MS,
+): Promise<LimitStore> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   redis.on('error', onError);
   await redis.connect();
@@ -124,9 +129,9 @@ export async function createRedisLimits(url: string, onError: (error: Error) => 
     if (held.size === 0) return;
     const sets = [...held.keys()];
     commands
-      .renewLimit(sets.length, ...sets, ...sets.map((set) => [...(held.get(set) ?? [])].join(' ')))
+      .renewLimit(sets.length, ...sets, leaseMs, ...sets.map((set) => [...(held.get(set) ?? [])].join(' ')))
       .catch(onError);
-  }, RENEW_MS);
+  }, leaseMs / 3);
   renewal.unref();
 
   const strikes = (name: string, options: StrikeOptions): Strikes => {
@@ -158,7 +163,7 @@ export async function createRedisLimits(url: string, onError: (error: Error) => 
     async acquire(key) {
       const set = `${PREFIX}${name}:${key}`;
       const member = hold(set);
-      const taken = await commands.acquireLimit(set, max, member).catch((error: unknown) => {
+      const taken = await commands.acquireLimit(set, max, member, leaseMs).catch((error: unknown) => {
         release(set, member)();
         throw error;
       });
@@ -173,7 +178,15 @@ export async function createRedisLimits(url: string, onError: (error: Error) => 
       const set = `${PREFIX}${name}:flight:${key}`;
       const member = hold(set);
       const [answer, seconds] = await commands
-        .enterLimit(`${PREFIX}${name}:bucket:${key}`, set, options.burst, options.perSecond, options.inFlight, member)
+        .enterLimit(
+          `${PREFIX}${name}:bucket:${key}`,
+          set,
+          options.burst,
+          options.perSecond,
+          options.inFlight,
+          member,
+          leaseMs,
+        )
         .catch((error: unknown) => {
           release(set, member)();
           throw error;
@@ -192,6 +205,7 @@ export async function createRedisLimits(url: string, onError: (error: Error) => 
     slots,
     budget,
     async close() {
+      if (closed) return;
       closed = true;
       clearInterval(renewal);
       await redis.quit();
