@@ -79,6 +79,27 @@ describe('the route guard', () => {
     await context.close();
   });
 
+  it('opens every staff screen without one refused call: staff screens ask only what staff may read', async () => {
+    const staff = await createUser(server, 'staff');
+    const { context, page } = await newPage(browser, server);
+    const refusals: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/') && response.status() >= 400)
+        refusals.push(`${response.status()} ${url.pathname} on ${new URL(page.url()).pathname}`);
+    });
+    await signInThroughForm(page, staff);
+    await page.waitForURL('**/withdraw/requested?page=1');
+    const screens = ['/', '/dashboard', '/generator/list', '/generator/create', '/validator/list'];
+    for (const path of [...screens, '/validator/create', '/whatsapp/create', '/profile']) {
+      await page.goto(path);
+      await page.getByTestId('sidebar').waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(refusals).toEqual([]);
+    await context.close();
+  });
+
   it.each(cases)('lets a $role through where allowed and refuses the rest', async ({ role, allowed, refused }) => {
     const person = await createUser(server, role);
     const { context, page } = await newPage(browser, server);

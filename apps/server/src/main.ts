@@ -6,6 +6,7 @@ import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
+import { createRedisLimits } from './lib/limit-store-redis.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createMemoryBus, createRedisBus } from './live/bus.ts';
 import { startMetricsListener } from './metrics/listener.ts';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   const redisError = (error: Error) => process.stderr.write(`Redis: ${error.message}\n`);
   const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, redisError) : createMemoryBus();
   const commands = config.REDIS_URL ? await createRedisTransport(config.REDIS_URL, redisError) : undefined;
+  const limits = config.REDIS_URL ? await createRedisLimits(config.REDIS_URL, redisError) : undefined;
   const simulator =
     config.WA_DRIVER === 'simulator'
       ? new SimulatorDriver({
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
     engineDb: engineDatabase?.db,
     driver: holdsSessions ? driver : null,
     commands,
+    limits,
     timeZone: config.BUSINESS_TZ,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
     log: (message, error) => process.stderr.write(`${message}: ${describeError(error)}\n`),
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
     await app?.close();
     await services.host?.stop();
     await commands?.close();
+    await limits?.close();
     await bus.close();
     await engineDatabase?.close();
     await database.close();

@@ -3,13 +3,14 @@ import type { Db } from './db/client.ts';
 import { type CommandTransport, RemoteEngine, serveCommands } from './engine/remote.ts';
 import { createReplyHandler } from './engine/replies.ts';
 import { SessionHost } from './engine/session-host.ts';
+import { createMemoryLimits, type LimitStore } from './lib/limit-store.ts';
 import { createMailer, type MailConfig } from './lib/mailer.ts';
 import type { EventBus } from './live/bus.ts';
 import { LiveConnections, THIS_NODE } from './live/connections.ts';
 import { hostMetrics } from './metrics/engine-metrics.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
-import { createLoginGuard } from './modules/auth/login-guard.ts';
+import { createLoginGuard, createSignupGuard } from './modules/auth/login-guard.ts';
 import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -51,6 +52,8 @@ export interface Runtime {
   timeZone: string;
   /** Milliseconds in one second of blast time (tests run blasts faster). */
   secondMs?: number;
+  /** Where the abuse limits count: Redis shared by the api nodes (REDIS_URL), else this process's memory. */
+  limits?: LimitStore;
   /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery mail; without an SMTP URL no mail is sent. */
   mail?: MailConfig & { publicUrl: string };
 }
@@ -62,7 +65,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const users = createUserService(db, levels, tokens);
   const members = createMemberService(db, levels);
   const authenticate = createAuthenticate(tokens, users);
-  const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard() });
+  const limits = runtime.limits ?? createMemoryLimits();
+  const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard(limits) });
   const recovery = createRecoveryService({
     db,
     users,
@@ -148,6 +152,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     monitor,
     hostMetricsRegistry,
     lifecycle: createLifecycle(),
+    limits,
+    signupGuard: createSignupGuard(limits),
   };
 }
 

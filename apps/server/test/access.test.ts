@@ -232,6 +232,35 @@ describe('shared resources', () => {
     expect(fair.json().proxyId).toBeGreaterThan(0);
   });
 
+  it('holds the cap when ten links are asked for at once: three taken, seven refused, no proxy held by those', async () => {
+    await t.db.insert(proxies).values(Array.from({ length: 12 }, (_, i) => ({ value: `10.51.0.${i + 1}:3128` })));
+    const inUse = async () =>
+      (await t.db.select({ id: proxies.id }).from(proxies).where(eq(proxies.status, 'in use'))).length;
+    const before = await inUse();
+    const racer = await t.loginAs('member');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/whatsapp/new-client',
+          headers: racer.headers,
+          payload: { deviceId: `racer-${Date.now()}-${i}`, userId: racer.user.id },
+        }),
+      ),
+    );
+    const accepted = answers.filter((res) => res.statusCode === 200);
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    expect(accepted).toHaveLength(MAX_PENDING_LINKS);
+    for (const res of refused) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ msg: WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS) });
+    }
+    const rows = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.user_id, racer.user.id));
+    expect(rows).toHaveLength(MAX_PENDING_LINKS);
+    expect(new Set(rows.map((row) => row.proxy_id)).size).toBe(MAX_PENDING_LINKS);
+    expect(await inUse()).toBe(before + MAX_PENDING_LINKS);
+  });
+
   it('limits one user’s requests in flight and per second, while others and /api/health carry on', async () => {
     const member = await t.loginAs('member');
     const url = `/api/admin/whatsapp/list-per-page?page=1`;

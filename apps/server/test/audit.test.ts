@@ -5,6 +5,7 @@
  * the export's CSV holds the accepted withdrawals of whole business days with formula cells neutralised.
  */
 import { ACCEPTED_EXPORT_HEADER, AUDIT_TEXT, type TAuditEntry, type TAuditPage } from '@sewablast/contract/audit';
+import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -296,6 +297,23 @@ describe('GET /api/admin/audit/list-per-page', () => {
       expect(typeof res.json().msg).toBe('string');
     }
   });
+
+  it('answers 400 naming the field for a day outside the service’s years, on either end', async () => {
+    const outOfRange = AUDIT_TEXT.dayOutOfRange(FIRST_DAY, LAST_DAY);
+    const cases = [
+      ['from=0001-01-01&to=9999-12-31', ['from', 'to']],
+      ['from=1999-12-31', ['from']],
+      ['to=2101-01-01', ['to']],
+      ['from=2026-01-01&to=9999-12-31', ['to']],
+    ] as const;
+    for (const [query, fields] of cases) {
+      const res = await list(admin, `?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      const errors = Object.fromEntries(fields.map((field) => [field, outOfRange]));
+      expect(res.json(), query).toEqual({ msg: outOfRange, errors });
+    }
+    expect((await list(admin, `?from=${FIRST_DAY}&to=${LAST_DAY}`)).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/admin/withdraw/export-accepted', () => {
@@ -307,6 +325,21 @@ describe('GET /api/admin/withdraw/export-accepted', () => {
       expect((await exportCsv(caller, '2026-01-01', '2026-01-31')).statusCode).toBe(403);
     expect((await exportCsv(admin, '2026-01-31', '2026-01-01')).statusCode).toBe(400);
     expect((await exportCsv(admin, '2026-01-01', 'x')).statusCode).toBe(400);
+  });
+
+  it('answers 400 naming the field for a day outside the service’s years, before any byte of the file', async () => {
+    const outOfRange = AUDIT_TEXT.dayOutOfRange(FIRST_DAY, LAST_DAY);
+    for (const [from, to, field] of [
+      ['0001-01-01', '2026-01-02', 'from'],
+      ['2026-01-01', '9999-12-31', 'to'],
+    ] as const) {
+      const res = await exportCsv(admin, from, to);
+      expect(res.statusCode, `${from}..${to}`).toBe(400);
+      expect(res.json()).toEqual({ msg: outOfRange, errors: { [field]: outOfRange } });
+    }
+    const whole = await exportCsv(admin, FIRST_DAY, LAST_DAY);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body.startsWith(ACCEPTED_EXPORT_HEADER.join(','))).toBe(true);
   });
 
   it('lists the accepted withdrawals decided within the days, bank details from the request, cells neutralised', async () => {

@@ -1,5 +1,6 @@
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SIGNUP_GUARD } from '../src/modules/auth/login-guard.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
 import { buildTestApp, DEV_EMAIL, DEV_PASSWORD, type TestApp } from './harness.ts';
 
@@ -67,6 +68,26 @@ describe('POST /api/auth/register', () => {
       msg: SERVER_TEXT.emailTaken,
       errors: { email: SERVER_TEXT.emailTaken },
     });
+  });
+
+  it('tells an address that emails are taken a few times only, then refuses its sign-ups for a while', async () => {
+    const address = '10.9.0.1';
+    for (let i = 0; i < DEFAULT_SIGNUP_GUARD.max; i++) {
+      const res = await post('/api/auth/register', registration(), address);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual({ email: SERVER_TEXT.emailTaken });
+    }
+    // Refused whatever the email, taken or not, so the refusal itself tells nothing.
+    for (const email of ['rina@example.com', 'orang-baru@example.com']) {
+      const locked = await post('/api/auth/register', registration({ email }), address);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ msg: SERVER_TEXT.signupLocked(15) });
+    }
+    expect(await t.services.users.findByEmail('orang-baru@example.com')).toBeUndefined();
+    // Another address signs up as before.
+    expect(
+      (await post('/api/auth/register', registration({ email: 'orang-baru@example.com' }), '10.9.0.2')).statusCode,
+    ).toBe(200);
   });
 
   it('links a known referral code and reports an unknown one under `referral_code`', async () => {

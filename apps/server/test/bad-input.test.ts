@@ -21,6 +21,8 @@ interface Body {
 
 interface Probe extends Body {
   url: string;
+  /** The one answer that is right, where any 4xx would not do (a date outside the service's years is a 400). */
+  status?: number;
 }
 
 const ANSWER_WITHIN_MS = 5000;
@@ -31,6 +33,13 @@ const MEGABYTE_STRING = 'a'.repeat(1_000_000);
 const BAD_IDS = ['-1', '0', '2147483648', '99999999999999999999', '1e3', 'abc', '\u0000', ''];
 /** The same in a JSON body, written as raw JSON so that `1e3` and twenty nines arrive as the client wrote them. */
 const BAD_JSON_IDS = ['-1', '0', '2147483648', '99999999999999999999', '1e3', '"abc"', '"%00"', '"\\u0000"', '"7"'];
+/**
+ * Days as a client may type them into a date query: outside the service's years (year 1 and 9999 once
+ * answered 500 or cut a file short), just outside them, and one that is no day at all.
+ */
+const BAD_DAYS = ['0001-01-01', '9999-12-31', '1999-12-31', '2101-01-01', '2026-02-30'];
+/** A day inside the service's years, for the date parameters a probe does not make wrong. */
+const GOOD_DAY = '2026-01-15';
 /** A value of every JSON type, so that each property gets at least one of the wrong one. */
 const WRONG_TYPES: unknown[] = [7, 'text', { a: 1 }, [1, 'a'], null, true];
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -112,6 +121,9 @@ function sample(path: string, name: string, schema: JsonSchema): unknown {
     }
     case 'boolean':
       return false;
+    case 'string':
+      if (schema.format === 'date') return GOOD_DAY;
+      return sample(path, name, { ...schema, type: undefined });
     case 'array':
       return [];
     case 'object':
@@ -124,7 +136,7 @@ function sample(path: string, name: string, schema: JsonSchema): unknown {
   }
 }
 
-/** The operation's URL with each path parameter real unless overridden, and the given query. */
+/** The operation's URL with each path parameter real unless overridden, and the given query over the required. */
 function urlOf(operation: Operation, overrides: Record<string, string> = {}, query = ''): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     if (name in overrides) return encodeURIComponent(overrides[name] ?? '');
@@ -132,7 +144,8 @@ function urlOf(operation: Operation, overrides: Record<string, string> = {}, que
     return encodeURIComponent(String(sample(operation.path, name, parameter?.schema ?? {})));
   });
   const required = operation.parameters
-    .filter((item) => item.in === 'query' && item.required)
+    // A parameter the probe's query names is the probe's to set: sent twice it would be an array.
+    .filter((item) => item.in === 'query' && item.required && !new URLSearchParams(query).has(item.name))
     .map((item) => `${item.name}=${encodeURIComponent(String(sample(operation.path, item.name, item.schema)))}`);
   const full = [...required, query].filter(Boolean).join('&');
   return full ? `${path}?${full}` : path;
@@ -158,13 +171,25 @@ function pathProbes(operation: Operation): Probe[] {
 function queryProbes(operation: Operation): Probe[] {
   const values = [...BAD_IDS, MEGABYTE_STRING, 'a\u0000b'];
   const names = new Set(operation.parameters.filter((item) => item.in === 'query').map((item) => item.name));
-  const probes = [...names].flatMap((name) => [
+  const probes: Probe[] = [...names].flatMap((name) => [
     ...values.map((value) => ({
       label: `query ${name}=${JSON.stringify(value.slice(0, 24))}`,
       url: urlOf(operation, {}, `${name}=${encodeURIComponent(value)}`),
     })),
     { label: `query ${name} twice`, url: urlOf(operation, {}, `${name}=1&${name}=2`) },
   ]);
+  const days = operation.parameters.filter((item) => item.in === 'query' && item.schema.format === 'date');
+  for (const { name } of days) {
+    for (const day of BAD_DAYS)
+      probes.push({ label: `query ${name}=${day}`, url: urlOf(operation, {}, `${name}=${day}`), status: 400 });
+  }
+  if (days.some((item) => item.name === 'from') && days.some((item) => item.name === 'to')) {
+    probes.push({
+      label: 'query from after to',
+      url: urlOf(operation, {}, 'from=2026-02-01&to=2026-01-31'),
+      status: 400,
+    });
+  }
   // Paging junk goes to every GET, whether it pages or not: a route that starts paging later is covered.
   if (operation.method !== 'GET') return probes;
   return [
@@ -291,6 +316,8 @@ async function fault(operation: Operation, probe: Probe): Promise<string | null>
   const where = `${operation.name} ${probe.label}`;
   if (elapsed > ANSWER_WITHIN_MS) return `${where}: answered after ${Math.round(elapsed)} ms`;
   if (res.statusCode >= 500) return `${where}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+  if (probe.status && res.statusCode !== probe.status)
+    return `${where}: ${res.statusCode} where ${probe.status} is right: ${res.body.slice(0, 200)}`;
   if (res.statusCode < 300) return null;
   let body: unknown;
   try {

@@ -84,4 +84,13 @@ describe('dashboard counters', () => {
       expect((await get(url, owner.headers)).statusCode, url).toBe(403);
     }
   });
+
+  it('keeps the service-wide blast counts, which only the admin dashboard shows, from staff', async () => {
+    const staff = await t.loginAs('staff');
+    const dev = await t.loginAs('dev');
+    for (const url of ['/api/admin/messagelog/today-count', '/api/admin/messagelog/total-count']) {
+      expect((await get(url, staff.headers)).statusCode, url).toBe(403);
+      expect((await get(url, dev.headers)).statusCode, url).toBe(200);
+    }
+  });
 });

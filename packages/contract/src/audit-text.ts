@@ -13,6 +13,7 @@ export const AUDIT_TEXT = {
   listFailed: 'Gagal memuat log audit.',
   badDate: 'Tanggal tidak valid (format YYYY-MM-DD).',
   badRange: 'Tanggal awal tidak boleh setelah tanggal akhir.',
+  dayOutOfRange: (first: string, last: string) => `Tanggal harus antara ${first} dan ${last}.`,
   settings: 'Pengaturan',
   exportButton: 'Ekspor CSV',
   exportTitle: 'Ekspor withdraw diterima',

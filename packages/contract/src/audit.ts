@@ -3,7 +3,7 @@
  * actions recorded, their Indonesian labels, the calls' shapes and the screen's texts (audit-text.ts).
  */
 import { z } from 'zod';
-import { AUDIT_TEXT } from './audit-text.ts';
+import { withDayFilter, ZDayRange } from './days.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
 
 /** Every back-office action that moves money or power; each is written with the change it records. */
@@ -71,21 +71,13 @@ export const auditTarget = {
   levels: (id: number, name: string) => `Level ${name} (#${id})`,
 };
 
-/** A calendar day in the business time zone. */
-export const ZDay = z.iso.date({ error: AUDIT_TEXT.badDate });
+export { ZDay } from './days.ts';
 
-/** `from` and `to` are whole days, both included; either may be left out. */
-const period = <T extends { from?: string | undefined; to?: string | undefined }>(value: T) =>
-  !value.from || !value.to || value.from <= value.to;
-
-export const ZAuditQuery = ZPageQuery.omit({ search: true })
-  .extend({
-    action: z.enum(AUDIT_ACTIONS).optional(),
-    actor_id: ZId.optional(),
-    from: ZDay.optional(),
-    to: ZDay.optional(),
-  })
-  .refine(period, { error: AUDIT_TEXT.badRange, path: ['to'] });
+export const ZAuditQuery = withDayFilter({
+  ...ZPageQuery.omit({ search: true }).shape,
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor_id: ZId.optional(),
+});
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 /** A field's value as the log keeps it: the row's own scalar, or null when the row had none. */
@@ -114,9 +106,7 @@ export const ZAuditPage = pageOf(ZAuditEntry);
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 
 /** The finance export: accepted withdrawals decided in [from, to], whole days in the business time zone. */
-export const ZAcceptedExportQuery = z
-  .object({ from: ZDay, to: ZDay })
-  .refine(period, { error: AUDIT_TEXT.badRange, path: ['to'] });
+export const ZAcceptedExportQuery = ZDayRange;
 export type TAcceptedExportQuery = z.infer<typeof ZAcceptedExportQuery>;
 
 export const ACCEPTED_EXPORT_HEADER = [

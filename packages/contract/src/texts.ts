@@ -47,6 +47,8 @@ export const SERVER_TEXT = {
   tooManyCalls: 'Terlalu banyak permintaan dalam waktu singkat. Tunggu sebentar lalu coba lagi.',
   loginLocked: (minutes: number) =>
     `Terlalu banyak percobaan masuk yang gagal untuk akun ini. Coba lagi dalam ${minutes} menit.`,
+  signupLocked: (minutes: number) =>
+    `Terlalu banyak percobaan pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`,
   currentPasswordRequired: 'Masukkan password saat ini untuk mengganti password.',
   currentPasswordWrong: 'Password saat ini salah.',
 } as const;

@@ -54,6 +54,23 @@ describe('the data directory lock', () => {
     lockDataDir(dir)();
   });
 
+  it('takes over the lock of a killed process its parent has not reaped yet (a zombie)', async () => {
+    const dir = dataDir();
+    // The shell starts a child, then becomes a `sleep` that never waits for it: the child, once done, is a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(parent);
+    const pid = Number(
+      await new Promise<string>((resolve) => parent.stdout?.once('data', (data) => resolve(`${data}`))),
+    );
+    while (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z')
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    writeFileSync(`${dir}.lock`, `${pid} ${startTime(pid)}\n`);
+    const release = lockDataDir(dir);
+    expect(readFileSync(`${dir}.lock`, 'utf8').split(' ')[0]).toBe(String(process.pid));
+    release();
+  });
+
   it('lets one database of this process at a time open a directory, and frees it on close', async () => {
     const dir = dataDir();
     const first = await openDatabase({ dataDir: dir });

@@ -4,7 +4,7 @@
  * one's feet, and after the first one stops the directory no longer starts ("could not locate a valid
  * checkpoint record"). The lock file next to the directory names the holder by its pid and, on Linux,
  * by its start time, so a lock left by a killed process is recognised and taken over even when the
- * pid has since been reused (a container restarted).
+ * pid has since been reused (a container restarted), or while the killed process is a zombie.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 
@@ -22,15 +22,20 @@ export class DataDirBusyError extends Error {
 
 const heldHere = new Set<string>();
 
-/** The kernel's start time of a process (clock ticks since boot), or null where /proc does not exist. */
-function startTimeOf(pid: number): string | null {
+/** The fields of /proc/<pid>/stat after the command name, or null where /proc does not exist. */
+function statOf(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name in parentheses may hold spaces; the fields after it are fixed.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    // The command name in parentheses may hold spaces; the fields after it are fixed: state first.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** The kernel's start time of a process (clock ticks since boot), or null where /proc does not exist. */
+function startTimeOf(pid: number): string | null {
+  return statOf(pid)?.[19] ?? null;
 }
 
 function isRunning(pid: number, startTime: string | null): boolean {
@@ -40,9 +45,12 @@ function isRunning(pid: number, startTime: string | null): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = statOf(pid);
+  // A zombie (Z) or a dying one (X) holds no files: killed, only not yet reaped by its parent (a supervisor
+  // restarting it right after `kill -9`), and signal 0 still reaches it.
+  if (stat?.[0] === 'Z' || stat?.[0] === 'X') return false;
   if (startTime === null) return true;
-  const now = startTimeOf(pid);
-  return now === null || now === startTime;
+  return stat === null || stat[19] === startTime;
 }
 
 function holder(lockFile: string): { pid: number; startTime: string | null } | null {

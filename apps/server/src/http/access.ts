@@ -96,7 +96,7 @@ export const accessPlugin = fp<AccessOptions>(
       if (access === undefined || !inGroup(actor.role, access)) {
         return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       }
-      const refused = limits.enter(actor.id, reply);
+      const refused = await limits.enter(actor.id, reply);
       if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
       request.actor = actor;
       const now = Date.now();

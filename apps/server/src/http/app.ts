@@ -126,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, { origin: config.ALLOWED_ORIGINS.length ? config.ALLOWED_ORIGINS : false });
   await app.register(rateLimit, {
     global: false,
+    // Shared by every api node when REDIS_URL is set, like the other limits (services.limits).
+    ...(services.limits.redis ? { redis: services.limits.redis, nameSpace: 'sewablast:limits:route:' } : {}),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, msg: SERVER_TEXT.tooManyRequests }),
   });
   // Each upload route sets its own smaller limit; this is the ceiling for any of them.
@@ -139,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin, {
     authenticate: services.authenticate,
     touch: services.users.touch,
-    limits: createUserLimits(userLimitsOf(config)),
+    limits: createUserLimits(userLimitsOf(config), services.limits),
   });
 
   // Area routes, one prefix each (spec part 2 §7), with the role group their routes serve unless a route
@@ -150,7 +152,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: options.version,
     readiness: { db: services.db, bus: options.bus, lifecycle: services.lifecycle },
   });
-  await app.register(area(authRoutes, 'public'), { prefix: '/api/auth', auth: services.auth });
+  await app.register(area(authRoutes, 'public'), {
+    prefix: '/api/auth',
+    auth: services.auth,
+    signupGuard: services.signupGuard,
+  });
   await app.register(area(recoveryRoutes, 'public'), { prefix: '/api/auth', recovery: services.recovery });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
@@ -217,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticate: services.authenticate,
     allowedOrigins: dashboardOrigins(config),
     connections: services.liveConnections,
+    limits: services.limits,
   });
   registerMetricsRoute(app, {
     token: config.METRICS_TOKEN,

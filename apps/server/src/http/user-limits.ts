@@ -1,19 +1,14 @@
 /**
  * Each signed-in user's share of the server (DESIGN §9): a token bucket of requests (a burst for a page
  * that loads many things at once, then a steady rate) and a cap on requests in flight, so that one user's
- * flood cannot slow everyone else's calls. Kept per process, like the sign-in limits.
+ * flood cannot slow everyone else's calls. Counted in the limit store: this process's memory, or Redis
+ * shared by every api node when REDIS_URL is set.
  */
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyReply } from 'fastify';
+import type { BudgetOptions, LimitStore } from '../lib/limit-store.ts';
 
-export interface UserLimitOptions {
-  /** Requests a user may send at once before the steady rate applies. */
-  burst: number;
-  /** Requests per second a user may keep sending. */
-  perSecond: number;
-  /** Requests of one user being worked on at the same time. */
-  inFlight: number;
-}
+export type UserLimitOptions = BudgetOptions;
 
 /** A page that loads a dozen things at once, several times over, fits in the burst: 12 s of the steady rate. */
 export function userLimitsOf(config: { USER_REQUESTS_PER_SECOND: number; USER_REQUESTS_IN_FLIGHT: number }) {
@@ -24,46 +19,29 @@ export function userLimitsOf(config: { USER_REQUESTS_PER_SECOND: number; USER_RE
   };
 }
 
-interface Usage {
-  tokens: number;
-  refilledAt: number;
-  inFlight: number;
-}
-
 export interface UserLimits {
   /** Counts the request in, or says why it is refused; the count goes down when its answer is done. */
-  enter(userId: number, reply: FastifyReply): { msg: string; retryAfterSeconds: number } | null;
+  enter(userId: number, reply: FastifyReply): Promise<{ msg: string; retryAfterSeconds: number } | null>;
 }
 
-export function createUserLimits(options: UserLimitOptions): UserLimits {
-  const usage = new Map<number, Usage>();
-  // Users who went quiet with a full bucket need no entry.
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [userId, use] of usage) {
-      const full = use.tokens + ((now - use.refilledAt) / 1000) * options.perSecond >= options.burst;
-      if (full && use.inFlight === 0) usage.delete(userId);
-    }
-  }, 60_000);
-  sweep.unref();
-
+export function createUserLimits(options: UserLimitOptions, store: LimitStore): UserLimits {
+  const budget = store.budget('user', options);
   return {
-    enter(userId, reply) {
-      const now = Date.now();
-      const use = usage.get(userId) ?? { tokens: options.burst, refilledAt: now, inFlight: 0 };
-      usage.set(userId, use);
-      use.tokens = Math.min(options.burst, use.tokens + ((now - use.refilledAt) / 1000) * options.perSecond);
-      use.refilledAt = now;
-      if (use.inFlight >= options.inFlight) return { msg: SERVER_TEXT.tooManyCalls, retryAfterSeconds: 1 };
-      if (use.tokens < 1) {
-        return { msg: SERVER_TEXT.tooManyCalls, retryAfterSeconds: Math.ceil((1 - use.tokens) / options.perSecond) };
-      }
-      use.tokens -= 1;
-      use.inFlight += 1;
-      // 'close' comes once the answer is sent or the client went away, whichever happens.
+    async enter(userId, reply) {
+      // 'close' comes once the answer is sent or the client went away, whichever happens: perhaps while the
+      // store was still answering, so it is listened for first.
+      let closed = false;
+      let release: (() => void) | null = null;
       reply.raw.once('close', () => {
-        use.inFlight -= 1;
+        closed = true;
+        release?.();
       });
+      const answer = await budget.enter(String(userId));
+      if (answer.refused === 'inFlight') return { msg: SERVER_TEXT.tooManyCalls, retryAfterSeconds: 1 };
+      if (answer.refused === 'rate')
+        return { msg: SERVER_TEXT.tooManyCalls, retryAfterSeconds: answer.retryAfterSeconds };
+      if (closed) answer.release();
+      else release = answer.release;
       return null;
     },
   };

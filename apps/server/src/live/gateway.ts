@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Actor } from '../lib/actor.ts';
+import type { LimitStore } from '../lib/limit-store.ts';
 import { liveSockets } from '../metrics/live-metrics.ts';
 import type { Authenticate } from '../modules/auth/authenticate.ts';
 import type { EventBus } from './bus.ts';
@@ -39,6 +40,8 @@ interface GatewayOptions {
   allowedOrigins: readonly string[];
   /** Where the sockets admitted here are listed, for the dev socket monitor. */
   connections?: LiveConnections;
+  /** Where each user's sockets are counted against the cap: shared by every api node with Redis. */
+  limits: LimitStore;
 }
 
 /** One `id` and one `token`, each a string of bounded length; a repeated one arrives as an array. */
@@ -74,18 +77,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
   const admins = new Set<Subscriber>();
   const members = new Map<number, Set<Subscriber>>();
   /** Sockets per user, counted from admission rather than upgrade: a burst of upgrades cannot overrun the cap. */
-  const held = new Map<number, number>();
+  const held = options.limits.slots('sockets', MAX_SOCKETS_PER_USER);
   const admissions = new WeakMap<FastifyRequest, Admission>();
-
-  /** Counts the connection against its user until it closes: a failed handshake, a close or a termination. */
-  const hold = (request: FastifyRequest, userId: number) => {
-    held.set(userId, (held.get(userId) ?? 0) + 1);
-    request.raw.socket.once('close', () => {
-      const left = (held.get(userId) ?? 1) - 1;
-      if (left > 0) held.set(userId, left);
-      else held.delete(userId);
-    });
-  };
 
   const deliver = (subscribers: Iterable<Subscriber>, data: string) => {
     for (const subscriber of subscribers) {
@@ -138,12 +131,16 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       if (admin ? !inGroup(actor.role, 'backOffice') : id !== memberChannel(actor.id)) {
         return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       }
-      if ((held.get(actor.id) ?? 0) >= MAX_SOCKETS_PER_USER) {
-        return reply.code(429).send({ msg: SERVER_TEXT.tooManyRequests });
-      }
       // A plain GET is answered by `handler` and holds no socket; a client gone while its token was checked
       // has already closed, and its upgrade will not complete.
-      if (request.ws && !request.raw.socket.destroyed) hold(request, actor.id);
+      if (request.ws && !request.raw.socket.destroyed) {
+        const release = await held.acquire(String(actor.id));
+        if (!release) return reply.code(429).send({ msg: SERVER_TEXT.tooManyRequests });
+        // Counted against its user until the connection closes: a failed handshake, a close or a termination,
+        // perhaps while the count was being taken.
+        request.raw.socket.once('close', release);
+        if (request.raw.socket.destroyed) release();
+      }
       admissions.set(request, { actor, admin });
     },
     wsHandler: (socket, request) => {

@@ -5,14 +5,14 @@
  * its own count, so a stranger's guesses cannot lock the owner out of their usual place, and a lock ends
  * by itself after a short while. The per-address limit (any account) is the route's rate limit.
  * Unknown emails are counted like real ones, so a lock does not tell whether an account exists.
+ * The counts live in the limit store: shared by every api node when REDIS_URL is set.
  */
+import type { LimitStore } from '../../lib/limit-store.ts';
 
 export interface LoginGuardOptions {
   maxFailures: number;
   windowMs: number;
   lockMs: number;
-  /** Entries kept at most per map; the oldest go first, so a flood of names cannot grow memory. */
-  maxEntries: number;
   /** How long an address stays "known" to an account after a sign-in from it. */
   knownMs: number;
 }
@@ -21,74 +21,62 @@ export const DEFAULT_LOGIN_GUARD: LoginGuardOptions = {
   maxFailures: 10,
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
-  maxEntries: 100_000,
   knownMs: 30 * 24 * 60 * 60_000,
 };
 
-interface Failures {
-  count: number;
-  since: number;
-  lockedUntil: number;
-}
-
-/** A Map that forgets its oldest entry past a size, and refreshes an entry's age when it is written. */
-class BoundedMap<V> extends Map<string, V> {
-  constructor(private readonly max: number) {
-    super();
-  }
-  override set(key: string, value: V): this {
-    super.delete(key);
-    super.set(key, value);
-    if (this.size > this.max) {
-      const oldest = this.keys().next().value;
-      if (oldest !== undefined) super.delete(oldest);
-    }
-    return this;
-  }
-}
-
 export interface LoginGuard {
   /** Minutes left of a lock on this account for this address, or 0 when it may try. */
-  lockedMinutes(email: string, address: string): number;
-  failed(email: string, address: string): void;
-  succeeded(email: string, address: string): void;
+  lockedMinutes(email: string, address: string): Promise<number>;
+  failed(email: string, address: string): Promise<void>;
+  succeeded(email: string, address: string): Promise<void>;
 }
 
-export function createLoginGuard(options: LoginGuardOptions = DEFAULT_LOGIN_GUARD): LoginGuard {
-  const byAccount = new BoundedMap<Failures>(options.maxEntries);
-  const byKnownAddress = new BoundedMap<Failures>(options.maxEntries);
-  const known = new BoundedMap<number>(options.maxEntries);
+export function createLoginGuard(store: LimitStore, options: LoginGuardOptions = DEFAULT_LOGIN_GUARD): LoginGuard {
+  const strikes = { max: options.maxFailures, windowMs: options.windowMs, lockMs: options.lockMs };
+  const byAccount = store.strikes('login-account', strikes);
+  const byKnownAddress = store.strikes('login-known', strikes);
+  const known = store.marks('login-known-address', options.knownMs);
 
   const pair = (email: string, address: string) => `${email}\n${address}`;
-  const isKnown = (email: string, address: string, now: number) =>
-    (known.get(pair(email, address)) ?? 0) + options.knownMs > now;
-  const bucket = (email: string, address: string, now: number) =>
-    isKnown(email, address, now) ? { map: byKnownAddress, key: pair(email, address) } : { map: byAccount, key: email };
+  const bucket = async (email: string, address: string) =>
+    (await known.has(pair(email, address)))
+      ? { counts: byKnownAddress, key: pair(email, address) }
+      : { counts: byAccount, key: email };
 
   return {
-    lockedMinutes(email, address) {
-      const now = Date.now();
-      const { map, key } = bucket(email, address, now);
-      const lockedUntil = map.get(key)?.lockedUntil ?? 0;
-      return lockedUntil > now ? Math.ceil((lockedUntil - now) / 60_000) : 0;
+    async lockedMinutes(email, address) {
+      const { counts, key } = await bucket(email, address);
+      return Math.ceil((await counts.lockedMs(key)) / 60_000);
     },
-    failed(email, address) {
-      const now = Date.now();
-      const { map, key } = bucket(email, address, now);
-      const current = map.get(key);
-      const entry =
-        current && current.since + options.windowMs > now ? current : { count: 0, since: now, lockedUntil: 0 };
-      entry.count += 1;
-      if (entry.count >= options.maxFailures) {
-        entry.lockedUntil = now + options.lockMs;
-        entry.count = 0;
-        entry.since = now;
-      }
-      map.set(key, entry);
+    async failed(email, address) {
+      const { counts, key } = await bucket(email, address);
+      await counts.strike(key);
     },
-    succeeded(email, address) {
-      known.set(pair(email, address), Date.now());
-      byKnownAddress.delete(pair(email, address));
+    async succeeded(email, address) {
+      await known.set(pair(email, address));
+      await byKnownAddress.clear(pair(email, address));
     },
+  };
+}
+
+/**
+ * Sign-up answers 409 for an email that has an account (the spec's field message), which tells a stranger
+ * who is a customer. Each such answer is a strike against the address; at `max` the address may not sign
+ * up at all for `lockMs`, whatever the email, so a lock tells nothing about the email it stopped.
+ */
+export const DEFAULT_SIGNUP_GUARD = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+export interface SignupGuard {
+  /** Minutes left of this address's lock, or 0 when it may sign up. */
+  lockedMinutes(address: string): Promise<number>;
+  /** The address was told an email is taken. */
+  revealed(address: string): Promise<void>;
+}
+
+export function createSignupGuard(store: LimitStore, options = DEFAULT_SIGNUP_GUARD): SignupGuard {
+  const byAddress = store.strikes('signup-address', options);
+  return {
+    lockedMinutes: async (address) => Math.ceil((await byAddress.lockedMs(address)) / 60_000),
+    revealed: (address) => byAddress.strike(address),
   };
 }

@@ -12,6 +12,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldErrors } from '../../http/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { SignupGuard } from './login-guard.ts';
 import type { AuthService } from './service.ts';
 
 /**
@@ -23,7 +24,10 @@ const LOGIN_LIMIT = { max: 30, timeWindow: '1 minute' };
 const REGISTER_LIMIT = { max: 20, timeWindow: '1 minute' };
 const VALIDATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard: SignupGuard }> = async (
+  app,
+  { auth, signupGuard },
+) => {
   app.post(
     '/register',
     {
@@ -48,10 +52,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
           .validation;
         return reply.code(400).send({ success: false, ...fieldErrors(validation ?? []) });
       }
+      const locked = await signupGuard.lockedMinutes(request.ip);
+      if (locked > 0) return reply.code(429).send({ msg: SERVER_TEXT.signupLocked(locked) });
       try {
         await auth.register(request.body);
       } catch (error) {
         if (error instanceof AppError && error.status < 500) {
+          // A taken email is told, as the spec says, but only a few times an address (login-guard.ts).
+          if (error.status === 409) await signupGuard.revealed(request.ip);
           return reply
             .code(error.status === 409 ? 409 : 400)
             .send({ success: false, msg: error.message, errors: error.errors });

@@ -40,15 +40,15 @@ export function createAuthService({ users: usersService, tokens, authenticate, g
     /** `address` is the client's address as the trusted proxies tell it (TRUST_PROXY). */
     async login(email: string, password: string, address: string): Promise<TLoginResponse> {
       const account = email.trim().toLowerCase();
-      const locked = guard.lockedMinutes(account, address);
+      const locked = await guard.lockedMinutes(account, address);
       if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
       const user = await usersService.findByEmail(account);
       const ok = await verify(user?.password_hash ?? DECOY_HASH, password).catch(() => false);
       if (!user || !ok) {
-        guard.failed(account, address);
+        await guard.failed(account, address);
         throw unauthorized(SERVER_TEXT.badCredentials);
       }
-      guard.succeeded(account, address);
+      await guard.succeeded(account, address);
       await usersService.touch(user.id);
       return {
         token: await tokens.sign(user.id, user.token_version),

@@ -1,4 +1,7 @@
-/** /api/admin/messagelog: a user's blast counts and today's income; the service-wide counts for the back office. */
+/**
+ * /api/admin/messagelog: a user's blast counts and today's income; the service-wide counts for admins and devs,
+ * as only the admin dashboard shows them (staff have no dashboard: their home is the withdraw queue).
+ */
 import { ZMessageLogCount, ZSuccessFail, ZTodayIncome } from '@sewablast/contract/counters';
 import { ZBlastDaily, ZDailyQuery } from '@sewablast/contract/dashboard';
 import { ZErrorResponse } from '@sewablast/contract/errors';
@@ -30,7 +33,7 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogSe
   app.get(
     '/today-count',
     {
-      config: { access: 'backOffice' },
+      config: { access: 'managers' },
       schema: { tags, response: { 200: ZSuccessFail, ...failures } },
     },
     async () => messageLogs.today(),
@@ -39,7 +42,7 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogSe
   app.get(
     '/total-count',
     {
-      config: { access: 'backOffice' },
+      config: { access: 'managers' },
       schema: { tags, response: { 200: ZSuccessFail, ...failures } },
     },
     async () => messageLogs.total(),

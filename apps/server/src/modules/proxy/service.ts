@@ -111,10 +111,13 @@ export function createProxyService(db: Db) {
 
     /**
      * A proxy for a new client (DESIGN §5.8): the active one used least, marked 'in use'. `direct` when no
-     * proxy is configured at all; `unavailable` when there are proxies but none is free.
+     * proxy is configured at all; `unavailable` when there are proxies but none is free. Within `tx` when
+     * given, so that the proxy goes back to the pool if what took it is rolled back.
      */
-    async take(): Promise<{ kind: 'proxy'; id: number; value: string } | { kind: 'direct' } | { kind: 'unavailable' }> {
-      const [taken] = await db
+    async take(
+      tx: Db = db,
+    ): Promise<{ kind: 'proxy'; id: number; value: string } | { kind: 'direct' } | { kind: 'unavailable' }> {
+      const [taken] = await tx
         .update(proxies)
         .set({ status: 'in use', count_use: sql`${proxies.count_use} + 1` })
         .where(
@@ -125,7 +128,7 @@ export function createProxyService(db: Db) {
         )
         .returning({ id: proxies.id, value: proxies.value });
       if (taken) return { kind: 'proxy', ...taken };
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(proxies);
+      const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(proxies);
       return total === 0 ? { kind: 'direct' } : { kind: 'unavailable' };
     },
 

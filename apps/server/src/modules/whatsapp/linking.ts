@@ -6,8 +6,8 @@
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { MAX_PENDING_LINKS, type TNewClientRequest, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { whatsappAccounts } from '../../db/schema.ts';
+import { type Db, withRetry } from '../../db/client.ts';
+import { users, whatsappAccounts } from '../../db/schema.ts';
 import { type Engine, EngineUnavailable } from '../../engine/engine.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -50,52 +50,59 @@ export function createLinking({ db, proxies, bus, sessions, byClientid }: Linkin
       const previous = body.previousDeviceId ? await byClientid(body.previousDeviceId) : undefined;
       if (body.previousDeviceId && (!previous || previous.user_id !== body.userId))
         throw forbidden(SERVER_TEXT.forbidden);
-      if (!existing && !previous) {
-        // Each waiting link holds a proxy: without a cap one member could take the whole pool.
-        const [{ pending } = { pending: 0 }] = await db
-          .select({ pending: count() })
-          .from(whatsappAccounts)
-          .where(and(eq(whatsappAccounts.user_id, body.userId), isNull(whatsappAccounts.phonenumber)));
-        if (pending >= MAX_PENDING_LINKS) throw new AppError(429, WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS));
-      }
-
       const current = previous ?? existing;
-      let proxyId = current?.proxy_id ?? null;
-      let proxyValue: string | null = null;
-      if (proxyId === null) {
-        const taken = await proxies.take();
-        if (taken.kind === 'unavailable') {
-          await publishProxyUnavailable(body.userId, body.deviceId);
-          throw conflict(WHATSAPP_TEXT.proxyUnavailable);
-        }
-        if (taken.kind === 'proxy') {
-          proxyId = taken.id;
-          proxyValue = taken.value;
-        }
+      const saved = await withRetry(() =>
+        db.transaction(async (tx) => {
+          if (!current) {
+            // Each waiting link holds a proxy: without a cap one member could take the whole pool. The user's
+            // row is locked before counting, so that links asked for at once, on any node, count one by one.
+            await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId)).for('update');
+            const [{ pending } = { pending: 0 }] = await tx
+              .select({ pending: count() })
+              .from(whatsappAccounts)
+              .where(and(eq(whatsappAccounts.user_id, body.userId), isNull(whatsappAccounts.phonenumber)));
+            if (pending >= MAX_PENDING_LINKS)
+              throw new AppError(429, WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS));
+          }
+          let proxyId = current?.proxy_id ?? null;
+          let proxyValue: string | null = null;
+          if (proxyId === null) {
+            const taken = await proxies.take(tx);
+            if (taken.kind === 'unavailable') return null;
+            if (taken.kind === 'proxy') {
+              proxyId = taken.id;
+              proxyValue = taken.value;
+            }
+          }
+          if (!current) {
+            const [account] = await tx
+              .insert(whatsappAccounts)
+              .values({ clientid: body.deviceId, user_id: body.userId, proxy_id: proxyId, state: 'unknown' })
+              .returning();
+            return { account, proxyId, proxyValue };
+          }
+          if (previous && existing && existing.id !== previous.id)
+            await tx.delete(whatsappAccounts).where(eq(whatsappAccounts.id, existing.id));
+          const [account] = await tx
+            .update(whatsappAccounts)
+            .set({
+              clientid: body.deviceId,
+              proxy_id: proxyId,
+              auth_state: null,
+              state: 'unknown',
+              blasting: false,
+              status: 'idle',
+            })
+            .where(eq(whatsappAccounts.id, current.id))
+            .returning();
+          return { account, proxyId, proxyValue };
+        }),
+      );
+      if (!saved) {
+        await publishProxyUnavailable(body.userId, body.deviceId);
+        throw conflict(WHATSAPP_TEXT.proxyUnavailable);
       }
-
-      let account: AccountRow | undefined;
-      if (current) {
-        if (previous && existing && existing.id !== previous.id)
-          await db.delete(whatsappAccounts).where(eq(whatsappAccounts.id, existing.id));
-        [account] = await db
-          .update(whatsappAccounts)
-          .set({
-            clientid: body.deviceId,
-            proxy_id: proxyId,
-            auth_state: null,
-            state: 'unknown',
-            blasting: false,
-            status: 'idle',
-          })
-          .where(eq(whatsappAccounts.id, current.id))
-          .returning();
-      } else {
-        [account] = await db
-          .insert(whatsappAccounts)
-          .values({ clientid: body.deviceId, user_id: body.userId, proxy_id: proxyId, state: 'unknown' })
-          .returning();
-      }
+      const { account, proxyId, proxyValue } = saved;
       if (!account) throw new Error('account not saved');
       if (previous && previous.clientid !== body.deviceId) await engine.logout(previous.clientid);
       try {

@@ -1,5 +1,6 @@
 /** The log's filters: one action, and a period of whole days; each change goes back to page 1. */
 import { AUDIT_ACTION_LABEL, AUDIT_ACTIONS, AUDIT_TEXT } from '@sewablast/contract/audit';
+import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import { clsx } from 'clsx';
 import { inputClass } from '../../components/field.tsx';
 
@@ -16,6 +17,8 @@ export function AuditFilters({ action, from, to, onChange }: AuditFiltersProps) 
       <span className="mb-1 block">{AUDIT_TEXT[name]}</span>
       <input
         type="date"
+        min={FIRST_DAY}
+        max={LAST_DAY}
         value={value}
         onChange={(event) => onChange({ page: '1', [name]: event.target.value })}
         className={clsx(inputClass(false), 'h-10 py-0')}

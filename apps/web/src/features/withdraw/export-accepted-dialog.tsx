@@ -8,6 +8,7 @@ import {
   type TAcceptedExportQuery,
   ZAcceptedExportQuery,
 } from '@sewablast/contract/audit';
+import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import { Dialog } from 'radix-ui';
 import { toast } from 'sonner';
 import type { DialogControl } from '../../components/dialog-on-demand.tsx';
@@ -37,8 +38,8 @@ function ExportForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
       <FormAlert message={form.failure} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField form={form} name="from" label={AUDIT_TEXT.from} type="date" />
-        <FormField form={form} name="to" label={AUDIT_TEXT.to} type="date" />
+        <FormField form={form} name="from" label={AUDIT_TEXT.from} type="date" min={FIRST_DAY} max={LAST_DAY} />
+        <FormField form={form} name="to" label={AUDIT_TEXT.to} type="date" min={FIRST_DAY} max={LAST_DAY} />
       </div>
       <SubmitButton busy={form.busy} busyLabel="Mengunduh..." className="w-full">
         {AUDIT_TEXT.exportButton}
