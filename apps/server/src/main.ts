@@ -6,6 +6,8 @@ import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
+import { createMemoryLimits } from './lib/limit-store.ts';
+import { withMemoryFallback } from './lib/limit-store-fallback.ts';
 import { createRedisLimits } from './lib/limit-store-redis.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createMemoryBus, createRedisBus } from './live/bus.ts';
@@ -72,7 +74,11 @@ async function main(): Promise<void> {
   const redisError = (error: Error) => process.stderr.write(`Redis: ${error.message}\n`);
   const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, redisError) : createMemoryBus();
   const commands = config.REDIS_URL ? await createRedisTransport(config.REDIS_URL, redisError) : undefined;
-  const limits = config.REDIS_URL ? await createRedisLimits(config.REDIS_URL, redisError) : undefined;
+  const limits = config.REDIS_URL
+    ? withMemoryFallback(await createRedisLimits(config.REDIS_URL, redisError), createMemoryLimits(), (error) =>
+        process.stderr.write(`Redis: ${error.message}; the abuse limits count on this node until it is back\n`),
+      )
+    : undefined;
   const simulator =
     config.WA_DRIVER === 'simulator'
       ? new SimulatorDriver({

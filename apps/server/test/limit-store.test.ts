@@ -4,7 +4,8 @@
  * of 300 ms rather than a minute.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LimitStore } from '../src/lib/limit-store.ts';
+import { createMemoryLimits, type LimitStore } from '../src/lib/limit-store.ts';
+import { withMemoryFallback } from '../src/lib/limit-store-fallback.ts';
 import { createRedisLimits } from '../src/lib/limit-store-redis.ts';
 import { hasRedis, startRedis } from './redis.ts';
 
@@ -64,5 +65,31 @@ describe.skipIf(!hasRedis && !process.env.CI)('the Redis limit store', () => {
     // Three leases later the living node's place still counts: it renews it.
     await sleep(3 * LEASE_MS);
     expect(await witness.acquire('9')).toBeNull();
+  });
+});
+
+describe.skipIf(!hasRedis && !process.env.CI)('the Redis limit store with Redis gone', () => {
+  it('counts on this node meanwhile, instead of failing every request it guards', async () => {
+    const redis = await startRedis();
+    const fallbacks: Error[] = [];
+    const shared = await createRedisLimits(redis.url, () => {});
+    const store = withMemoryFallback(shared, createMemoryLimits(), (error) => fallbacks.push(error));
+    const budget = store.budget('gone', { burst: 2, perSecond: 0.001, inFlight: 10 });
+    const strikes = store.strikes('gone', { max: 2, windowMs: 60_000, lockMs: 60_000 });
+    try {
+      expect((await budget.enter('1')).refused).toBeNull();
+      redis.stop();
+      while (shared.redis.status === 'ready') await sleep(10);
+      // Each answer comes at once from this node's memory, and its limits still hold there.
+      expect((await budget.enter('1')).refused).toBeNull();
+      expect((await budget.enter('1')).refused).toBeNull();
+      expect((await budget.enter('1')).refused).toBe('rate');
+      await strikes.strike('a');
+      await strikes.strike('a');
+      expect(await strikes.lockedMs('a')).toBeGreaterThan(0);
+    } finally {
+      shared.redis.disconnect();
+      redis.stop();
+    }
   });
 });

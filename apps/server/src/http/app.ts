@@ -127,7 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     // Shared by every api node when REDIS_URL is set, like the other limits (services.limits).
-    ...(services.limits.redis ? { redis: services.limits.redis, nameSpace: 'sewablast:limits:route:' } : {}),
+    // With Redis away these per-address limits step aside; the per-account and per-user ones count on this
+    // node meanwhile (lib/limit-store-fallback.ts).
+    ...(services.limits.redis
+      ? { redis: services.limits.redis, nameSpace: 'sewablast:limits:route:', skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, msg: SERVER_TEXT.tooManyRequests }),
   });
   // Each upload route sets its own smaller limit; this is the ceiling for any of them.

@@ -93,7 +93,7 @@ export async function createRedisLimits(
   url: string,
   onError: (error: Error) => void,
   leaseMs = LEASE_MS,
-): Promise<LimitStore> {
+): Promise<LimitStore & { redis: Redis }> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   redis.on('error', onError);
   await redis.connect();
