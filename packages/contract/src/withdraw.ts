@@ -1,6 +1,7 @@
 /** Withdrawals (spec part 2 §3, §4, §5, §7; DESIGN §5.5): the calls' shapes, and the texts of withdraw-text.ts. */
 import { z } from 'zod';
 import { ZErrorResponse } from './errors.ts';
+import { MONEY_MAX, wholeNumber } from './numbers.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
 import { WITHDRAW_MIN, WITHDRAW_STATUSES, WITHDRAW_TEXT } from './withdraw-text.ts';
 
@@ -12,12 +13,7 @@ export {
   WITHDRAW_TEXT,
 } from './withdraw-text.ts';
 
-/** Amounts go up to a trillion rupiah: far beyond any balance, and exact in a double. */
-const ZNominal = z.coerce
-  .number({ error: WITHDRAW_TEXT.minimum })
-  .int({ error: WITHDRAW_TEXT.minimum })
-  .min(WITHDRAW_MIN, { error: WITHDRAW_TEXT.minimum })
-  .max(1_000_000_000_000);
+const ZNominal = wholeNumber(WITHDRAW_MIN, MONEY_MAX, WITHDRAW_TEXT.minimum);
 
 /** `userId` is the caller unless a dev asks for somebody else. */
 export const ZWithdrawRequest = z.object({ nominal: ZNominal, userId: ZId.optional() });
