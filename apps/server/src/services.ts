@@ -59,14 +59,15 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const tokens = createTokenService(jwtSecret);
   const settings = createSettingService(db);
   const levels = createLevelService(db, settings);
-  const users = createUserService(db, levels, tokens);
+  const mailer = createMailer(runtime.mail);
+  const users = createUserService(db, levels, tokens, { mailer, timeZone: runtime.timeZone, log: runtime.log });
   const members = createMemberService(db, levels);
   const authenticate = createAuthenticate(tokens, users);
   const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard() });
   const recovery = createRecoveryService({
     db,
     users,
-    mailer: createMailer(runtime.mail),
+    mailer,
     publicUrl: runtime.mail?.publicUrl ?? '',
     log: runtime.log,
   });
