@@ -37,7 +37,7 @@ export const WITHDRAW_TEXT = {
   cancelReasonLabel: 'Alasan pembatalan',
   cancelReasonPlaceholder: 'Contoh: transfer gagal, dana dikembalikan bank',
   cancelPaidWarning:
-    'Withdraw ini sudah diterima. Batalkan hanya bila transfer tidak terjadi atau dananya dikembalikan: bila nanti ditolak, saldo kembali ke member.',
+    'Batalkan hanya bila transfer tidak terjadi atau dananya dikembalikan: bila nanti ditolak, saldo kembali ke member.',
   recentBankChange: 'Rekening baru',
   recentBankChangeNote: `Rekening diubah kurang dari ${BANK_CHANGE_FLAG_HOURS} jam sebelum permintaan ini: pastikan pemilik akun yang mengubahnya sebelum mentransfer.`,
   idempotencyKeyTooLong: 'Idempotency-Key terlalu panjang.',
