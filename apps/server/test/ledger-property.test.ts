@@ -245,7 +245,8 @@ async function operate(world: World, seed: number): Promise<void> {
         method: 'PUT',
         url: '/api/admin/withdraw/update',
         headers: random.int(0, 1) === 0 ? staff.headers : admin.headers,
-        payload: { id: random.pick(world.withdrawalIds), status: random.pick(DECISIONS) },
+        // A cancel carries a reason, so that an admin's taking back of a paid one is among the moves (staff get 403).
+        payload: { id: random.pick(world.withdrawalIds), status: random.pick(DECISIONS), reason: 'Uji properti' },
       }),
     );
   }

@@ -6,9 +6,9 @@
  */
 import { type TAuditEntry, WITHDRAW_EXPORT_STATUS } from '@sewablast/contract/audit';
 import { CANCEL_REASON_MAX, payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, users } from '../src/db/schema.ts';
+import { ledgerEntries, users, withdrawals } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -135,5 +135,25 @@ describe('cancelling an accepted (paid) withdrawal', () => {
         `^Sari Test,BCA,5550001111,Sari Test,25000,${today} [0-9:]{8},${WITHDRAW_EXPORT_STATUS.payoutCancelled},"?'=Transfer gagal, dana kembali"?$`,
       ),
     );
+  });
+
+  it('keeps the balance exact under racing cancels and rejections of a paid withdrawal', async () => {
+    const sari = await member(60_000);
+    const id = await paidOut(sari, 60_000);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        index % 2 === 0 ? decide(admin, id, 'requested', 'Dana dikembalikan bank') : decide(staff, id, 'rejected'),
+      ),
+    );
+    expect(answers.every((res) => res.statusCode < 500)).toBe(true);
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    // Cancels and rejections may alternate (a cancelled rejection holds again): whatever the order, the
+    // ledger nets to one payout unless the last word was a rejection.
+    const [sum] = await t.db
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.user_id, sari.user.id));
+    expect(sum?.total).toBe(row?.status === 'rejected' ? 60_000 : 0);
+    expect(await balance(sari)).toBe(row?.status === 'rejected' ? 60_000 : 0);
   });
 });
