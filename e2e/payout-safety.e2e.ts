@@ -7,6 +7,7 @@
 import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
 import { PROFILE_TEXT } from '@sewablast/contract/profile';
 import { payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -37,9 +38,19 @@ afterAll(async () => {
 
 async function signedIn(person: Person) {
   const opened = await newPage(browser, server);
+  await opened.context.addInitScript(axe.source);
   await signInThroughForm(opened.page, person);
   await opened.page.waitForURL((url) => url.pathname !== '/signin');
   return opened;
+}
+
+async function seriousFindings(page: Page) {
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -137,6 +148,7 @@ describe('Permintaan Withdraw', () => {
     await paid.getByText(WITHDRAW_TEXT.recentBankChange, { exact: true }).waitFor();
     expect(await paid.getByText(WITHDRAW_TEXT.recentBankChangeNote).count()).toBe(1);
     expect(await paid.getByRole('button', { name: /^Batalkan/ }).count()).toBe(0);
+    expect(await seriousFindings(asStaff.page)).toEqual([]);
     await asStaff.context.close();
 
     const admin = await createUser(server, 'admin');
@@ -149,6 +161,7 @@ describe('Permintaan Withdraw', () => {
     expect(await dialog.textContent()).toContain(WITHDRAW_TEXT.cancelPaidWarning);
     await dialog.getByRole('button', { name: 'Batalkan', exact: true }).click();
     await dialog.getByText(WITHDRAW_TEXT.cancelReasonRequired).waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
     await dialog.getByLabel(WITHDRAW_TEXT.cancelReasonLabel).fill('Transfer ditolak bank tujuan');
     await dialog.getByRole('button', { name: 'Batalkan', exact: true }).click();
     await toast(page, WITHDRAW_TEXT.cancelled).waitFor();
