@@ -142,8 +142,10 @@ function urlOf(operation: Operation, overrides: Record<string, string> = {}, que
     const parameter = operation.parameters.find((item) => item.in === 'path' && item.name === name);
     return encodeURIComponent(String(sample(operation.path, name, parameter?.schema ?? {})));
   });
+  // A required parameter the probe writes itself is not sent a second time (twice reads as a list).
+  const given = new Set(query.split('&').map((pair) => pair.split('=')[0]));
   const required = operation.parameters
-    .filter((item) => item.in === 'query' && item.required)
+    .filter((item) => item.in === 'query' && item.required && !given.has(item.name))
     .map((item) => `${item.name}=${encodeURIComponent(String(sample(operation.path, item.name, item.schema)))}`);
   const full = [...required, query].filter(Boolean).join('&');
   return full ? `${path}?${full}` : path;
