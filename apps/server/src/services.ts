@@ -60,10 +60,12 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const settings = createSettingService(db);
   const levels = createLevelService(db, settings);
   const mailer = createMailer(runtime.mail);
-  const users = createUserService(db, levels, tokens, { mailer, timeZone: runtime.timeZone, log: runtime.log });
+  // One guard for sign-in and for the current password a profile change asks for.
+  const guard = createLoginGuard();
+  const users = createUserService(db, levels, tokens, { mailer, guard, timeZone: runtime.timeZone, log: runtime.log });
   const members = createMemberService(db, levels);
   const authenticate = createAuthenticate(tokens, users);
-  const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard() });
+  const auth = createAuthService({ users, tokens, authenticate, guard });
   const recovery = createRecoveryService({
     db,
     users,

@@ -89,6 +89,23 @@ describe('changing the payout bank account', () => {
     expect((await stored(rina.user.id))?.bank_changed_at).toBeNull();
   });
 
+  it('counts a wrong current password as a failed sign-in: a stolen token cannot guess it faster', async () => {
+    const rina = await member();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await put(rina, rina.user.id, { ...NEW_BANK, current_password: `guess-${i}` });
+      expect(res.statusCode).toBe(400);
+    }
+    const locked = await put(rina, rina.user.id, { ...NEW_BANK, current_password: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect((await stored(rina.user.id))?.account_number).toBe(BANK.account_number);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: rina.user.email, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(429);
+  });
+
   it('keeps asking for the current password to change the password itself', async () => {
     const rina = await member();
     const res = await put(rina, rina.user.id, { password: 'brand-new-1' });

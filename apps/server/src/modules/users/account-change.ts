@@ -3,16 +3,20 @@
  * user for their current password (a stolen token alone must not redirect a payout or take the account over
  * through a reset link), is audited, marks when the bank account changed (a withdrawal soon after is flagged
  * for the staff) and mails the old address. An admin changing a member's needs no password of theirs.
+ * A wrong current password counts as a failed sign-in of the account (the sign-in guard's lock), so that a
+ * stolen token cannot guess it faster than the sign-in form could.
  */
 import { verify } from '@node-rs/argon2';
 import { ACCOUNT_CHANGE_TEXT, accountChangeMailBody, maskedAccount } from '@sewablast/contract/account-change-text';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { TUpdateUserRequest } from '@sewablast/contract/users';
 import type { users } from '../../db/schema.ts';
 import type { Tx } from '../../ledger/transaction.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { changedFields, pick, recordAudit } from '../../lib/audit.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { LoginGuard } from '../auth/login-guard.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -32,10 +36,27 @@ export function accountChangeOf(target: UserRow, patch: TUpdateUserRequest): Acc
   return { bank, email };
 }
 
-/** Throws a 400 naming `current_password` unless `password` is the user's own. */
-export async function requireCurrentPassword(target: UserRow, password: string | undefined, required: string) {
+/** Where a password check comes from: the sign-in guard counts its failures per account and address. */
+export interface PasswordCheck {
+  guard?: LoginGuard | undefined;
+  address: string;
+}
+
+/**
+ * Throws a 400 naming `current_password` unless `password` is the user's own, or a 429 while the account is
+ * locked to this address by failed sign-ins or failed checks here.
+ */
+export async function requireCurrentPassword(
+  target: UserRow,
+  password: string | undefined,
+  required: string,
+  { guard, address }: PasswordCheck,
+) {
   if (!password) throw badRequest(required, { current_password: required });
+  const locked = guard?.lockedMinutes(target.email, address) ?? 0;
+  if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
   if (!(await verify(target.password_hash, password).catch(() => false))) {
+    guard?.failed(target.email, address);
     const wrong = ACCOUNT_CHANGE_TEXT.currentPasswordWrong;
     throw badRequest(wrong, { current_password: wrong });
   }
@@ -49,8 +70,10 @@ export async function auditAccountChange(tx: Tx, actorId: number, before: UserRo
   if (email) await recordAudit(tx, { actorId, action: 'user.email_changed', table: 'users', id: after.id, ...email });
 }
 
-export interface AccountNotices {
+export interface AccountChangeDeps {
   mailer: Mailer | null;
+  /** The sign-in guard, shared with sign-in: wrong current passwords count as failed sign-ins. */
+  guard?: LoginGuard;
   /** BUSINESS_TZ, for the time the notice gives. */
   timeZone: string;
   log?: (message: string, error?: unknown) => void;
@@ -58,7 +81,7 @@ export interface AccountNotices {
 
 /** Mails the address the account had before the change, in the background: the change is done either way. */
 export function mailAccountChange(
-  notices: AccountNotices | undefined,
+  notices: AccountChangeDeps | undefined,
   actor: Actor,
   before: UserRow,
   after: UserRow,

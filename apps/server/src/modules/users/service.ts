@@ -18,7 +18,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import type { TokenService } from '../auth/tokens.ts';
 import type { LevelService } from '../level/service.ts';
 import {
-  type AccountNotices,
+  type AccountChangeDeps,
   accountChangeOf,
   auditAccountChange,
   mailAccountChange,
@@ -70,7 +70,7 @@ export interface NewUser {
   referred_by?: number | null;
 }
 
-export function createUserService(db: Db, levels: LevelService, tokens: TokenService, notices?: AccountNotices) {
+export function createUserService(db: Db, levels: LevelService, tokens: TokenService, notices?: AccountChangeDeps) {
   async function findById(id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
@@ -163,7 +163,13 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
      * the current password (account-change.ts); any password change ends the user's sessions, and the caller
      * who changed their own gets a fresh token.
      */
-    async update(actor: Actor, id: number, patch: TUpdateUserRequest): Promise<{ user: TUser; token?: string }> {
+    /** `address` is the caller's, for the sign-in guard that also counts wrong current passwords. */
+    async update(
+      actor: Actor,
+      id: number,
+      patch: TUpdateUserRequest,
+      address = '',
+    ): Promise<{ user: TUser; token?: string }> {
       requireAccess(actor, { owner: id });
       const target = await mustFind(id);
       // An admin manages members and staff, never another manager: that would let an admin take over a dev.
@@ -186,10 +192,11 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
       const { password, current_password, ...fields } = patch;
       const ownPassword = password !== undefined && actor.id === id;
       const change = accountChangeOf(target, patch);
+      const check = { guard: notices?.guard, address };
       if (ownPassword) {
-        await requireCurrentPassword(target, current_password, SERVER_TEXT.currentPasswordRequired);
+        await requireCurrentPassword(target, current_password, SERVER_TEXT.currentPasswordRequired, check);
       } else if (actor.id === id && (change.bank || change.email)) {
-        await requireCurrentPassword(target, current_password, ACCOUNT_CHANGE_TEXT.currentPasswordRequired);
+        await requireCurrentPassword(target, current_password, ACCOUNT_CHANGE_TEXT.currentPasswordRequired, check);
       }
       const values: PgUpdateSetSource<typeof users> = { ...fields };
       if (change.bank) values.bank_changed_at = new Date();
