@@ -37,7 +37,11 @@ beforeAll(async () => {
   member = await createUser(server, 'member');
   const adminToken = await login(admin);
   const memberToken = await login(member);
-  await callApi(server, `/admin/users/${member.id}`, { method: 'PUT', body: BANK, token: memberToken });
+  await callApi(server, `/admin/users/${member.id}`, {
+    method: 'PUT',
+    body: { ...BANK, current_password: member.password },
+    token: memberToken,
+  });
   await callApi(server, '/admin/bonus/create', {
     body: { userId: member.id, nominal: 30_000, reason: 'Audit' },
     token: adminToken,
@@ -97,7 +101,7 @@ describe('audit log', () => {
     expect(file.suggestedFilename()).toMatch(/^withdraw-accepted-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await file.path()) as string, 'utf8');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('member,bank,account_number,account_name,amount,decided_at');
+    expect(lines[0]).toBe('member,bank,account_number,account_name,amount,decided_at,status,note');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       new RegExp(

@@ -99,6 +99,8 @@ describe('the withdraw flow through the profile', () => {
     await bank.selectOption(BANK);
     await dialog.getByLabel(PROFILE_TEXT.labels.accountNumber).fill('9876543210');
     await dialog.getByLabel(PROFILE_TEXT.labels.accountName).fill('Pemilik Rekening');
+    // A new payout account asks for the current password.
+    await dialog.getByLabel(PROFILE_TEXT.labels.currentPassword).fill(member.password);
     await dialog.getByRole('button', { name: PROFILE_TEXT.save }).click();
     await toast(page, PROFILE_TEXT.saved).waitFor();
     await dialog.waitFor({ state: 'detached' });

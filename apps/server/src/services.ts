@@ -62,15 +62,18 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const tokens = createTokenService(jwtSecret);
   const settings = createSettingService(db);
   const levels = createLevelService(db, settings);
-  const users = createUserService(db, levels, tokens);
+  const mailer = createMailer(runtime.mail);
+  const limits = runtime.limits ?? createMemoryLimits();
+  // One guard for sign-in and for the current password a profile change asks for.
+  const guard = createLoginGuard(limits);
+  const users = createUserService(db, levels, tokens, { mailer, guard, timeZone: runtime.timeZone, log: runtime.log });
   const members = createMemberService(db, levels);
   const authenticate = createAuthenticate(tokens, users);
-  const limits = runtime.limits ?? createMemoryLimits();
-  const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard(limits) });
+  const auth = createAuthService({ users, tokens, authenticate, guard });
   const recovery = createRecoveryService({
     db,
     users,
-    mailer: createMailer(runtime.mail),
+    mailer,
     publicUrl: runtime.mail?.publicUrl ?? '',
     log: runtime.log,
   });

@@ -61,8 +61,8 @@ async function requestWithdrawal(nominal: number): Promise<number> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
 }
-const decide = (caller: Caller, id: number, status: string) =>
-  call(caller, 'PUT', '/api/admin/withdraw/update', { id, status });
+const decide = (caller: Caller, id: number, status: string, reason?: string) =>
+  call(caller, 'PUT', '/api/admin/withdraw/update', { id, status, reason });
 
 /** A check that fails the transaction at commit, after every statement of the change has run. */
 async function failAtCommit(table: string) {
@@ -93,9 +93,9 @@ describe('what is recorded', () => {
     const mark = await lastId();
     expect((await decide(admin, id, 'accepted')).statusCode).toBe(200);
     expect(await entriesAfter(mark)).toEqual([]);
-    const cancelled = await onlyEntry(() => decide(admin, id, 'requested'));
-    expect(cancelled).toMatchObject({ action: 'withdraw.cancelled', actor_id: admin.user.id });
-    expect(cancelled.after).toMatchObject({ status: 'requested' });
+    const cancelled = await onlyEntry(() => decide(admin, id, 'requested', 'Transfer gagal'));
+    expect(cancelled).toMatchObject({ action: 'withdraw.payout_cancelled', actor_id: admin.user.id });
+    expect(cancelled.after).toMatchObject({ status: 'requested', reason: 'Transfer gagal' });
     const rejected = await onlyEntry(() => decide(dev, id, 'rejected'));
     expect(rejected).toMatchObject({ action: 'withdraw.rejected', actor_id: dev.user.id });
   });
@@ -366,8 +366,8 @@ describe('GET /api/admin/withdraw/export-accepted', () => {
     expect(res.body).toBe(
       [
         ACCEPTED_EXPORT_HEADER.join(','),
-        `Budi Test,BCA,1234567890,${account},11000,2026-01-01 00:00:00`,
-        `Budi Test,BCA,1234567890,${account},12000,2026-01-31 23:59:59`,
+        `Budi Test,BCA,1234567890,${account},11000,2026-01-01 00:00:00,accepted,`,
+        `Budi Test,BCA,1234567890,${account},12000,2026-01-31 23:59:59,accepted,`,
         '',
       ].join('\r\n'),
     );
@@ -389,7 +389,7 @@ describe('GET /api/admin/withdraw/export-accepted', () => {
     );
     const lines = (await exportCsv(admin, '2025-06-15', '2025-06-15')).body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(2346);
-    expect(lines[1]).toBe("Budi Test,BCA,1,'+62 Budi,10000,2025-06-15 12:00:00");
-    expect(lines.at(-1)).toBe("Budi Test,BCA,1,'+62 Budi,12344,2025-06-15 12:00:00");
+    expect(lines[1]).toBe("Budi Test,BCA,1,'+62 Budi,10000,2025-06-15 12:00:00,accepted,");
+    expect(lines.at(-1)).toBe("Budi Test,BCA,1,'+62 Budi,12344,2025-06-15 12:00:00,accepted,");
   });
 });

@@ -44,6 +44,15 @@ const GOOD_DAY = '2026-01-15';
 const WRONG_TYPES: unknown[] = [7, 'text', { a: 1 }, [1, 'a'], null, true];
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
+ * A whole number written loosely, made from the value a probe would send: each must be refused with 400,
+ * not read as that value (a fuzzer reset a dev's password through `PUT /users/+1`). Paths and queries carry
+ * text; a JSON body carries these as the JSON values they are.
+ */
+const LOOSE_TEXTS = (n: number) => [`+${n}`, ` ${n}`, `${n} `, `${n}e0`, `${n}.0`, `0x${n.toString(16)}`, `-${n}`];
+const LOOSE_JSON = (n: number): unknown[] => [[n], true, `${n / 10}e1`, ...LOOSE_TEXTS(n)];
+/** Paging is forgiving by design: a page or a size it cannot read is the first page of ten. */
+const FORGIVING_QUERY = new Set(['page', 'limit']);
+/**
  * Import rows as a careless export writes them (a NUL in a name, a number or a password, a quote left
  * open), for every kind of import: numbers, proxies, templates.
  */
@@ -71,6 +80,8 @@ const t = await buildTestApp({ config: { USER_REQUESTS_PER_SECOND: 1_000_000, US
  */
 const devs = await Promise.all(Array.from({ length: 16 }, () => t.loginAs('dev')));
 const member = await t.loginAs('member');
+/** A member the probes above leave alone (they change `member`'s password, which ends its session). */
+const looseMember = await t.loginAs('member');
 afterAll(() => t.close());
 
 /** Real rows, so that a probe that changes one property of an otherwise valid request reaches the service. */
@@ -291,6 +302,39 @@ function bodyProbes(operation: Operation): Probe[] {
   ];
 }
 
+function isWhole(schema: JsonSchema): boolean {
+  const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema;
+  return variant.type === 'integer';
+}
+
+/** Every whole number the operation reads (path, query, JSON body), written loosely. */
+function looseProbes(operation: Operation): Probe[] {
+  const probes: Probe[] = [];
+  for (const parameter of operation.parameters) {
+    if (parameter.in === 'header' || !isWhole(parameter.schema) || FORGIVING_QUERY.has(parameter.name)) continue;
+    const n = Number(sample(operation.path, parameter.name, parameter.schema));
+    for (const text of LOOSE_TEXTS(n)) {
+      const label = `${parameter.in} ${parameter.name}=${JSON.stringify(text)}`;
+      probes.push({
+        label,
+        url:
+          parameter.in === 'path'
+            ? urlOf(operation, { [parameter.name]: text })
+            : urlOf(operation, {}, `${parameter.name}=${encodeURIComponent(text)}`),
+      });
+    }
+  }
+  const properties = Object.entries(operation.body?.properties ?? {});
+  const base = Object.fromEntries(properties.map(([name, schema]) => [name, sample(operation.path, name, schema)]));
+  for (const [name, schema] of properties) {
+    if (!isWhole(schema)) continue;
+    for (const value of LOOSE_JSON(Number(base[name]))) {
+      probes.push(json(`body ${name}=${JSON.stringify(value)}`, urlOf(operation), { ...base, [name]: value }));
+    }
+  }
+  return probes;
+}
+
 function probesOf(operation: Operation): Probe[] {
   const probes = [...pathProbes(operation), ...queryProbes(operation)];
   if (BODY_METHODS.has(operation.method)) probes.push(...bodyProbes(operation));
@@ -355,6 +399,46 @@ describe('bad input never reaches a 5xx', () => {
       faults.push(...answers.filter((answer): answer is string => answer !== null));
     }
     expect(faults).toEqual([]);
+  });
+
+  /** A dev, or the member where the route is a member's alone: a caller above the role is refused before parsing. */
+  const callerOf = (operation: Operation) =>
+    Array.isArray(operation.access) && !operation.access.includes('dev')
+      ? looseMember
+      : (devs[probeCount % devs.length] ?? looseMember);
+
+  const looseOperations = operations
+    .map((operation) => [operation.name, operation, looseProbes(operation)] as const)
+    .filter(([, , probes]) => probes.length > 0);
+
+  it('finds loose-number probes for ids in paths, queries and bodies and for money amounts', () => {
+    const labels = looseOperations.flatMap(([name, , probes]) => probes.map((probe) => `${name} ${probe.label}`));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'PUT /api/admin/users/{id} path id="+1"'.replace('+1', `+${member.user.id}`),
+        'POST /api/admin/withdraw/request body nominal="1000e1"',
+        'POST /api/admin/bonus/create body nominal=true',
+      ]),
+    );
+  });
+
+  it.each(looseOperations)('%s refuses a loosely written number with 400', async (_name, operation, probes) => {
+    const wrong: string[] = [];
+    for (const probe of probes) {
+      probeCount += 1;
+      const res = await t.app.inject({
+        method: operation.method as 'GET',
+        url: probe.url,
+        headers: {
+          ...callerOf(operation).headers,
+          ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+        },
+        remoteAddress: `10.200.${(probeCount >> 8) & 255}.${probeCount & 255}`,
+        ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+      });
+      if (res.statusCode !== 400) wrong.push(`${probe.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('left the devs signed in, so every probe above got past authentication', async () => {

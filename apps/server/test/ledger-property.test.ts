@@ -221,15 +221,17 @@ async function operate(world: World, seed: number): Promise<void> {
       }),
     );
   } else if (roll < 80) {
-    // A small pool of keys per member, so that some requests repeat an earlier (or a concurrent) one.
-    const key = random.int(0, 3) === 0 ? `lp-${seed}-${userId}-${random.int(0, 2)}` : undefined;
+    // A small pool of keys per member, so that some requests repeat an earlier (or a concurrent) one; a key
+    // names one request, so it always goes with the same amount.
+    const nominal = random.pick(WITHDRAW_NOMINALS);
+    const key = random.int(0, 3) === 0 ? `lp-${seed}-${userId}-${random.int(0, 2)}-${nominal}` : undefined;
     const res = record(
       'withdraw request',
       await t.app.inject({
         method: 'POST',
         url: '/api/admin/withdraw/request',
         headers: key ? { ...member.caller.headers, 'idempotency-key': key } : member.caller.headers,
-        payload: { nominal: random.pick(WITHDRAW_NOMINALS) },
+        payload: { nominal },
       }),
     );
     const id = res.statusCode === 200 ? (res.json().data.id as number) : null;
@@ -243,7 +245,8 @@ async function operate(world: World, seed: number): Promise<void> {
         method: 'PUT',
         url: '/api/admin/withdraw/update',
         headers: random.int(0, 1) === 0 ? staff.headers : admin.headers,
-        payload: { id: random.pick(world.withdrawalIds), status: random.pick(DECISIONS) },
+        // A cancel carries a reason, so that an admin's taking back of a paid one is among the moves (staff get 403).
+        payload: { id: random.pick(world.withdrawalIds), status: random.pick(DECISIONS), reason: 'Uji properti' },
       }),
     );
   }

@@ -228,7 +228,8 @@ describe('PUT /api/admin/users/{id}', () => {
   it('refuses a taken email under `email`', async () => {
     const a = await t.loginAs('member');
     const b = await t.loginAs('member');
-    const res = await put(`/api/admin/users/${a.user.id}`, { email: b.user.email.toUpperCase() }, a.headers);
+    const body = { email: b.user.email.toUpperCase(), current_password: 'secret123' };
+    const res = await put(`/api/admin/users/${a.user.id}`, body, a.headers);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual({ email: SERVER_TEXT.emailTaken });
   });

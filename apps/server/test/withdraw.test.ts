@@ -54,8 +54,13 @@ const request = (caller: Caller, body: object, key?: string) =>
     headers: key ? { ...caller.headers, 'idempotency-key': key } : caller.headers,
     payload: body,
   });
-const decide = (caller: Caller, id: number, status: string) =>
-  t.app.inject({ method: 'PUT', url: '/api/admin/withdraw/update', headers: caller.headers, payload: { id, status } });
+const decide = (caller: Caller, id: number, status: string, reason?: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/withdraw/update',
+    headers: caller.headers,
+    payload: { id, status, reason },
+  });
 const balance = async (caller: Caller, as: Caller = caller) =>
   (await get(`/api/admin/withdraw/balance/${caller.user.id}`, as)).json().balance as number;
 
@@ -134,7 +139,12 @@ describe('update', () => {
     const skip = await decide(staff, id, 'rejected');
     expect(skip.statusCode).toBe(409);
     expect(skip.json()).toEqual({ msg: WITHDRAW_TEXT.badTransition });
-    expect((await decide(staff, id, 'requested')).json().data.status).toBe('requested');
+    expect((await decide(staff, id, 'requested')).statusCode).toBe(403);
+    const paidBack = await decide(admin, id, 'requested', 'Transfer gagal, dana dikembalikan bank');
+    expect(paidBack.json().data).toMatchObject({
+      status: 'requested',
+      cancelReason: 'Transfer gagal, dana dikembalikan bank',
+    });
     expect(await balance(caller)).toBe(5_000);
     expect(await ledgerSum(caller.user.id)).toBe(5_000);
   });
@@ -239,7 +249,7 @@ describe('concurrency and idempotency', () => {
     expect(new Set(racing.map((res) => res.body)).size).toBe(1);
     const refused = await request(caller, { nominal: 90_000 }, 'key-3');
     expect(refused.statusCode).toBe(409);
-    expect((await request(caller, { nominal: 10_000 }, 'key-3')).statusCode).toBe(409);
+    expect((await request(caller, { nominal: 90_000 }, 'key-3')).statusCode).toBe(409);
     expect(await t.db.select().from(withdrawals).where(eq(withdrawals.user_id, caller.user.id))).toHaveLength(2);
     expect(await balance(caller)).toBe(20_000);
     // Keys belong to their user: another member's same key is a request of its own.

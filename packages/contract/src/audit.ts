@@ -11,11 +11,14 @@ export const AUDIT_ACTIONS = [
   'withdraw.accepted',
   'withdraw.rejected',
   'withdraw.cancelled',
+  'withdraw.payout_cancelled',
   'bonus.created',
   'bonus.deleted',
   'user.role_changed',
   'user.interval_changed',
   'user.temporary_password',
+  'user.bank_changed',
+  'user.email_changed',
   'setting.updated',
   'level.created',
   'level.updated',
@@ -27,11 +30,14 @@ export const AUDIT_ACTION_LABEL: Record<TAuditAction, string> = {
   'withdraw.accepted': 'Withdraw diterima',
   'withdraw.rejected': 'Withdraw ditolak',
   'withdraw.cancelled': 'Withdraw dibatalkan',
+  'withdraw.payout_cancelled': 'Pembayaran withdraw dibatalkan',
   'bonus.created': 'Bonus diberikan',
   'bonus.deleted': 'Bonus dihapus',
   'user.role_changed': 'Role diubah',
   'user.interval_changed': 'Interval blast diubah',
   'user.temporary_password': 'Password sementara dibuat',
+  'user.bank_changed': 'Rekening bank diubah',
+  'user.email_changed': 'Email diubah',
   'setting.updated': 'Pengaturan diubah',
   'level.created': 'Level dibuat',
   'level.updated': 'Level diubah',
@@ -59,6 +65,10 @@ export const AUDIT_FIELD_LABEL: Record<string, string> = {
   name: 'Nama',
   blast_fee: 'Harga per blast',
   requirement_blast: 'Minimal blast',
+  account_bank: 'Bank',
+  account_number: 'Nomor rekening',
+  account_name: 'Nama rekening',
+  email: 'Email',
 };
 
 export { AUDIT_TEXT } from './audit-text.ts';
@@ -116,7 +126,13 @@ export const ACCEPTED_EXPORT_HEADER = [
   'account_name',
   'amount',
   'decided_at',
+  /** WITHDRAW_EXPORT_STATUS; for a payout taken back within the period, `decided_at` is when it was. */
+  'status',
+  'note',
 ] as const;
+
+/** The export's `status` column: a payout, or a payout taken back (its `note` then says why). */
+export const WITHDRAW_EXPORT_STATUS = { accepted: 'accepted', payoutCancelled: 'payout_cancelled' } as const;
 
 export const acceptedExportFileName = (query: TAcceptedExportQuery) =>
   `withdraw-accepted-${query.from}-${query.to}.csv`;

@@ -1,5 +1,6 @@
 /** Bonuses (spec part 2 §2 Bonus, §3, §5, §7): the calls' shapes and texts. */
 import { z } from 'zod';
+import { MONEY_MAX, wholeNumber } from './numbers.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
 
 /** Texts word for word from the spec where it gives them; the rest are ours, in the spec's language. */
@@ -35,9 +36,8 @@ export const BONUS_TEXT = {
 /** 'Bonus : {amount}', the member's title on 'Daftar Bonus'; `amount` already formatted. */
 export const bonusTotalText = (amount: string) => `Bonus : ${amount}`;
 
-const nominal = { error: BONUS_TEXT.nominal };
-/** Amounts go up to a trillion rupiah, as withdrawals do: exact in a double. */
-const ZBonusNominal = z.coerce.number(nominal).int(nominal).min(1, nominal).max(1_000_000_000_000, nominal);
+/** Amounts go up to a trillion rupiah, as withdrawals do. */
+const ZBonusNominal = wholeNumber(1, MONEY_MAX, BONUS_TEXT.nominal);
 
 /** The spec's client also sends `adminId`; it is dropped, as the giver is always the caller. */
 export const ZBonusCreate = z.object({

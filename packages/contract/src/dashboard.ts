@@ -5,16 +5,12 @@
  */
 import { z } from 'zod';
 import { DAILY_DEFAULT_DAYS, DAILY_MAX_DAYS, DASHBOARD_TEXT } from './dashboard-text.ts';
+import { wholeNumber } from './numbers.ts';
 
 export { DAILY_DEFAULT_DAYS, DAILY_MAX_DAYS, DASHBOARD_TEXT } from './dashboard-text.ts';
 
 export const ZDailyQuery = z.object({
-  days: z.coerce
-    .number(DASHBOARD_TEXT.badDays)
-    .int(DASHBOARD_TEXT.badDays)
-    .min(1, DASHBOARD_TEXT.badDays)
-    .max(DAILY_MAX_DAYS, DASHBOARD_TEXT.badDays)
-    .default(DAILY_DEFAULT_DAYS),
+  days: wholeNumber(1, DAILY_MAX_DAYS, DASHBOARD_TEXT.badDays).default(DAILY_DEFAULT_DAYS),
 });
 export type TDailyQuery = z.infer<typeof ZDailyQuery>;
 

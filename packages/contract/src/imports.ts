@@ -5,6 +5,8 @@
  * first 5 and offers the rest as a download).
  */
 import { z } from 'zod';
+import { wholeNumber } from './numbers.ts';
+import { INPUT_TEXT } from './paging.ts';
 
 /** Skipped rows an import answer carries at most. */
 export const IMPORT_SKIPPED_SHOWN = 100;
@@ -21,7 +23,7 @@ export const IMPORT_TEXT = {
 } as const;
 
 /** `part` counts from 0; a 50 MB file holds at most a few thousand parts. */
-export const ZImportSkippedQuery = z.object({ part: z.coerce.number().int().min(0).max(100_000).default(0) });
+export const ZImportSkippedQuery = z.object({ part: wholeNumber(0, 100_000, INPUT_TEXT.badId).default(0) });
 export type TImportSkippedQuery = z.input<typeof ZImportSkippedQuery>;
 
 export function importAnswerOf<Row extends z.ZodType>(row: Row) {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZErrorResponse } from './errors.ts';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
+import { wholeNumber } from './numbers.ts';
 import { MAX_ID, ZId, ZPageQuery } from './paging.ts';
 
 /** A generator walks at most this many numbers (end - start + 1). */
@@ -148,20 +149,12 @@ export const ZBInsert = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0', ''])])
   .transform((value) => value === true || value === 1 || value === 'true' || value === '1');
 
-const interval = z.coerce
-  .number({ error: JOB_TEXT.intervalRequired })
-  .int({ error: JOB_TEXT.intervalRequired })
-  .min(1, { error: JOB_TEXT.intervalRange })
-  .max(JOB_INTERVAL_MAX, { error: JOB_TEXT.intervalRange });
+const interval = wholeNumber(1, JOB_INTERVAL_MAX, JOB_TEXT.intervalRequired, JOB_TEXT.intervalRange);
 
 /** The settings every job has: the account, the pace and whether hits join the phone number list. */
 export const ZJobSettings = z.object({
   // No account chosen (an empty select) reads as 0: say to choose one rather than that the id is bad.
-  whatsapp_id: z.coerce
-    .number({ error: JOB_TEXT.whatsappRequired })
-    .int({ error: JOB_TEXT.whatsappRequired })
-    .min(1, { error: JOB_TEXT.whatsappRequired })
-    .max(MAX_ID, { error: JOB_TEXT.whatsappRequired }),
+  whatsapp_id: wholeNumber(1, MAX_ID, JOB_TEXT.whatsappRequired),
   interval_min: interval,
   interval_max: interval,
   b_insert: ZBInsert.default(false),

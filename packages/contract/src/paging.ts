@@ -3,6 +3,7 @@
  * `limit`, at most 100), ids, and the texts of the checks that run on any input.
  */
 import { z } from 'zod';
+import { wholeNumber } from './numbers.ts';
 
 export const INPUT_TEXT = {
   nul: 'Data tidak boleh mengandung karakter NUL (\\0).',
@@ -76,10 +77,11 @@ export function pageMeta(query: { page: number; limit: number }, total: number):
 /** The largest id: ids are PostgreSQL `integer`s, and a larger number would fail the query rather than find nothing. */
 export const MAX_ID = 2_147_483_647;
 
-const badId = { error: INPUT_TEXT.badId };
-
-/** Any row's id, in a path, a query or a body: digits as text are taken, as the spec's clients send both. */
-export const ZId = z.coerce.number(badId).int(badId).min(1, badId).max(MAX_ID, badId);
+/**
+ * Any row's id, in a path, a query or a body: a JSON number or a string of digits, as the spec's clients send
+ * both; never a sign, a space, an exponent or a hexadecimal form.
+ */
+export const ZId = wholeNumber(1, MAX_ID, INPUT_TEXT.badId);
 
 /** Id in the path of `GET/PUT/DELETE …/{id}`. */
 export const ZIdParams = z.object({ id: ZId });

@@ -1,7 +1,8 @@
 /** Phone numbers to blast (spec part 2 §3 PhoneNumber, §5, §7 Phone numbers). */
 import { z } from 'zod';
 import { importAnswerOf, skippedPartOf } from './imports.ts';
-import { MAX_ID, pageOf, ZPageQuery } from './paging.ts';
+import { wholeNumber } from './numbers.ts';
+import { INPUT_TEXT, MAX_ID, pageOf, ZPageQuery } from './paging.ts';
 
 export const PHONE_TEXT = {
   numberRequired: 'Nomor wajib diisi.',
@@ -110,7 +111,7 @@ export type TCountBlastResponse = z.infer<typeof ZCountBlastResponse>;
 
 /** GET /list answers this many numbers at a time, in id order; `after` (the last id seen) asks for the next. */
 export const PHONE_LIST_LIMIT = 10_000;
-export const ZPhoneAllQuery = z.object({ after: z.coerce.number().int().min(0).max(MAX_ID).default(0) });
+export const ZPhoneAllQuery = z.object({ after: wholeNumber(0, MAX_ID, INPUT_TEXT.badId).default(0) });
 export type TPhoneAllQuery = z.input<typeof ZPhoneAllQuery>;
 export const ZPhoneAllResponse = z.object({ list: z.array(ZPhoneNumber) });
 export type TPhoneAllResponse = z.infer<typeof ZPhoneAllResponse>;

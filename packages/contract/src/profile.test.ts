@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_CHANGE_TEXT } from './account-change-text.ts';
 import { fieldErrorsOf } from './errors.ts';
-import { ZProfileForm } from './profile.ts';
+import { profileFormFor, ZProfileForm } from './profile.ts';
 import { SERVER_TEXT, TEXT } from './texts.ts';
 import { ZUpdateUserRequest } from './users.ts';
 
@@ -61,5 +62,43 @@ describe('ZProfileForm', () => {
       password: 'Password minimal 6 karakter.',
     });
     expect(errorsOf({ ...filled, account_number: '9'.repeat(51) })).toHaveProperty('account_number');
+  });
+});
+
+describe('profileFormFor(user)', () => {
+  const saved = {
+    email: 'budi@example.com',
+    account_bank: 'BCA',
+    account_number: '1234567890',
+    account_name: 'Budi Santoso',
+  };
+  const form = profileFormFor(saved);
+  const errors = (values: typeof filled) => {
+    const result = form.safeParse(values);
+    return result.success ? {} : fieldErrorsOf(result.error.issues);
+  };
+
+  it('asks for nothing when the email and the bank account are as saved (written as the form holds them)', () => {
+    expect(errors(filled)).toEqual({});
+    expect(form.parse({ ...filled, firstname: 'Budiman', current_password: 'lama123' })).not.toHaveProperty(
+      'current_password',
+    );
+  });
+
+  it('asks for the current password when a bank field or the email changes, and sends it then', () => {
+    for (const change of [
+      { account_bank: 'BRI' },
+      { account_number: '999' },
+      { account_name: 'Orang Lain' },
+      { account_bank: '' },
+      { email: 'baru@example.com' },
+    ]) {
+      expect(errors({ ...filled, ...change }), JSON.stringify(change)).toEqual({
+        current_password: ACCOUNT_CHANGE_TEXT.currentPasswordRequired,
+      });
+      expect(form.parse({ ...filled, ...change, current_password: 'lama123' })).toMatchObject({
+        current_password: 'lama123',
+      });
+    }
   });
 });

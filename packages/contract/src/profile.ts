@@ -3,8 +3,9 @@
  * PUT /admin/users/{id} (ZUpdateUserRequest) would, with the messages a person filling it in needs.
  */
 import { z } from 'zod';
+import { ACCOUNT_CHANGE_TEXT } from './account-change-text.ts';
 import { SERVER_TEXT, TEXT } from './texts.ts';
-import { ZUpdateUserRequest } from './users.ts';
+import { type TUser, ZUpdateUserRequest } from './users.ts';
 
 /** Texts word for word from the spec where it gives them; the rest are ours, in the spec's language. */
 export const PROFILE_TEXT = {
@@ -22,6 +23,8 @@ export const PROFILE_TEXT = {
   chooseBank: '-- Pilih bank --',
   passwordPlaceholder: 'Ganti Password ?',
   passwordHint: 'Kosongkan bila tidak ingin mengganti password.',
+  currentPasswordHint:
+    'Diperlukan untuk mengganti password, email atau rekening bank. Email lama Anda akan diberi tahu.',
   close: 'Tutup',
   cancel: 'Batal',
   save: 'Simpan',
@@ -59,28 +62,54 @@ const bankField = (then: z.ZodType<string | null, string | null>) =>
     .transform((value) => value.trim() || null)
     .pipe(then);
 
-export const ZProfileForm = z
-  .object({
-    firstname: filled(TEXT.firstNameRequired, rule.firstname.unwrap()),
-    lastname: filled(TEXT.lastNameRequired, rule.lastname.unwrap()),
-    email: filled(TEXT.emailRequired, rule.email.unwrap()),
-    account_bank: bankField(rule.account_bank.unwrap()),
-    account_number: bankField(rule.account_number.unwrap()),
-    account_name: bankField(rule.account_name.unwrap()),
-    /** Optional: left blank, the password stays as it is. */
-    password: z
-      .string()
-      .transform((value) => (value === '' ? undefined : value))
-      .pipe(rule.password),
-    current_password: z.string().pipe(rule.current_password.unwrap()),
-  })
-  .superRefine((values, context) => {
-    if (values.password !== undefined && values.current_password === '') {
-      context.addIssue({ code: 'custom', path: ['current_password'], message: SERVER_TEXT.currentPasswordRequired });
-    }
-  })
-  // The current password goes only with a new one.
-  .transform(({ current_password, ...values }) =>
-    values.password === undefined ? values : { ...values, current_password },
+/** What changes only with the current password: where the account's mail and its payouts go. */
+export type TGuardedFields = Pick<TUser, 'email' | 'account_bank' | 'account_number' | 'account_name'>;
+
+const GUARDED = ['email', 'account_bank', 'account_number', 'account_name'] as const;
+
+/** Whether the form's (parsed) values change the email or the payout bank account of `current`. */
+export function changesGuarded(current: TGuardedFields, next: TGuardedFields): boolean {
+  return GUARDED.some((field) => (next[field] || null) !== (current[field] || null));
+}
+
+const ZProfileFields = z.object({
+  firstname: filled(TEXT.firstNameRequired, rule.firstname.unwrap()),
+  lastname: filled(TEXT.lastNameRequired, rule.lastname.unwrap()),
+  email: filled(TEXT.emailRequired, rule.email.unwrap()),
+  account_bank: bankField(rule.account_bank.unwrap()),
+  account_number: bankField(rule.account_number.unwrap()),
+  account_name: bankField(rule.account_name.unwrap()),
+  /** Optional: left blank, the password stays as it is. */
+  password: z
+    .string()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(rule.password),
+  current_password: z.string().pipe(rule.current_password.unwrap()),
+});
+
+/**
+ * The form for the user whose values are `current`: the current password is asked for with a new password,
+ * and with a new email or bank account (the server refuses those without it); it is sent only then.
+ */
+export function profileFormFor(current: TGuardedFields | null) {
+  const needsCurrent = (values: z.output<typeof ZProfileFields>) =>
+    values.password !== undefined || (current !== null && changesGuarded(current, values));
+  return (
+    ZProfileFields.superRefine((values, context) => {
+      if (!needsCurrent(values) || values.current_password !== '') return;
+      const message =
+        values.password !== undefined
+          ? SERVER_TEXT.currentPasswordRequired
+          : ACCOUNT_CHANGE_TEXT.currentPasswordRequired;
+      context.addIssue({ code: 'custom', path: ['current_password'], message });
+    })
+      // The current password goes only where it is asked for.
+      .transform(({ current_password, ...values }) =>
+        needsCurrent({ ...values, current_password }) ? { ...values, current_password } : values,
+      )
   );
+}
+
+/** The form without a user to compare with: the current password goes with a new password only. */
+export const ZProfileForm = profileFormFor(null);
 export type TProfileFormValues = z.input<typeof ZProfileForm>;

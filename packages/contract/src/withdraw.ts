@@ -1,10 +1,21 @@
 /** Withdrawals (spec part 2 §3, §4, §5, §7; DESIGN §5.5): the calls' shapes, and the texts of withdraw-text.ts. */
 import { z } from 'zod';
 import { ZErrorResponse } from './errors.ts';
+import { MONEY_MAX, wholeNumber } from './numbers.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
-import { WITHDRAW_MIN, WITHDRAW_STATUSES, WITHDRAW_TEXT } from './withdraw-text.ts';
+import {
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_MIN,
+  WITHDRAW_MIN,
+  WITHDRAW_STATUSES,
+  WITHDRAW_TEXT,
+} from './withdraw-text.ts';
 
 export {
+  BANK_CHANGE_FLAG_HOURS,
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_MIN,
+  payoutCancelledText,
   type TWithdrawStatus,
   WITHDRAW_DECISION_TEXT,
   WITHDRAW_MIN,
@@ -12,19 +23,25 @@ export {
   WITHDRAW_TEXT,
 } from './withdraw-text.ts';
 
-/** Amounts go up to a trillion rupiah: far beyond any balance, and exact in a double. */
-const ZNominal = z.coerce
-  .number({ error: WITHDRAW_TEXT.minimum })
-  .int({ error: WITHDRAW_TEXT.minimum })
-  .min(WITHDRAW_MIN, { error: WITHDRAW_TEXT.minimum })
-  .max(1_000_000_000_000);
+const ZNominal = wholeNumber(WITHDRAW_MIN, MONEY_MAX, WITHDRAW_TEXT.minimum);
 
 /** `userId` is the caller unless a dev asks for somebody else. */
 export const ZWithdrawRequest = z.object({ nominal: ZNominal, userId: ZId.optional() });
 export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 
-/** Terima → accepted, Tolak → rejected, Batalkan → requested again. */
-export const ZWithdrawUpdate = z.object({ id: ZId, status: z.enum(WITHDRAW_STATUSES) });
+const reason = { error: WITHDRAW_TEXT.cancelReasonRequired };
+/** Why a payout is cancelled: required to cancel an accepted withdrawal, kept with the change. */
+export const ZCancelReason = z.string(reason).trim().min(CANCEL_REASON_MIN, reason).max(CANCEL_REASON_MAX, reason);
+
+/**
+ * Terima → accepted, Tolak → rejected, Batalkan → requested again. Cancelling an accepted (paid) one says the
+ * transfer did not happen or was returned: admins and devs only, with `reason`.
+ */
+export const ZWithdrawUpdate = z.object({
+  id: ZId,
+  status: z.enum(WITHDRAW_STATUSES),
+  reason: ZCancelReason.optional(),
+});
 export type TWithdrawUpdate = z.infer<typeof ZWithdrawUpdate>;
 
 export const ZWithdraw = z.object({
@@ -34,6 +51,10 @@ export const ZWithdraw = z.object({
   status: z.enum(WITHDRAW_STATUSES),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Why its payout was last cancelled (accepted → requested), or null when it never was. */
+  cancelReason: z.string().nullable(),
+  /** True when the member changed their bank account within BANK_CHANGE_FLAG_HOURS before requesting. */
+  recentBankChange: z.boolean(),
   /** The bank details as they were when the request was made. */
   User: z.object({
     firstname: z.string(),

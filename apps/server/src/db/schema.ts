@@ -73,6 +73,8 @@ export const users = pgTable(
     token_version: integer('token_version').notNull().default(0),
     /** Set when an admin gives a temporary password: the next sign-in must choose a new one. */
     must_change_password: boolean('must_change_password').notNull().default(false),
+    /** When the payout bank account last changed: a withdrawal soon after is flagged for the staff. */
+    bank_changed_at: stamp('bank_changed_at'),
     ...timestamps,
   },
   (t) => [
@@ -387,6 +389,8 @@ export const withdrawals = pgTable(
     account_name: varchar('account_name', { length: 100 }).notNull(),
     decided_by: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decided_at: stamp('decided_at'),
+    /** The member's last bank account change as it stood when the request was made (users.bank_changed_at). */
+    bank_changed_at: stamp('bank_changed_at'),
     ...timestamps,
   },
   (t) => [
@@ -413,9 +417,17 @@ export const withdrawalEvents = pgTable(
     from_status: varchar('from_status', { length: 10 }).notNull(),
     to_status: varchar('to_status', { length: 10 }).notNull(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why a paid-out withdrawal was taken back (accepted → requested); required there, empty elsewhere. */
+    reason: varchar('reason', { length: 500 }),
     ...timestamps,
   },
-  (t) => [index('withdrawal_events_withdrawal_idx').on(t.withdrawal_id, t.created_at)],
+  (t) => [
+    index('withdrawal_events_withdrawal_idx').on(t.withdrawal_id, t.created_at),
+    // The finance export's taken-back payouts by time: rare rows, so a partial index stays small.
+    index('withdrawal_events_payout_cancel_idx')
+      .on(t.created_at)
+      .where(sql`${t.from_status} = 'accepted' and ${t.to_status} = 'requested'`),
+  ],
 );
 
 const runnerColumns = {
@@ -501,6 +513,9 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 200 }).notNull(),
+    /** The operation the key was first used on, and the SHA-256 of its canonical body: a key names one request. */
+    route: varchar('route', { length: 100 }).notNull().default(''),
+    request_hash: varchar('request_hash', { length: 64 }).notNull().default(''),
     status_code: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
     ...timestamps,

@@ -17,6 +17,8 @@ export interface LockedUser {
   account_bank: string | null;
   account_number: string | null;
   account_name: string | null;
+  /** When the payout bank account last changed, if it ever did. */
+  bank_changed_at: Date | null;
   /** The balance while the lock is held: no other money transaction of this user can change it. */
   balance: number;
 }
@@ -38,6 +40,7 @@ export function moneyTransaction<T>(
           account_bank: users.account_bank,
           account_number: users.account_number,
           account_name: users.account_name,
+          bank_changed_at: users.bank_changed_at,
         })
         .from(users)
         .where(eq(users.id, userId))

@@ -1,13 +1,15 @@
 /**
  * The money rules of withdrawals (DESIGN §5.5), inside a transaction that holds the user's lock
  * (`moneyTransaction`): a request holds its amount, a rejection releases it, cancelling a rejection holds it
- * again when the balance still allows, acceptance moves nothing. Every check runs before the first write,
- * so that a refusal leaves the transaction clean.
+ * again when the balance still allows, acceptance moves nothing. Cancelling an acceptance moves nothing
+ * either, but says the transfer did not happen or was returned (a later rejection gives the money back): only
+ * a caller the service lets cancel payouts may, and with a reason kept on the change. Every check runs before
+ * the first write, so that a refusal leaves the transaction clean.
  */
 import { type TWithdrawStatus, WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { and, eq } from 'drizzle-orm';
 import { ledgerEntries, withdrawalEvents, withdrawals } from '../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import { recordAudit } from '../lib/audit.ts';
 import type { LockedUser, Tx } from './transaction.ts';
 
@@ -38,7 +40,7 @@ export async function requestWithdrawal(tx: Tx, user: LockedUser, nominal: numbe
   if (nominal > user.balance) throw conflict(WITHDRAW_TEXT.overBalance);
   const [row] = await tx
     .insert(withdrawals)
-    .values({ user_id: user.id, nominal, status: 'requested', ...bank })
+    .values({ user_id: user.id, nominal, status: 'requested', ...bank, bank_changed_at: user.bank_changed_at })
     .returning();
   if (!row) throw new Error('withdrawal not written');
   await tx
@@ -49,12 +51,13 @@ export async function requestWithdrawal(tx: Tx, user: LockedUser, nominal: numbe
 
 type Move = 'nothing' | 'release' | 'hold';
 
-/** The audit action of a decision, by the status it leads to. */
+/** The audit action of a decision, by the status it leads to; a paid one taken back has its own. */
 const AUDIT_ACTION = {
   accepted: 'withdraw.accepted',
   rejected: 'withdraw.rejected',
   requested: 'withdraw.cancelled',
 } as const;
+const PAYOUT_CANCELLED = 'withdraw.payout_cancelled';
 
 /** The transitions of spec part 2 §4; any other pair must go through `requested` (Batalkan) first. */
 const MOVES: Partial<Record<`${TWithdrawStatus}>${TWithdrawStatus}`, Move>> = {
@@ -63,6 +66,15 @@ const MOVES: Partial<Record<`${TWithdrawStatus}>${TWithdrawStatus}`, Move>> = {
   'accepted>requested': 'nothing',
   'rejected>requested': 'hold',
 };
+
+export interface DecisionInput {
+  status: TWithdrawStatus;
+  actorId: number;
+  /** Whether the caller may take back a paid (accepted) withdrawal; the service decides by role. */
+  mayCancelPayout: boolean;
+  /** Why a payout is taken back: required for accepted → requested, ignored elsewhere. */
+  reason?: string | undefined;
+}
 
 export interface Decision {
   row: WithdrawalRow;
@@ -75,8 +87,7 @@ export async function decideWithdrawal(
   tx: Tx,
   user: LockedUser,
   id: number,
-  status: TWithdrawStatus,
-  actorId: number,
+  { status, actorId, mayCancelPayout, reason }: DecisionInput,
 ): Promise<Decision> {
   const [current] = await tx
     .select()
@@ -88,6 +99,11 @@ export async function decideWithdrawal(
   if (from === status) return { row: current, changed: false };
   const move = MOVES[`${from}>${status}`];
   if (!move) throw conflict(WITHDRAW_TEXT.badTransition);
+  const payoutCancel = from === 'accepted' && status === 'requested';
+  if (payoutCancel && !mayCancelPayout) throw forbidden(WITHDRAW_TEXT.cancelPaidManagersOnly);
+  if (payoutCancel && !reason)
+    throw badRequest(WITHDRAW_TEXT.cancelReasonRequired, { reason: WITHDRAW_TEXT.cancelReasonRequired });
+  const kept = payoutCancel ? (reason ?? null) : null;
   if (move === 'hold' && current.nominal > user.balance) throw conflict(WITHDRAW_TEXT.cancelOverBalance);
 
   const decided =
@@ -99,7 +115,7 @@ export async function decideWithdrawal(
     .returning();
   const [event] = await tx
     .insert(withdrawalEvents)
-    .values({ withdrawal_id: id, from_status: from, to_status: status, actor_id: actorId })
+    .values({ withdrawal_id: id, from_status: from, to_status: status, actor_id: actorId, reason: kept })
     .returning({ id: withdrawalEvents.id });
   if (!row || !event) throw new Error('withdrawal decision not written');
   if (move !== 'nothing') {
@@ -114,11 +130,11 @@ export async function decideWithdrawal(
   const audited = { user_id: user.id, nominal: current.nominal };
   await recordAudit(tx, {
     actorId,
-    action: AUDIT_ACTION[status],
+    action: payoutCancel ? PAYOUT_CANCELLED : AUDIT_ACTION[status],
     table: 'withdrawals',
     id,
     before: { ...audited, status: from },
-    after: { ...audited, status },
+    after: { ...audited, status, ...(kept ? { reason: kept } : {}) },
   });
   return { row, changed: true };
 }

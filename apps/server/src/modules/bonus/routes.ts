@@ -44,10 +44,10 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
       schema: {
         tags,
         summary:
-          'Gives a member a bonus, credited to their balance; the giver is the caller; a repeated Idempotency-Key answers as the first time',
+          'Gives a member a bonus, credited to their balance; the giver is the caller; a repeated Idempotency-Key answers as the first time, and the key with another body or call is a 422',
         headers: ZIdempotencyHeaders,
         body: ZBonusCreate,
-        response: { 200: ZBonusAnswer, ...failures },
+        response: { 200: ZBonusAnswer, ...failures, 422: ZErrorResponse },
       },
     },
     async (request) => bonuses.create(requireActor(request), request.body, request.headers['idempotency-key']),

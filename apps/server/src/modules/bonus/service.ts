@@ -82,7 +82,7 @@ export function createBonusService(db: Db) {
         db,
         userId,
         (tx, user) =>
-          answerOnce<TBonusAnswer>(tx, actor.id, key, async () => {
+          answerOnce<TBonusAnswer>(tx, actor.id, { key, operation: 'bonus.create', body: input }, async () => {
             if (!(await isMember(tx, user.id))) return noMember();
             const row = await giveBonus(tx, user, bonus, actor.id);
             return { status: 200, body: { msg: BONUS_TEXT.created, data: present(row, new Map([[user.id, user]])) } };

@@ -1,5 +1,6 @@
 /** GET /api/file/{id}: an uploaded file by its signed URL, with its real type and a safe name. */
-import { ZIdParams } from '@sewablast/contract/paging';
+import { wholeNumber } from '@sewablast/contract/numbers';
+import { INPUT_TEXT, ZIdParams } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (
         tags: ['files'],
         summary: 'An uploaded file, by the signed URL the API handed out',
         params: ZIdParams,
-        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+        querystring: z.object({
+          expires: wholeNumber(0, Number.MAX_SAFE_INTEGER, INPUT_TEXT.badUrl),
+          signature: z.string().max(100),
+        }),
       },
     },
     async (request, reply) => {

@@ -1,9 +1,9 @@
 /**
  * A user update's audit entries: a role change and a change of the member's blast intervals, each its own
- * action, written in the update's transaction. Names, emails, bank details and passwords are not audited.
+ * action, written in the update's transaction (bank details and emails: account-change.ts). Names and
+ * passwords are not audited.
  */
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import type { users } from '../../db/schema.ts';
 import type { Tx } from '../../ledger/transaction.ts';
 import { changedFields, pick, recordAudit } from '../../lib/audit.ts';
 
@@ -13,20 +13,6 @@ const AUDITED = {
 } as const;
 
 type Audited = Pick<typeof users.$inferSelect, 'role' | 'blast_interval_min' | 'blast_interval_max'>;
-
-/** The audited fields of user `id`, locked until the transaction ends so that `before` stays true. */
-export async function lockAudited(tx: Tx, id: number): Promise<Audited | undefined> {
-  const [row] = await tx
-    .select({
-      role: users.role,
-      blast_interval_min: users.blast_interval_min,
-      blast_interval_max: users.blast_interval_max,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .for('update');
-  return row;
-}
 
 export async function auditUserChanges(tx: Tx, actorId: number, id: number, before: Audited, after: Audited) {
   for (const [action, keys] of Object.entries(AUDITED) as [keyof typeof AUDITED, readonly (keyof Audited)[]][]) {

@@ -62,9 +62,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
         summary: 'Update a profile; role only by a dev, intervals only by admins and devs',
         params: ZUserIdParams,
         body: ZUpdateUserRequest,
-        response: { 200: ZUpdateUserResponse, 409: ZErrorResponse, ...failures },
+        response: { 200: ZUpdateUserResponse, 409: ZErrorResponse, 429: ZErrorResponse, ...failures },
       },
     },
-    async (request) => users.update(requireActor(request), request.params.id, request.body),
+    async (request) => users.update(requireActor(request), request.params.id, request.body, request.ip),
   );
 };

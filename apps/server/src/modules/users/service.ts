@@ -1,6 +1,7 @@
 /** Users: accounts, profiles and who may change what about them (DESIGN §5.1, §9). */
 import { randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
+import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
 import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from '@sewablast/contract/interval';
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
@@ -16,7 +17,14 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { LevelService } from '../level/service.ts';
-import { auditUserChanges, lockAudited } from './audit-changes.ts';
+import {
+  type AccountChangeDeps,
+  accountChangeOf,
+  auditAccountChange,
+  mailAccountChange,
+  requireCurrentPassword,
+} from './account-change.ts';
+import { auditUserChanges } from './audit-changes.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -62,7 +70,7 @@ export interface NewUser {
   referred_by?: number | null;
 }
 
-export function createUserService(db: Db, levels: LevelService, tokens: TokenService) {
+export function createUserService(db: Db, levels: LevelService, tokens: TokenService, notices?: AccountChangeDeps) {
   async function findById(id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
@@ -151,10 +159,17 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
     /**
      * Field-level rules: anyone may edit their own name, email, password and bank details; only admins
      * and devs set blast intervals; only a dev changes a role, and never their own. Level and money are
-     * not fields of the request at all. Changing one's own password asks for the current one; any password
-     * change ends the user's sessions, and the caller who changed their own gets a fresh token.
+     * not fields of the request at all. Changing one's own password, email or payout bank account asks for
+     * the current password (account-change.ts); any password change ends the user's sessions, and the caller
+     * who changed their own gets a fresh token.
      */
-    async update(actor: Actor, id: number, patch: TUpdateUserRequest): Promise<{ user: TUser; token?: string }> {
+    /** `address` is the caller's, for the sign-in guard that also counts wrong current passwords. */
+    async update(
+      actor: Actor,
+      id: number,
+      patch: TUpdateUserRequest,
+      address = '',
+    ): Promise<{ user: TUser; token?: string }> {
       requireAccess(actor, { owner: id });
       const target = await mustFind(id);
       // An admin manages members and staff, never another manager: that would let an admin take over a dev.
@@ -176,15 +191,15 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
 
       const { password, current_password, ...fields } = patch;
       const ownPassword = password !== undefined && actor.id === id;
+      const change = accountChangeOf(target, patch);
+      const check = { guard: notices?.guard, address };
       if (ownPassword) {
-        if (!current_password)
-          throw badRequest(SERVER_TEXT.currentPasswordRequired, {
-            current_password: SERVER_TEXT.currentPasswordRequired,
-          });
-        if (!(await verify(target.password_hash, current_password).catch(() => false)))
-          throw badRequest(SERVER_TEXT.currentPasswordWrong, { current_password: SERVER_TEXT.currentPasswordWrong });
+        await requireCurrentPassword(target, current_password, SERVER_TEXT.currentPasswordRequired, check);
+      } else if (actor.id === id && (change.bank || change.email)) {
+        await requireCurrentPassword(target, current_password, ACCOUNT_CHANGE_TEXT.currentPasswordRequired, check);
       }
       const values: PgUpdateSetSource<typeof users> = { ...fields };
+      if (change.bank) values.bank_changed_at = new Date();
       if (password !== undefined) {
         values.password_hash = await hashPassword(password);
         values.token_version = sql`${users.token_version} + 1`;
@@ -193,13 +208,15 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
       }
       if (Object.keys(values).length === 0) return { user: toPublicUser(target) };
       try {
-        const row = await db.transaction(async (tx) => {
-          const before = await lockAudited(tx, id);
+        const { before, row } = await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(users).where(eq(users.id, id)).for('update');
           const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
-          if (!before || !updated) throw notFound(SERVER_TEXT.userNotFound);
-          await auditUserChanges(tx, actor.id, id, before, updated);
-          return updated;
+          if (!locked || !updated) throw notFound(SERVER_TEXT.userNotFound);
+          await auditUserChanges(tx, actor.id, id, locked, updated);
+          await auditAccountChange(tx, actor.id, locked, updated);
+          return { before: locked, row: updated };
         });
+        mailAccountChange(notices, actor, before, row, change);
         return {
           user: toPublicUser(row),
           ...(ownPassword ? { token: await tokens.sign(row.id, row.token_version) } : {}),

@@ -16,10 +16,15 @@ export const withdrawExportRoutes: FastifyPluginAsyncZod<{ exports: AcceptedExpo
     {
       schema: {
         tags: ['withdraw'],
-        summary: 'Accepted withdrawals decided from `from` to `to` (whole business days) as text/csv',
+        summary:
+          'Accepted withdrawals decided from `from` to `to` (whole business days), and payouts taken back in them, as text/csv',
         querystring: ZAcceptedExportQuery,
         response: {
-          200: z.string().describe('text/csv: member,bank,account_number,account_name,amount,decided_at'),
+          200: z
+            .string()
+            .describe(
+              'text/csv: member,bank,account_number,account_name,amount,decided_at,status,note (status accepted, or payout_cancelled with its reason)',
+            ),
           400: ZErrorResponse,
           401: ZErrorResponse,
           403: ZErrorResponse,

@@ -116,7 +116,8 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawServic
       config: { access: 'withdraw' },
       schema: {
         tags,
-        summary: 'Holds the amount from the balance; a repeated Idempotency-Key answers as the first time',
+        summary:
+          'Holds the amount from the balance; a repeated Idempotency-Key answers as the first time, and the key with another body or call is a 422',
         headers: ZIdempotencyHeaders,
         body: ZWithdrawRequest,
         response: {
@@ -126,6 +127,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawServic
           403: ZErrorResponse,
           404: ZErrorResponse,
           409: ZErrorResponse,
+          422: ZErrorResponse,
         },
       },
     },

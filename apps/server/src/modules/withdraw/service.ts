@@ -5,6 +5,7 @@
 
 import type { TPaidDaily } from '@sewablast/contract/dashboard';
 import {
+  BANK_CHANGE_FLAG_HOURS,
   type TWithdraw,
   type TWithdrawAnswer,
   type TWithdrawFailure,
@@ -16,9 +17,9 @@ import {
   WITHDRAW_DECISION_TEXT,
   WITHDRAW_TEXT,
 } from '@sewablast/contract/withdraw';
-import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { withdrawals } from '../../db/schema.ts';
+import { withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { balanceOf, incomeSince } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
@@ -36,7 +37,13 @@ const DECIDERS = 'backOffice';
 /** The unpaged lists answer the newest rows only; the screens page with histories-per-page. */
 const LIST_CAP = 1000;
 
-function present(row: WithdrawalRow, names: MemberNames): TWithdraw {
+const FLAG_MS = BANK_CHANGE_FLAG_HOURS * 60 * 60 * 1000;
+
+/** Requested within a day of a bank account change: the payout may be going to a thief's account. */
+const soonAfterBankChange = (row: WithdrawalRow) =>
+  row.bank_changed_at !== null && row.created_at.getTime() - row.bank_changed_at.getTime() < FLAG_MS;
+
+function present(row: WithdrawalRow, names: MemberNames, cancelReasons = new Map<number, string>()): TWithdraw {
   const name = names.get(row.user_id);
   return {
     id: row.id,
@@ -45,6 +52,8 @@ function present(row: WithdrawalRow, names: MemberNames): TWithdraw {
     status: row.status as TWithdrawStatus,
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
+    cancelReason: cancelReasons.get(row.id) ?? null,
+    recentBankChange: soonAfterBankChange(row),
     User: {
       firstname: name?.firstname ?? '',
       lastname: name?.lastname ?? '',
@@ -58,12 +67,30 @@ function present(row: WithdrawalRow, names: MemberNames): TWithdraw {
 export type RequestAnswer = Answer<TWithdrawAnswer | TWithdrawFailure>;
 
 export function createWithdrawService(db: Db, timeZone: string) {
+  /** The reason of each withdrawal's latest payout cancel, for the rows that had one. */
+  async function cancelReasonsOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([withdrawalEvents.withdrawal_id], {
+        id: withdrawalEvents.withdrawal_id,
+        reason: withdrawalEvents.reason,
+      })
+      .from(withdrawalEvents)
+      .where(and(inArray(withdrawalEvents.withdrawal_id, ids), isNotNull(withdrawalEvents.reason)))
+      .orderBy(withdrawalEvents.withdrawal_id, desc(withdrawalEvents.id));
+    return new Map(rows.map((row) => [row.id, row.reason ?? '']));
+  }
+
   async function presentAll(rows: WithdrawalRow[]): Promise<TWithdraw[]> {
-    const names = await memberNames(
-      db,
-      rows.map((row) => row.user_id),
-    );
-    return rows.map((row) => present(row, names));
+    const ids = rows.map((row) => row.id);
+    const [names, reasons] = await Promise.all([
+      memberNames(
+        db,
+        rows.map((row) => row.user_id),
+      ),
+      cancelReasonsOf(ids),
+    ]);
+    return rows.map((row) => present(row, names, reasons));
   }
 
   async function sumNominal(where: SQL | undefined): Promise<number> {
@@ -153,26 +180,34 @@ export function createWithdrawService(db: Db, timeZone: string) {
         db,
         userId,
         (tx, user) =>
-          answerOnce<RequestAnswer['body']>(tx, actor.id, key, async () => {
-            try {
-              const row = await requestWithdrawal(tx, user, input.nominal);
-              return {
-                status: 200,
-                body: { msg: WITHDRAW_TEXT.requested, data: present(row, new Map([[user.id, user]])) },
-              };
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              const code = error instanceof WithdrawRefused ? error.code : undefined;
-              return { status: error.status, body: code ? { code, msg: error.message } : { msg: error.message } };
-            }
-          }),
+          answerOnce<RequestAnswer['body']>(
+            tx,
+            actor.id,
+            { key, operation: 'withdraw.request', body: { nominal: input.nominal, userId } },
+            async () => {
+              try {
+                const row = await requestWithdrawal(tx, user, input.nominal);
+                return {
+                  status: 200,
+                  body: { msg: WITHDRAW_TEXT.requested, data: present(row, new Map([[user.id, user]])) },
+                };
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                const code = error instanceof WithdrawRefused ? error.code : undefined;
+                return { status: error.status, body: code ? { code, msg: error.message } : { msg: error.message } };
+              }
+            },
+          ),
         () => {
           throw notFound(WITHDRAW_TEXT.notFound);
         },
       );
     },
 
-    /** Terima, Tolak or Batalkan; asking for the status a withdrawal already has changes nothing. */
+    /**
+     * Terima, Tolak or Batalkan; asking for the status a withdrawal already has changes nothing. Staff cancel
+     * rejections only: taking back a paid (accepted) withdrawal is for admins and devs, with a reason.
+     */
     async update(actor: Actor, input: TWithdrawUpdate): Promise<TWithdrawAnswer> {
       requireAccess(actor, { group: DECIDERS });
       const [found] = await db
@@ -183,7 +218,13 @@ export function createWithdrawService(db: Db, timeZone: string) {
       const { row } = await moneyTransaction(
         db,
         found.user_id,
-        (tx, user) => decideWithdrawal(tx, user, input.id, input.status, actor.id),
+        (tx, user) =>
+          decideWithdrawal(tx, user, input.id, {
+            status: input.status,
+            actorId: actor.id,
+            mayCancelPayout: seesAll(actor, 'managers'),
+            reason: input.reason,
+          }),
         () => {
           throw notFound(WITHDRAW_TEXT.notFound);
         },

@@ -1,10 +1,12 @@
 /**
  * The edit modal's form (spec part 2 §2 Profile, §5): name, email, bank details and an optional new
- * password, which asks for the current one. A saved password change answers a fresh token: this tab goes on
- * with it while every other session ends. The header's name follows the saved user.
+ * password. A new password, a new email or a new payout bank account asks for the current password (the
+ * field shows only then). A saved password change answers a fresh token: this tab goes on with it while
+ * every other session ends. The header's name follows the saved user.
  */
-import { PROFILE_TEXT, type TProfileFormValues, ZProfileForm } from '@sewablast/contract/profile';
+import { changesGuarded, PROFILE_TEXT, profileFormFor, type TProfileFormValues } from '@sewablast/contract/profile';
 import type { TUser } from '@sewablast/contract/users';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
@@ -30,8 +32,23 @@ function valuesOf(user: TUser): TProfileFormValues {
 
 export function ProfileForm({ user, onDone }: { user: TUser; onDone: () => void }) {
   const update = useUpdateProfile(user.id);
-  const form = useZodForm(ZProfileForm, { defaultValues: valuesOf(user), leavesOnSuccess: true });
-  const changingPassword = form.watch('password') !== '';
+  const schema = useMemo(() => profileFormFor(user), [user]);
+  const form = useZodForm(schema, { defaultValues: valuesOf(user), leavesOnSuccess: true });
+  const [password, email, bank, number, name] = form.watch([
+    'password',
+    'email',
+    'account_bank',
+    'account_number',
+    'account_name',
+  ]);
+  const asksCurrent =
+    password !== '' ||
+    changesGuarded(user, {
+      email: email.trim().toLowerCase(),
+      account_bank: bank.trim() || null,
+      account_number: number.trim() || null,
+      account_name: name.trim() || null,
+    });
 
   const submit = form.submitWith(async (body) => {
     const answer = await update.mutateAsync(body);
@@ -63,13 +80,14 @@ export function ProfileForm({ user, onDone }: { user: TUser; onDone: () => void 
         autoComplete="new-password"
         hint={PROFILE_TEXT.passwordHint}
       />
-      {changingPassword && (
+      {asksCurrent && (
         <FormField
           form={form}
           name="current_password"
           label={labels.currentPassword}
           type="password"
           autoComplete="current-password"
+          hint={PROFILE_TEXT.currentPasswordHint}
         />
       )}
       <div className="flex flex-wrap justify-end gap-3">

@@ -1,28 +1,56 @@
 /**
  * Terima and Tolak on a waiting request, Batalkan on a decided one (spec part 2 §4), each asked first and
  * answered with the spec's text; a refusal (409: the member's balance, or another decision first) shows its
- * message.
+ * message. Batalkan on an accepted (paid) one is for admins and devs only, and asks for a reason
+ * (cancel-payout-dialog.tsx); staff are not offered it.
  */
+import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { type TWithdrawStatus, WITHDRAW_DECISION_TEXT, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
 import { formatRupiah } from '../../lib/format.ts';
+import { onDemand } from '../../lib/on-demand.ts';
+import { useSession } from '../../lib/session.ts';
 import { useUpdateWithdraw } from './api/update.ts';
+import type { CancelPayoutDialogProps } from './cancel-payout-dialog.tsx';
+
+const cancelPayoutDialog = onDemand<Dialog<CancelPayoutDialogProps>>(
+  async () => (await import('./cancel-payout-dialog.tsx')).CancelPayoutDialog,
+);
 
 const ACTIONS: Record<TWithdrawStatus, { label: string; to: TWithdrawStatus; question: string }[]> = {
   requested: [
     { label: 'Terima', to: 'accepted', question: 'Terima permintaan withdraw' },
     { label: 'Tolak', to: 'rejected', question: 'Tolak permintaan withdraw' },
   ],
-  accepted: [{ label: 'Batalkan', to: 'requested', question: 'Batalkan keputusan atas permintaan withdraw' }],
+  // A paid one is taken back through CancelPayout, with a reason.
+  accepted: [],
   rejected: [{ label: 'Batalkan', to: 'requested', question: 'Batalkan keputusan atas permintaan withdraw' }],
 };
 
+function CancelPayout({ row, what }: { row: TWithdraw; what: string }) {
+  const update = useUpdateWithdraw();
+  return (
+    <DialogOnDemand
+      dialog={cancelPayoutDialog}
+      props={{ what, onConfirm: (reason) => update.mutateAsync({ id: row.id, status: 'requested', reason }) }}
+      trigger={(opens) => (
+        <Button {...opens} variant="secondary" className="px-3 py-1.5" aria-label={`Batalkan ${what}`}>
+          Batalkan
+        </Button>
+      )}
+    />
+  );
+}
+
 export function DecisionButtons({ row }: { row: TWithdraw }) {
   const update = useUpdateWithdraw();
+  const { user } = useSession();
   const who = `${row.User.firstname} ${row.User.lastname}`.trim();
+  const mayCancelPayout = inGroup(effectiveRole(user?.role) ?? 'staff', 'managers');
   const decide = (status: TWithdrawStatus) =>
     update.mutate(
       { id: row.id, status },
@@ -53,6 +81,9 @@ export function DecisionButtons({ row }: { row: TWithdraw }) {
           )}
         />
       ))}
+      {row.status === 'accepted' && mayCancelPayout && (
+        <CancelPayout row={row} what={`${who} sebesar ${formatRupiah(row.nominal)}`} />
+      )}
     </div>
   );
 }

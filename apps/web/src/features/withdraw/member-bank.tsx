@@ -1,5 +1,9 @@
-/** The member's name on a request, as a button that opens their bank details (bank-dialog.tsx, loaded on demand). */
+/**
+ * The member's name on a request, as a button that opens their bank details (bank-dialog.tsx, loaded on
+ * demand); under it, a request made soon after the bank account changed says so in words.
+ */
 import type { TWithdraw } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
 import { onDemand } from '../../lib/on-demand.ts';
 import type { BankDialogProps } from './bank-dialog.tsx';
@@ -8,7 +12,7 @@ const bankDialog = onDemand<Dialog<BankDialogProps>>(async () => (await import('
 
 export function MemberBank({ row }: { row: TWithdraw }) {
   const name = `${row.User.firstname} ${row.User.lastname}`.trim();
-  return (
+  const member = (
     <DialogOnDemand
       dialog={bankDialog}
       props={{ name, bank: row.User }}
@@ -22,5 +26,17 @@ export function MemberBank({ row }: { row: TWithdraw }) {
         </button>
       )}
     />
+  );
+  if (!row.recentBankChange) return member;
+  return (
+    <div className="max-w-xs space-y-1">
+      {member}
+      <div>
+        <span className="inline-flex rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-300">
+          {WITHDRAW_TEXT.recentBankChange}
+        </span>
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{WITHDRAW_TEXT.recentBankChangeNote}</p>
+    </div>
   );
 }

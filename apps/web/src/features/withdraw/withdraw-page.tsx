@@ -18,7 +18,7 @@ import { WithdrawStatus } from './withdraw-status.tsx';
 const COLUMNS: Column<TWithdraw>[] = [
   { header: 'Tanggal Permintaan', cell: (row) => formatDateTime(row.createdAt) },
   { header: 'Jumlah', cell: (row) => formatRupiah(row.nominal), className: 'tabular-nums' },
-  { header: 'Status', cell: (row) => <WithdrawStatus status={row.status} /> },
+  { header: 'Status', cell: (row) => <WithdrawStatus status={row.status} cancelReason={row.cancelReason} /> },
   { header: 'Diputuskan', cell: (row) => formatDateTime(row.decidedAt) },
 ];
 

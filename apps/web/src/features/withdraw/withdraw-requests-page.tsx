@@ -26,7 +26,7 @@ const COLUMNS: Column<TWithdraw>[] = [
   { header: 'Member', cell: (row) => <MemberBank row={row} /> },
   { header: 'Jumlah', cell: (row) => formatRupiah(row.nominal), className: 'tabular-nums' },
   { header: 'Tanggal Permintaan', cell: (row) => formatDateTime(row.createdAt) },
-  { header: 'Status', cell: (row) => <WithdrawStatus status={row.status} /> },
+  { header: 'Status', cell: (row) => <WithdrawStatus status={row.status} cancelReason={row.cancelReason} /> },
   { header: 'Aksi', cell: (row) => <DecisionButtons row={row} />, actions: true, className: 'text-right' },
 ];
 

@@ -1,5 +1,8 @@
-/** A withdrawal's status as a coloured badge: waiting amber, accepted green, rejected red. */
-import type { TWithdrawStatus } from '@sewablast/contract/withdraw-text';
+/**
+ * A withdrawal's status as a coloured badge: waiting amber, accepted green, rejected red; under it, why its
+ * payout was taken back when it was.
+ */
+import { payoutCancelledText, type TWithdrawStatus } from '@sewablast/contract/withdraw-text';
 import { clsx } from 'clsx';
 
 const LOOKS: Record<TWithdrawStatus, { label: string; className: string }> = {
@@ -12,14 +15,21 @@ export const STATUS_LABEL = Object.fromEntries(
   Object.entries(LOOKS).map(([status, look]) => [status, look.label]),
 ) as Record<TWithdrawStatus, string>;
 
-export function WithdrawStatus({ status }: { status: TWithdrawStatus }) {
+export function WithdrawStatus({ status, cancelReason }: { status: TWithdrawStatus; cancelReason?: string | null }) {
   const look = LOOKS[status];
-  return (
+  const badge = (
     <span
       data-status={status}
       className={clsx('inline-flex rounded-full px-2.5 py-1 text-xs font-semibold', look.className)}
     >
       {look.label}
     </span>
+  );
+  if (!cancelReason) return badge;
+  return (
+    <div className="max-w-xs space-y-1">
+      {badge}
+      <p className="text-xs break-words text-slate-600 dark:text-slate-400">{payoutCancelledText(cancelReason)}</p>
+    </div>
   );
 }
