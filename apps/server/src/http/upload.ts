@@ -11,6 +11,7 @@ import { isFormError, malformedForm } from './multipart.ts';
 
 /** What a user is told of a file the reader refused: the area's own words, and where to look when known. */
 export function importFormatMessage(error: ImportFormatError, badFormat: string): string {
+  if (error.limit) return error.limit;
   if (error.workbook) return IMPORT_TEXT.unreadableWorkbook;
   return error.line === null ? badFormat : `${badFormat} ${IMPORT_TEXT.unreadableFrom(error.line)}`;
 }
