@@ -29,6 +29,8 @@ function endingWithForm(
 ): { stream: PassThrough; refusal(): Error | null } {
   const relay = new PassThrough();
   let refusal: Error | null = null;
+  // The reader sees a failure as it reads; one that has stopped reading needs not be told.
+  relay.on('error', () => {});
   file.pipe(relay, { end: false });
   finished(file).then(
     async () => {
