@@ -24,13 +24,24 @@ export class ZipFeed extends PassThrough {
     this.destroy();
   }
 
+  /** Until the parser took what was written, or this stream closed; each wait takes its listeners back. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.off('drain', done).off('close', done);
+        resolve();
+      };
+      this.on('drain', done).on('close', done);
+    });
+  }
+
   private async feed(chunks: AsyncIterable<Buffer>): Promise<void> {
     try {
       // Once stopped, the rest of the upload is read and dropped, so that its request still ends.
       for await (const chunk of chunks) {
         if (this.stopped || chunk.length === 0) continue;
         this.received += chunk.length;
-        if (!this.write(chunk)) await new Promise((resolve) => this.once('drain', resolve).once('close', resolve));
+        if (!this.write(chunk)) await this.drained();
       }
     } catch (error) {
       this.failure = { error };
