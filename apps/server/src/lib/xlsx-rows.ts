@@ -82,7 +82,7 @@ export async function* xlsxRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<I
         const rows: ImportRow[] = [];
         for (const { eventType, value } of batch) {
           if (eventType !== 'row') continue;
-          // A batch is one piece of the sheet (64 KB at most), so the cap stops the reading within a piece.
+          // A batch is one piece of the sheet (16 KB), so the cap stops the reading within a piece.
           if (++rowsRead > XLSX_LIMITS.rows) throw tooManyRows();
           const row = value as ExcelJS.Row | null;
           const cells = row ? rowCells(row) : [];
