@@ -91,11 +91,11 @@ export const WORKBOOK_XML = `<workbook ${MAIN} ${REL}><sheets><sheet name="Nomor
 export const RELS_XML = `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
 export const STRINGS_XML = `<sst ${MAIN}><si><t>Budi</t></si></sst>`;
 
-/** A sheet of the rows' XML given, with its opening and closing. */
-export const sheetOf = (rows: string | { repeat: string; bytes: number }): Part =>
+/** A sheet of the rows' XML given, then `after`'s, with its opening and closing. */
+export const sheetOf = (rows: string | { repeat: string; bytes: number }, after = ''): Part =>
   typeof rows === 'string'
-    ? `<worksheet ${MAIN}><sheetData>${rows}</sheetData></worksheet>`
-    : { ...rows, head: `<worksheet ${MAIN}><sheetData>`, tail: '</sheetData></worksheet>' };
+    ? `<worksheet ${MAIN}><sheetData>${rows}${after}</sheetData></worksheet>`
+    : { ...rows, head: `<worksheet ${MAIN}><sheetData>`, tail: `${after}</sheetData></worksheet>` };
 
 /**
  * A one-sheet workbook as Excel orders it: the sheet before the shared strings, so that it waits on disk.

@@ -119,6 +119,17 @@ describe('a workbook past a cap is refused, naming the cap', () => {
     expect(await refusal(file)).toBe(IMPORT_TEXT.workbookTooLarge(XLSX_LIMITS.workbookBytes / MiB));
   });
 
+  it("reads a sheet of exactly Excel's 1,048,576 rows, the last one holding a number", async () => {
+    const last = XLSX_LIMITS.rows;
+    const sheet = sheetOf(
+      { repeat: '<row/>', bytes: (last - 1) * 6 },
+      `<row r="${last}"><c r="A${last}"><v>6281234567890</v></c></row>`,
+    );
+    const rows: unknown[] = [];
+    for await (const row of readImportRows(Readable.from([await workbookOf(sheet, padFor(last * 6))]))) rows.push(row);
+    expect(rows).toEqual([{ kind: 'cells', cells: ['6281234567890'], line: last }]);
+  }, 60_000);
+
   it('reads a workbook within the caps, its sheet waiting on disk for the shared strings', async () => {
     expect(await read(await numbersWorkbook(5000))).toBe(5000);
     expect(readdirSync(TEMP)).toEqual([]);
