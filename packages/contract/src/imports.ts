@@ -20,6 +20,15 @@ export const IMPORT_TEXT = {
   /** An Excel file that is not an .xlsx workbook (an old .xls, a damaged file, another ZIP). */
   unreadableWorkbook:
     'File Excel tidak dapat dibaca. Buka di Excel, simpan sebagai Excel Workbook (.xlsx), lalu unggah lagi.',
+  /** The caps on what a workbook may unpack to (docs/decisions.md), each named where it was hit. */
+  workbookTooManyRows: (rows: number) =>
+    `File Excel berisi lebih dari ${rows.toLocaleString('id-ID')} baris (batas Excel). Bagi menjadi beberapa file lalu unggah lagi.`,
+  workbookPartTooLarge: (part: string, mb: number) =>
+    `Bagian ${part} di dalam file Excel lebih dari ${mb} MB setelah dibuka. Bagi menjadi beberapa file lalu unggah lagi.`,
+  workbookTooLarge: (mb: number) =>
+    `Isi file Excel lebih dari ${mb} MB setelah dibuka. Bagi menjadi beberapa file lalu unggah lagi.`,
+  workbookTooCompressed: (ratio: number) =>
+    `File Excel dipadatkan lebih dari ${ratio} kali ukurannya, tidak wajar untuk sebuah workbook. Simpan ulang di Excel lalu unggah lagi.`,
 } as const;
 
 /** `part` counts from 0; a 50 MB file holds at most a few thousand parts. */

@@ -10,6 +10,8 @@ export const INPUT_TEXT = {
   badId: 'ID tidak valid.',
   badForm: 'Form multipart tidak valid atau terpotong.',
   fieldTooLong: 'Isian terlalu panjang.',
+  oneFile: 'Kirim satu file saja dalam satu permintaan.',
+  tooManyFields: (fields: number) => `Form berisi terlalu banyak isian (paling banyak ${fields}).`,
   badUrl: 'Alamat tidak valid.',
   urlTooLong: 'Alamat terlalu panjang.',
 } as const;

@@ -46,6 +46,7 @@ import { devSimulatorRoutes } from './dev-simulator.ts';
 import { registerDocs } from './docs.ts';
 import { frameworkErrors, registerErrorHandler } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { FORM_LIMITS } from './multipart.ts';
 import { createUserLimits, userLimitsOf } from './user-limits.ts';
 
 /** Template media: images, video, audio and PDF up to 16 MB (DESIGN §6). */
@@ -136,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Each upload route sets its own smaller limit; this is the ceiling for any of them.
   await app.register(multipart, {
-    limits: { fileSize: Math.max(config.IMPORT_MAX_MB, MEDIA_MAX_MB) * 1024 * 1024, files: 1, fields: 20 },
+    limits: { fileSize: Math.max(config.IMPORT_MAX_MB, MEDIA_MAX_MB) * 1024 * 1024, ...FORM_LIMITS },
   });
   registerErrorHandler(app);
   registerInputGuard(app);

@@ -24,6 +24,21 @@ export function isFormError(error: unknown): boolean {
 
 export const malformedForm = () => badRequest(INPUT_TEXT.badForm, { file: INPUT_TEXT.badForm });
 
+/** What any multipart form may hold (the plugin's limits, app.ts); each route sets its own file size. */
+export const FORM_LIMITS = { files: 1, fields: 20 } as const;
+
+/**
+ * The plugin answers a second file or a 21st field with 413 like a file past its size: neither is a size,
+ * so each is a 400 saying what is wrong. Null for any other error.
+ */
+export function formLimitError(error: unknown): AppError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_FILES_LIMIT') return badRequest(INPUT_TEXT.oneFile, { file: INPUT_TEXT.oneFile });
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return badRequest(INPUT_TEXT.tooManyFields(FORM_LIMITS.fields));
+  return null;
+}
+
 export async function readMultipart(
   request: FastifyRequest,
   limits: { fileBytes: number; tooLarge: string },
@@ -43,6 +58,8 @@ export async function readMultipart(
       }
     }
   } catch (error) {
+    const limit = formLimitError(error);
+    if (limit) throw limit;
     if ((error as { statusCode?: number }).statusCode === 413) {
       throw new AppError(413, limits.tooLarge, { file: limits.tooLarge });
     }

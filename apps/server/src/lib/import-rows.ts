@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JSONParser } from '@streamparser/json';
 import { CsvError, parse } from 'csv-parse';
-import { XlsxFormatError, xlsxRows } from './xlsx-rows.ts';
+import { XlsxFormatError, XlsxLimitError, xlsxRows } from './xlsx-rows.ts';
 
 export type ImportRow =
   | { kind: 'cells'; cells: string[]; line: number }
@@ -29,10 +29,13 @@ export class ImportFormatError extends Error {
   readonly line: number | null;
   /** An Excel file that could not be read: its fix is saving it again as a workbook, not editing a line. */
   readonly workbook: boolean;
-  constructor(message: string, line: number | null = null, workbook = false) {
+  /** A workbook past a cap on what it may unpack to, in the user's words naming the cap (xlsx-guard.ts). */
+  readonly limit: string | null;
+  constructor(message: string, line: number | null = null, workbook = false, limit: string | null = null) {
     super(message);
     this.line = line;
     this.workbook = workbook;
+    this.limit = limit;
   }
 }
 
@@ -175,6 +178,7 @@ async function* workbookRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<Impo
   try {
     yield* xlsxRows(chunks);
   } catch (error) {
+    if (error instanceof XlsxLimitError) throw new ImportFormatError(error.message, null, true, error.shown);
     if (error instanceof XlsxFormatError) throw new ImportFormatError(error.message, null, true);
     throw error;
   }

@@ -1,19 +1,23 @@
 /**
  * The rows of an Excel workbook's first worksheet as an upload streams in (issue 12: Indonesian operators keep
- * their lists in Excel), through exceljs's streaming reader: the workbook is never held whole. Excel writes
- * its shared strings after the sheets, so the reader parks a sheet in a temporary file until they arrive.
+ * their lists in Excel), through exceljs's parsers part by part (xlsx-parts.ts): the workbook is never held
+ * whole. Excel writes its shared strings after the sheets, so a sheet waits in a temporary folder of this
+ * upload's own until they arrive; what the parts may unpack to and the rows a sheet may hold are capped
+ * (xlsx-guard.ts).
  *
  * Each cell comes out as the text a person sees: a number typed into Excel without an exponent (a phone
  * number, 6281234567890, stays those digits), rich text joined, a formula by its result, a date as ISO.
  */
-import type { EventEmitter } from 'node:events';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type ExcelJS from 'exceljs';
 import type { ImportRow } from './import-rows.ts';
+import { tooManyRows, UnpackGuard, XLSX_LIMITS, XlsxFormatError } from './xlsx-guard.ts';
+import { WorkbookParts } from './xlsx-parts.ts';
 import { ZipFeed } from './zip-feed.ts';
 
-/** A workbook the reader could not read, or a ZIP file that holds none. */
-export class XlsxFormatError extends Error {}
+export { XlsxFormatError, XlsxLimitError } from './xlsx-guard.ts';
 
 /** Excel keeps 15 significant digits: past them a double's digits are noise (0.1 + 0.2). */
 const fraction = new Intl.NumberFormat('en-US', { useGrouping: false, maximumSignificantDigits: 15 });
@@ -49,19 +53,6 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** What the reader keeps of the workbook's own parts, which its types leave out. */
-interface WorkbookParts {
-  model?: { sheets?: { rId?: string }[] };
-  workbookRels?: { Id?: string; Target?: string }[];
-}
-
-/** The number N of `xl/worksheets/sheetN.xml` holding the workbook's first sheet (its first tab). */
-function firstSheetFile(reader: WorkbookParts): string | null {
-  const rId = reader.model?.sheets?.[0]?.rId;
-  const target = reader.workbookRels?.find((rel) => rel.Id === rId)?.Target;
-  return target ? (/sheet(\d+)\.xml$/.exec(target)?.[1] ?? null) : null;
-}
-
 function rowCells(row: ExcelJS.Row): string[] {
   // `values` counts columns from 1, a column left empty as a hole.
   const values = row.values as ExcelJS.CellValue[];
@@ -71,74 +62,43 @@ function rowCells(row: ExcelJS.Row): string[] {
 }
 
 /**
- * A sheet the reader parked in a temporary file holds it open until its stream is read or destroyed. The
- * reader deletes the file as soon as the next sheet is asked for, which can be before the stream has opened
- * it: that stream's ENOENT is no failure of the import.
- */
-function skip(sheet: unknown): void {
-  const parked = (sheet as { iterator?: unknown }).iterator;
-  if (!(parked instanceof Readable)) return;
-  parked.on('error', () => {});
-  parked.destroy();
-}
-
-/** The items of `items` until `failed` settles, which ends the wait for the next one with its error. */
-async function* until<T>(items: AsyncIterator<T>, failed: Promise<Error>): AsyncGenerator<T> {
-  const failure = failed.then((error) => Promise.reject(error));
-  failure.catch(() => {});
-  for (;;) {
-    const next = await Promise.race([items.next(), failure]);
-    if (next.done) return;
-    yield next.value;
-  }
-}
-
-/**
  * The first worksheet's rows that hold anything, with their row numbers, as many as one piece of the sheet
- * held. The upload's own failure (cut off at its limit, a form broken off) is thrown as it is; anything the
- * workbook's bytes make the reader throw is an XlsxFormatError.
+ * held. The upload's own failure (cut off at its limit, a form broken off) is thrown as it is; a cap of
+ * xlsx-guard.ts crossed is an XlsxLimitError, and anything else the workbook's bytes make the reader throw
+ * an XlsxFormatError. Whatever the end, nothing the reading put on disk stays.
  */
 export async function* xlsxRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'sewablast-xlsx-'));
   const input = new ZipFeed(chunks);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    entries: 'emit',
-    sharedStrings: 'cache',
-    // Cached for their number formats, which alone tell a date from a number.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  let sheetFile: string | undefined;
-  // The sheet each worksheet came from, named just before the worksheet is handed out.
-  (reader as unknown as EventEmitter).on('entry', (entry: { type: string; id?: string }) => {
-    if (entry.type === 'worksheet') sheetFile = entry.id;
-  });
-
+  const parts = new WorkbookParts(input, dir, new UnpackGuard(() => input.received));
   let found = false;
+  let rowsRead = 0;
   try {
-    for await (const sheet of until(reader[Symbol.asyncIterator](), input.failed)) {
-      if (found || sheetFile !== firstSheetFile(reader as unknown as WorkbookParts)) {
-        skip(sheet);
-        continue;
-      }
+    for await (const sheet of parts.firstTab()) {
       found = true;
-      const events = sheet.parse() as AsyncIterator<{ eventType: string; value: unknown }[]>;
-      for await (const batch of until(events, input.failed)) {
+      // An async generator, which exceljs's types call an iterator.
+      const events = sheet.parse() as unknown as AsyncIterable<{ eventType: string; value: unknown }[]>;
+      for await (const batch of events) {
         const rows: ImportRow[] = [];
         for (const { eventType, value } of batch) {
           if (eventType !== 'row') continue;
-          const row = value as ExcelJS.Row;
-          const cells = rowCells(row);
-          if (cells.some((cell) => cell !== '')) rows.push({ kind: 'cells', cells, line: row.number });
+          // A batch is one piece of the sheet (16 KB), so the cap stops the reading within a piece.
+          if (++rowsRead > XLSX_LIMITS.rows) throw tooManyRows();
+          const row = value as ExcelJS.Row | null;
+          const cells = row ? rowCells(row) : [];
+          if (row && cells.some((cell) => cell !== '')) rows.push({ kind: 'cells', cells, line: row.number });
         }
         if (rows.length > 0) yield rows;
       }
     }
   } catch (error) {
     if (input.failure) throw input.failure.error;
+    if (error instanceof XlsxFormatError) throw error;
     throw new XlsxFormatError(error instanceof Error ? error.message : String(error));
   } finally {
+    parts.close();
     input.stop();
+    await rm(dir, { recursive: true, force: true });
   }
   if (input.failure) throw input.failure.error;
   if (!found) throw new XlsxFormatError('no worksheet');
