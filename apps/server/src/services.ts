@@ -12,6 +12,7 @@ import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createLoginGuard } from './modules/auth/login-guard.ts';
 import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createSessionService } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
@@ -59,18 +60,21 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const tokens = createTokenService(jwtSecret);
   const settings = createSettingService(db);
   const levels = createLevelService(db, settings);
-  const users = createUserService(db, levels, tokens);
+  // Sign-in sessions (not WhatsApp's: those are the engine's).
+  const userSessions = createSessionService(db, tokens, runtime.bus);
+  const users = createUserService(db, levels, userSessions);
   const members = createMemberService(db, levels);
-  const authenticate = createAuthenticate(tokens, users);
-  const auth = createAuthService({ users, tokens, authenticate, guard: createLoginGuard() });
+  const authenticate = createAuthenticate(tokens, userSessions);
+  const auth = createAuthService({ users, sessions: userSessions, authenticate, guard: createLoginGuard() });
   const recovery = createRecoveryService({
     db,
     users,
     mailer: createMailer(runtime.mail),
     publicUrl: runtime.mail?.publicUrl ?? '',
     log: runtime.log,
+    sessions: userSessions,
   });
-  const temporaryPasswords = createTemporaryPasswords(db, users);
+  const temporaryPasswords = createTemporaryPasswords(db, users, userSessions);
   const files = createFileService(db, jwtSecret);
   const messages = createMessageService(db, files);
   const phoneNumbers = createPhoneNumberService(db);
@@ -122,6 +126,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   return {
     db,
     tokens,
+    userSessions,
     settings,
     levels,
     users,

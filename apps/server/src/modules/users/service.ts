@@ -14,7 +14,7 @@ import { blastFeeOf } from '../../ledger/fee.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import type { LevelService } from '../level/service.ts';
 import { auditUserChanges, lockAudited } from './audit-changes.ts';
 
@@ -62,7 +62,7 @@ export interface NewUser {
   referred_by?: number | null;
 }
 
-export function createUserService(db: Db, levels: LevelService, tokens: TokenService) {
+export function createUserService(db: Db, levels: LevelService, sessions: Pick<SessionService, 'resume' | 'announce'>) {
   async function findById(id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
@@ -189,7 +189,10 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
         values.password_hash = await hashPassword(password);
         values.token_version = sql`${users.token_version} + 1`;
         // Choosing one's own password is what a temporary password asks for.
-        if (ownPassword) values.must_change_password = false;
+        if (ownPassword) {
+          values.must_change_password = false;
+          values.temporary_password_at = null;
+        }
       }
       if (Object.keys(values).length === 0) return { user: toPublicUser(target) };
       try {
@@ -200,9 +203,11 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
           await auditUserChanges(tx, actor.id, id, before, updated);
           return updated;
         });
+        // A new password or role ends sessions or narrows them: every node checks the user's sockets again.
+        if (password !== undefined || row.role !== target.role) await sessions.announce(id);
         return {
           user: toPublicUser(row),
-          ...(ownPassword ? { token: await tokens.sign(row.id, row.token_version) } : {}),
+          ...(ownPassword ? { token: await sessions.resume(actor, row) } : {}),
         };
       } catch (error) {
         if (sqlState(error) === UNIQUE_VIOLATION) {
