@@ -4,9 +4,10 @@
  * 10 s) and tells the screen when it is back, so that the screen can re-read what it may have missed.
  */
 import type { TLiveMessage } from '@sewablast/contract/live';
-import { ADMIN_CHANNEL, memberChannel, PING } from '@sewablast/contract/live-channel';
+import { ADMIN_CHANNEL, memberChannel, PING, SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
 import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { useEffect, useRef, useState } from 'react';
+import { api } from './api.ts';
 import { getToken } from './session.ts';
 
 export type LiveChannel = { kind: 'member'; userId: number } | { kind: 'admin' };
@@ -50,8 +51,15 @@ export function useLive(channel: LiveChannel | null, handlers: LiveHandlers): vo
           // A malformed frame is dropped; the next one is read as usual.
         }
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         if (stopped) return;
+        if (event.code === SESSION_ENDED_CLOSE) {
+          // The server ended this token's session or narrowed its role. An authenticated call tells which: a
+          // 401 signs this tab out (lib/api); otherwise the tab goes on with the token it now holds (a fresh
+          // one after its own password change).
+          api('/auth/sessions').then(connect, () => {});
+          return;
+        }
         attempts += 1;
         timer = setTimeout(connect, Math.min(10_000, 1000 * 2 ** (attempts - 1)));
       };
