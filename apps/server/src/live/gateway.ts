@@ -55,6 +55,8 @@ interface Admission {
   actor: Actor;
   admin: boolean;
   token: string;
+  /** The count of announced session changes before the token was checked (see `sessionChanges`). */
+  changesBefore: number;
 }
 
 /** Whether the caller may hold this channel: `client-admin` for the back office, else their own only. */
@@ -117,19 +119,19 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
     if (own) deliver(own, data);
   });
 
-  const recheck = async (userId: number) => {
-    const sockets = byUser.get(userId);
-    if (!sockets) return;
-    await Promise.all(
-      [...sockets].map(async (subscriber) => {
-        const caller = await options.authenticate(subscriber.token).catch(() => null);
-        const still = caller && !caller.temporary && (!subscriber.admin || inGroup(caller.actor.role, 'backOffice'));
-        if (!still) subscriber.socket.close(SESSION_ENDED_CLOSE, 'session ended');
-      }),
-    );
+  const checkAgain = async (subscriber: Subscriber) => {
+    const caller = await options.authenticate(subscriber.token).catch(() => null);
+    const still = caller && !caller.temporary && (!subscriber.admin || inGroup(caller.actor.role, 'backOffice'));
+    if (!still) subscriber.socket.close(SESSION_ENDED_CLOSE, 'session ended');
   };
+  /**
+   * Session changes announced here so far: a socket whose token was checked while one arrived is checked
+   * again once it is listed, as the change may have missed it.
+   */
+  let sessionChanges = 0;
   const stopRechecks = options.bus.onSessionsChanged((userId) => {
-    void recheck(userId);
+    sessionChanges += 1;
+    for (const subscriber of byUser.get(userId) ?? []) void checkAgain(subscriber);
   });
 
   const heartbeat = setInterval(() => {
@@ -162,6 +164,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       if (!query.success) return reply.code(400).send({ msg: SERVER_TEXT.invalidInput });
       const { id, token } = query.data;
       if (!token) return reply.code(401).send({ msg: TEXT.tokenMissing });
+      const changesBefore = sessionChanges;
       const caller = await options.authenticate(token);
       if (!caller) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
       // A session signed in with a temporary password may only change it: no events, QR codes included.
@@ -175,7 +178,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       // A plain GET is answered by `handler` and holds no socket; a client gone while its token was checked
       // has already closed, and its upgrade will not complete.
       if (request.ws && !request.raw.socket.destroyed) hold(request, actor.id);
-      admissions.set(request, { actor, admin, token });
+      admissions.set(request, { actor, admin, token, changesBefore });
     },
     wsHandler: (socket, request) => {
       const admission = admissions.get(request);
@@ -188,6 +191,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       const own = byUser.get(actor.id) ?? new Set<Subscriber>();
       byUser.set(actor.id, own);
       own.add(subscriber);
+      if (sessionChanges !== admission.changesBefore) void checkAgain(subscriber);
       liveSockets.inc();
       const drop = options.connections?.add({
         channel: admission.admin ? ADMIN_CHANNEL : memberChannel(actor.id),
