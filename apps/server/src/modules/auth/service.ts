@@ -58,7 +58,6 @@ export function createAuthService({ users: usersService, sessions, authenticate,
       if (user.must_change_password && temporaryPasswordExpired(user)) {
         throw unauthorized(SESSION_TEXT.temporaryExpired);
       }
-      await usersService.touch(user.id);
       return {
         token: await sessions.start(user, client),
         user: toPublicUser(user),

@@ -53,7 +53,10 @@ export function createSessionService(db: Db, tokens: TokenService, bus: Pick<Eve
   return {
     announce,
 
-    /** A new session for a sign-in, and its token. The user's dead sessions are cleared on the way. */
+    /**
+     * A new session for a sign-in, and its token; the user counts as seen. The user's dead sessions are
+     * cleared on the way.
+     */
     async start(user: Pick<UserRow, 'id' | 'token_version'>, client: SessionClient): Promise<string> {
       await db
         .delete(userSessions)
@@ -77,6 +80,8 @@ export function createSessionService(db: Db, tokens: TokenService, bus: Pick<Eve
         })
         .returning({ id: userSessions.id });
       if (!row) throw new Error('session not created');
+      // A sign-in is being seen (the admin dashboard's "active members now"), as the session's row says.
+      await db.update(users).set({ last_seen_at: new Date() }).where(eq(users.id, user.id));
       return tokens.sign({ userId: user.id, version: user.token_version, sessionId: row.id });
     },
 

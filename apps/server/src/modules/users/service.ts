@@ -126,10 +126,6 @@ export function createUserService(db: Db, levels: LevelService, sessions: Pick<S
       return row?.total ?? 0;
     },
 
-    async touch(id: number): Promise<void> {
-      await db.update(users).set({ last_seen_at: new Date() }).where(eq(users.id, id));
-    },
-
     async detail(actor: Actor, id: number) {
       requireAccess(actor, { owner: id });
       const row = await mustFind(id);
