@@ -89,6 +89,25 @@ describe("the profile's signed-in devices", () => {
     await context.close();
   });
 
+  it('sends a dashboard whose session was ended elsewhere to sign in, through its live channel', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await openProfile(member);
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value ?? '';
+    // The member dashboard holds the live channel; nothing in the page is touched after this.
+    const socket = page.waitForEvent('websocket');
+    await page.goto('/dashboard');
+    // Open once the server has answered the page's first ping.
+    await (await socket).waitForEvent('framereceived');
+    const phone = await signInElsewhere(member);
+    await fetch(`${server.url}/api/auth/sessions/revoke-others`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${phone}` },
+    });
+    await page.waitForURL('**/signin', { waitUntil: 'commit' });
+    expect(await validates(token)).toBe(false);
+    await context.close();
+  });
+
   it("ends this device's token on the server with 'Sign out'", async () => {
     const member = await createUser(server, 'member');
     const { context, page } = await openProfile(member);
