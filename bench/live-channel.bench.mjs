@@ -2,7 +2,9 @@
 // (default 25, a staff user each) on `client-admin`, while ACCOUNTS of those members (default 500) blast
 // every second for BENCH_SECONDS (default 20). Prints how long the sockets took to connect, the server's
 // memory with them open, how late events arrive at member and admin sockets (from the event's `date`), how
-// many were delivered a second, and how many reached a member they do not belong to (must be 0).
+// many were delivered a second, and how many reached a member they do not belong to (must be 0). Then
+// REVOKED members (default 100) sign out one after another while the blasts go on: how long from each
+// sign-out request until the server has closed that member's socket.
 import WebSocket from 'ws';
 import { startFleet } from './lib/fleet.mjs';
 import { quantile } from './lib/server.mjs';
@@ -11,6 +13,8 @@ const MEMBERS = Number(process.env.MEMBERS ?? 5000);
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ADMINS = Number(process.env.ADMINS ?? 25);
+// Sign-out is limited to 120 a minute per address, and the bench is one address.
+const REVOKED = Math.min(Number(process.env.REVOKED ?? 100), 120, MEMBERS);
 
 const fleet = await startFleet({
   MEMBERS: String(MEMBERS),
@@ -70,10 +74,24 @@ const rssOpen = fleet.rssMb();
 recording = true;
 await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
 recording = false;
+// One after another, as people sign out: each figure is one person's wait, not a queue of a hundred.
+const closeTimes = [];
+for (const [i, { token }] of tokens.slice(0, REVOKED).entries()) {
+  const started = performance.now();
+  const closed = new Promise((resolve) => sockets[i].once('close', resolve));
+  await fetch(`${fleet.url}/api/auth/logout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  await closed;
+  closeTimes.push(performance.now() - started);
+}
 for (const socket of sockets) socket.terminate();
 const totals = await fleet.stop();
 
 connectTimes.sort((a, b) => a - b);
+closeTimes.sort((a, b) => a - b);
 memberLatency.sort((a, b) => a - b);
 adminLatency.sort((a, b) => a - b);
 const perSocket = ((rssOpen - rssBefore) * 1024) / sockets.length;
@@ -90,5 +108,9 @@ console.log(
 console.log(
   `delivered ${((memberLatency.length + adminLatency.length) / SECONDS).toFixed(0)} events/s in all ` +
     '(budget: 5,000 dashboards, 20,000 events/s, p99 under 50 ms)',
+);
+console.log(
+  `signed out=${closeTimes.length}  socket closed after p50=${quantile(closeTimes, 0.5)}ms ` +
+    `p99=${quantile(closeTimes, 0.99)}ms  (budget: a revoked session's sockets closed within 1000 ms)`,
 );
 console.log(`blast outcomes meanwhile=${totals.messageLogs}`);

@@ -38,6 +38,8 @@ const NUMBERS = Number(process.env.NUMBERS ?? 20_000);
 const INTERVAL_S = Number(process.env.INTERVAL_S ?? 1);
 const ADMINS = Number(process.env.ADMINS ?? 1);
 const BATCH = 1000;
+/** Where the bench's sign-ins come from, as their sessions record it. */
+const BENCH_CLIENT = { userAgent: 'fleet-bench', address: '127.0.0.1' };
 const t0 = Date.now();
 const progress = (what: string) =>
   process.stderr.write(`fleet: ${what} after ${((Date.now() - t0) / 1000).toFixed(1)}s\n`);
@@ -152,7 +154,12 @@ const app = await buildApp({
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 progress('listening');
 const tokensFile = join(dataDir, 'tokens.json');
-const tokens = await Promise.all(memberIds.map(async (id) => ({ id, token: await services.tokens.sign(id) })));
+const tokens = await Promise.all(
+  memberIds.map(async (id) => ({
+    id,
+    token: await services.userSessions.start({ id, token_version: 0 }, BENCH_CLIENT),
+  })),
+);
 writeFileSync(tokensFile, JSON.stringify(tokens));
 progress('tokens');
 const started = Date.now();
@@ -162,7 +169,7 @@ await services.host?.start();
 loopDelay.enable();
 progress('sessions claimed');
 const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'fleet@dev.local'`);
-const adminToken = await services.tokens.sign(admin?.id ?? 0);
+const adminToken = await services.userSessions.start({ id: admin?.id ?? 0, token_version: 0 }, BENCH_CLIENT);
 const staff = await db
   .insert(users)
   .values(
@@ -176,7 +183,9 @@ const staff = await db
     })),
   )
   .returning({ id: users.id });
-const adminTokens = await Promise.all(staff.map((row) => services.tokens.sign(row.id)));
+const adminTokens = await Promise.all(
+  staff.map((row) => services.userSessions.start({ id: row.id, token_version: 0 }, BENCH_CLIENT)),
+);
 process.stdout.write(
   `${JSON.stringify({ url, adminToken, adminTokens, tokensFile, pid: process.pid, resumeMs: Date.now() - started })}\n`,
 );

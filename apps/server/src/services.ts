@@ -13,6 +13,7 @@ import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createLoginGuard, createSignupGuard } from './modules/auth/login-guard.ts';
 import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createSessionService } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
@@ -66,18 +67,26 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const limits = runtime.limits ?? createMemoryLimits();
   // One guard for sign-in and for the current password a profile change asks for.
   const guard = createLoginGuard(limits);
-  const users = createUserService(db, levels, tokens, { mailer, guard, timeZone: runtime.timeZone, log: runtime.log });
+  // Sign-in sessions (not WhatsApp's: those are the engine's).
+  const userSessions = createSessionService(db, tokens, runtime.bus);
+  const users = createUserService(db, levels, userSessions, {
+    mailer,
+    guard,
+    timeZone: runtime.timeZone,
+    log: runtime.log,
+  });
   const members = createMemberService(db, levels);
-  const authenticate = createAuthenticate(tokens, users);
-  const auth = createAuthService({ users, tokens, authenticate, guard });
+  const authenticate = createAuthenticate(tokens, userSessions);
+  const auth = createAuthService({ users, sessions: userSessions, authenticate, guard });
   const recovery = createRecoveryService({
     db,
     users,
     mailer,
     publicUrl: runtime.mail?.publicUrl ?? '',
     log: runtime.log,
+    sessions: userSessions,
   });
-  const temporaryPasswords = createTemporaryPasswords(db, users);
+  const temporaryPasswords = createTemporaryPasswords(db, users, userSessions);
   const files = createFileService(db, jwtSecret);
   const messages = createMessageService(db, files);
   const phoneNumbers = createPhoneNumberService(db);
@@ -129,6 +138,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   return {
     db,
     tokens,
+    userSessions,
     settings,
     levels,
     users,

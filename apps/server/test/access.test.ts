@@ -6,7 +6,7 @@ import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import { MAX_PENDING_LINKS, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxies, whatsappAccounts } from '../src/db/schema.ts';
+import { proxies, userSessions, users, whatsappAccounts } from '../src/db/schema.ts';
 import { bearerToken } from '../src/http/access.ts';
 import { buildTestApp, DEV_EMAIL, DEV_PASSWORD, type TestApp } from './harness.ts';
 
@@ -31,11 +31,23 @@ describe('bearerToken', () => {
 });
 
 describe('the signed-in hook', () => {
-  it('records when a user was last seen', async () => {
-    const { user, headers } = await t.loginAs('member');
-    expect((await t.services.users.findById(user.id))?.last_seen_at).toBeNull();
+  it('records when a user and their session were last seen, at most once a minute', async () => {
+    const { user, headers, sessionId = 0 } = await t.loginAs('member');
+    const seen = async () => {
+      const [row] = await t.db.select().from(userSessions).where(eq(userSessions.id, sessionId));
+      return { session: row?.last_seen_at, user: (await t.services.users.findById(user.id))?.last_seen_at };
+    };
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await t.db.update(userSessions).set({ last_seen_at: twoMinutesAgo }).where(eq(userSessions.id, sessionId));
+    await t.db.update(users).set({ last_seen_at: twoMinutesAgo }).where(eq(users.id, user.id));
     await t.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}`, headers });
-    expect((await t.services.users.findById(user.id))?.last_seen_at).toBeInstanceOf(Date);
+    const first = await seen();
+    expect(first.session?.getTime()).toBeGreaterThan(twoMinutesAgo.getTime());
+    expect(first.user?.getTime()).toBeGreaterThan(twoMinutesAgo.getTime());
+    // Within the minute, requests read the row and write nothing.
+    await t.db.update(users).set({ last_seen_at: twoMinutesAgo }).where(eq(users.id, user.id));
+    await t.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}`, headers });
+    expect((await seen()).user).toEqual(twoMinutesAgo);
   });
 });
 

@@ -166,12 +166,12 @@ describe('POST /api/auth/validate', () => {
 
   it('answers 401 isvalid false for a forged, expired or malformed token', async () => {
     const { user } = await t.loginAs('member');
-    const forged = await createTokenService(new TextEncoder().encode('x'.repeat(40))).sign(user.id);
-    const expired = await createTokenService(t.jwtSecret, -10).sign(user.id);
-    expect(await createTokenService(t.jwtSecret).verify(await createTokenService(t.jwtSecret).sign(user.id))).toEqual({
-      userId: user.id,
-      version: 0,
-    });
+    const claims = { userId: user.id, version: 0, sessionId: 1 };
+    const forged = await createTokenService(new TextEncoder().encode('x'.repeat(40))).sign(claims);
+    const expired = await createTokenService(t.jwtSecret, -10).sign(claims);
+    expect(await createTokenService(t.jwtSecret).verify(await createTokenService(t.jwtSecret).sign(claims))).toEqual(
+      claims,
+    );
     const [header, payload] = forged.split('.');
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     for (const token of [forged, expired, 'garbage', unsigned, `${header}.${payload}.`]) {

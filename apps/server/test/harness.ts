@@ -18,6 +18,8 @@ import { withDatabase } from './global-setup.ts';
 
 export const DEV_EMAIL = 'dev@test.local';
 export const DEV_PASSWORD = 'devpass123';
+/** Where the tests' sign-ins come from, as a session records it. */
+export const TEST_CLIENT = { userAgent: 'vitest', address: '127.0.0.1' };
 
 const onPostgres = () => process.env.TEST_DB === 'postgres' && Boolean(inject('postgresTemplate'));
 
@@ -127,8 +129,9 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       role,
       referred_by: fields.referred_by ?? null,
     });
-    const token = await services.tokens.sign(user.id);
-    return { user, token, headers: { authorization: `Bearer ${token}` } };
+    const token = await services.userSessions.start(user, TEST_CLIENT);
+    const sessionId = (await services.tokens.verify(token))?.sessionId;
+    return { user, token, sessionId, headers: { authorization: `Bearer ${token}` } };
   }
 
   return {
@@ -140,6 +143,11 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     simulator,
     jwtSecret,
     loginAs,
+    /** Another session (a second device) of `user`, and its headers. */
+    async signIn(user: { id: number; token_version: number }, client = TEST_CLIENT) {
+      const token = await services.userSessions.start(user, client);
+      return { token, headers: { authorization: `Bearer ${token}` } };
+    },
     async close() {
       await app.close();
       await services.host?.stop();

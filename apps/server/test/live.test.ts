@@ -109,7 +109,8 @@ describe('the live channel', () => {
 
   it('refuses a token signed before a password change', async () => {
     const member = await t.loginAs('member');
-    const changed = await t.services.users.update({ id: member.user.id, role: 'member' }, member.user.id, {
+    const actor = { id: member.user.id, role: 'member' as const, sessionId: member.sessionId };
+    const changed = await t.services.users.update(actor, member.user.id, {
       password: 'sandibaru1',
       current_password: 'secret123',
     });

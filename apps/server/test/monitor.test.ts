@@ -15,7 +15,7 @@ import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
 import { createServices } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { buildTestApp } from './harness.ts';
+import { buildTestApp, TEST_CLIENT } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { openLive } from './ws.ts';
 
@@ -156,7 +156,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('the dev monitors across an api no
     );
     try {
       const [first, second] = apps as [(typeof apps)[0], (typeof apps)[0]];
-      const headers = { authorization: `Bearer ${await apis[0]?.services.tokens.sign(dev.user.id)}` };
+      const headers = { authorization: `Bearer ${await apis[0]?.services.userSessions.start(dev.user, TEST_CLIENT)}` };
       const deviceId = await linkedDevice(dev.user.id, headers, first.inject.bind(first));
       expect(worker.services.host?.holds(deviceId)).toBe(true);
       const remote = await first.inject({ method: 'GET', url: `/dev/monitor/remote?id=${deviceId}`, headers });

@@ -14,7 +14,7 @@ import { createRedisBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD, TEST_CLIENT } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { openLive } from './ws.ts';
 
@@ -112,7 +112,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
       role: 'member',
       referred_by: null,
     });
-    const headers = { authorization: `Bearer ${await api.tokens.sign(member.id)}` };
+    const headers = { authorization: `Bearer ${await api.userSessions.start(member, TEST_CLIENT)}` };
     const admin = await api.users.create({
       firstname: 'Admin',
       lastname: 'Jauh',
@@ -121,7 +121,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
       role: 'admin',
       referred_by: null,
     });
-    const adminHeaders = { authorization: `Bearer ${await api.tokens.sign(admin.id)}` };
+    const adminHeaders = { authorization: `Bearer ${await api.userSessions.start(admin, TEST_CLIENT)}` };
     const post = (url: string, payload: object, as = headers) =>
       app.inject({ method: 'POST', url: `/api/admin/whatsapp/${url}`, headers: as, payload: payload as never });
     const live = await openLive(
@@ -171,7 +171,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
       role: 'staff',
       referred_by: null,
     });
-    const headers = { authorization: `Bearer ${await api.tokens.sign(staff.id)}` };
+    const headers = { authorization: `Bearer ${await api.userSessions.start(staff, TEST_CLIENT)}` };
     const call = (url: string, payload: object) =>
       app.inject({ method: 'POST', url, headers, payload: payload as never });
     const live = await openLive(

@@ -113,7 +113,10 @@ describe.skipIf(!hasRedis && !process.env.CI)('two api nodes sharing one Redis',
       referred_by: null,
     });
     if (!user) throw new Error('no user');
-    return { user, token: await nodes[0]?.services.tokens.sign(user.id) };
+    return {
+      user,
+      token: await nodes[0]?.services.userSessions.start(user, { address: '127.0.0.1', userAgent: 'vitest' }),
+    };
   }
 
   it('locks an account after its failed sign-ins on both nodes together', async () => {

@@ -123,7 +123,7 @@ describe('PUT /api/admin/users/{id}', () => {
 
   it('asks for the current password, and a new one ends every other session', async () => {
     const { user, headers } = await t.loginAs('member');
-    const otherTab = { authorization: `Bearer ${await t.services.tokens.sign(user.id)}` };
+    const { headers: otherTab } = await t.signIn(user);
     const missing = await put(`/api/admin/users/${user.id}`, { password: 'sandibaru1' }, headers);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ current_password: SERVER_TEXT.currentPasswordRequired });

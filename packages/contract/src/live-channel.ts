@@ -6,6 +6,11 @@ import type { TLivePayload } from './live.ts';
 
 export const ADMIN_CHANNEL = 'client-admin';
 export const memberChannel = (userId: number) => `client-${userId}`;
+/**
+ * The close code of a socket whose session ended (signed out, revoked, a new password) or whose user may no
+ * longer hold the channel (a new role): the client checks its token before it reconnects.
+ */
+export const SESSION_ENDED_CLOSE = 4001;
 
 export const LIVE_EVENTS = [
   'qr',

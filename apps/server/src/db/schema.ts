@@ -75,6 +75,8 @@ export const users = pgTable(
     must_change_password: boolean('must_change_password').notNull().default(false),
     /** When the payout bank account last changed: a withdrawal soon after is flagged for the staff. */
     bank_changed_at: stamp('bank_changed_at'),
+    /** When the temporary password was given: it is refused after TEMPORARY_PASSWORD_HOURS (none: refused). */
+    temporary_password_at: stamp('temporary_password_at'),
     ...timestamps,
   },
   (t) => [
@@ -540,6 +542,28 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_token_unique').on(t.token_hash),
     index('password_resets_user_idx').on(t.user_id),
   ],
+);
+
+/**
+ * One row per sign-in: the token carries its id, so that signing out, revoking it from the profile or
+ * "sign out everywhere" ends it on the server. `version` is the user's token_version it was last signed
+ * with: a raised version ends it as it ends its tokens.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    user_agent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    address: varchar('address', { length: 64 }).notNull().default(''),
+    last_seen_at: stamp('last_seen_at').notNull().defaultNow(),
+    revoked_at: stamp('revoked_at'),
+    ...timestamps,
+  },
+  (t) => [index('user_sessions_user_idx').on(t.user_id, t.created_at)],
 );
 
 /**

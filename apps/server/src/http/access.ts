@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions 
 import fp from 'fastify-plugin';
 import type { Actor } from '../lib/actor.ts';
 import { unauthorized } from '../lib/app-error.ts';
-import type { Authenticate } from '../modules/auth/authenticate.ts';
+import type { Authenticate, Caller } from '../modules/auth/authenticate.ts';
+import { admitsTemporary, refuseTemporary, temporaryBodyCheck } from './temporary-session.ts';
 import type { UserLimits } from './user-limits.ts';
 
 export type Access = 'public' | RoleGroup;
@@ -24,8 +25,6 @@ declare module 'fastify' {
     access?: Access;
   }
 }
-
-const LAST_SEEN_REFRESH_MS = 60_000;
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -62,16 +61,16 @@ export function area<Options extends object>(
 
 interface AccessOptions {
   authenticate: Authenticate;
-  /** Records when a user was last seen (the admin dashboard's "active members now"). */
-  touch: (userId: number) => Promise<void>;
+  /** Records when a session and its user were last seen (at most once a minute: the service decides). */
+  seen: (session: Caller['session']) => Promise<void>;
   limits: UserLimits;
 }
 
 export const accessPlugin = fp<AccessOptions>(
-  async (app, { authenticate, touch, limits }) => {
+  async (app, { authenticate, seen, limits }) => {
     const routes: RouteOptions[] = [];
-    const lastTouched = new Map<number, number>();
     app.decorateRequest('actor', null);
+    app.decorateRequest('temporaryPassword', false);
 
     app.addHook('onRoute', (route) => {
       routes.push(route);
@@ -96,15 +95,14 @@ export const accessPlugin = fp<AccessOptions>(
       if (access === undefined || !inGroup(actor.role, access)) {
         return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       }
+      if (caller.temporary && !admitsTemporary(request)) return refuseTemporary(reply);
       const refused = await limits.enter(actor.id, reply);
       if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
       request.actor = actor;
-      const now = Date.now();
-      if (now - (lastTouched.get(actor.id) ?? 0) > LAST_SEEN_REFRESH_MS) {
-        lastTouched.set(actor.id, now);
-        await touch(actor.id);
-      }
+      request.temporaryPassword = caller.temporary;
+      await seen(caller.session);
     });
+    app.addHook('preHandler', temporaryBodyCheck);
   },
   { name: 'access' },
 );

@@ -18,6 +18,7 @@ import { registerMetricsRoute } from '../metrics/routes.ts';
 import { auditRoutes } from '../modules/audit/routes.ts';
 import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
+import { sessionRoutes } from '../modules/auth/session-routes.ts';
 import { bonusRoutes } from '../modules/bonus/routes.ts';
 import { fileRoutes } from '../modules/file/routes.ts';
 import { generatorRoutes } from '../modules/generator/routes.ts';
@@ -145,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app, options.version);
   await app.register(accessPlugin, {
     authenticate: services.authenticate,
-    touch: services.users.touch,
+    seen: services.userSessions.seen,
     limits: createUserLimits(userLimitsOf(config), services.limits),
   });
 
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signupGuard: services.signupGuard,
   });
   await app.register(area(recoveryRoutes, 'public'), { prefix: '/api/auth', recovery: services.recovery });
+  await app.register(area(sessionRoutes, 'everyone'), { prefix: '/api/auth', sessions: services.userSessions });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
   await app.register(area(userRoutes, 'everyone'), { prefix: '/api/admin/users', users: services.users });

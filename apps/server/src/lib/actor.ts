@@ -4,4 +4,6 @@ import type { Role } from '@sewablast/contract/roles';
 export interface Actor {
   id: number;
   role: Role;
+  /** The sign-in session of the caller's token (absent for work no request started). */
+  sessionId?: number;
 }

@@ -13,28 +13,60 @@ export interface LiveEnvelope {
   message: TLiveMessage;
 }
 
+/**
+ * A user's sessions changed (a sign-out, a revoked session, a new password, a new role): every node checks
+ * that user's live sockets again and closes those their token no longer opens.
+ */
+interface SessionsChanged {
+  sessionsOf: number;
+}
+
+type BusEnvelope = LiveEnvelope | SessionsChanged;
+
 export interface EventBus {
   publish(envelope: LiveEnvelope): Promise<void>;
   subscribe(handler: (envelope: LiveEnvelope) => void): () => void;
+  /** Tells every node that `userId`'s sessions changed. */
+  sessionsChanged(userId: number): Promise<void>;
+  onSessionsChanged(handler: (userId: number) => void): () => void;
   close(): Promise<void>;
   /** Answers when the bus's server does (readiness); absent when the bus is in-process. */
   ping?(): Promise<unknown>;
 }
 
-export function createMemoryBus(): EventBus {
-  const emitter = new EventEmitter();
+function listen<T>(emitter: EventEmitter, name: string, handler: (value: T) => void): () => void {
+  emitter.on(name, handler);
+  return () => emitter.off(name, handler);
+}
+
+/** The in-process bus, and each Redis bus's delivery to its own process. */
+function createLocalBus(emitter = new EventEmitter()) {
   emitter.setMaxListeners(0);
   return {
-    async publish(envelope) {
-      emitter.emit('event', envelope);
+    deliver(envelope: BusEnvelope) {
+      if ('sessionsOf' in envelope) emitter.emit('sessions', envelope.sessionsOf);
+      else emitter.emit('event', envelope);
     },
-    subscribe(handler) {
-      emitter.on('event', handler);
-      return () => emitter.off('event', handler);
-    },
+    subscribe: (handler: (envelope: LiveEnvelope) => void) => listen(emitter, 'event', handler),
+    onSessionsChanged: (handler: (userId: number) => void) => listen(emitter, 'sessions', handler),
     async close() {
       emitter.removeAllListeners();
     },
+  };
+}
+
+export function createMemoryBus(): EventBus {
+  const local = createLocalBus();
+  return {
+    async publish(envelope) {
+      local.deliver(envelope);
+    },
+    async sessionsChanged(userId) {
+      local.deliver({ sessionsOf: userId });
+    },
+    subscribe: local.subscribe,
+    onSessionsChanged: local.onSessionsChanged,
+    close: local.close,
   };
 }
 
@@ -47,10 +79,10 @@ export async function createRedisBus(url: string, onError: (error: Error) => voi
   subscriber.on('error', onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);
   await subscriber.subscribe(CHANNEL);
-  const local = createMemoryBus();
+  const local = createLocalBus();
   subscriber.on('message', (_channel: string, raw: string) => {
     try {
-      void local.publish(JSON.parse(raw) as LiveEnvelope);
+      local.deliver(JSON.parse(raw) as BusEnvelope);
     } catch (error) {
       onError(error as Error);
     }
@@ -59,7 +91,11 @@ export async function createRedisBus(url: string, onError: (error: Error) => voi
     async publish(envelope) {
       await publisher.publish(CHANNEL, JSON.stringify(envelope));
     },
+    async sessionsChanged(userId) {
+      await publisher.publish(CHANNEL, JSON.stringify({ sessionsOf: userId } satisfies SessionsChanged));
+    },
     subscribe: local.subscribe,
+    onSessionsChanged: local.onSessionsChanged,
     ping: () => publisher.ping(),
     async close() {
       await local.close();

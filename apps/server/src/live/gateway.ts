@@ -2,11 +2,14 @@
  * The live channel's WebSocket endpoint (DESIGN §7, §9): the Origin, the query, the token, the channel and
  * the user's socket count are checked before the upgrade, each refusal a 4xx with `msg`; a member's socket
  * receives only their own accounts' events and `client-admin` receives all. Each event is serialised once,
- * whatever the number of sockets.
+ * whatever the number of sockets. When a user's sessions change on any node (the bus says so), each socket
+ * of theirs here has its token checked again, and those it no longer opens are closed.
  */
 import websocket from '@fastify/websocket';
 import { ADMIN_CHANNEL, memberChannel, PING, PONG } from '@sewablast/contract/live';
+import { SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
 import { inGroup } from '@sewablast/contract/roles';
+import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -31,6 +34,9 @@ export const MAX_SOCKETS_PER_USER = 16;
 interface Subscriber {
   socket: WebSocket;
   alive: boolean;
+  /** What admitted the socket, checked again when the user's sessions change. */
+  token: string;
+  admin: boolean;
 }
 
 interface GatewayOptions {
@@ -51,6 +57,14 @@ const ZQuery = z.object({ id: z.string().max(64).default(''), token: z.string().
 interface Admission {
   actor: Actor;
   admin: boolean;
+  token: string;
+  /** The count of announced session changes before the token was checked (see `sessionChanges`). */
+  changesBefore: number;
+}
+
+/** Whether the caller may hold this channel: `client-admin` for the back office, else their own only. */
+function channelAllowed(admin: boolean, id: string, actor: Actor): boolean {
+  return admin ? inGroup(actor.role, 'backOffice') : id === memberChannel(actor.id);
 }
 
 /**
@@ -76,6 +90,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const admins = new Set<Subscriber>();
   const members = new Map<number, Set<Subscriber>>();
+  /** Every socket here by its user, whatever its channel: what a change of their sessions checks. */
+  const byUser = new Map<number, Set<Subscriber>>();
   /** Sockets per user, counted from admission rather than upgrade: a burst of upgrades cannot overrun the cap. */
   const held = options.limits.slots('sockets', MAX_SOCKETS_PER_USER);
   const admissions = new WeakMap<FastifyRequest, Admission>();
@@ -96,6 +112,21 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
     if (own) deliver(own, data);
   });
 
+  const checkAgain = async (subscriber: Subscriber) => {
+    const caller = await options.authenticate(subscriber.token).catch(() => null);
+    const still = caller && !caller.temporary && (!subscriber.admin || inGroup(caller.actor.role, 'backOffice'));
+    if (!still) subscriber.socket.close(SESSION_ENDED_CLOSE, 'session ended');
+  };
+  /**
+   * Session changes announced here so far: a socket whose token was checked while one arrived is checked
+   * again once it is listed, as the change may have missed it.
+   */
+  let sessionChanges = 0;
+  const stopRechecks = options.bus.onSessionsChanged((userId) => {
+    sessionChanges += 1;
+    for (const subscriber of byUser.get(userId) ?? []) void checkAgain(subscriber);
+  });
+
   const heartbeat = setInterval(() => {
     for (const subscriber of [...admins, ...[...members.values()].flatMap((set) => [...set])]) {
       if (!subscriber.alive) subscriber.socket.terminate();
@@ -109,6 +140,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    stopRechecks();
   });
 
   app.route({
@@ -125,12 +157,14 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       if (!query.success) return reply.code(400).send({ msg: SERVER_TEXT.invalidInput });
       const { id, token } = query.data;
       if (!token) return reply.code(401).send({ msg: TEXT.tokenMissing });
-      const actor = (await options.authenticate(token))?.actor;
-      if (!actor) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
+      const changesBefore = sessionChanges;
+      const caller = await options.authenticate(token);
+      if (!caller) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
+      // A session signed in with a temporary password may only change it: no events, QR codes included.
+      if (caller.temporary) return reply.code(403).send({ msg: SESSION_TEXT.temporaryOnly });
+      const { actor } = caller;
       const admin = id === ADMIN_CHANNEL;
-      if (admin ? !inGroup(actor.role, 'backOffice') : id !== memberChannel(actor.id)) {
-        return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
-      }
+      if (!channelAllowed(admin, id, actor)) return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       // A plain GET is answered by `handler` and holds no socket; a client gone while its token was checked
       // has already closed, and its upgrade will not complete.
       if (request.ws && !request.raw.socket.destroyed) {
@@ -141,16 +175,20 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
         request.raw.socket.once('close', release);
         if (request.raw.socket.destroyed) release();
       }
-      admissions.set(request, { actor, admin });
+      admissions.set(request, { actor, admin, token, changesBefore });
     },
     wsHandler: (socket, request) => {
       const admission = admissions.get(request);
       if (!admission) return socket.close(1008, 'unauthorised');
       const { actor } = admission;
-      const subscriber: Subscriber = { socket, alive: true };
+      const subscriber: Subscriber = { socket, alive: true, token: admission.token, admin: admission.admin };
       const group = admission.admin ? admins : (members.get(actor.id) ?? new Set<Subscriber>());
       if (group !== admins) members.set(actor.id, group);
       group.add(subscriber);
+      const own = byUser.get(actor.id) ?? new Set<Subscriber>();
+      byUser.set(actor.id, own);
+      own.add(subscriber);
+      if (sessionChanges !== admission.changesBefore) void checkAgain(subscriber);
       liveSockets.inc();
       const drop = options.connections?.add({
         channel: admission.admin ? ADMIN_CHANNEL : memberChannel(actor.id),
@@ -174,6 +212,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
         drop?.();
         group.delete(subscriber);
         if (group !== admins && group.size === 0) members.delete(actor.id);
+        own.delete(subscriber);
+        if (own.size === 0) byUser.delete(actor.id);
       });
     },
   });

@@ -3,11 +3,35 @@
  * `client-admin`, with the token. It pings on open, reconnects by itself after a drop (backing off up to
  * 10 s) and tells the screen when it is back, so that the screen can re-read what it may have missed.
  */
+
+import type { TValidateResponse } from '@sewablast/contract/auth';
 import type { TLiveMessage } from '@sewablast/contract/live';
-import { ADMIN_CHANNEL, memberChannel, PING } from '@sewablast/contract/live-channel';
+import { ADMIN_CHANNEL, memberChannel, PING, SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
 import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { useEffect, useRef, useState } from 'react';
-import { getToken } from './session.ts';
+import { ApiError, api } from './api.ts';
+import { getToken, signOut, storeUser } from './session.ts';
+
+/**
+ * After the server closed a socket because its token's session ended or its user's role narrowed: a token
+ * the server refuses signs this tab out; a valid one (a fresh token after this tab's own password change, or
+ * a new role) refreshes the stored user, so that the guard moves a demoted user off screens no longer theirs.
+ */
+async function sessionStillValid(): Promise<boolean> {
+  const token = getToken();
+  if (!token) return false;
+  try {
+    const answer = await api<TValidateResponse>('/auth/validate', { anonymous: true, body: { token } });
+    if (answer.user) storeUser(answer.user);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      signOut();
+      window.location.replace('/signin');
+    }
+    return false;
+  }
+}
 
 export type LiveChannel = { kind: 'member'; userId: number } | { kind: 'admin' };
 
@@ -50,8 +74,14 @@ export function useLive(channel: LiveChannel | null, handlers: LiveHandlers): vo
           // A malformed frame is dropped; the next one is read as usual.
         }
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         if (stopped) return;
+        if (event.code === SESSION_ENDED_CLOSE) {
+          sessionStillValid().then((valid) => {
+            if (valid && !stopped) connect();
+          });
+          return;
+        }
         attempts += 1;
         timer = setTimeout(connect, Math.min(10_000, 1000 * 2 ** (attempts - 1)));
       };

@@ -13,6 +13,7 @@ import { passwordResets, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, type UserService } from '../users/service.ts';
+import type { SessionService } from './sessions.ts';
 
 /** Links one account may be sent per link lifetime: enough for a lost mail, too few to flood an inbox. */
 const LINKS_PER_WINDOW = 3;
@@ -26,9 +27,11 @@ export interface RecoveryDeps {
   /** Where the dashboard is reached: the link is `${publicUrl}/reset-password?token=…`. */
   publicUrl: string;
   log?: (message: string, error?: unknown) => void;
+  /** Announces that the user's sessions ended, so that every node closes their live sockets. */
+  sessions?: Pick<SessionService, 'announce'>;
 }
 
-export function createRecoveryService({ db, users: userService, mailer, publicUrl, log }: RecoveryDeps) {
+export function createRecoveryService({ db, users: userService, mailer, publicUrl, log, sessions }: RecoveryDeps) {
   const windowStart = () => new Date(Date.now() - RESET_LINK_MINUTES * 60_000);
 
   /** Links the account was sent within the last link lifetime; user 0 (nobody) costs the same query. */
@@ -80,7 +83,7 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
 
     async reset(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      const done = await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const now = new Date();
         const [link] = await tx
           .update(passwordResets)
@@ -93,13 +96,14 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
             ),
           )
           .returning({ user_id: passwordResets.user_id });
-        if (!link) return false;
+        if (!link) return null;
         await tx
           .update(users)
           .set({
             password_hash: passwordHash,
             token_version: sql`${users.token_version} + 1`,
             must_change_password: false,
+            temporary_password_at: null,
           })
           .where(eq(users.id, link.user_id));
         // Every other link of the account dies with this one.
@@ -107,9 +111,10 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
           .update(passwordResets)
           .set({ used_at: now, updated_at: now })
           .where(and(eq(passwordResets.user_id, link.user_id), isNull(passwordResets.used_at)));
-        return true;
+        return link.user_id;
       });
-      if (!done) throw badRequest(RECOVERY_TEXT.tokenInvalid);
+      if (userId === null) throw badRequest(RECOVERY_TEXT.tokenInvalid);
+      await sessions?.announce(userId);
     },
   };
 }

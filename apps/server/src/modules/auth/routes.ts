@@ -81,7 +81,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
         response: { 200: ZLoginResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+    async (request) =>
+      auth.login(request.body.email, request.body.password, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
   );
 
   app.post(

@@ -2,24 +2,25 @@
 
 import { verify } from '@node-rs/argon2';
 import type { TLoginResponse, TRegisterRequest, TValidateResponse } from '@sewablast/contract/auth';
+import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';
 import { toPublicUser, type UserService } from '../users/service.ts';
 import type { Authenticate } from './authenticate.ts';
 import type { LoginGuard } from './login-guard.ts';
-import type { TokenService } from './tokens.ts';
+import { type SessionClient, type SessionService, temporaryPasswordExpired } from './sessions.ts';
 
 /** Verified against when the email is unknown, so that a miss costs as long as a wrong password. */
 const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2V3YWJsYXN0ZGVjb3k$0Wk4JYx9b3ZTq0n0CqB2JwR3nq7k1a7cT8Hn7f8m0s0';
 
 export interface AuthDeps {
   users: UserService;
-  tokens: TokenService;
+  sessions: SessionService;
   authenticate: Authenticate;
   guard: LoginGuard;
 }
 
-export function createAuthService({ users: usersService, tokens, authenticate, guard }: AuthDeps) {
+export function createAuthService({ users: usersService, sessions, authenticate, guard }: AuthDeps) {
   return {
     async register(body: TRegisterRequest): Promise<void> {
       let referredBy: number | null = null;
@@ -37,8 +38,12 @@ export function createAuthService({ users: usersService, tokens, authenticate, g
       });
     },
 
-    /** `address` is the client's address as the trusted proxies tell it (TRUST_PROXY). */
-    async login(email: string, password: string, address: string): Promise<TLoginResponse> {
+    /**
+     * `client.address` is the client's address as the trusted proxies tell it (TRUST_PROXY); with the user
+     * agent it names the new session in the profile's list.
+     */
+    async login(email: string, password: string, client: SessionClient): Promise<TLoginResponse> {
+      const { address } = client;
       const account = email.trim().toLowerCase();
       const locked = await guard.lockedMinutes(account, address);
       if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
@@ -49,9 +54,12 @@ export function createAuthService({ users: usersService, tokens, authenticate, g
         throw unauthorized(SERVER_TEXT.badCredentials);
       }
       await guard.succeeded(account, address);
-      await usersService.touch(user.id);
+      // Told only to whoever knows the temporary password: it is theirs, and it no longer opens the account.
+      if (user.must_change_password && temporaryPasswordExpired(user)) {
+        throw unauthorized(SESSION_TEXT.temporaryExpired);
+      }
       return {
-        token: await tokens.sign(user.id, user.token_version),
+        token: await sessions.start(user, client),
         user: toPublicUser(user),
         ...(user.must_change_password ? { must_change_password: true as const } : {}),
       };

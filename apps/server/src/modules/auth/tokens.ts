@@ -11,18 +11,20 @@ export interface TokenClaims {
   userId: number;
   /** The user's `token_version` when the token was signed; a token older than the user's is void. */
   version: number;
+  /** The sign-in session (`user_sessions.id`) the token belongs to: ending it voids the token. */
+  sessionId: number;
 }
 
 export interface TokenService {
-  sign(userId: number, version?: number): Promise<string>;
+  sign(claims: TokenClaims): Promise<string>;
   /** The claims of a genuine, unexpired token, or null when it is malformed, forged or expired. */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
 export function createTokenService(secret: Uint8Array, ttlSeconds = TOKEN_TTL_SECONDS): TokenService {
   return {
-    sign: (userId, version = 0) =>
-      new SignJWT({ ver: version })
+    sign: ({ userId, version, sessionId }) =>
+      new SignJWT({ ver: version, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -39,9 +41,11 @@ export function createTokenService(secret: Uint8Array, ttlSeconds = TOKEN_TTL_SE
           audience: AUDIENCE,
         });
         const userId = Number(payload.sub);
-        const version = payload.ver ?? 0;
+        const { ver: version, sid: sessionId } = payload;
+        // A token signed before sessions existed carries no session: it is void, and its user signs in again.
         if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(version)) return null;
-        return { userId, version: version as number };
+        if (!Number.isSafeInteger(sessionId) || (sessionId as number) <= 0) return null;
+        return { userId, version: version as number, sessionId: sessionId as number };
       } catch {
         return null;
       }

@@ -57,6 +57,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.put(
     '/:id',
     {
+      // The change-password screen's call: a session signed in with a temporary password may send it.
+      config: { temporaryPassword: 'change' },
       schema: {
         tags: ['users'],
         summary: 'Update a profile; role only by a dev, intervals only by admins and devs',

@@ -15,7 +15,7 @@ import { blastFeeOf } from '../../ledger/fee.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import type { LevelService } from '../level/service.ts';
 import {
   type AccountChangeDeps,
@@ -70,7 +70,12 @@ export interface NewUser {
   referred_by?: number | null;
 }
 
-export function createUserService(db: Db, levels: LevelService, tokens: TokenService, notices?: AccountChangeDeps) {
+export function createUserService(
+  db: Db,
+  levels: LevelService,
+  sessions: Pick<SessionService, 'resume' | 'announce'>,
+  notices?: AccountChangeDeps,
+) {
   async function findById(id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
@@ -132,10 +137,6 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
         .from(users)
         .where(and(eq(users.role, 'member'), gte(users.last_seen_at, since)));
       return row?.total ?? 0;
-    },
-
-    async touch(id: number): Promise<void> {
-      await db.update(users).set({ last_seen_at: new Date() }).where(eq(users.id, id));
     },
 
     async detail(actor: Actor, id: number) {
@@ -204,7 +205,10 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
         values.password_hash = await hashPassword(password);
         values.token_version = sql`${users.token_version} + 1`;
         // Choosing one's own password is what a temporary password asks for.
-        if (ownPassword) values.must_change_password = false;
+        if (ownPassword) {
+          values.must_change_password = false;
+          values.temporary_password_at = null;
+        }
       }
       if (Object.keys(values).length === 0) return { user: toPublicUser(target) };
       try {
@@ -217,9 +221,11 @@ export function createUserService(db: Db, levels: LevelService, tokens: TokenSer
           return { before: locked, row: updated };
         });
         mailAccountChange(notices, actor, before, row, change);
+        // A new password or role ends sessions or narrows them: every node checks the user's sockets again.
+        if (password !== undefined || row.role !== target.role) await sessions.announce(id);
         return {
           user: toPublicUser(row),
-          ...(ownPassword ? { token: await tokens.sign(row.id, row.token_version) } : {}),
+          ...(ownPassword ? { token: await sessions.resume(actor, row) } : {}),
         };
       } catch (error) {
         if (sqlState(error) === UNIQUE_VIOLATION) {

@@ -1,6 +1,7 @@
 /**
  * A temporary password an admin or dev sets when a user cannot sign in and no mail is configured. It ends
- * the user's sessions and must be changed at the next sign-in. Who may set one follows the rule of
+ * the user's sessions, must be changed at the next sign-in (a session signed in with it may do nothing else)
+ * and is refused once TEMPORARY_PASSWORD_HOURS old. Who may set one follows the rule of
  * updating a user: a dev for anyone, an admin for members and staff but never another manager (that would
  * let an admin take over a dev); nobody for themselves, whose password is changed on the profile.
  */
@@ -14,6 +15,7 @@ import { users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import { hashPassword, type UserService } from './service.ts';
 
 /** No look-alikes (0/O, 1/l/I): the password is read out or typed from a screen. */
@@ -26,7 +28,11 @@ export function generateTemporaryPassword(): string {
   return password;
 }
 
-export function createTemporaryPasswords(db: Db, userService: Pick<UserService, 'findById'>) {
+export function createTemporaryPasswords(
+  db: Db,
+  userService: Pick<UserService, 'findById'>,
+  sessions: Pick<SessionService, 'announce'>,
+) {
   return {
     async set(actor: Actor, id: number, given?: string): Promise<TTemporaryPasswordResponse> {
       if (actor.id === id) throw forbidden(RECOVERY_TEXT.temporaryNotSelf);
@@ -42,7 +48,12 @@ export function createTemporaryPasswords(db: Db, userService: Pick<UserService, 
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ password_hash, must_change_password: true, token_version: sql`${users.token_version} + 1` })
+          .set({
+            password_hash,
+            must_change_password: true,
+            temporary_password_at: new Date(),
+            token_version: sql`${users.token_version} + 1`,
+          })
           .where(eq(users.id, id));
         await recordAudit(tx, {
           actorId: actor.id,
@@ -53,6 +64,7 @@ export function createTemporaryPasswords(db: Db, userService: Pick<UserService, 
           after: { must_change_password: true },
         });
       });
+      await sessions.announce(id);
       return { password, msg: RECOVERY_TEXT.temporaryDone };
     },
   };

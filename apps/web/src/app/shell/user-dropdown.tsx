@@ -7,7 +7,7 @@ import { LogOut, Pencil, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { Ref } from 'react';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../lib/session.ts';
+import { signOutHere } from '../../lib/sign-out.ts';
 import { TRIGGER_CLASS, TriggerFace } from './user-menu-trigger.tsx';
 
 const itemClass =
@@ -50,7 +50,7 @@ export function UserDropdown({ user, triggerRef }: UserDropdownProps) {
           <DropdownMenu.Item
             className={itemClass}
             onSelect={() => {
-              signOut();
+              signOutHere();
               navigate('/signin', { replace: true });
             }}
           >

@@ -11,7 +11,8 @@ import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { api } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/form.ts';
-import { replaceToken, signOut, storeUser, useSession } from '../../lib/session.ts';
+import { replaceToken, storeUser, useSession } from '../../lib/session.ts';
+import { signOutHere } from '../../lib/sign-out.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
@@ -56,7 +57,7 @@ export function Component() {
           variant="ghost"
           className="w-full"
           onClick={() => {
-            signOut();
+            signOutHere();
             navigate('/signin', { replace: true });
           }}
         >

@@ -13,6 +13,7 @@ import { useProfile } from './api/profile.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { PersonalInfo } from './personal-info.tsx';
 import { ProfileCard } from './profile-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 
 const EDIT_VALUES = ['true', '1'];
 
@@ -46,6 +47,7 @@ function Profile({ userId }: { userId: number }) {
         <ProfileCard detail={profile.data} onEdit={() => setEditing(true)} />
         <div className="lg:col-span-2">
           <PersonalInfo detail={profile.data} />
+          <SessionsCard />
         </div>
       </div>
       <EditProfileDialog open={editing} user={profile.data.user} onClose={() => setEditing(false)} />

@@ -1,0 +1,35 @@
+/**
+ * Sign-in sessions: sign-out (the spec leaves its server call open; it takes the token in the body, like
+ * validation, so that a token the server already refuses can still be signed out), the profile's list of
+ * the caller's sessions, revoking one, and signing out every other device.
+ */
+import { z } from 'zod';
+import { ZIdParams } from './paging.ts';
+
+export { describeDevice, SESSION_TEXT, TEMPORARY_PASSWORD_HOURS } from './sessions-text.ts';
+
+export const ZLogoutRequest = z.object({ token: z.string().max(4096) });
+export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
+
+export const ZSessionMessage = z.object({ msg: z.string() });
+export type TSessionMessage = z.infer<typeof ZSessionMessage>;
+
+export const ZSession = z.object({
+  id: z.number().int(),
+  user_agent: z.string(),
+  address: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+/** The caller's live sessions, the most recently seen first. */
+export const ZSessionListResponse = z.object({ list: z.array(ZSession) });
+export type TSessionListResponse = z.infer<typeof ZSessionListResponse>;
+
+export const ZSessionIdParams = ZIdParams;
+
+export const ZRevokeOthersResponse = z.object({ msg: z.string(), count: z.number().int() });
+export type TRevokeOthersResponse = z.infer<typeof ZRevokeOthersResponse>;
