@@ -1,7 +1,8 @@
 /**
  * Each signed-in user's share of the server (DESIGN §9): a token bucket of requests (a burst for a page
  * that loads many things at once, then a steady rate) and a cap on requests in flight, so that one user's
- * flood cannot slow everyone else's calls. Kept per process, like the sign-in limits.
+ * flood cannot slow everyone else's calls. Kept per process, like the sign-in limits. The same share, keyed
+ * by client address, limits the downloads of files, which anyone holding a signed URL may fetch.
  */
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyReply } from 'fastify';
@@ -32,11 +33,11 @@ interface Usage {
 
 export interface UserLimits {
   /** Counts the request in, or says why it is refused; the count goes down when its answer is done. */
-  enter(userId: number, reply: FastifyReply): { msg: string; retryAfterSeconds: number } | null;
+  enter(userId: number | string, reply: FastifyReply): { msg: string; retryAfterSeconds: number } | null;
 }
 
 export function createUserLimits(options: UserLimitOptions): UserLimits {
-  const usage = new Map<number, Usage>();
+  const usage = new Map<number | string, Usage>();
   // Users who went quiet with a full bucket need no entry.
   const sweep = setInterval(() => {
     const now = Date.now();

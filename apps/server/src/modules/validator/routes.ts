@@ -8,6 +8,7 @@ import { VALIDATOR_TEXT, ZValidator, ZValidatorAnswer, ZValidatorCreateAnswer } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import { readStreamedForm } from '../../http/multipart-stream.ts';
 import { withRefusals } from '../jobs/refusal.ts';
 import { jobFailures, registerJobRoutes } from '../jobs/routes.ts';
 import type { ValidatorService } from './service.ts';
@@ -46,8 +47,12 @@ export const validatorRoutes: FastifyPluginAsyncZod<{ validators: ValidatorServi
       },
     },
     async (request) => {
-      const form = await readMultipart(request, upload);
-      const created = await validators.create(requireActor(request), form.fields, form.file);
+      const actor = requireActor(request);
+      const form = await readStreamedForm(request, upload, {
+        take: (stream, filename) => validators.storeFile(stream, filename, actor.id),
+        discard: validators.discardFile,
+      });
+      const created = await validators.create(actor, form.fields, form.file);
       return {
         msg: VALIDATOR_TEXT.created,
         validator: await one(created.row),
