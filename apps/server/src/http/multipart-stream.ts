@@ -1,8 +1,9 @@
 /**
- * Reads a multipart form whose file is stored as it streams in, rather than buffered: `takeFile` gets the
- * file's stream while the form is still arriving (and returns what it stored, or nothing for an empty file).
- * Past the size limit the stream fails with 413, so that what was taken of it is dropped; a form that fails
- * after its file was taken (a field too long, a part broken off) gets `discard` called on what was taken.
+ * Reads a multipart form whose file is stored as it streams in, rather than buffered: `take` gets the file's
+ * stream while the form is still arriving (and returns what it stored, or nothing for an empty file). Past
+ * the size limit the stream fails with 413, so that what was taken of it is dropped. Then `use` gets the
+ * form; should the form fail after its file was taken (a field too long, a part broken off), or `use` fail
+ * (a field refused, a row not found), `discard` gets what was taken, which nothing holds then.
  */
 import type { Readable } from 'node:stream';
 import { INPUT_TEXT } from '@sewablast/contract/paging';
@@ -21,7 +22,22 @@ export interface FileTaker<F> {
   discard(file: F): Promise<void>;
 }
 
-export async function readStreamedForm<F>(
+export async function withStreamedForm<F, T>(
+  request: FastifyRequest,
+  limits: { fileBytes: number; tooLarge: string },
+  taker: FileTaker<F>,
+  use: (form: StreamedForm<F>) => Promise<T>,
+): Promise<T> {
+  const form = await readStreamedForm(request, limits, taker);
+  try {
+    return await use(form);
+  } catch (error) {
+    if (form.file !== undefined) await taker.discard(form.file);
+    throw error;
+  }
+}
+
+async function readStreamedForm<F>(
   request: FastifyRequest,
   limits: { fileBytes: number; tooLarge: string },
   taker: FileTaker<F>,

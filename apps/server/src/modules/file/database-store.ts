@@ -15,8 +15,12 @@ import { fileChunks, files } from '../../db/schema.ts';
 import type { ByteRange, FileStore, StoredContent } from './store.ts';
 
 export const CHUNK_BYTES = 256 * 1024;
-/** Chunks a read asks for at once: enough to keep a download's socket fed, little enough to hold. */
-const CHUNKS_PER_READ = 2;
+/**
+ * Chunks a read asks for at once, and bytes a download reads ahead of its socket: one chunk arrives as twice
+ * its size in hex text, so eight downloads at once hold a few megabytes, never a file.
+ */
+const CHUNKS_PER_READ = 1;
+const READ_AHEAD_BYTES = 64 * 1024;
 
 const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -113,7 +117,7 @@ export function createDatabaseFileStore(db: Db): FileStore {
     },
 
     get(fileId, range) {
-      return Readable.from(slices(db, fileId, range), { objectMode: false, highWaterMark: CHUNK_BYTES });
+      return Readable.from(slices(db, fileId, range), { objectMode: false, highWaterMark: READ_AHEAD_BYTES });
     },
 
     delete: remove,

@@ -92,16 +92,6 @@ export function createFileService(db: Db, secret: Uint8Array, store: FileStore =
     remove,
     sweepAbandoned,
 
-    /** Runs work that takes over a file just stored; should it fail, the file goes, since nothing holds it. */
-    async adopt<T>(file: FileInfo | undefined, work: () => Promise<T>): Promise<T> {
-      try {
-        return await work();
-      } catch (error) {
-        if (file) await remove(file.id);
-        throw error;
-      }
-    },
-
     /** Expiry is rounded to the hour so that a list's URLs stay stable (and cacheable) for a while. */
     signedUrl(id: number, now = Date.now()): string {
       const expires = Math.ceil((now / 1000 + URL_LIFETIME_SECONDS) / 3600) * 3600;

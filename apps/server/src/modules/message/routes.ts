@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
 import { readMultipart } from '../../http/multipart.ts';
-import { readStreamedForm } from '../../http/multipart-stream.ts';
+import { withStreamedForm } from '../../http/multipart-stream.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { MessageService, TemplateForm } from './service.ts';
 
@@ -102,8 +102,9 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRouteOptions> = async (
       },
     },
     async (request) => {
-      const form = await readStreamedForm(request, media, mediaTaker(requireActor(request).id));
-      return { message: await messages.create(toForm(form.fields), form.file) };
+      return withStreamedForm(request, media, mediaTaker(requireActor(request).id), async (form) => ({
+        message: await messages.create(toForm(form.fields), form.file),
+      }));
     },
   );
 
@@ -119,8 +120,9 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRouteOptions> = async (
       },
     },
     async (request) => {
-      const form = await readStreamedForm(request, media, mediaTaker(requireActor(request).id));
-      return { message: await messages.update(request.params.id, toForm(form.fields), form.file) };
+      return withStreamedForm(request, media, mediaTaker(requireActor(request).id), async (form) => ({
+        message: await messages.update(request.params.id, toForm(form.fields), form.file),
+      }));
     },
   );
 

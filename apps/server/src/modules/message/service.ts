@@ -107,34 +107,29 @@ export function createMessageService(db: Db, files: FileService) {
       return message;
     },
 
-    /** `file` is media just stored by storeMedia, removed again if the template is refused. */
+    /** `file` is media storeMedia stored, which the template takes over. */
     async create(form: TemplateForm, file?: FileInfo): Promise<TMessage> {
-      return files.adopt(file, async () => {
-        const values = prepare(form, Boolean(file));
-        const [row] = await db
-          .insert(messageTemplates)
-          .values({ ...values, media_file_id: file?.id ?? null })
-          .returning();
-        if (!row) throw new Error('template not created');
-        return present(row, file);
-      });
+      const values = prepare(form, Boolean(file));
+      const [row] = await db
+        .insert(messageTemplates)
+        .values({ ...values, media_file_id: file?.id ?? null })
+        .returning();
+      if (!row) throw new Error('template not created');
+      return present(row, file);
     },
 
     /** Without a new file the media stays, unless the form asks to remove it. */
     async update(id: number, form: TemplateForm, file?: FileInfo): Promise<TMessage> {
-      const { current, mediaId } = await files.adopt(file, async () => {
-        const current = await mustFind(id);
-        const keepsMedia = !form.removeMedia && current.media_file_id !== null;
-        const values = prepare(form, Boolean(file) || keepsMedia);
-        const mediaId = file ? file.id : keepsMedia ? current.media_file_id : null;
-        const [row] = await db
-          .update(messageTemplates)
-          .set({ ...values, media_file_id: mediaId })
-          .where(eq(messageTemplates.id, id))
-          .returning();
-        if (!row) throw notFound(SERVER_TEXT.notFound);
-        return { current, mediaId };
-      });
+      const current = await mustFind(id);
+      const keepsMedia = !form.removeMedia && current.media_file_id !== null;
+      const values = prepare(form, Boolean(file) || keepsMedia);
+      const mediaId = file ? file.id : keepsMedia ? current.media_file_id : null;
+      const [row] = await db
+        .update(messageTemplates)
+        .set({ ...values, media_file_id: mediaId })
+        .where(eq(messageTemplates.id, id))
+        .returning();
+      if (!row) throw notFound(SERVER_TEXT.notFound);
       if (current.media_file_id !== null && current.media_file_id !== mediaId)
         await files.remove(current.media_file_id);
       return this.detail(id);

@@ -90,33 +90,30 @@ export function createValidatorService(deps: JobCoreDeps & { files: FileService 
 
     /**
      * Multipart: the settings and the file storeFile stored, whose valid numbers are counted from the store as
-     * the run will read them. Refused, the validator takes no file, and the file goes.
+     * the run will read them.
      */
     async create(
       actor: Actor,
       fields: Record<string, string>,
       file: FileInfo | undefined,
     ): Promise<{ row: ValidatorRow; total: number; skipped: number }> {
-      return files.adopt(file, async () => {
-        const body = parseFields(ZValidatorCreateFields, fields);
-        if (!file) throw badRequest(VALIDATOR_TEXT.fileRequired, { file: VALIDATOR_TEXT.fileRequired });
-        await core.ownersAccount(actor.id, body.whatsapp_id);
-        const counted = await readFileNumbers(files.open(file.id)).catch((error: unknown) => {
-          if (error instanceof ImportFormatError) {
-            const message = importFormatMessage(error, VALIDATOR_TEXT.badFile);
-            throw badRequest(message, { file: message });
-          }
-          throw error;
-        });
-        if (counted.numbers.length === 0)
-          throw badRequest(VALIDATOR_TEXT.noNumbers, { file: VALIDATOR_TEXT.noNumbers });
-        const [row] = await db
-          .insert(validators)
-          .values({ ...body, user_id: actor.id, file_id: file.id, total: counted.numbers.length })
-          .returning();
-        if (!row) throw new Error('validator not saved');
-        return { row, total: counted.numbers.length, skipped: counted.skipped };
+      const body = parseFields(ZValidatorCreateFields, fields);
+      if (!file) throw badRequest(VALIDATOR_TEXT.fileRequired, { file: VALIDATOR_TEXT.fileRequired });
+      await core.ownersAccount(actor.id, body.whatsapp_id);
+      const counted = await readFileNumbers(files.open(file.id)).catch((error: unknown) => {
+        if (error instanceof ImportFormatError) {
+          const message = importFormatMessage(error, VALIDATOR_TEXT.badFile);
+          throw badRequest(message, { file: message });
+        }
+        throw error;
       });
+      if (counted.numbers.length === 0) throw badRequest(VALIDATOR_TEXT.noNumbers, { file: VALIDATOR_TEXT.noNumbers });
+      const [row] = await db
+        .insert(validators)
+        .values({ ...body, user_id: actor.id, file_id: file.id, total: counted.numbers.length })
+        .returning();
+      if (!row) throw new Error('validator not saved');
+      return { row, total: counted.numbers.length, skipped: counted.skipped };
     },
 
     /** Multipart without a file: the account, the pace and b_insert. A running job is stopped first. */
