@@ -19,6 +19,7 @@ import vm from 'node:vm';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files } from '../src/db/schema.ts';
+import { chunkBytesOn } from '../src/modules/file/database-store.ts';
 import { readFileNumbers } from '../src/modules/validator/file-numbers.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { linkAccount, until } from './job-helpers.ts';
@@ -179,7 +180,7 @@ describe('a large file', () => {
   it('round-trips byte for byte through upload, the store and its signed URL, with a range of it', async () => {
     const size = 15 * MB + 12_345;
     const { message, sha256 } = await createTemplate(size);
-    expect(await chunksOf(fileIdOf(message.media))).toBe(Math.ceil(size / (256 * 1024)));
+    expect(await chunksOf(fileIdOf(message.media))).toBe(Math.ceil(size / chunkBytesOn(t.db)));
     const whole = await download(message.media);
     expect(whole).toMatchObject({ status: 200, size, sha256 });
     expect(whole.headers).toMatchObject({
@@ -256,7 +257,7 @@ describe('a validator over a large stored CSV', () => {
       else lines.push(`0811${String(i).padStart(7, '0')},"Nama, ke-${i}"`);
     }
     const csv = Buffer.from(lines.join('\r\n'));
-    expect(csv.length).toBeGreaterThan(10 * 256 * 1024);
+    expect(csv.length).toBeGreaterThan(10 * chunkBytesOn(t.db));
     const expected = await readFileNumbers(csv);
     const pieces = Array.from({ length: Math.ceil(csv.length / 50_000) }, (_, i) =>
       csv.subarray(i * 50_000, (i + 1) * 50_000),
@@ -296,7 +297,7 @@ describe('stored files go with what holds them', () => {
   it('deleting a template removes its chunks', async () => {
     const { message } = await createTemplate(MB);
     const fileId = fileIdOf(message.media);
-    expect(await chunksOf(fileId)).toBe(4);
+    expect(await chunksOf(fileId)).toBe(MB / chunkBytesOn(t.db));
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/message/${message.id}`,
