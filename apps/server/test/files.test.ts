@@ -19,7 +19,8 @@ import vm from 'node:vm';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files } from '../src/db/schema.ts';
-import { chunkBytesOn } from '../src/modules/file/database-store.ts';
+import { MediaFiles } from '../src/engine/blast-take.ts';
+import { CHUNK_BYTES_WRITTEN } from '../src/modules/file/database-store.ts';
 import { readFileNumbers } from '../src/modules/validator/file-numbers.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { linkAccount, until } from './job-helpers.ts';
@@ -180,7 +181,7 @@ describe('a large file', () => {
   it('round-trips byte for byte through upload, the store and its signed URL, with a range of it', async () => {
     const size = 15 * MB + 12_345;
     const { message, sha256 } = await createTemplate(size);
-    expect(await chunksOf(fileIdOf(message.media))).toBe(Math.ceil(size / chunkBytesOn(t.db)));
+    expect(await chunksOf(fileIdOf(message.media))).toBe(Math.ceil(size / CHUNK_BYTES_WRITTEN));
     const whole = await download(message.media);
     expect(whole).toMatchObject({ status: 200, size, sha256 });
     expect(whole.headers).toMatchObject({
@@ -246,6 +247,17 @@ describe('a large file', () => {
   });
 });
 
+describe('the engine', () => {
+  it('gathers a template medium whole from its chunks, to send it', async () => {
+    const bytes = Buffer.concat([PNG, randomBytes(3 * CHUNK_BYTES_WRITTEN + 1234)]);
+    const stored = await t.services.messages.storeMedia(Readable.from([bytes]), 'kirim.png', admin.user.id);
+    if (!stored) throw new Error('no media');
+    const media = await new MediaFiles(t.db).of(stored.id);
+    expect(media?.mime).toBe('image/png');
+    expect(media?.bytes.equals(bytes)).toBe(true);
+  });
+});
+
 describe('a validator over a large stored CSV', () => {
   it('counts what the same file counts read from memory, and is gone with its chunks when deleted', async () => {
     const dev = await t.loginAs('dev');
@@ -257,7 +269,7 @@ describe('a validator over a large stored CSV', () => {
       else lines.push(`0811${String(i).padStart(7, '0')},"Nama, ke-${i}"`);
     }
     const csv = Buffer.from(lines.join('\r\n'));
-    expect(csv.length).toBeGreaterThan(10 * chunkBytesOn(t.db));
+    expect(csv.length).toBeGreaterThan(10 * CHUNK_BYTES_WRITTEN);
     const expected = await readFileNumbers(csv);
     const pieces = Array.from({ length: Math.ceil(csv.length / 50_000) }, (_, i) =>
       csv.subarray(i * 50_000, (i + 1) * 50_000),
@@ -297,7 +309,7 @@ describe('stored files go with what holds them', () => {
   it('deleting a template removes its chunks', async () => {
     const { message } = await createTemplate(MB);
     const fileId = fileIdOf(message.media);
-    expect(await chunksOf(fileId)).toBe(MB / chunkBytesOn(t.db));
+    expect(await chunksOf(fileId)).toBe(MB / CHUNK_BYTES_WRITTEN);
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/message/${message.id}`,

@@ -129,7 +129,7 @@ export const files = pgTable(
   ],
 );
 
-/** A file's bytes in pieces of about 256 KB, each keyed by the offset of its first byte in the file. */
+/** A file's bytes in pieces of 64 KB, each keyed by the offset of its first byte in the file. */
 export const fileChunks = pgTable(
   'file_chunks',
   {
