@@ -1,7 +1,7 @@
 /**
  * A validator's run (DESIGN §5.9): the distinct valid numbers of its uploaded file, in file order, read
- * once when the run begins (the file streamed, never held whole) and kept while it lasts; `cursor` is how many are checked, and where the run
- * resumes.
+ * once when the run begins (the file streamed from the store, never held whole) and kept while it lasts;
+ * `cursor` is how many are checked, and where the run resumes.
  */
 import type { TLivePayload } from '@sewablast/contract/live';
 import { VALIDATOR_TEXT } from '@sewablast/contract/validator';
