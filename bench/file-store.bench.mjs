@@ -4,8 +4,8 @@
 // Then, in this process, the naive way beside the store the server uses, on the same database: a 15 MB file
 // written as one bytea and read back whole 8 times at once (every file's way before the chunked store), and the
 // same through the chunked store, with how late a 5 ms timer of this process fires meanwhile (what a request
-// waits for the event loop). Uses DATABASE_URL when set, else the embedded database. BENCH_SECONDS (5) is the
-// length of each phase; FILE_MB (15) the file's size.
+// waits for the event loop) and how much of the time the event loop was busy. Uses DATABASE_URL when set, else
+// the embedded database. BENCH_SECONDS (5) is the length of each phase; FILE_MB (15) the file's size.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,11 +103,16 @@ async function timerLatenessDuring(work) {
     expected = now + 5;
   }, 5);
   const started = performance.now();
+  const busyBefore = performance.eventLoopUtilization();
   await work();
+  const busy = performance.eventLoopUtilization(busyBefore).utilization;
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   clearInterval(timer);
   late.sort((a, b) => a - b);
-  return `${seconds}s  timer lateness p50=${quantile(late, 0.5)} ms p99=${quantile(late, 0.99)} ms max=${quantile(late, 1)} ms`;
+  return (
+    `${seconds}s  timer lateness p50=${quantile(late, 0.5)} ms p99=${quantile(late, 0.99)} ms ` +
+    `max=${quantile(late, 1)} ms  event loop busy ${(busy * 100).toFixed(0)} %`
+  );
 }
 
 /** The naive way beside the chunked store, in this process, on the benchmark's database (or a PGlite of its own). */
