@@ -144,6 +144,8 @@ const app = await buildApp({
     // The benchmark's probes measure the server, not one user's budget.
     USER_REQUESTS_PER_SECOND: 1_000_000,
     USER_REQUESTS_IN_FLIGHT: 10_000,
+    FILE_DOWNLOADS_PER_MINUTE: 1_000_000,
+    FILE_DOWNLOADS_IN_FLIGHT: 10_000,
     db: database.kind,
   },
   services,

@@ -77,6 +77,9 @@ export const ZEnv = z.object({
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(50),
   USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),
   USER_REQUESTS_IN_FLIGHT: z.coerce.number().int().positive().default(16),
+  // Per client address: a page of ten templates shows ten media at once (docs/security.md).
+  FILE_DOWNLOADS_PER_MINUTE: z.coerce.number().positive().default(120),
+  FILE_DOWNLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: commaList.pipe(
     z.array(z.string().refine(isProxyAddress, 'must list IP addresses or CIDR ranges, comma-separated')),
   ),

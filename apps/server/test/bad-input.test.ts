@@ -7,6 +7,7 @@
  * line here.
  */
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { whatsappAccounts } from '../src/db/schema.ts';
 import { buildTestApp } from './harness.ts';
@@ -89,9 +90,8 @@ const phone = await t.services.phoneNumbers.create({ number: '6281234567890', na
 const proxy = await t.services.proxies.create('http://probe:secret@10.0.0.1:8080');
 const level = await t.services.levels.create({ name: 'Probe', blast_fee: 100, requirement_blast: 10 });
 const template = await t.services.messages.create(
-  member.user.id,
   { text: '<p>Probe</p>', buttons: [], status: 'active', removeMedia: false },
-  { bytes: Buffer.from('%PDF-1.4 probe'), filename: 'probe.pdf' },
+  await t.services.messages.storeMedia(Readable.from([Buffer.from('%PDF-1.4 probe')]), 'probe.pdf', member.user.id),
 );
 const account = await t.db
   .insert(whatsappAccounts)

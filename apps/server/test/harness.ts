@@ -102,6 +102,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     TRUST_PROXY: [],
     USER_REQUESTS_PER_SECOND: 20,
     USER_REQUESTS_IN_FLIGHT: 16,
+    FILE_DOWNLOADS_PER_MINUTE: 120,
+    FILE_DOWNLOADS_IN_FLIGHT: 10,
     PUBLIC_URL: 'http://127.0.0.1:8080',
     db: database.kind,
     ...options.config,

@@ -191,6 +191,8 @@ describe.skipIf(!hasRedis && !process.env.CI)('across api nodes on one Redis', (
           TRUST_PROXY: [],
           USER_REQUESTS_PER_SECOND: 20,
           USER_REQUESTS_IN_FLIGHT: 16,
+          FILE_DOWNLOADS_PER_MINUTE: 120,
+          FILE_DOWNLOADS_IN_FLIGHT: 10,
           db: database.kind,
         },
         services,

@@ -145,6 +145,8 @@ describe.skipIf(!hasRedis && !process.env.CI)('the dev monitors across an api no
             TRUST_PROXY: [],
             USER_REQUESTS_PER_SECOND: 100,
             USER_REQUESTS_IN_FLIGHT: 16,
+            FILE_DOWNLOADS_PER_MINUTE: 120,
+            FILE_DOWNLOADS_IN_FLIGHT: 10,
             db: t.database.kind,
           },
           services,

@@ -42,11 +42,12 @@ if (!account) throw new Error('no account');
 const phone = await t.services.phoneNumbers.create({ number: '6281277700002', name: 'Matrix' });
 const proxy = await t.services.proxies.create('10.77.0.1:3128');
 const level = await t.services.levels.create({ name: 'Matrix', blast_fee: 100, requirement_blast: 10 });
-const template = await t.services.messages.create(
-  owner.user.id,
-  { text: '<p>Matrix</p>', buttons: [], status: 'active', removeMedia: false },
-  undefined,
-);
+const template = await t.services.messages.create({
+  text: '<p>Matrix</p>',
+  buttons: [],
+  status: 'active',
+  removeMedia: false,
+});
 
 /** What `{id}` names in each area; the areas that name a user by it are the owner's rows. */
 const ID_BY_AREA: [prefix: string, id: number, owned: boolean][] = [

@@ -58,6 +58,8 @@ describe.skipIf(!hasRedis && !process.env.CI)('two api nodes sharing one Redis',
           // A burst of one request and a token a hundred seconds: the second request anywhere is refused.
           USER_REQUESTS_PER_SECOND: 0.01,
           USER_REQUESTS_IN_FLIGHT: 16,
+          FILE_DOWNLOADS_PER_MINUTE: 120,
+          FILE_DOWNLOADS_IN_FLIGHT: 10,
           db: database.kind,
         },
         services,

@@ -45,6 +45,8 @@ export const SERVER_TEXT = {
   deleted: 'Data berhasil dihapus.',
   useWebSocket: 'Gunakan WebSocket.',
   tooManyCalls: 'Terlalu banyak permintaan dalam waktu singkat. Tunggu sebentar lalu coba lagi.',
+  /** A file asked for from a byte past its end (HTTP 416). */
+  rangeOutsideFile: 'Bagian file yang diminta di luar ukuran file.',
   loginLocked: (minutes: number) =>
     `Terlalu banyak percobaan masuk yang gagal untuk akun ini. Coba lagi dalam ${minutes} menit.`,
   signupLocked: (minutes: number) =>

@@ -108,6 +108,12 @@ export const settings = pgTable('settings', {
   ...timestamps,
 });
 
+/**
+ * An uploaded file's name, type and size; its bytes are in the file store (`file_chunks` by default). A row
+ * is `complete` once every byte is stored: until then it is an upload under way, or one cut off, which the
+ * store sweeps away. `bytes` holds the whole file of a row stored before files were chunked, and nothing
+ * for any other; it is read in slices, never whole.
+ */
 export const files = pgTable(
   'files',
   {
@@ -115,11 +121,29 @@ export const files = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     mime: varchar('mime', { length: 100 }).notNull(),
     size: integer('size').notNull(),
-    bytes: bytea('bytes').notNull(),
+    bytes: bytea('bytes'),
+    sha256: varchar('sha256', { length: 64 }),
+    complete: boolean('complete').notNull().default(true),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('files_user_idx').on(t.user_id)],
+  (t) => [
+    index('files_user_idx').on(t.user_id),
+    index('files_incomplete_idx').on(t.created_at).where(sql`${t.complete} = false`),
+  ],
+);
+
+/** A file's bytes in pieces of 64 KB, each keyed by the offset of its first byte in the file. */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: bigint('position', { mode: 'number' }).notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.file_id, t.position] })],
 );
 
 /**

@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { preparedPer } from '../db/prepared.ts';
 import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
 import { settingValue } from '../db/settings-row.ts';
+import { createDatabaseFileStore } from '../modules/file/database-store.ts';
 import { BoundedCache } from '../wa/bounded-cache.ts';
 import type { AccountRow } from './account-read.ts';
 
@@ -143,9 +144,15 @@ export class MediaFiles {
     const key = String(fileId);
     const known = this.cache.get(key);
     if (known) return known;
-    const [media] = await this.db.select().from(files).where(eq(files.id, fileId));
+    const [media] = await this.db
+      .select({ mime: files.mime, name: files.name })
+      .from(files)
+      .where(eq(files.id, fileId));
     if (!media) return undefined;
-    const value = { bytes: media.bytes, mime: media.mime, name: media.name };
+    // The driver sends the file whole, so it is gathered whole here, but a chunk at a time off the store.
+    const pieces: Buffer[] = [];
+    for await (const piece of createDatabaseFileStore(this.db).get(fileId)) pieces.push(piece as Buffer);
+    const value = { bytes: Buffer.concat(pieces), mime: media.mime, name: media.name };
     this.cache.set(key, value);
     return value;
   }

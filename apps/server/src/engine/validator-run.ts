@@ -1,12 +1,13 @@
 /**
  * A validator's run (DESIGN §5.9): the distinct valid numbers of its uploaded file, in file order, read
- * once when the run begins and kept while it lasts; `cursor` is how many are checked, and where the run
- * resumes.
+ * once when the run begins (the file streamed from the store, never held whole) and kept while it lasts;
+ * `cursor` is how many are checked, and where the run resumes.
  */
 import type { TLivePayload } from '@sewablast/contract/live';
 import { VALIDATOR_TEXT } from '@sewablast/contract/validator';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema.ts';
+import { createDatabaseFileStore } from '../modules/file/database-store.ts';
 import { readFileNumbers } from '../modules/validator/file-numbers.ts';
 import { CheckRun, type CheckRunDeps, RunFailure } from './check-run.ts';
 import type { ValidatorRow } from './job-kinds.ts';
@@ -25,9 +26,10 @@ export class ValidatorRun extends CheckRun<ValidatorRow> {
   private async load(fileId: number | null): Promise<string[]> {
     if (this.numbers) return this.numbers;
     const [file] =
-      fileId === null ? [] : await this.deps.db.select({ bytes: files.bytes }).from(files).where(eq(files.id, fileId));
+      fileId === null ? [] : await this.deps.db.select({ id: files.id }).from(files).where(eq(files.id, fileId));
     if (!file) throw new RunFailure(VALIDATOR_TEXT.fileGone);
-    this.numbers = (await readFileNumbers(file.bytes)).numbers;
+    // Streamed from the store through the row reader, which gives other work a turn as it goes.
+    this.numbers = (await readFileNumbers(createDatabaseFileStore(this.deps.db).get(file.id))).numbers;
     return this.numbers;
   }
 

@@ -66,6 +66,8 @@ export interface AppOptions {
     | 'PUBLIC_URL'
     | 'USER_REQUESTS_PER_SECOND'
     | 'USER_REQUESTS_IN_FLIGHT'
+    | 'FILE_DOWNLOADS_PER_MINUTE'
+    | 'FILE_DOWNLOADS_IN_FLIGHT'
     | 'METRICS_TOKEN'
   >;
   services: Services;
@@ -181,7 +183,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
   });
   // Reached by the signed URLs the API hands out: an <img> cannot send a bearer token.
-  await app.register(area(fileRoutes, 'public'), { prefix: '/api/file', files: services.files });
+  await app.register(area(fileRoutes, 'public'), {
+    prefix: '/api/file',
+    files: services.files,
+    limits: createUserLimits(
+      {
+        burst: config.FILE_DOWNLOADS_PER_MINUTE,
+        perSecond: config.FILE_DOWNLOADS_PER_MINUTE / 60,
+        inFlight: config.FILE_DOWNLOADS_IN_FLIGHT,
+      },
+      services.limits,
+      'download',
+    ),
+  });
   await app.register(area(phoneNumberRoutes, 'managers'), {
     prefix: '/api/admin/phonenumber',
     phoneNumbers: services.phoneNumbers,

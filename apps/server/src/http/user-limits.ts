@@ -2,7 +2,8 @@
  * Each signed-in user's share of the server (DESIGN §9): a token bucket of requests (a burst for a page
  * that loads many things at once, then a steady rate) and a cap on requests in flight, so that one user's
  * flood cannot slow everyone else's calls. Counted in the limit store: this process's memory, or Redis
- * shared by every api node when REDIS_URL is set.
+ * shared by every api node when REDIS_URL is set. The same share, keyed by client address, limits the
+ * downloads of files, which anyone holding a signed URL may fetch.
  */
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyReply } from 'fastify';
@@ -21,11 +22,12 @@ export function userLimitsOf(config: { USER_REQUESTS_PER_SECOND: number; USER_RE
 
 export interface UserLimits {
   /** Counts the request in, or says why it is refused; the count goes down when its answer is done. */
-  enter(userId: number, reply: FastifyReply): Promise<{ msg: string; retryAfterSeconds: number } | null>;
+  enter(key: number | string, reply: FastifyReply): Promise<{ msg: string; retryAfterSeconds: number } | null>;
 }
 
-export function createUserLimits(options: UserLimitOptions, store: LimitStore): UserLimits {
-  const budget = store.budget('user', options);
+/** `name` keeps one share's counts apart from another's in the store. */
+export function createUserLimits(options: UserLimitOptions, store: LimitStore, name = 'user'): UserLimits {
+  const budget = store.budget(name, options);
   return {
     async enter(userId, reply) {
       // 'close' comes once the answer is sent or the client went away, whichever happens: perhaps while the

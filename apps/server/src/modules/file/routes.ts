@@ -1,19 +1,45 @@
-/** GET /api/file/{id}: an uploaded file by its signed URL, with its real type and a safe name. */
+/**
+ * GET /api/file/{id}: an uploaded file by its signed URL, with its real type and a safe name, streamed from
+ * the store (a single byte range when asked, as a <video> does to seek). Each client address has a share of
+ * downloads: so many at once and so many a minute, then 429 with Retry-After.
+ */
 import { wholeNumber } from '@sewablast/contract/numbers';
 import { INPUT_TEXT, ZIdParams } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserLimits } from '../../http/user-limits.ts';
 import type { FileService } from './service.ts';
+import type { ByteRange } from './store.ts';
 
-export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (app, { files }) => {
+/**
+ * The one range of a `Range: bytes=…` header, `null` without one (or with several, which are answered whole,
+ * as RFC 9110 allows), 'unsatisfiable' for a range outside the file.
+ */
+export function rangeOf(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    const suffix = Number(last);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return start >= size || end < start ? 'unsatisfiable' : { start, end };
+}
+
+export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService; limits: UserLimits }> = async (
+  app,
+  { files, limits },
+) => {
   app.get(
     '/:id',
     {
       config: { access: 'public' },
       schema: {
         tags: ['files'],
-        summary: 'An uploaded file, by the signed URL the API handed out',
+        summary: 'An uploaded file, by the signed URL the API handed out (a single Range is honoured)',
         params: ZIdParams,
         querystring: z.object({
           expires: wholeNumber(0, Number.MAX_SAFE_INTEGER, INPUT_TEXT.badUrl),
@@ -26,15 +52,32 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (
       if (!files.verify(id, request.query.expires, request.query.signature)) {
         return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       }
-      const file = await files.get(id);
+      const file = await files.info(id);
       if (!file) return reply.code(404).send({ msg: SERVER_TEXT.notFound });
-      return reply
+      const refused = await limits.enter(request.ip, reply);
+      if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
+      const range = rangeOf(request.headers.range, file.size);
+      if (range === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${file.size}`)
+          .send({ msg: SERVER_TEXT.rangeOutsideFile });
+      }
+      reply
         .header('content-type', file.mime)
-        .header('content-length', file.size)
         .header('content-disposition', `inline; filename="${file.name}"`)
         .header('cache-control', 'private, max-age=3600')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .send(file.bytes);
+        .header('accept-ranges', 'bytes')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', file.size);
+      }
+      return reply.send(files.open(id, range ?? undefined));
     },
   );
 };

@@ -1,4 +1,5 @@
 /** /api/admin/message: message templates for admins and devs (spec part 2 §7 Message templates). */
+import type { Readable } from 'node:stream';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
   MESSAGE_TEXT,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import { withStreamedForm } from '../../http/multipart-stream.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { MessageService, TemplateForm } from './service.ts';
 
@@ -62,6 +64,10 @@ interface MessageRouteOptions {
 export const messageRoutes: FastifyPluginAsyncZod<MessageRouteOptions> = async (app, { messages, importMaxMb }) => {
   const tags = ['messages'];
   const media = { fileBytes: MEDIA_BYTES, tooLarge: MESSAGE_TEXT.mediaTooLarge };
+  const mediaTaker = (userId: number) => ({
+    take: (stream: Readable, filename: string | undefined) => messages.storeMedia(stream, filename, userId),
+    discard: messages.discardMedia,
+  });
 
   app.get(
     '/list',
@@ -96,8 +102,9 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRouteOptions> = async (
       },
     },
     async (request) => {
-      const form = await readMultipart(request, media);
-      return { message: await messages.create(requireActor(request).id, toForm(form.fields), form.file) };
+      return withStreamedForm(request, media, mediaTaker(requireActor(request).id), async (form) => ({
+        message: await messages.create(toForm(form.fields), form.file),
+      }));
     },
   );
 
@@ -113,10 +120,9 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRouteOptions> = async (
       },
     },
     async (request) => {
-      const form = await readMultipart(request, media);
-      return {
-        message: await messages.update(requireActor(request).id, request.params.id, toForm(form.fields), form.file),
-      };
+      return withStreamedForm(request, media, mediaTaker(requireActor(request).id), async (form) => ({
+        message: await messages.update(request.params.id, toForm(form.fields), form.file),
+      }));
     },
   );
 

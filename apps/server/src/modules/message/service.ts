@@ -1,4 +1,6 @@
 /** Message templates: sanitised caption, WhatsApp text, buttons, optional media (spec part 2 §5, DESIGN §9). */
+
+import type { Readable } from 'node:stream';
 import {
   checkButtons,
   MESSAGE_TEXT,
@@ -18,6 +20,7 @@ import { escapeLike } from '../../lib/like.ts';
 import { safeFileName, sniffMedia } from '../../lib/media-sniff.ts';
 import { paged } from '../../lib/paging.ts';
 import type { FileInfo, FileService } from '../file/service.ts';
+import { readHead } from '../file/stream-head.ts';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
 
@@ -30,13 +33,10 @@ export interface TemplateForm {
   removeMedia: boolean;
 }
 
-export interface UploadedMedia {
-  bytes: Buffer;
-  filename: string | undefined;
-}
-
 /** The list endpoint answers every template, up to this many (templates are few; pages serve the rest). */
 const LIST_LIMIT = 1000;
+/** Enough of a file's head for every signature sniffMedia knows. */
+const SNIFF_BYTES = 4096;
 
 export function createMessageService(db: Db, files: FileService) {
   function present(row: TemplateRow, media: FileInfo | undefined): TMessage {
@@ -77,13 +77,21 @@ export function createMessageService(db: Db, files: FileService) {
     return { text, text_wa, buttons, status: form.status };
   }
 
-  async function storeMedia(media: UploadedMedia, userId: number): Promise<FileInfo> {
-    const mime = sniffMedia(media.bytes);
-    if (!mime) throw badRequest(MESSAGE_TEXT.badMedia, { file: MESSAGE_TEXT.badMedia });
-    return files.save({ name: safeFileName(media.filename, mime), mime, bytes: media.bytes, userId });
-  }
-
   return {
+    /**
+     * A template's media stored as it streams in, once its first bytes show it is an image, video, audio or
+     * PDF; an empty file is no media. Nothing uses it yet: create or update takes it over, or it is removed.
+     */
+    async storeMedia(stream: Readable, filename: string | undefined, userId: number): Promise<FileInfo | undefined> {
+      const { head, rest } = await readHead(stream, SNIFF_BYTES);
+      if (head.length === 0) return undefined;
+      const mime = sniffMedia(head);
+      if (!mime) throw badRequest(MESSAGE_TEXT.badMedia, { file: MESSAGE_TEXT.badMedia });
+      return files.save({ name: safeFileName(filename, mime), mime, source: rest, userId });
+    },
+
+    discardMedia: (file: FileInfo) => files.remove(file.id),
+
     async list(): Promise<TMessage[]> {
       return presentAll(await db.select().from(messageTemplates).orderBy(desc(messageTemplates.id)).limit(LIST_LIMIT));
     },
@@ -99,9 +107,9 @@ export function createMessageService(db: Db, files: FileService) {
       return message;
     },
 
-    async create(userId: number, form: TemplateForm, media?: UploadedMedia): Promise<TMessage> {
-      const values = prepare(form, Boolean(media));
-      const file = media ? await storeMedia(media, userId) : undefined;
+    /** `file` is media storeMedia stored, which the template takes over. */
+    async create(form: TemplateForm, file?: FileInfo): Promise<TMessage> {
+      const values = prepare(form, Boolean(file));
       const [row] = await db
         .insert(messageTemplates)
         .values({ ...values, media_file_id: file?.id ?? null })
@@ -111,11 +119,10 @@ export function createMessageService(db: Db, files: FileService) {
     },
 
     /** Without a new file the media stays, unless the form asks to remove it. */
-    async update(userId: number, id: number, form: TemplateForm, media?: UploadedMedia): Promise<TMessage> {
+    async update(id: number, form: TemplateForm, file?: FileInfo): Promise<TMessage> {
       const current = await mustFind(id);
       const keepsMedia = !form.removeMedia && current.media_file_id !== null;
-      const values = prepare(form, Boolean(media) || keepsMedia);
-      const file = media ? await storeMedia(media, userId) : undefined;
+      const values = prepare(form, Boolean(file) || keepsMedia);
       const mediaId = file ? file.id : keepsMedia ? current.media_file_id : null;
       const [row] = await db
         .update(messageTemplates)
@@ -125,7 +132,7 @@ export function createMessageService(db: Db, files: FileService) {
       if (!row) throw notFound(SERVER_TEXT.notFound);
       if (current.media_file_id !== null && current.media_file_id !== mediaId)
         await files.remove(current.media_file_id);
-      return this.detail(row.id);
+      return this.detail(id);
     },
 
     async remove(id: number): Promise<void> {

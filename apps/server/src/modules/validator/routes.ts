@@ -2,12 +2,14 @@
  * /api/admin/validator (spec part 2 §7 Validator): create (multipart with the file) and update (multipart
  * without one) here, the rest shared with generators.
  */
+import type { Readable } from 'node:stream';
 import { JOB_TEXT, ZJobRefusal } from '@sewablast/contract/jobs';
 import { ZIdParams } from '@sewablast/contract/paging';
 import { VALIDATOR_TEXT, ZValidator, ZValidatorAnswer, ZValidatorCreateAnswer } from '@sewablast/contract/validator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import { withStreamedForm } from '../../http/multipart-stream.ts';
 import { withRefusals } from '../jobs/refusal.ts';
 import { jobFailures, registerJobRoutes } from '../jobs/routes.ts';
 import type { ValidatorService } from './service.ts';
@@ -46,14 +48,20 @@ export const validatorRoutes: FastifyPluginAsyncZod<{ validators: ValidatorServi
       },
     },
     async (request) => {
-      const form = await readMultipart(request, upload);
-      const created = await validators.create(requireActor(request), form.fields, form.file);
-      return {
-        msg: VALIDATOR_TEXT.created,
-        validator: await one(created.row),
-        total: created.total,
-        skipped: created.skipped,
+      const actor = requireActor(request);
+      const taker = {
+        take: (stream: Readable, filename: string | undefined) => validators.storeFile(stream, filename, actor.id),
+        discard: validators.discardFile,
       };
+      return withStreamedForm(request, upload, taker, async (form) => {
+        const created = await validators.create(actor, form.fields, form.file);
+        return {
+          msg: VALIDATOR_TEXT.created,
+          validator: await one(created.row),
+          total: created.total,
+          skipped: created.skipped,
+        };
+      });
     },
   );
 

@@ -3,6 +3,8 @@
  * on WhatsApp. The file is kept in `files` and read again when the run begins; its valid numbers are counted
  * on upload, bad rows and repeats skipped and counted.
  */
+
+import type { Readable } from 'node:stream';
 import { fieldErrorsOf } from '@sewablast/contract/errors';
 import {
   type TValidator,
@@ -18,7 +20,8 @@ import { importFormatMessage } from '../../http/upload.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { ImportFormatError } from '../../lib/import-rows.ts';
-import type { FileService } from '../file/service.ts';
+import type { FileInfo, FileService } from '../file/service.ts';
+import { readHead } from '../file/stream-head.ts';
 import { jobContext, presentJob } from '../jobs/present.ts';
 import { createJobCore, type JobCoreDeps } from '../jobs/service.ts';
 import { readFileNumbers } from './file-numbers.ts';
@@ -76,16 +79,28 @@ export function createValidatorService(deps: JobCoreDeps & { files: FileService 
     core,
     present,
 
-    /** Multipart: the file and the settings; the file's valid numbers are counted before anything is stored. */
+    /** The uploaded file stored as it streams in (an empty one is no file), for create to take over. */
+    async storeFile(stream: Readable, filename: string | undefined, userId: number): Promise<FileInfo | undefined> {
+      const { head, rest } = await readHead(stream, 64);
+      if (head.length === 0) return undefined;
+      return files.save({ name: storedName(filename), mime: mimeOf(head), source: rest, userId });
+    },
+
+    discardFile: (file: FileInfo) => files.remove(file.id),
+
+    /**
+     * Multipart: the settings and the file storeFile stored, whose valid numbers are counted from the store as
+     * the run will read them.
+     */
     async create(
       actor: Actor,
       fields: Record<string, string>,
-      file: { bytes: Buffer; filename: string | undefined } | undefined,
+      file: FileInfo | undefined,
     ): Promise<{ row: ValidatorRow; total: number; skipped: number }> {
       const body = parseFields(ZValidatorCreateFields, fields);
       if (!file) throw badRequest(VALIDATOR_TEXT.fileRequired, { file: VALIDATOR_TEXT.fileRequired });
       await core.ownersAccount(actor.id, body.whatsapp_id);
-      const counted = await readFileNumbers(file.bytes).catch((error: unknown) => {
+      const counted = await readFileNumbers(files.open(file.id)).catch((error: unknown) => {
         if (error instanceof ImportFormatError) {
           const message = importFormatMessage(error, VALIDATOR_TEXT.badFile);
           throw badRequest(message, { file: message });
@@ -93,15 +108,9 @@ export function createValidatorService(deps: JobCoreDeps & { files: FileService 
         throw error;
       });
       if (counted.numbers.length === 0) throw badRequest(VALIDATOR_TEXT.noNumbers, { file: VALIDATOR_TEXT.noNumbers });
-      const stored = await files.save({
-        name: storedName(file.filename),
-        mime: mimeOf(file.bytes),
-        bytes: file.bytes,
-        userId: actor.id,
-      });
       const [row] = await db
         .insert(validators)
-        .values({ ...body, user_id: actor.id, file_id: stored.id, total: counted.numbers.length })
+        .values({ ...body, user_id: actor.id, file_id: file.id, total: counted.numbers.length })
         .returning();
       if (!row) throw new Error('validator not saved');
       return { row, total: counted.numbers.length, skipped: counted.skipped };

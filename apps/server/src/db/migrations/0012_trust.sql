@@ -1,3 +1,10 @@
+CREATE TABLE "file_chunks" (
+	"file_id" integer NOT NULL,
+	"position" bigint NOT NULL,
+	"data" "bytea" NOT NULL,
+	CONSTRAINT "file_chunks_file_id_position_pk" PRIMARY KEY("file_id","position")
+);
+--> statement-breakpoint
 CREATE TABLE "user_sessions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -10,12 +17,17 @@ CREATE TABLE "user_sessions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "files" ALTER COLUMN "bytes" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "files" ADD COLUMN "sha256" varchar(64);--> statement-breakpoint
+ALTER TABLE "files" ADD COLUMN "complete" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD COLUMN "route" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD COLUMN "request_hash" varchar(64) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "bank_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "temporary_password_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "withdrawal_events" ADD COLUMN "reason" varchar(500);--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD COLUMN "bank_changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_sessions" ADD CONSTRAINT "user_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "user_sessions_user_idx" ON "user_sessions" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "files_incomplete_idx" ON "files" USING btree ("created_at") WHERE "files"."complete" = false;--> statement-breakpoint
 CREATE INDEX "withdrawal_events_payout_cancel_idx" ON "withdrawal_events" USING btree ("created_at") WHERE "withdrawal_events"."from_status" = 'accepted' and "withdrawal_events"."to_status" = 'requested';
