@@ -6,11 +6,10 @@
  * (a field refused, a row not found), `discard` gets what was taken, which nothing holds then.
  */
 import type { Readable } from 'node:stream';
-import { INPUT_TEXT } from '@sewablast/contract/paging';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../lib/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { refuseNul } from './input-guard.ts';
-import { isFormError, malformedForm } from './multipart.ts';
+import { formFailure, keepField, requireMultipart } from './multipart.ts';
 
 export interface StreamedForm<F> {
   fields: Record<string, string>;
@@ -42,7 +41,7 @@ async function readStreamedForm<F>(
   limits: { fileBytes: number; tooLarge: string },
   taker: FileTaker<F>,
 ): Promise<StreamedForm<F>> {
-  if (!request.isMultipart()) throw badRequest('Kirim sebagai multipart/form-data.');
+  requireMultipart(request);
   const tooLarge = () => new AppError(413, limits.tooLarge, { file: limits.tooLarge });
   const form: StreamedForm<F> = { fields: {} };
   try {
@@ -58,19 +57,13 @@ async function readStreamedForm<F>(
           part.file.resume();
         }
         if (part.file.truncated) throw tooLarge();
-      } else {
-        if (part.valueTruncated)
-          throw badRequest(INPUT_TEXT.fieldTooLong, { [part.fieldname]: INPUT_TEXT.fieldTooLong });
-        form.fields[part.fieldname] = String(part.value ?? '');
-      }
+      } else keepField(form.fields, part);
     }
     // Fields skip the input guard, which sees only JSON bodies: the same rule, checked here.
     refuseNul(form.fields);
   } catch (error) {
     if (form.file !== undefined) await taker.discard(form.file);
-    if (error instanceof AppError) throw error;
-    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw isFormError(error) ? malformedForm() : error;
+    throw formFailure(error, tooLarge);
   }
   return form;
 }

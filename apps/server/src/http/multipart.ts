@@ -39,31 +39,43 @@ export function formLimitError(error: unknown): AppError | null {
   return null;
 }
 
+/** What a failed form read is to its caller: the 4xx it deserves, or (ours, not the client's) itself. */
+export function formFailure(error: unknown, tooLarge: () => AppError): unknown {
+  if (error instanceof AppError) return error;
+  const limit = formLimitError(error);
+  if (limit) return limit;
+  if ((error as { statusCode?: number }).statusCode === 413) return tooLarge();
+  return isFormError(error) ? malformedForm() : error;
+}
+
+export function requireMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) throw badRequest('Kirim sebagai multipart/form-data.');
+}
+
+/** Keeps a text field, refusing one cut at the field size limit: it would be stored shortened without a word. */
+export function keepField(
+  fields: Record<string, string>,
+  part: { fieldname: string; value: unknown; valueTruncated: boolean },
+) {
+  if (part.valueTruncated) throw badRequest(INPUT_TEXT.fieldTooLong, { [part.fieldname]: INPUT_TEXT.fieldTooLong });
+  fields[part.fieldname] = String(part.value ?? '');
+}
+
 export async function readMultipart(
   request: FastifyRequest,
   limits: { fileBytes: number; tooLarge: string },
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw badRequest('Kirim sebagai multipart/form-data.');
+  requireMultipart(request);
   const form: MultipartForm = { fields: {} };
   try {
     for await (const part of request.parts({ limits: { fileSize: limits.fileBytes } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (bytes.length > 0) form.file = { bytes, filename: part.filename, fieldname: part.fieldname };
-      } else {
-        // Cut at the field size limit, the value would be stored shortened without a word.
-        if (part.valueTruncated)
-          throw badRequest(INPUT_TEXT.fieldTooLong, { [part.fieldname]: INPUT_TEXT.fieldTooLong });
-        form.fields[part.fieldname] = String(part.value ?? '');
-      }
+      } else keepField(form.fields, part);
     }
   } catch (error) {
-    const limit = formLimitError(error);
-    if (limit) throw limit;
-    if ((error as { statusCode?: number }).statusCode === 413) {
-      throw new AppError(413, limits.tooLarge, { file: limits.tooLarge });
-    }
-    throw isFormError(error) ? malformedForm() : error;
+    throw formFailure(error, () => new AppError(413, limits.tooLarge, { file: limits.tooLarge }));
   }
   // Fields skip the input guard, which sees only JSON bodies: the same rule, checked here.
   refuseNul(form.fields);
