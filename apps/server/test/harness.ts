@@ -71,6 +71,25 @@ interface TestAppOptions {
   secondMs?: number;
 }
 
+/** The app's configuration in tests: one api-and-worker node on the simulator, overridden where a test says. */
+export function testConfig(db: Database['kind'], overrides: Partial<AppOptions['config']> = {}): AppOptions['config'] {
+  return {
+    LOG_LEVEL: 'silent',
+    ALLOWED_ORIGINS: [],
+    ROLE: 'all',
+    WA_DRIVER: 'simulator',
+    IMPORT_MAX_MB: 50,
+    TRUST_PROXY: [],
+    USER_REQUESTS_PER_SECOND: 20,
+    USER_REQUESTS_IN_FLIGHT: 16,
+    FILE_DOWNLOADS_PER_MINUTE: 120,
+    FILE_DOWNLOADS_IN_FLIGHT: 10,
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    db,
+    ...overrides,
+  };
+}
+
 export async function buildTestApp(options: TestAppOptions = {}) {
   const database = await createTestDatabase();
   await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
@@ -93,21 +112,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     secondMs: options.secondMs ?? 10,
     mail: options.mail,
   });
-  const config: AppOptions['config'] = {
-    LOG_LEVEL: 'silent',
-    ALLOWED_ORIGINS: [],
-    ROLE: 'all',
-    WA_DRIVER: 'simulator',
-    IMPORT_MAX_MB: 50,
-    TRUST_PROXY: [],
-    USER_REQUESTS_PER_SECOND: 20,
-    USER_REQUESTS_IN_FLIGHT: 16,
-    FILE_DOWNLOADS_PER_MINUTE: 120,
-    FILE_DOWNLOADS_IN_FLIGHT: 10,
-    PUBLIC_URL: 'http://127.0.0.1:8080',
-    db: database.kind,
-    ...options.config,
-  };
+  const config = testConfig(database.kind, options.config);
   const app = await buildApp({
     config,
     services,

@@ -14,7 +14,15 @@ import { buildApp } from '../src/http/app.ts';
 import { createRedisBus, type EventBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
-import { buildTestApp, createTestDatabase, DEV_EMAIL, DEV_PASSWORD, TEST_CLIENT, type TestApp } from './harness.ts';
+import {
+  buildTestApp,
+  createTestDatabase,
+  DEV_EMAIL,
+  DEV_PASSWORD,
+  TEST_CLIENT,
+  type TestApp,
+  testConfig,
+} from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 
 /** What the brief of the live channel promises: closed within a second of the change. */
@@ -181,20 +189,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('across api nodes on one Redis', (
       });
       const services = createServices(database.db, secret, { bus, driver: null, timeZone: 'Asia/Jakarta' });
       const app = await buildApp({
-        config: {
-          LOG_LEVEL: 'silent',
-          ALLOWED_ORIGINS: [],
-          ROLE: 'api',
-          PUBLIC_URL: 'http://127.0.0.1:8080',
-          WA_DRIVER: 'simulator',
-          IMPORT_MAX_MB: 50,
-          TRUST_PROXY: [],
-          USER_REQUESTS_PER_SECOND: 20,
-          USER_REQUESTS_IN_FLIGHT: 16,
-          FILE_DOWNLOADS_PER_MINUTE: 120,
-          FILE_DOWNLOADS_IN_FLIGHT: 10,
-          db: database.kind,
-        },
+        config: testConfig(database.kind, { ROLE: 'api' }),
         services,
         bus,
         version: 'test',

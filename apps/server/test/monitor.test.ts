@@ -15,7 +15,7 @@ import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
 import { createServices } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { buildTestApp, TEST_CLIENT } from './harness.ts';
+import { buildTestApp, TEST_CLIENT, testConfig } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { openLive } from './ws.ts';
 
@@ -135,20 +135,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('the dev monitors across an api no
     const apps = await Promise.all(
       apis.map(({ services, bus }) =>
         buildApp({
-          config: {
-            LOG_LEVEL: 'silent',
-            ALLOWED_ORIGINS: [],
-            ROLE: 'api',
-            PUBLIC_URL: 'http://127.0.0.1:8080',
-            WA_DRIVER: 'simulator',
-            IMPORT_MAX_MB: 50,
-            TRUST_PROXY: [],
-            USER_REQUESTS_PER_SECOND: 100,
-            USER_REQUESTS_IN_FLIGHT: 16,
-            FILE_DOWNLOADS_PER_MINUTE: 120,
-            FILE_DOWNLOADS_IN_FLIGHT: 10,
-            db: t.database.kind,
-          },
+          config: testConfig(t.database.kind, { ROLE: 'api', USER_REQUESTS_PER_SECOND: 100 }),
           services,
           bus,
           version: 'test',

@@ -14,7 +14,7 @@ import { createRedisBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD, TEST_CLIENT } from './harness.ts';
+import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD, TEST_CLIENT, testConfig } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { openLive } from './ws.ts';
 
@@ -69,20 +69,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
     });
     await worker.host?.start();
     app = await buildApp({
-      config: {
-        LOG_LEVEL: 'silent',
-        ALLOWED_ORIGINS: [],
-        ROLE: 'api',
-        PUBLIC_URL: 'http://127.0.0.1:8080',
-        WA_DRIVER: 'simulator',
-        IMPORT_MAX_MB: 50,
-        TRUST_PROXY: [],
-        USER_REQUESTS_PER_SECOND: 20,
-        USER_REQUESTS_IN_FLIGHT: 16,
-        FILE_DOWNLOADS_PER_MINUTE: 120,
-        FILE_DOWNLOADS_IN_FLIGHT: 10,
-        db: database.kind,
-      },
+      config: testConfig(database.kind, { ROLE: 'api' }),
       services: api,
       bus: apiBus,
       version: 'test',

@@ -17,7 +17,7 @@ import { MAX_SOCKETS_PER_USER } from '../src/live/gateway.ts';
 import { DEFAULT_LOGIN_GUARD, DEFAULT_SIGNUP_GUARD } from '../src/modules/auth/login-guard.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD, testConfig } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 
 interface Node {
@@ -47,21 +47,11 @@ describe.skipIf(!hasRedis && !process.env.CI)('two api nodes sharing one Redis',
       const bus = createMemoryBus();
       const services = createServices(database.db, secret, { bus, driver: null, limits, timeZone: 'Asia/Jakarta' });
       const app = await buildApp({
-        config: {
-          LOG_LEVEL: 'silent',
-          ALLOWED_ORIGINS: [],
+        config: testConfig(database.kind, {
           ROLE: 'api',
-          PUBLIC_URL: 'http://127.0.0.1:8080',
-          WA_DRIVER: 'simulator',
-          IMPORT_MAX_MB: 50,
-          TRUST_PROXY: [],
           // A burst of one request and a token a hundred seconds: the second request anywhere is refused.
           USER_REQUESTS_PER_SECOND: 0.01,
-          USER_REQUESTS_IN_FLIGHT: 16,
-          FILE_DOWNLOADS_PER_MINUTE: 120,
-          FILE_DOWNLOADS_IN_FLIGHT: 10,
-          db: database.kind,
-        },
+        }),
         services,
         bus,
         version: 'test',
