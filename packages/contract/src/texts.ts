@@ -50,3 +50,13 @@ export const SERVER_TEXT = {
   currentPasswordRequired: 'Masukkan password saat ini untuk mengganti password.',
   currentPasswordWrong: 'Password saat ini salah.',
 } as const;
+
+/** The app's own screen for a page that failed to draw, in place of the router's developer page. */
+export const ERROR_SCREEN_TEXT = {
+  title: 'Terjadi kesalahan',
+  body: 'Halaman ini tidak dapat ditampilkan. Kembali ke beranda, atau masuk lagi bila masalahnya tetap ada.',
+  home: 'Kembali ke Beranda',
+  signInAgain: 'Masuk lagi',
+  /** While the token's validation is awaited for a session whose stored user could not be read. */
+  restoring: 'Memulihkan sesi...',
+} as const;
