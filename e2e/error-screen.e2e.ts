@@ -3,6 +3,7 @@
  * that does not parse is taken from the token's validation instead, and a screen whose code fails to load
  * says so in Indonesian with a way home and a way to sign in again.
  */
+import { ERROR_SCREEN_TEXT } from '@sewablast/contract/texts';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,8 @@ async function signedIn(person: Person, viewport: { width: number; height: numbe
   await opened.context.addInitScript(axe.source);
   await signInThroughForm(opened.page, person);
   await opened.page.waitForURL((url) => url.pathname !== '/signin');
+  // The first page's own validation stores the user once more: that is over before a test spoils the cookie.
+  await opened.page.waitForLoadState('networkidle');
   return opened;
 }
 
@@ -51,6 +54,11 @@ const storedUser = async (context: BrowserContext) => {
   const cookie = (await context.cookies()).find((one) => one.name === 'user');
   return JSON.parse(decodeURIComponent(cookie?.value ?? 'null')) as { firstname?: string } | null;
 };
+
+async function spoilStoredUser(context: BrowserContext, value: string) {
+  await context.addCookies([{ name: 'user', value: encodeURIComponent(value), url: server.url }]);
+  expect(await storedUser(context)).toEqual(JSON.parse(value));
+}
 
 const violations = (page: Page) =>
   page.evaluate(async () => {
@@ -67,13 +75,25 @@ describe('the app’s own error screen', () => {
   ])('replaces a malformed user cookie from the token’s validation at $width px', async (viewport) => {
     const { context, page } = await signedIn(member, viewport);
     for (const value of ['{"role":"member"}', JSON.stringify({ id: 1, role: 'member', firstname: null })]) {
-      await context.addCookies([{ name: 'user', value: encodeURIComponent(value), url: server.url }]);
+      await spoilStoredUser(context, value);
       await page.goto('/dashboard');
       await page.getByRole('heading', { name: 'Dashboard Member' }).waitFor();
       expect(await page.getByText(DEVELOPER_PAGE).count()).toBe(0);
       expect(await page.getByText(`Selamat datang, ${member.firstname}!`).count()).toBe(1);
       expect((await storedUser(context))?.firstname).toBe(member.firstname);
     }
+    await context.close();
+  });
+
+  it('says so when the stored user is malformed and the server cannot be asked who it is, at 375 px', async () => {
+    const { context, page } = await signedIn(member, { width: 375, height: 812 });
+    await spoilStoredUser(context, '{"role":"member"}');
+    await page.route(/\/api\/auth\/validate$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Terjadi kesalahan' }).waitFor();
+    expect(await page.getByText(ERROR_SCREEN_TEXT.sessionUnverified).count()).toBe(1);
+    expect(await page.getByText(DEVELOPER_PAGE).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 

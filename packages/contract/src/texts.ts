@@ -57,6 +57,8 @@ export const ERROR_SCREEN_TEXT = {
   body: 'Halaman ini tidak dapat ditampilkan. Kembali ke beranda, atau masuk lagi bila masalahnya tetap ada.',
   home: 'Kembali ke Beranda',
   signInAgain: 'Masuk lagi',
+  /** The session's stored user could not be read, and the server could not be asked who it is. */
+  sessionUnverified: 'Sesi Anda tidak dapat diperiksa saat ini. Coba lagi dari beranda sebentar lagi, atau masuk lagi.',
   /** While the token's validation is awaited for a session whose stored user could not be read. */
   restoring: 'Memulihkan sesi...',
 } as const;

@@ -81,7 +81,7 @@ export function AppShell() {
   if (token && !user) {
     const answered = validation.data?.isvalid && validation.data.user;
     if (validation.isPending || answered) return <Restoring />;
-    if (problem) return <ErrorScreen detail={problem} />;
+    if (problem) return <ErrorScreen body={ERROR_SCREEN_TEXT.sessionUnverified} detail={problem} />;
   }
 
   const decision = guard(location.pathname, token, user?.role, user?.must_change_password);
