@@ -1,5 +1,6 @@
 /** A member links a WhatsApp account by QR code and by pairing code, in the browser, with the simulator. */
 import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import axe from 'axe-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -182,6 +183,7 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
       [999_999, { width: 1366, height: 800 }],
     ] as const) {
       const { context, page } = await newPage(browser, server, viewport);
+      await context.addInitScript(axe.source);
       await signInThroughForm(page, member);
       await page.waitForURL('**/dashboard');
       let reads = 0;
@@ -198,6 +200,11 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
       expect(await page.getByRole('link', { name: WHATSAPP_TEXT.linkNew }).getAttribute('href')).toBe(
         '/whatsapp/create',
       );
+      const violations = await page.evaluate(async () => {
+        const result = await window.axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((violation) => violation.id);
+      });
+      expect(violations).toEqual([]);
       await page.getByRole('link', { name: WHATSAPP_TEXT.openList }).click();
       await page.waitForURL((url) => url.pathname === '/whatsapp');
       await context.close();
@@ -241,3 +248,9 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
     await context.close();
   });
 });
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 
-const LINK = 'inline-flex justify-center rounded-lg px-4 py-2.5 text-sm font-semibold';
+const LINK = 'inline-flex items-center justify-center rounded-lg border px-4 py-2.5 text-sm font-semibold';
 
 /** `canOpenList`: whether the user may open Daftar Whatsapp (staff may not). */
 export function ReconnectUnavailable({ error, canOpenList }: { error: Error; canOpenList: boolean }) {
@@ -20,14 +20,14 @@ export function ReconnectUnavailable({ error, canOpenList }: { error: Error; can
       </Alert>
       <div className="flex flex-col gap-3 sm:flex-row">
         {canOpenList && (
-          <Link to="/whatsapp" className={`${LINK} bg-brand-600 text-white hover:bg-brand-700`}>
+          <Link to="/whatsapp" className={`${LINK} border-transparent bg-brand-600 text-white hover:bg-brand-700`}>
             {WHATSAPP_TEXT.openList}
           </Link>
         )}
         {/* A full load: the screen starts over with a fresh device id and no reconnect target. */}
         <a
           href="/whatsapp/create"
-          className={`${LINK} border border-slate-300 text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800`}
+          className={`${LINK} border-slate-300 text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800`}
         >
           {WHATSAPP_TEXT.linkNew}
         </a>
