@@ -1,4 +1,6 @@
 /** A member links a WhatsApp account by QR code and by pairing code, in the browser, with the simulator. */
+import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import axe from 'axe-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -157,3 +159,98 @@ describe('Tambah Akun Whatsapp', () => {
     await context.close();
   });
 });
+
+describe('Tambah Akun Whatsapp, when something is wrong', () => {
+  // Each link holds a proxy: the five of the demo seed went to the tests above.
+  beforeAll(async () => {
+    for (const port of [9001, 9002]) {
+      await callApi(server, '/admin/proxy/save', { body: { value: `http://127.0.0.1:${port}` }, token: devToken });
+    }
+  });
+
+  it('says a reconnect link names no account of the user, once, and offers the list instead of the form', async () => {
+    const owner = await createUser(server, 'member');
+    const ownerToken = (await callApi<{ token: string }>(server, '/auth/login', { body: owner })).token;
+    const deviceId = `other-${Date.now().toString(36)}`;
+    await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: owner.id }, token: ownerToken });
+    const { whatsapp } = await callApi<{ whatsapp: { id: number } }>(server, `/admin/whatsapp/${deviceId}`, {
+      token: ownerToken,
+    });
+
+    const member = await createUser(server, 'member');
+    for (const [id, viewport] of [
+      [whatsapp.id, { width: 375, height: 812 }],
+      [999_999, { width: 1366, height: 800 }],
+    ] as const) {
+      const { context, page } = await newPage(browser, server, viewport);
+      await context.addInitScript(axe.source);
+      await signInThroughForm(page, member);
+      await page.waitForURL('**/dashboard');
+      let reads = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith(`/api/admin/whatsapp/${id}`)) reads += 1;
+      });
+      await page.goto(`/whatsapp/create?r=${id}`);
+      const alert = page.getByRole('alert').filter({ hasText: 'disambungkan ulang' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(WHATSAPP_TEXT.reconnectMissing);
+      expect(reads).toBe(1);
+      // Nothing to link from here: the form that would make a new account is not offered.
+      expect(await page.getByRole('button', { name: 'Generate QR Code' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: WHATSAPP_TEXT.linkNew }).getAttribute('href')).toBe(
+        '/whatsapp/create',
+      );
+      const violations = await page.evaluate(async () => {
+        const result = await window.axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((violation) => violation.id);
+      });
+      expect(violations).toEqual([]);
+      await page.getByRole('link', { name: WHATSAPP_TEXT.openList }).click();
+      await page.waitForURL((url) => url.pathname === '/whatsapp');
+      await context.close();
+    }
+  });
+
+  it("says '62' alone is too short, not that it lacks 62", async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await newPage(browser, server, { width: 375, height: 812 });
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/whatsapp/create');
+    await page.getByRole('tab', { name: 'Login dengan Nomor' }).click();
+    expect(await page.getByLabel('Nomor WhatsApp').inputValue()).toBe('62');
+    await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Nomor' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(WHATSAPP_TEXT.pairingLength);
+    await context.close();
+  });
+
+  it('says once, in Indonesian, that a start did not reach the server', async () => {
+    const member = await createUser(server, 'member');
+    const token = (await callApi<{ token: string }>(server, '/auth/login', { body: member })).token;
+    const deviceId = `offline-${Date.now().toString(36)}`;
+    await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: member.id }, token });
+    expect((await scan(deviceId)).status).toBe(200);
+    const { context, page } = await newPage(browser, server, { width: 1366, height: 800 });
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/whatsapp');
+    await expect
+      .poll(() => page.getByTestId(`status-${deviceId}`).textContent(), { timeout: 15_000 })
+      .toBe('connected');
+    await page.route('**/api/admin/whatsapp/start-blasting', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: `Start ${deviceId}` }).click();
+    const toast = page.locator('[data-sonner-toast]');
+    await toast.first().waitFor();
+    expect(await toast.first().textContent()).toBe(WHATSAPP_TEXT.startUnreachable);
+    expect(await page.getByText(/Network error|Silahkan coba lagi/).count()).toBe(0);
+    await context.close();
+  });
+});
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}

@@ -23,6 +23,9 @@ import { SessionHost } from '../src/engine/session-host.ts';
 import { recordSend } from '../src/ledger/record-send.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createMessageLogService } from '../src/modules/messagelog/service.ts';
+import { createPhoneNumberService } from '../src/modules/phonenumber/service.ts';
+import { createProxyService } from '../src/modules/proxy/service.ts';
+import { createWhatsappService } from '../src/modules/whatsapp/service.ts';
 import { seed } from '../src/seed.ts';
 import type { OpenSessionOptions, SessionEvent, WaDriver, WaSession } from '../src/wa/driver.ts';
 import { QUIET_RATES, SimulatorDriver, type SimulatorRates } from '../src/wa/simulator.ts';
@@ -244,6 +247,31 @@ describe('delivery receipts', () => {
       { logged: true, account: undefined },
     ]);
     expect((await rowOf(mine.clientid))?.count_delivered).toBe(before + 2);
+  });
+
+  it('count after a Reset only the messages sent since, as success is counted', async () => {
+    const account = await heldAccount();
+    const before = await logged(account.accountId, 'success', 'WA-BEFORE-RESET');
+    const whatsapp = createWhatsappService({
+      db: database.db,
+      proxies: createProxyService(database.db),
+      phoneNumbers: createPhoneNumberService(database.db),
+      bus: createMemoryBus(),
+      engine: null,
+    });
+    const reset = await whatsapp.reset({ id: userId, role: 'dev' }, account.accountId);
+    expect(reset).toMatchObject({ count_success: 0, count_delivered: 0 });
+
+    // The receipt of a message sent before the reset arrives after it: its log is marked, nothing is counted.
+    account.emit({ type: 'receipt', id: 'WA-BEFORE-RESET', status: 'delivered' });
+    await account.settle();
+    expect((await logOf(before))?.delivered_at).toBeInstanceOf(Date);
+    expect(await rowOf(account.clientid)).toMatchObject({ count_success: 0, count_delivered: 0 });
+
+    await logged(account.accountId, 'success', 'WA-AFTER-RESET');
+    account.emit({ type: 'receipt', id: 'WA-AFTER-RESET', status: 'delivered' });
+    await account.settle();
+    expect(await rowOf(account.clientid)).toMatchObject({ count_success: 1, count_delivered: 1 });
   });
 
   it('count a read that comes before its delivered once, as delivered', async () => {

@@ -1,4 +1,4 @@
-import { LEVEL_SAVED } from '@sewablast/contract/level';
+import { LEVEL_NAME_TAKEN, LEVEL_SAVED } from '@sewablast/contract/level';
 import type { Role } from '@sewablast/contract/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,5 +175,34 @@ describe('levels', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBeDefined();
+  });
+
+  it('keeps level names unique whatever their case, naming the field on create and on update', async () => {
+    const platinum = { name: 'Platinum', blast_fee: 500, requirement_blast: 5000 };
+    const first = await call('POST', '/api/admin/level/create', 'admin', platinum);
+    expect(first.statusCode).toBe(200);
+    const twin = await call('POST', '/api/admin/level/create', 'dev', {
+      ...platinum,
+      name: ' platinum ',
+      blast_fee: 900,
+    });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toEqual({ msg: LEVEL_NAME_TAKEN, error: LEVEL_NAME_TAKEN, errors: { name: LEVEL_NAME_TAKEN } });
+
+    const other = await call('POST', '/api/admin/level/create', 'admin', { ...platinum, name: 'Titanium' });
+    const renamed = await call('PUT', `/api/admin/level/${other.json().level.id}`, 'admin', {
+      ...platinum,
+      name: 'PLATINUM',
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().errors).toEqual({ name: LEVEL_NAME_TAKEN });
+    // A level keeps its own name, in another case too.
+    const recased = await call('PUT', `/api/admin/level/${first.json().level.id}`, 'admin', {
+      ...platinum,
+      name: 'PLATINUM',
+    });
+    expect(recased.statusCode).toBe(200);
+    const search = (await call('GET', '/api/admin/level/list-per-page?search=platinum', 'dev')).json();
+    expect(search.data.map((level: { name: string }) => level.name)).toEqual(['PLATINUM']);
   });
 });

@@ -14,6 +14,8 @@ export const GENERATOR_TEXT = {
   columnRange: 'Rentang Nomor',
   startNumber: 'Nomor Awal',
   endNumber: 'Nomor Akhir',
+  /** Under the range of a generator being edited: the range is fixed once it is created. */
+  locked: 'Tidak dapat diubah setelah generator dibuat.',
   startRequired: 'Nomor awal wajib diisi.',
   endRequired: 'Nomor akhir wajib diisi.',
   badNumber: 'Nomor harus diawali 62 dan berisi 10-15 angka.',

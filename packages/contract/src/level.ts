@@ -32,3 +32,5 @@ export const ZLevelRequest = z.object({
 export type TLevelRequest = z.infer<typeof ZLevelRequest>;
 
 export const LEVEL_SAVED = 'Level berhasil disimpan.';
+/** Level names are unique without regard to case: two 'Platinum' badges with different fees would mislead. */
+export const LEVEL_NAME_TAKEN = 'Nama level sudah dipakai level lain.';

@@ -54,3 +54,15 @@ export const SERVER_TEXT = {
   currentPasswordRequired: 'Masukkan password saat ini untuk mengganti password.',
   currentPasswordWrong: 'Password saat ini salah.',
 } as const;
+
+/** The app's own screen for a page that failed to draw, in place of the router's developer page. */
+export const ERROR_SCREEN_TEXT = {
+  title: 'Terjadi kesalahan',
+  body: 'Halaman ini tidak dapat ditampilkan. Kembali ke beranda, atau masuk lagi bila masalahnya tetap ada.',
+  home: 'Kembali ke Beranda',
+  signInAgain: 'Masuk lagi',
+  /** The session's stored user could not be read, and the server could not be asked who it is. */
+  sessionUnverified: 'Sesi Anda tidak dapat diperiksa saat ini. Coba lagi dari beranda sebentar lagi, atau masuk lagi.',
+  /** While the token's validation is awaited for a session whose stored user could not be read. */
+  restoring: 'Memulihkan sesi...',
+} as const;

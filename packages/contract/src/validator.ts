@@ -18,6 +18,8 @@ export const VALIDATOR_TEXT = {
   /** The file input's accept list. */
   accept: '.csv,.json,.xlsx',
   fileRequired: 'Pilih file .csv, .json atau .xlsx terlebih dahulu.',
+  /** A file is chosen, of a type the validator does not read. */
+  fileType: 'Jenis file tidak diterima: pilih file .csv, .json atau .xlsx.',
   badFile: 'File harus berupa CSV (number,name), JSON berisi daftar {number, name}, atau Excel .xlsx.',
   noNumbers: 'File tidak berisi nomor yang valid.',
   fileGone: 'File validator ini sudah tidak ada.',

@@ -12,9 +12,20 @@ export const WHATSAPP_TEXT = {
   notLinked: 'Akun belum tersambung.',
   badDeviceId: 'Client ID tidak valid.',
   pairingNumber: 'Nomor harus diawali 62.',
+  /** A number that starts right but is too short or too long ('62' alone). */
+  pairingLength: 'Nomor harus berisi 10-15 angka.',
   /** Said on the link screen while the server keeps trying to reach WhatsApp. */
   retrying: 'Server belum dapat tersambung ke WhatsApp. Mencoba lagi...',
   outdated: 'WhatsApp menolak versi WhatsApp Web server ini (405). Server mengambil versi terbaru dan mencoba lagi.',
+  /** A reconnect link (`/whatsapp/create?r=`) naming an account that is not there or not the user's. */
+  reconnectMissing:
+    'Akun yang akan disambungkan ulang tidak ditemukan atau bukan milik Anda, jadi tidak ada yang disambungkan. Pilih akunnya dari daftar.',
+  /** The same link when the account could not be read at all (the server or the network failed). */
+  reconnectUnreadable: (reason: string) => `Akun yang akan disambungkan ulang tidak dapat dibaca: ${reason}`,
+  openList: 'Buka Daftar Whatsapp',
+  linkNew: 'Tautkan akun baru',
+  /** A start that never reached the server (the network failed): said once, instead of the spec's retry line. */
+  startUnreachable: 'Blast belum dimulai: server tidak dapat dihubungi. Periksa koneksi internet Anda, lalu coba lagi.',
   /** The list's count of successful sends WhatsApp reported delivered, beside 'Berhasil' and 'Gagal'. */
   delivered: 'Diterima',
   tooManyPendingLinks: (max: number) =>
@@ -67,7 +78,8 @@ export const ZNewClientRequest = z.object({
   /** Digits only, or null for a QR code (spec part 1 §5). */
   phoneNumber: z
     .string()
-    .regex(/^62\d{8,13}$/, { error: WHATSAPP_TEXT.pairingNumber })
+    .regex(/^62/, { error: WHATSAPP_TEXT.pairingNumber })
+    .regex(/^\d{10,15}$/, { error: WHATSAPP_TEXT.pairingLength })
     .nullish(),
 });
 export type TNewClientRequest = z.infer<typeof ZNewClientRequest>;

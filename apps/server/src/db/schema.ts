@@ -47,7 +47,11 @@ export const levels = pgTable(
     requirement_blast: integer('requirement_blast').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('levels_requirement_idx').on(t.requirement_blast)],
+  (t) => [
+    index('levels_requirement_idx').on(t.requirement_blast),
+    // Two levels named alike ('Platinum', 'platinum') would be told apart by nobody reading a badge.
+    uniqueIndex('levels_name_lower_unique').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const users = pgTable(
@@ -218,6 +222,8 @@ export const whatsappAccounts = pgTable(
     count_fail: integer('count_fail').notNull().default(0),
     /** Successful sends WhatsApp later reported delivered to the recipient's phone (issue 13). */
     count_delivered: integer('count_delivered').notNull().default(0),
+    /** The last Reset: a receipt of a message sent before it is not counted, as its success no longer is. */
+    counters_reset_at: stamp('counters_reset_at'),
     income: money('income').notNull().default(0),
     suspended: boolean('suspended').notNull().default(false),
     suspended_count: integer('suspended_count').notNull().default(0),

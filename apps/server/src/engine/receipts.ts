@@ -39,7 +39,8 @@ interface Row {
  * Marks the logs of the receipts' messages in one statement, for the accounts `workerId`'s lease holds:
  * `delivered_at` on the first receipt of either kind (a read implies the phone got it), `read_at` on a read.
  * An account's `count_delivered` rises once for each log whose `delivered_at` was still empty, so a repeated
- * receipt, or a read after a delivered, counts once. A failed send has no id and never matches; an id the
+ * receipt, or a read after a delivered, counts once; and only for a log sent since the account's last Reset,
+ * whose success is still counted beside it (a late receipt would otherwise read 'Berhasil 0 / Diterima 1'). A failed send has no id and never matches; an id the
  * logs do not know (a Blaster send, a message older than the logs) changes nothing. Answers in the order of
  * `receipts`.
  */
@@ -71,7 +72,9 @@ export async function recordReceipts(
         ${column((m) => m.read)}::bool[]) with ordinality as i(account_id, wa_id, is_read, ord)
     ),
     old as (
-      select m.id, m.whatsapp_id, m.delivered_at is null as first, i.is_read
+      select m.id, m.whatsapp_id, i.is_read,
+        m.delivered_at is null and m.sent_at >= coalesce((select ${whatsappAccounts.counters_reset_at}
+          from ${whatsappAccounts} where ${whatsappAccounts.id} = i.account_id), '-infinity') as first
       from ${messageLogs} m join input i on m.whatsapp_id = i.account_id and m.wa_message_id = i.wa_id
       where m.status = 'success' and (m.delivered_at is null or (i.is_read and m.read_at is null))
         and exists (select 1 from ${whatsappAccounts}

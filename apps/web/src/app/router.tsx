@@ -1,13 +1,15 @@
 /**
  * The route table of spec part 1 §2: public sign-in and sign-up, every guarded route inside the shell
  * (each screen a lazy chunk), and the not-found screen for any other path. Guarded routes whose screens
- * are not built yet show the not-found screen. The data library, the toasts, the shell and the tooltips are
+ * are not built yet show the not-found screen. A page that fails to draw shows the app's own error screen:
+ * inside the shell when the shell itself stands, else alone. The data library, the toasts, the shell and the tooltips are
  * lazy layout routes around the pages that use them, so that a page loads none it does not use (DESIGN §10).
  */
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NOT_AUTHORIZED } from './guard.ts';
+import { RouteError } from './pages/error-screen.tsx';
 
 const notFound = () => import('./pages/not-found.tsx');
 const legal = () => import('../features/legal/legal-page.tsx');
@@ -68,12 +70,40 @@ const TOOLTIP_SCREENS: Record<string, Screen> = {
 const screens = (tooltips: boolean): RouteObject[] =>
   Object.keys(ROUTE_ROLES)
     .filter((path) => path in TOOLTIP_SCREENS === tooltips)
-    .map((path) => ({ path, lazy: TOOLTIP_SCREENS[path] ?? SCREENS[path] ?? notFound }));
-const guarded: RouteObject[] = [...screens(false), { lazy: () => import('./tooltips.tsx'), children: screens(true) }];
+    .map((path) => ({ path, lazy: TOOLTIP_SCREENS[path] ?? SCREENS[path] ?? notFound, errorElement: screenError }));
+const screenError = <RouteError inShell />;
+const guarded: RouteObject[] = [
+  ...screens(false),
+  { lazy: () => import('./tooltips.tsx'), errorElement: screenError, children: screens(true) },
+];
 
 /** Made after start-up work such as taking the referral out of the address, so the router reads the final URL. */
 export function createRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter([{ errorElement: <RouteError />, children: drawingFailedLoads(routes()) }]);
+}
+
+/**
+ * A route whose code fails to load (a deploy replaced the file, the network dropped) draws a component that
+ * throws, so that the nearest error screen shows: for a failed `lazy` the router itself would draw nothing.
+ */
+function drawingFailedLoads(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const { lazy, children } = route;
+    const failed = (error: unknown) => ({
+      Component: () => {
+        throw error;
+      },
+    });
+    return {
+      ...route,
+      ...(typeof lazy === 'function' ? { lazy: () => lazy().catch(failed) } : {}),
+      ...(children ? { children: drawingFailedLoads(children) } : {}),
+    } as RouteObject;
+  });
+}
+
+function routes(): RouteObject[] {
+  return [
     { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
     { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
     {
@@ -95,5 +125,5 @@ export function createRouter() {
       ],
     },
     { path: '*', lazy: notFound },
-  ]);
+  ];
 }

@@ -1,9 +1,11 @@
 /**
  * Asks before a destructive action; the action runs only on the confirming button. Opened by its own
- * trigger, or, without one, from a button of DialogOnDemand (confirm-button.tsx).
+ * trigger, or, without one, from a button of DialogOnDemand (confirm-button.tsx). The second click of a
+ * double click on either button does not reach what lies behind the closed dialog (click-through.ts).
  */
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { swallowRestOfClick } from '../lib/click-through.ts';
 import type { DialogControl } from './dialog-on-demand.tsx';
 
 export interface ConfirmDialogProps extends Partial<DialogControl> {
@@ -43,11 +45,17 @@ export function ConfirmDialog({
             {description}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">
+            <AlertDialog.Cancel
+              onClick={swallowRestOfClick}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+            >
               {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
-              onClick={onConfirm}
+              onClick={(event) => {
+                swallowRestOfClick(event);
+                onConfirm();
+              }}
               className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
             >
               {confirmLabel}

@@ -29,10 +29,17 @@ export function focusAtTop(box: HTMLElement, focus: () => void = () => box.focus
   };
 }
 
-export const inputClass = (invalid: boolean) =>
+/**
+ * A read-only control looks like what it is: a greyed, dashed box, the text still fully legible, with no
+ * pointer that invites typing. It stays focusable, so that a screen reader reads it and says it is read-only.
+ */
+export const inputClass = (invalid: boolean, readOnly = false) =>
   clsx(
     SCROLL_MARGIN,
-    'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
+    'block w-full rounded-lg border px-3.5 py-2.5 text-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 dark:placeholder:text-slate-500',
+    readOnly
+      ? 'cursor-default border-dashed bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'
+      : 'bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100',
     invalid
       ? 'border-red-500 focus:ring-red-500/30'
       : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/20 dark:border-slate-700',
@@ -72,7 +79,11 @@ export function FieldFrame({ label, htmlFor, errorId, error, hint, className, ch
           {error}
         </p>
       ) : (
-        hint && <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+        hint && (
+          <p id={htmlFor && `${htmlFor}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+            {hint}
+          </p>
+        )
       )}
     </div>
   );
@@ -90,8 +101,8 @@ export function Field({ label, error, hint, id, type = 'text', className, ...res
           id={inputId}
           type={isPassword && shown ? 'text' : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          className={clsx(inputClass(Boolean(error)), isPassword && 'pr-11')}
+          aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
+          className={clsx(inputClass(Boolean(error), Boolean(rest.readOnly)), isPassword && 'pr-11')}
           {...rest}
         />
         {isPassword && (

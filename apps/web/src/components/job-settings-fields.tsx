@@ -2,7 +2,11 @@
  * The settings a generator form and a validator form share (spec part 2 §2, §9): the 'Whatsapp Generator'
  * account select with 'Daftar Baru', Interval Min and Max, and 'Simpan ke dalam daftar'. Choosing 'Daftar
  * Baru' goes to link a new account (`/whatsapp/create/?type=…`), and a 'Go' link shows while it is chosen.
+ * The select is controlled by the form's value: left to itself, a browser shows the first choice it may
+ * ('Daftar Baru') for a value whose option is not there yet, and keeps showing it once the accounts arrive.
  */
+
+import type { TJobWhatsapp } from '@sewablast/contract/jobs';
 import { JOB_TEXT } from '@sewablast/contract/jobs';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { useEffect } from 'react';
@@ -21,18 +25,22 @@ interface JobSettingsFieldsProps<T extends FieldValues, Out> {
   accounts: TWhatsapp[] | undefined;
   /** Which form asks for a new account: the link screen says what it is for. */
   type: 'generator' | 'validator';
+  /** An edited job's account, offered even when it is no longer among the linked ones. */
+  saved?: TJobWhatsapp | null;
 }
 
 export function JobSettingsFields<T extends FieldValues, Out>({
   form,
   accounts,
   type,
+  saved,
 }: JobSettingsFieldsProps<T, Out>) {
   const navigate = useNavigate();
   const name = 'whatsapp_id' as Path<T>;
   const chosen = useWatch({ control: form.control, name });
   const error = (form.formState.errors.whatsapp_id as { message?: string } | undefined)?.message;
   const linked = (accounts ?? []).filter((account) => account.phonenumber);
+  const unlisted = accounts !== undefined && saved && !linked.some((account) => account.id === saved.id) ? saved : null;
 
   // A new job takes the first account once they have loaded, so that the usual case needs no choice.
   const first = linked[0]?.id;
@@ -54,6 +62,8 @@ export function JobSettingsFields<T extends FieldValues, Out>({
           <select
             id="job-whatsapp"
             {...field}
+            // Until the accounts are there, the placeholder ('Loading...') rather than a choice that is not.
+            value={accounts === undefined ? '' : String(chosen ?? '')}
             disabled={accounts === undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'job-whatsapp-error' : undefined}
@@ -68,6 +78,11 @@ export function JobSettingsFields<T extends FieldValues, Out>({
                 {account.phonenumber}
               </option>
             ))}
+            {unlisted && (
+              <option value={String(unlisted.id)}>
+                {unlisted.phonenumber ?? unlisted.pushname ?? unlisted.clientid}
+              </option>
+            )}
           </select>
           {String(chosen) === NEW_ACCOUNT && (
             <Link

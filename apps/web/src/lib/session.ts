@@ -7,6 +7,7 @@ import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TUser } from '@sewablast/contract/users';
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
+import { parseStoredUser } from './stored-user.ts';
 import { usableToken } from './token.ts';
 
 const listeners = new Set<() => void>();
@@ -27,14 +28,9 @@ export function getToken(): string | null {
   return usableToken(Cookies.get(COOKIE.token));
 }
 
+/** The stored user, or null when there is none or it is not one (stored-user.ts). */
 export function getUser(): TUser | null {
-  const raw = Cookies.get(COOKIE.user);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as TUser;
-  } catch {
-    return null;
-  }
+  return parseStoredUser(Cookies.get(COOKIE.user));
 }
 
 /** Keeps the cookie's lifetime: a session sign-in stays a session sign-in when the user is refreshed. */

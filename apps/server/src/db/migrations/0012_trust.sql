@@ -24,10 +24,15 @@ ALTER TABLE "idempotency_keys" ADD COLUMN "route" varchar(100) DEFAULT '' NOT NU
 ALTER TABLE "idempotency_keys" ADD COLUMN "request_hash" varchar(64) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "bank_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "temporary_password_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "counters_reset_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "withdrawal_events" ADD COLUMN "reason" varchar(500);--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD COLUMN "bank_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_sessions" ADD CONSTRAINT "user_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "user_sessions_user_idx" ON "user_sessions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "files_incomplete_idx" ON "files" USING btree ("created_at") WHERE "files"."complete" = false;--> statement-breakpoint
+-- Written by hand: levels named alike before names were unique keep their names, the later ones with their id.
+UPDATE "levels" l SET "name" = left(l."name", 90) || ' (' || l."id" || ')'
+WHERE EXISTS (SELECT 1 FROM "levels" o WHERE lower(o."name") = lower(l."name") AND o."id" < l."id");--> statement-breakpoint
+CREATE UNIQUE INDEX "levels_name_lower_unique" ON "levels" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "withdrawal_events_payout_cancel_idx" ON "withdrawal_events" USING btree ("created_at") WHERE "withdrawal_events"."from_status" = 'accepted' and "withdrawal_events"."to_status" = 'requested';

@@ -9,6 +9,8 @@ import { requireActor } from '../../http/access.ts';
 import type { LevelService } from './service.ts';
 
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+/** Create and update also answer 409 when the name is another level's, in any case. */
+const writeFailures = { ...failures, 409: ZErrorResponse };
 
 export const levelRoutes: FastifyPluginAsyncZod<{ levels: LevelService }> = async (app, { levels }) => {
   const config = { errorField: true };
@@ -35,7 +37,7 @@ export const levelRoutes: FastifyPluginAsyncZod<{ levels: LevelService }> = asyn
 
   app.post(
     '/create',
-    { config, schema: { tags: ['levels'], body: ZLevelRequest, response: { 200: ZLevelResponse, ...failures } } },
+    { config, schema: { tags: ['levels'], body: ZLevelRequest, response: { 200: ZLevelResponse, ...writeFailures } } },
     async (request) => ({ level: await levels.create(request.body, requireActor(request).id) }),
   );
 
@@ -47,7 +49,7 @@ export const levelRoutes: FastifyPluginAsyncZod<{ levels: LevelService }> = asyn
         tags: ['levels'],
         params: ZIdParams,
         body: ZLevelRequest,
-        response: { 200: ZLevelResponse, ...failures },
+        response: { 200: ZLevelResponse, ...writeFailures },
       },
     },
     async (request) => ({ level: await levels.update(request.params.id, request.body, requireActor(request).id) }),

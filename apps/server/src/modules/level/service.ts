@@ -1,11 +1,11 @@
 /** Levels: a member's fee per blast, and the colour of their badge (DESIGN §5.4). */
-import type { TLevel, TLevelRequest } from '@sewablast/contract/level';
+import { LEVEL_NAME_TAKEN, type TLevel, type TLevelRequest } from '@sewablast/contract/level';
 import type { TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { asc, eq, ilike } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { levels } from '../../db/schema.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { pick, recordAudit } from '../../lib/audit.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { paged } from '../../lib/paging.ts';
@@ -16,6 +16,16 @@ export type Level = typeof levels.$inferSelect;
 const BY_RANK = [asc(levels.requirement_blast), asc(levels.id)];
 /** What the audit log keeps of a level: its fee above all. */
 const AUDITED = ['name', 'blast_fee', 'requirement_blast'] as const;
+
+/** A write that met the unique index on `lower(name)` (schema.ts) is the name's refusal, under its field. */
+async function nameChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw conflict(LEVEL_NAME_TAKEN, { name: LEVEL_NAME_TAKEN });
+    throw error;
+  }
+}
 
 export function createLevelService(db: Db, settings: SettingService) {
   async function get(id: number): Promise<Level | undefined> {
@@ -68,39 +78,43 @@ export function createLevelService(db: Db, settings: SettingService) {
 
     /** `actorId` is who asked, for the audit log; null for the system. */
     async create(values: TLevelRequest, actorId: number | null = null): Promise<TLevel> {
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(levels).values(values).returning();
-        if (!created) throw new Error('level not created');
-        const after = pick(created, AUDITED);
-        await recordAudit(tx, {
-          actorId,
-          action: 'level.created',
-          table: 'levels',
-          id: created.id,
-          before: null,
-          after,
-        });
-        return created;
-      });
+      const row = await nameChecked(() =>
+        db.transaction(async (tx) => {
+          const [created] = await tx.insert(levels).values(values).returning();
+          if (!created) throw new Error('level not created');
+          const after = pick(created, AUDITED);
+          await recordAudit(tx, {
+            actorId,
+            action: 'level.created',
+            table: 'levels',
+            id: created.id,
+            before: null,
+            after,
+          });
+          return created;
+        }),
+      );
       return present(row, await palette());
     },
 
     async update(id: number, values: TLevelRequest, actorId: number | null = null): Promise<TLevel> {
-      const row = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(levels).where(eq(levels.id, id)).for('update');
-        if (!before) throw notFound(SERVER_TEXT.notFound);
-        const [updated] = await tx.update(levels).set(values).where(eq(levels.id, id)).returning();
-        if (!updated) throw notFound(SERVER_TEXT.notFound);
-        await recordAudit(tx, {
-          actorId,
-          action: 'level.updated',
-          table: 'levels',
-          id,
-          before: pick(before, AUDITED),
-          after: pick(updated, AUDITED),
-        });
-        return updated;
-      });
+      const row = await nameChecked(() =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(levels).where(eq(levels.id, id)).for('update');
+          if (!before) throw notFound(SERVER_TEXT.notFound);
+          const [updated] = await tx.update(levels).set(values).where(eq(levels.id, id)).returning();
+          if (!updated) throw notFound(SERVER_TEXT.notFound);
+          await recordAudit(tx, {
+            actorId,
+            action: 'level.updated',
+            table: 'levels',
+            id,
+            before: pick(before, AUDITED),
+            after: pick(updated, AUDITED),
+          });
+          return updated;
+        }),
+      );
       return present(row, await palette());
     },
 

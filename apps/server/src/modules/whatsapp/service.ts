@@ -194,12 +194,16 @@ export function createWhatsappService({
       return toPublicWhatsapp(row);
     },
 
-    /** Zeroes the account's success, fail and income; the owner's earnings and lifetime total stay. */
+    /**
+     * Zeroes the account's success, fail, delivered and income; the owner's earnings and lifetime total stay.
+     * Receipts still on their way for messages sent before now are not counted (receipts.ts): delivered
+     * counts successes since the reset, as success does.
+     */
     async reset(actor: Actor, id: number): Promise<TWhatsapp> {
       const account = await mustSee(actor, id);
       const [row] = await db
         .update(whatsappAccounts)
-        .set({ count_success: 0, count_fail: 0, count_delivered: 0, income: 0 })
+        .set({ count_success: 0, count_fail: 0, count_delivered: 0, income: 0, counters_reset_at: sql`now()` })
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);

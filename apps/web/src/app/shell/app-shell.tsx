@@ -1,18 +1,22 @@
 /**
  * The signed-in shell and the route guard in one place: no token goes to /signin, a disallowed role to
  * /not-authorized, staff home to the withdraw queue. On entry the token is validated once: a valid answer
- * refreshes the stored user, a 401 signs out, any other failure is shown.
+ * refreshes the stored user (or supplies one the cookie no longer holds readably), a 401 signs out, any other
+ * failure is shown.
  */
 import { effectiveRole } from '@sewablast/contract/roles';
+import { ERROR_SCREEN_TEXT } from '@sewablast/contract/texts';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useValidateToken } from '../../features/auth/api/validate.ts';
 import { ApiError } from '../../lib/api.ts';
 import { getToken, getUser, signOut, storeUser, useSession } from '../../lib/session.ts';
 import { guard } from '../guard.ts';
+import { ErrorScreen } from '../pages/error-screen.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebar } from './sidebar-state.ts';
@@ -41,6 +45,15 @@ export async function homeRoute() {
   };
 }
 
+function Restoring() {
+  return (
+    <main className="flex min-h-dvh items-center justify-center gap-3 text-brand-600">
+      <Spinner size={22} label={ERROR_SCREEN_TEXT.restoring} />
+      <span className="text-sm text-slate-600 dark:text-slate-300">{ERROR_SCREEN_TEXT.restoring}</span>
+    </main>
+  );
+}
+
 export function AppShell() {
   const { token, user } = useSession();
   const location = useLocation();
@@ -58,16 +71,24 @@ export function AppShell() {
     if (pathname) window.scrollTo(0, 0);
   }, [pathname]);
 
-  const decision = guard(location.pathname, token, user?.role, user?.must_change_password);
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  const role = effectiveRole(user?.role);
-  if (!user || !role) return <Navigate to="/signin" replace />;
-
   const failure = validation.error instanceof ApiError ? validation.error : null;
   const problem = validationProblem(
     validation.data,
     failure ? { status: failure.status, body: failure.body } : validation.error ? { status: 0, body: {} } : null,
   );
+  // A token whose stored user could not be read: the validation's answer is who it is (stored above), and
+  // the sign-in page would only send a token back here.
+  if (token && !user) {
+    const answered = validation.data?.isvalid && validation.data.user;
+    if (validation.isPending || answered) return <Restoring />;
+    if (problem) return <ErrorScreen body={ERROR_SCREEN_TEXT.sessionUnverified} detail={problem} />;
+  }
+
+  const decision = guard(location.pathname, token, user?.role, user?.must_change_password);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  const role = effectiveRole(user?.role);
+  if (!user || !role) return <Navigate to="/signin" replace />;
+
   return (
     <div className="min-h-dvh">
       <Sidebar role={role} state={sidebar} />

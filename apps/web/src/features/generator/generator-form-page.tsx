@@ -95,10 +95,15 @@ function EditForm({ generator }: { generator: TGenerator }) {
     >
       <FormAlert message={form.failure || accounts.error?.message || ''} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={GENERATOR_TEXT.startNumber} value={generator.start_number} readOnly />
-        <Field label={GENERATOR_TEXT.endNumber} value={generator.end_number} readOnly />
+        <Field
+          label={GENERATOR_TEXT.startNumber}
+          value={generator.start_number}
+          readOnly
+          hint={GENERATOR_TEXT.locked}
+        />
+        <Field label={GENERATOR_TEXT.endNumber} value={generator.end_number} readOnly hint={GENERATOR_TEXT.locked} />
       </div>
-      <JobSettingsFields form={form} accounts={accounts.data?.list} type="generator" />
+      <JobSettingsFields form={form} accounts={accounts.data?.list} type="generator" saved={generator.Whatsapp} />
       <SubmitButton busy={form.busy} busyLabel={JOB_TEXT.saving} disabled={newChosen}>
         {JOB_TEXT.submit}
       </SubmitButton>

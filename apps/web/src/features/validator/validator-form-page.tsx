@@ -90,8 +90,8 @@ function ValidatorForm({ validator, userId }: { validator: TValidator | null; us
       className="space-y-5"
     >
       <FormAlert message={form.failure || accounts.error?.message || ''} />
-      {validator === null && <FileField onFile={setFile} error={badFile ? VALIDATOR_TEXT.fileRequired : ''} />}
-      <JobSettingsFields form={form} accounts={accounts.data?.list} type="validator" />
+      {validator === null && <FileField onFile={setFile} error={badFile ? VALIDATOR_TEXT.fileType : ''} />}
+      <JobSettingsFields form={form} accounts={accounts.data?.list} type="validator" saved={validator?.Whatsapp} />
       <SubmitButton busy={form.busy} busyLabel={JOB_TEXT.saving} disabled={newChosen || needsFile}>
         {JOB_TEXT.submit}
       </SubmitButton>

@@ -4,13 +4,25 @@
  * whose OK goes to the reconnect screen.
  */
 import { TEXT } from '@sewablast/contract/texts';
+import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ApiError } from '../../lib/api.ts';
 import { cannotStart } from '../../lib/live.ts';
 import { activateAccount, resetAccount, setSending, startBlasting, stopBlasting } from './api/whatsapp.ts';
 import { type LiveRow, toLiveRow } from './live-rows.ts';
 import type { UpdateRow } from './use-live-accounts.ts';
+
+/**
+ * Why a start failed: the server's refusal followed by the spec's '! Silahkan coba lagi.' (its own closing
+ * stop dropped, so that it does not read '.!'), or, when the request never reached the server, one sentence
+ * of our own rather than the English network text with the retry line glued on.
+ */
+export function startFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return WHATSAPP_TEXT.startUnreachable;
+  return `${(error as Error).message.replace(/[.!?\s]+$/, '')}! Silahkan coba lagi.`;
+}
 
 export function useAccountCommands(update: UpdateRow, reread: () => unknown) {
   const navigate = useNavigate();
@@ -26,7 +38,7 @@ export function useAccountCommands(update: UpdateRow, reread: () => unknown) {
       await startBlasting(row.clientid, `client-${row.user_id}`, true);
     } catch (error) {
       update(row.clientid, (current) => ({ ...current, requesting: false, status: 'idle' }));
-      toast.error(`${(error as Error).message}! Silahkan coba lagi.`);
+      toast.error(startFailure(error));
     }
   }
 

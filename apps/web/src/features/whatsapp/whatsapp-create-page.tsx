@@ -25,7 +25,9 @@ import { useGoBack } from '../../lib/go-back.ts';
 import { useLive } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
 import { newClient, removeClient, saveClient, useWhatsappAccount } from './api/whatsapp.ts';
+import { useCountdown } from './countdown.ts';
 import { formatPairingCode } from './pairing-code.ts';
+import { ReconnectUnavailable } from './reconnect-unavailable.tsx';
 
 const QR_VALID_S = 60;
 const CODE_VALID_S = 90;
@@ -43,20 +45,10 @@ function newDeviceId(): string {
     .slice(0, 14)}`;
 }
 
-function useCountdown(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
-
 export function Component() {
   const { user } = useSession();
-  const goBack = useGoBack(user && ROUTE_ROLES['/whatsapp']?.includes(user.role) ? '/whatsapp' : '/dashboard');
+  const listAllowed = Boolean(user && ROUTE_ROLES['/whatsapp']?.includes(user.role));
+  const goBack = useGoBack(listAllowed ? '/whatsapp' : '/dashboard');
   const [params] = useSearchParams();
   const reconnectId = params.get('r');
   const type = params.get('type');
@@ -181,114 +173,118 @@ export function Component() {
         {type && ` Untuk ${type === 'validator' ? 'validator' : 'generator'}.`}
       </PageHeader>
       <Card className="max-w-2xl p-6">
-        <form onSubmit={form.submitWith(generate)} noValidate className="space-y-6">
-          <Field label="Account ID" name="deviceId" value={deviceId} readOnly />
-          {/* Side by side, the labels would wrap to three lines on a phone: there they stack, one line each. */}
-          <div
-            className="grid grid-cols-1 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-2 sm:gap-2 dark:bg-slate-800"
-            role="tablist"
-          >
-            {(
-              [
-                ['qr', 'Login dengan QR Code', QrCode],
-                ['number', 'Login dengan Nomor', Smartphone],
-              ] as const
-            ).map(([value, label, Icon]) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                aria-selected={mode === value}
-                disabled={busy || phase === 'showing'}
-                onClick={() => setMode(value)}
-                className={clsx(
-                  'flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed',
-                  mode === value
-                    ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-500'
-                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-                )}
-              >
-                <Icon size={16} className="shrink-0" /> {label}
-              </button>
-            ))}
-          </div>
-
-          {mode === 'number' && (
-            <Controller
-              control={form.control}
-              name="phoneNumber"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Nomor WhatsApp"
-                  name={field.name}
-                  ref={field.ref}
-                  inputMode="numeric"
-                  placeholder="6282100000000 - 6282199999999"
-                  value={field.value ?? ''}
-                  disabled={phase !== 'idle'}
-                  onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-                  onBlur={field.onBlur}
-                  // The rule is the hint until it is broken; then it is the error, said once.
-                  error={fieldState.error?.message}
-                  hint={WHATSAPP_TEXT.pairingNumber}
-                />
-              )}
-            />
-          )}
-
-          <FormAlert message={form.failure} />
-          {retrying && phase === 'generating' && (
-            <Alert tone={retrying === 'outdated' ? 'error' : 'info'}>
-              {retrying === 'outdated' ? WHATSAPP_TEXT.outdated : WHATSAPP_TEXT.retrying}
-            </Alert>
-          )}
-
-          {phase === 'showing' && qr && mode === 'qr' && (
-            <div className="flex flex-col items-center gap-3" data-testid="qr">
-              <div className="rounded-xl bg-white p-4">
-                <QRCodeSVG value={qr} size={240} />
-              </div>
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                Buka WhatsApp › Perangkat tertaut › Tautkan perangkat, lalu pindai kode ini. Berlaku {left} detik.
-              </p>
-            </div>
-          )}
-          {phase === 'showing' && code && mode === 'number' && (
-            <div className="flex flex-col items-center gap-3">
-              <p
-                data-testid="pairing-code"
-                className="font-mono text-4xl font-bold tracking-widest text-slate-900 dark:text-white"
-              >
-                {formatPairingCode(code)}
-              </p>
-              <p className="text-center text-sm text-slate-600 dark:text-slate-400">
-                Buka WhatsApp › Perangkat tertaut › Tautkan dengan nomor telepon, lalu masukkan kode ini. Berlaku {left}{' '}
-                detik.
-              </p>
-            </div>
-          )}
-          {(phase === 'generating' || phase === 'requesting' || phase === 'linking') && (
-            <div className="flex items-center justify-center gap-3 py-6 text-brand-600">
-              <Spinner size={22} />
-              <span className="text-sm text-slate-600 dark:text-slate-300">
-                {phase === 'linking'
-                  ? 'Menyimpan akun...'
-                  : `Generating... ${phase === 'generating' ? `${left} detik` : ''}`}
-              </span>
-            </div>
-          )}
-
-          {(phase === 'idle' || phase === 'requesting') && (
-            <Button
-              type="submit"
-              loading={form.busy}
-              disabled={Boolean(reconnectId) && previous.isPending}
-              className="w-full"
+        {reconnectId && previous.error ? (
+          <ReconnectUnavailable error={previous.error} canOpenList={listAllowed} />
+        ) : (
+          <form onSubmit={form.submitWith(generate)} noValidate className="space-y-6">
+            <Field label="Account ID" name="deviceId" value={deviceId} readOnly />
+            {/* Side by side, the labels would wrap to three lines on a phone: there they stack, one line each. */}
+            <div
+              className="grid grid-cols-1 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-2 sm:gap-2 dark:bg-slate-800"
+              role="tablist"
             >
-              {mode === 'qr' ? 'Generate QR Code' : 'Generate Pairing Code'}
-            </Button>
-          )}
-        </form>
+              {(
+                [
+                  ['qr', 'Login dengan QR Code', QrCode],
+                  ['number', 'Login dengan Nomor', Smartphone],
+                ] as const
+              ).map(([value, label, Icon]) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="tab"
+                  aria-selected={mode === value}
+                  disabled={busy || phase === 'showing'}
+                  onClick={() => setMode(value)}
+                  className={clsx(
+                    'flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed',
+                    mode === value
+                      ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-500'
+                      : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
+                  )}
+                >
+                  <Icon size={16} className="shrink-0" /> {label}
+                </button>
+              ))}
+            </div>
+
+            {mode === 'number' && (
+              <Controller
+                control={form.control}
+                name="phoneNumber"
+                render={({ field, fieldState }) => (
+                  <Field
+                    label="Nomor WhatsApp"
+                    name={field.name}
+                    ref={field.ref}
+                    inputMode="numeric"
+                    placeholder="6282100000000 - 6282199999999"
+                    value={field.value ?? ''}
+                    disabled={phase !== 'idle'}
+                    onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+                    onBlur={field.onBlur}
+                    // The rule is the hint until it is broken; then it is the error, said once.
+                    error={fieldState.error?.message}
+                    hint={WHATSAPP_TEXT.pairingNumber}
+                  />
+                )}
+              />
+            )}
+
+            <FormAlert message={form.failure} />
+            {retrying && phase === 'generating' && (
+              <Alert tone={retrying === 'outdated' ? 'error' : 'info'}>
+                {retrying === 'outdated' ? WHATSAPP_TEXT.outdated : WHATSAPP_TEXT.retrying}
+              </Alert>
+            )}
+
+            {phase === 'showing' && qr && mode === 'qr' && (
+              <div className="flex flex-col items-center gap-3" data-testid="qr">
+                <div className="rounded-xl bg-white p-4">
+                  <QRCodeSVG value={qr} size={240} />
+                </div>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  Buka WhatsApp › Perangkat tertaut › Tautkan perangkat, lalu pindai kode ini. Berlaku {left} detik.
+                </p>
+              </div>
+            )}
+            {phase === 'showing' && code && mode === 'number' && (
+              <div className="flex flex-col items-center gap-3">
+                <p
+                  data-testid="pairing-code"
+                  className="font-mono text-4xl font-bold tracking-widest text-slate-900 dark:text-white"
+                >
+                  {formatPairingCode(code)}
+                </p>
+                <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+                  Buka WhatsApp › Perangkat tertaut › Tautkan dengan nomor telepon, lalu masukkan kode ini. Berlaku{' '}
+                  {left} detik.
+                </p>
+              </div>
+            )}
+            {(phase === 'generating' || phase === 'requesting' || phase === 'linking') && (
+              <div className="flex items-center justify-center gap-3 py-6 text-brand-600">
+                <Spinner size={22} />
+                <span className="text-sm text-slate-600 dark:text-slate-300">
+                  {phase === 'linking'
+                    ? 'Menyimpan akun...'
+                    : `Generating... ${phase === 'generating' ? `${left} detik` : ''}`}
+                </span>
+              </div>
+            )}
+
+            {(phase === 'idle' || phase === 'requesting') && (
+              <Button
+                type="submit"
+                loading={form.busy}
+                disabled={Boolean(reconnectId) && previous.isPending}
+                className="w-full"
+              >
+                {mode === 'qr' ? 'Generate QR Code' : 'Generate Pairing Code'}
+              </Button>
+            )}
+          </form>
+        )}
       </Card>
     </>
   );

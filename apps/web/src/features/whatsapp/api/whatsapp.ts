@@ -8,7 +8,7 @@ import type {
   TWhatsappResponse,
 } from '@sewablast/contract/whatsapp';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
 
 export function newClient(body: TNewClientRequest) {
   return api<TNewClientResponse>('/admin/whatsapp/new-client', {
@@ -33,6 +33,9 @@ export function useWhatsappAccount(id: string | null) {
     queryKey: ['whatsapp', 'one', id],
     queryFn: () => api<TWhatsappResponse>(`/admin/whatsapp/${id}`),
     enabled: id !== null,
+    // A refusal (another's account, or none) answers the same the second time: only a failed call is retried.
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   });
 }
 
