@@ -9,6 +9,7 @@ export const RESEND_PER_HOUR = 5;
 
 export const EMAIL_CONFIRM_TEXT = {
   pageTitle: 'Konfirmasi Email',
+  pageSubtitle: 'Memastikan alamat email akun Sewablast Anda.',
   confirming: 'Mengonfirmasi email Anda...',
   confirmed: 'Email Anda berhasil dikonfirmasi. Terima kasih!',
   tokenInvalid:
