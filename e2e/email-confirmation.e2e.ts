@@ -46,6 +46,9 @@ describe('email confirmation', () => {
     // Sign-up has just mailed a link: asking again at once is too soon, and the screen says for how long.
     await notice.getByRole('button', { name: EMAIL_CONFIRM_TEXT.resend }).click();
     await page.getByText(/^Email konfirmasi baru saja dikirim\. Coba lagi dalam \d+ detik\.$/).waitFor();
+    // Asking anyway is refused with the reason.
+    await page.getByRole('button', { name: 'Kirim Permintaan' }).click();
+    await page.getByText(EMAIL_CONFIRM_TEXT.withdrawBlocked).waitFor();
 
     await page.goto('/profile');
     await page.getByTestId('email-status').getByText(EMAIL_CONFIRM_TEXT.profileUnconfirmed).waitFor();

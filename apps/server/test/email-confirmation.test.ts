@@ -100,7 +100,7 @@ const resend = (member: Member) =>
 
 let credits = 0;
 /** Gives the member bank details and 50,000 of income, then asks to withdraw 10,000. */
-async function withdraw(member: Member, app: TestApp = t) {
+async function withdraw(member: Member, app: TestApp = t, key?: string) {
   credits += 1;
   await app.db.update(users).set(BANK).where(eq(users.id, member.id));
   await app.db
@@ -109,7 +109,7 @@ async function withdraw(member: Member, app: TestApp = t) {
   return app.app.inject({
     method: 'POST',
     url: '/api/admin/withdraw/request',
-    headers: member.headers,
+    headers: key ? { ...member.headers, 'idempotency-key': key } : member.headers,
     payload: { nominal: 10_000 },
   });
 }
@@ -138,10 +138,11 @@ describe('with mail', () => {
     expect(linked.statusCode).toBe(200);
   });
 
-  it('refuses a withdrawal with 403 until the link is followed, then takes it', async () => {
+  it('refuses a withdrawal with 403 until the link is followed, then takes it, under the same key', async () => {
     const member = await signUp();
     const token = tokenOf(await smtp.mailTo(member.email));
-    const refused = await withdraw(member);
+    const key = `confirm-${member.id}`;
+    const refused = await withdraw(member, t, key);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ msg: EMAIL_CONFIRM_TEXT.withdrawBlocked });
 
@@ -149,7 +150,8 @@ describe('with mail', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ msg: EMAIL_CONFIRM_TEXT.confirmed });
     expect(await state(member)).toEqual({ required: true, confirmed: true });
-    const taken = await withdraw(member);
+    // The refusal was not kept for the key: asked again with it, the request is taken.
+    const taken = await withdraw(member, t, key);
     expect(taken.statusCode).toBe(200);
     expect(taken.json().msg).toBe(WITHDRAW_TEXT.requested);
   });
