@@ -158,6 +158,7 @@ async function auditScreens(role: Role | null, theme: (typeof THEMES)[number]): 
         '/signin?registered=1',
         '/reset-password',
         '/reset-password?token=a11y',
+        '/confirm-email?token=a11y',
         '/terms',
         '/privacy-policy',
         '/no/such/screen',

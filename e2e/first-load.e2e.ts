@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
+import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import { LEGAL_TITLES } from '@sewablast/contract/legal-text';
 import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import type { Browser, Page } from 'playwright-core';
@@ -37,6 +38,7 @@ const PAGES = [
   { path: '/signup', heading: 'Sign Up', reads: false },
   { path: '/reset-password', heading: RECOVERY_TEXT.requestTitle, reads: true },
   { path: '/reset-password?token=abc', heading: RECOVERY_TEXT.newTitle, reads: true },
+  { path: '/confirm-email?token=abc', heading: EMAIL_CONFIRM_TEXT.pageTitle, reads: false },
   { path: '/terms', heading: LEGAL_TITLES.terms, reads: true },
   { path: '/privacy-policy', heading: LEGAL_TITLES['privacy-policy'], reads: true },
 ];

@@ -10,6 +10,7 @@ import { LiveConnections, THIS_NODE } from './live/connections.ts';
 import { hostMetrics } from './metrics/engine-metrics.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
+import { createEmailConfirmation } from './modules/auth/email-confirmation.ts';
 import { createLoginGuard, createSignupGuard } from './modules/auth/login-guard.ts';
 import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -55,7 +56,7 @@ export interface Runtime {
   secondMs?: number;
   /** Where the abuse limits count: Redis shared by the api nodes (REDIS_URL), else this process's memory. */
   limits?: LimitStore;
-  /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery mail; without an SMTP URL no mail is sent. */
+  /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery and confirmation mail; without an SMTP URL none is sent. */
   mail?: MailConfig & { publicUrl: string };
 }
 
@@ -69,15 +70,29 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const guard = createLoginGuard(limits);
   // Sign-in sessions (not WhatsApp's: those are the engine's).
   const userSessions = createSessionService(db, tokens, runtime.bus);
+  const emailConfirmation = createEmailConfirmation({
+    db,
+    mailer,
+    publicUrl: runtime.mail?.publicUrl ?? '',
+    limits,
+    log: runtime.log,
+  });
   const users = createUserService(db, levels, userSessions, {
     mailer,
     guard,
+    confirmation: emailConfirmation,
     timeZone: runtime.timeZone,
     log: runtime.log,
   });
   const members = createMemberService(db, levels);
   const authenticate = createAuthenticate(tokens, userSessions);
-  const auth = createAuthService({ users, sessions: userSessions, authenticate, guard });
+  const auth = createAuthService({
+    users,
+    sessions: userSessions,
+    authenticate,
+    guard,
+    confirmation: emailConfirmation,
+  });
   const recovery = createRecoveryService({
     db,
     users,
@@ -119,7 +134,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const validators = createValidatorService({ db, engine, files });
   const messageLogs = createMessageLogService(db, runtime.timeZone);
   const bonuses = createBonusService(db);
-  const withdrawals = createWithdrawService(db, runtime.timeZone);
+  const withdrawals = createWithdrawService(db, runtime.timeZone, { confirmEmails: emailConfirmation.required });
   const acceptedExport = createAcceptedExport(db, runtime.timeZone);
   const audit = createAuditService(db, runtime.timeZone);
   const referrals = createReferralService(db);
@@ -146,6 +161,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     authenticate,
     auth,
     recovery,
+    emailConfirmation,
     temporaryPasswords,
     files,
     messages,

@@ -67,6 +67,8 @@ interface TestAppOptions {
   simulator?: Partial<SimulatorOptions>;
   /** Recovery mail (an SMTP server the test starts); without it the app sends no mail. */
   mail?: Runtime['mail'];
+  /** Where the abuse limits count (a Redis store a test starts); this process's memory by default. */
+  limits?: Runtime['limits'];
   /** Milliseconds in one second of engine time (10 unless a test needs long runs faster). */
   secondMs?: number;
 }
@@ -111,6 +113,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     timeZone: 'Asia/Jakarta',
     secondMs: options.secondMs ?? 10,
     mail: options.mail,
+    limits: options.limits,
   });
   const config = testConfig(database.kind, options.config);
   const app = await buildApp({

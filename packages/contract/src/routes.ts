@@ -4,7 +4,14 @@
  */
 import { ROLE_GROUPS, type Role } from './roles.ts';
 
-export const PUBLIC_ROUTES = ['/signin', '/signup', '/reset-password', '/terms', '/privacy-policy'] as const;
+export const PUBLIC_ROUTES = [
+  '/signin',
+  '/signup',
+  '/reset-password',
+  '/confirm-email',
+  '/terms',
+  '/privacy-policy',
+] as const;
 
 const {
   everyone: EVERYONE,

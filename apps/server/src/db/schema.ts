@@ -81,6 +81,11 @@ export const users = pgTable(
     bank_changed_at: stamp('bank_changed_at'),
     /** When the temporary password was given: it is refused after TEMPORARY_PASSWORD_HOURS (none: refused). */
     temporary_password_at: stamp('temporary_password_at'),
+    /**
+     * False while a mailed confirmation link waits for the address (only when SMTP_URL is set); true for
+     * every account that existed before confirmation came, and for every account made without mail.
+     */
+    email_confirmed: boolean('email_confirmed').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -571,6 +576,29 @@ export const passwordResets = pgTable(
   (t) => [
     uniqueIndex('password_resets_token_unique').on(t.token_hash),
     index('password_resets_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * A mailed link confirming an email address: only the token's SHA-256 is kept; `email` is the address it was
+ * sent to, so that a link to an address the account no longer has confirms nothing.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 200 }).notNull(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: stamp('expires_at').notNull(),
+    used_at: stamp('used_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('email_confirmations_token_unique').on(t.token_hash),
+    index('email_confirmations_user_idx').on(t.user_id),
   ],
 );
 

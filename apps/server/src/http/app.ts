@@ -16,6 +16,7 @@ import { registerLiveGateway } from '../live/gateway.ts';
 import { registerHttpMetrics } from '../metrics/http-metrics.ts';
 import { registerMetricsRoute } from '../metrics/routes.ts';
 import { auditRoutes } from '../modules/audit/routes.ts';
+import { emailConfirmationRoutes } from '../modules/auth/email-confirmation-routes.ts';
 import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { sessionRoutes } from '../modules/auth/session-routes.ts';
@@ -167,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(area(recoveryRoutes, 'public'), { prefix: '/api/auth', recovery: services.recovery });
   await app.register(area(sessionRoutes, 'everyone'), { prefix: '/api/auth', sessions: services.userSessions });
+  await app.register(area(emailConfirmationRoutes, 'everyone'), {
+    prefix: '/api/auth',
+    confirmation: services.emailConfirmation,
+  });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
   await app.register(area(userRoutes, 'everyone'), { prefix: '/api/admin/users', users: services.users });

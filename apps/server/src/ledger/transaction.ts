@@ -19,6 +19,8 @@ export interface LockedUser {
   account_name: string | null;
   /** When the payout bank account last changed, if it ever did. */
   bank_changed_at: Date | null;
+  /** False while a mailed confirmation link waits for the address (only when the server mails). */
+  email_confirmed: boolean;
   /** The balance while the lock is held: no other money transaction of this user can change it. */
   balance: number;
 }
@@ -41,6 +43,7 @@ export function moneyTransaction<T>(
           account_number: users.account_number,
           account_name: users.account_name,
           bank_changed_at: users.bank_changed_at,
+          email_confirmed: users.email_confirmed,
         })
         .from(users)
         .where(eq(users.id, userId))

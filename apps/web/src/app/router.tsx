@@ -106,6 +106,8 @@ function routes(): RouteObject[] {
   return [
     { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
     { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
+    // Opened from the mailed link; it reads through plain calls, so it stays outside the query cache.
+    { path: '/confirm-email', lazy: () => import('../features/email-confirmation/confirm-email-page.tsx') },
     {
       lazy: () => import('./query-root.tsx'),
       children: [

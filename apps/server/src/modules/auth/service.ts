@@ -7,6 +7,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';
 import { toPublicUser, type UserService } from '../users/service.ts';
 import type { Authenticate } from './authenticate.ts';
+import type { EmailConfirmation } from './email-confirmation.ts';
 import type { LoginGuard } from './login-guard.ts';
 import { type SessionClient, type SessionService, temporaryPasswordExpired } from './sessions.ts';
 
@@ -18,9 +19,11 @@ export interface AuthDeps {
   sessions: SessionService;
   authenticate: Authenticate;
   guard: LoginGuard;
+  /** Mails the new member's address a confirmation link when the server mails. */
+  confirmation?: Pick<EmailConfirmation, 'required' | 'send'>;
 }
 
-export function createAuthService({ users: usersService, sessions, authenticate, guard }: AuthDeps) {
+export function createAuthService({ users: usersService, sessions, authenticate, guard, confirmation }: AuthDeps) {
   return {
     async register(body: TRegisterRequest): Promise<void> {
       let referredBy: number | null = null;
@@ -29,13 +32,15 @@ export function createAuthService({ users: usersService, sessions, authenticate,
         if (!referrer) throw badRequest(SERVER_TEXT.referralUnknown, { referral_code: SERVER_TEXT.referralUnknown });
         referredBy = referrer.id;
       }
-      await usersService.create({
+      const user = await usersService.create({
         firstname: body.firstName,
         lastname: body.lastName,
         email: body.email,
         password: body.password,
         referred_by: referredBy,
+        email_confirmed: !confirmation?.required,
       });
+      if (!user.email_confirmed) await confirmation?.send(user);
     },
 
     /**

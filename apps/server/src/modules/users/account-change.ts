@@ -16,6 +16,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { changedFields, pick, recordAudit } from '../../lib/audit.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { EmailConfirmation } from '../auth/email-confirmation.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -74,6 +75,8 @@ export interface AccountChangeDeps {
   mailer: Mailer | null;
   /** The sign-in guard, shared with sign-in: wrong current passwords count as failed sign-ins. */
   guard?: LoginGuard;
+  /** Mails a new address its confirmation link when the server mails. */
+  confirmation?: Pick<EmailConfirmation, 'required' | 'send'>;
   /** BUSINESS_TZ, for the time the notice gives. */
   timeZone: string;
   log?: (message: string, error?: unknown) => void;

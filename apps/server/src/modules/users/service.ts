@@ -68,6 +68,8 @@ export interface NewUser {
   password: string;
   role?: TUser['role'];
   referred_by?: number | null;
+  /** False leaves the address waiting for its mailed confirmation link (sign-up when the server mails). */
+  email_confirmed?: boolean;
 }
 
 export function createUserService(
@@ -117,6 +119,7 @@ export function createUserService(
               role: input.role ?? 'member',
               referral_code: newReferralCode(),
               referred_by: input.referred_by ?? null,
+              email_confirmed: input.email_confirmed ?? true,
             })
             .returning();
           if (row) return row;
@@ -201,6 +204,8 @@ export function createUserService(
       }
       const values: PgUpdateSetSource<typeof users> = { ...fields };
       if (change.bank) values.bank_changed_at = new Date();
+      // A new address is unconfirmed until the link mailed to it is followed.
+      if (change.email && notices?.confirmation?.required) values.email_confirmed = false;
       if (password !== undefined) {
         values.password_hash = await hashPassword(password);
         values.token_version = sql`${users.token_version} + 1`;
@@ -221,6 +226,7 @@ export function createUserService(
           return { before: locked, row: updated };
         });
         mailAccountChange(notices, actor, before, row, change);
+        if (!row.email_confirmed && change.email) await notices?.confirmation?.send(row);
         // A new password or role ends sessions or narrows them: every node checks the user's sockets again.
         if (password !== undefined || row.role !== target.role) await sessions.announce(id);
         return {

@@ -4,6 +4,7 @@
  */
 
 import type { TPaidDaily } from '@sewablast/contract/dashboard';
+import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import {
   BANK_CHANGE_FLAG_HOURS,
   type TWithdraw,
@@ -25,7 +26,7 @@ import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { dailyWindow } from '../../lib/daily-series.ts';
 import { type Answer, answerOnce } from '../../lib/idempotency.ts';
@@ -66,7 +67,12 @@ function present(row: WithdrawalRow, names: MemberNames, cancelReasons = new Map
 
 export type RequestAnswer = Answer<TWithdrawAnswer | TWithdrawFailure>;
 
-export function createWithdrawService(db: Db, timeZone: string) {
+export interface WithdrawOptions {
+  /** Whether a member's email must be confirmed before they withdraw: only when the server mails. */
+  confirmEmails?: boolean;
+}
+
+export function createWithdrawService(db: Db, timeZone: string, { confirmEmails = false }: WithdrawOptions = {}) {
   /** The reason of each withdrawal's latest payout cancel, for the rows that had one. */
   async function cancelReasonsOf(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
@@ -179,8 +185,10 @@ export function createWithdrawService(db: Db, timeZone: string) {
       return moneyTransaction(
         db,
         userId,
-        (tx, user) =>
-          answerOnce<RequestAnswer['body']>(
+        (tx, user) => {
+          // Refused before the key is kept: once the address is confirmed, the same key asks again.
+          if (confirmEmails && !user.email_confirmed) throw forbidden(EMAIL_CONFIRM_TEXT.withdrawBlocked);
+          return answerOnce<RequestAnswer['body']>(
             tx,
             actor.id,
             { key, operation: 'withdraw.request', body: { nominal: input.nominal, userId } },
@@ -197,7 +205,8 @@ export function createWithdrawService(db: Db, timeZone: string) {
                 return { status: error.status, body: code ? { code, msg: error.message } : { msg: error.message } };
               }
             },
-          ),
+          );
+        },
         () => {
           throw notFound(WITHDRAW_TEXT.notFound);
         },

@@ -9,6 +9,7 @@ import { Alert } from '../../components/alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
+import { ProfileEmailStatus } from '../email-confirmation/profile-email-status.tsx';
 import { useProfile } from './api/profile.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { PersonalInfo } from './personal-info.tsx';
@@ -47,6 +48,7 @@ function Profile({ userId }: { userId: number }) {
         <ProfileCard detail={profile.data} onEdit={() => setEditing(true)} />
         <div className="lg:col-span-2">
           <PersonalInfo detail={profile.data} />
+          <ProfileEmailStatus email={profile.data.user.email} />
           <SessionsCard />
         </div>
       </div>

@@ -1,6 +1,6 @@
 /**
  * The member's Withdraw page (/withdraw; spec part 1 §2, part 2 §2 Withdraw): the balance card, the request
- * form and the member's own history, paged.
+ * form and the member's own history, paged; above them, while the email waits for confirmation, the notice.
  */
 import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { type Column, DataTable } from '../../components/data-table.tsx';
@@ -9,6 +9,7 @@ import { Pager } from '../../components/pager.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { EmailConfirmationNotice } from '../email-confirmation/withdraw-notice.tsx';
 import { useWithdrawFigures } from './api/figures.ts';
 import { useWithdrawPage } from './api/history-page.ts';
 import { BalanceCard } from './balance-card.tsx';
@@ -53,6 +54,7 @@ export function Component() {
   return (
     <>
       <PageHeader title="Withdraw" />
+      <EmailConfirmationNotice email={user.email} />
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <Money userId={user.id} />
         <RequestForm />
