@@ -107,7 +107,7 @@ function routes(): RouteObject[] {
     { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
     { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
     // Opened from the mailed link; it reads through plain calls, so it stays outside the query cache.
-    { path: '/confirm-email', lazy: () => import('../features/email-confirmation/confirm-email-page.tsx') },
+    { path: '/confirm-email', lazy: () => import('../features/auth/confirm-email-page.tsx') },
     {
       lazy: () => import('./query-root.tsx'),
       children: [

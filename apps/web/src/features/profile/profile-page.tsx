@@ -9,11 +9,11 @@ import { Alert } from '../../components/alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
-import { ProfileEmailStatus } from '../email-confirmation/profile-email-status.tsx';
 import { useProfile } from './api/profile.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { PersonalInfo } from './personal-info.tsx';
 import { ProfileCard } from './profile-card.tsx';
+import { ProfileEmailStatus } from './profile-email-status.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
 const EDIT_VALUES = ['true', '1'];

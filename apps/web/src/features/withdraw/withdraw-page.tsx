@@ -9,10 +9,10 @@ import { Pager } from '../../components/pager.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
-import { EmailConfirmationNotice } from '../email-confirmation/withdraw-notice.tsx';
 import { useWithdrawFigures } from './api/figures.ts';
 import { useWithdrawPage } from './api/history-page.ts';
 import { BalanceCard } from './balance-card.tsx';
+import { EmailConfirmationNotice } from './email-confirmation-notice.tsx';
 import { RequestForm } from './request-form.tsx';
 import { WithdrawStatus } from './withdraw-status.tsx';
 

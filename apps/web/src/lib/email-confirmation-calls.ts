@@ -4,7 +4,7 @@
  * opened wherever the mail is read).
  */
 import type { TMsgResponse } from '@sewablast/contract/errors';
-import { api } from '../../lib/api.ts';
+import { api } from './api.ts';
 
 export function resendConfirmation(): Promise<TMsgResponse> {
   return api<TMsgResponse>('/auth/email-confirmation/resend', { method: 'POST' });

@@ -1,8 +1,8 @@
 /** "Kirim ulang email konfirmasi": the answer, sent or how long to wait, as a toast. */
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import { toast } from 'sonner';
-import { Button } from '../../components/button.tsx';
-import { useResendConfirmation } from './api.ts';
+import { useResendConfirmation } from '../lib/use-email-confirmation.ts';
+import { Button } from './button.tsx';
 
 export function ResendButton() {
   const resend = useResendConfirmation();

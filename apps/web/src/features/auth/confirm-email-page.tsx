@@ -9,9 +9,9 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { confirmEmail, resendConfirmation } from '../../lib/email-confirmation-calls.ts';
 import { getToken } from '../../lib/session.ts';
-import { AuthLayout } from '../auth/components/auth-layout.tsx';
-import { confirmEmail, resendConfirmation } from './calls.ts';
+import { AuthLayout } from './components/auth-layout.tsx';
 
 type Outcome = { ok: true; msg: string } | { ok: false; msg: string };
 

@@ -2,8 +2,8 @@
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import { clsx } from 'clsx';
 import { Card } from '../../components/page-header.tsx';
-import { useEmailConfirmation } from './api.ts';
-import { ResendButton } from './resend-button.tsx';
+import { ResendButton } from '../../components/resend-confirmation-button.tsx';
+import { useEmailConfirmation } from '../../lib/use-email-confirmation.ts';
 
 export function ProfileEmailStatus({ email }: { email: string }) {
   const state = useEmailConfirmation(email);

@@ -4,8 +4,8 @@
  */
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import { MailWarning } from 'lucide-react';
-import { useEmailConfirmation } from './api.ts';
-import { ResendButton } from './resend-button.tsx';
+import { ResendButton } from '../../components/resend-confirmation-button.tsx';
+import { useEmailConfirmation } from '../../lib/use-email-confirmation.ts';
 
 export function EmailConfirmationNotice({ email }: { email: string }) {
   const state = useEmailConfirmation(email);
