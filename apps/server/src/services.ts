@@ -15,6 +15,8 @@ import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { createTwoFactorService } from './modules/auth/two-factor.ts';
+import { createSecretBox } from './modules/auth/two-factor-codes.ts';
 import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
 import { createGeneratorService } from './modules/generator/service.ts';
@@ -57,6 +59,8 @@ export interface Runtime {
   limits?: LimitStore;
   /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery mail; without an SMTP URL no mail is sent. */
   mail?: MailConfig & { publicUrl: string };
+  /** TWO_FACTOR_REQUIRED: staff, admins and devs must set up a second factor first (off unless given). */
+  twoFactorRequired?: boolean;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -76,8 +80,16 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     log: runtime.log,
   });
   const members = createMemberService(db, levels);
-  const authenticate = createAuthenticate(tokens, userSessions);
-  const auth = createAuthService({ users, sessions: userSessions, authenticate, guard });
+  const twoFactor = createTwoFactorService({
+    db,
+    box: createSecretBox(jwtSecret),
+    secret: jwtSecret,
+    guard,
+    announce: userSessions.announce,
+    required: runtime.twoFactorRequired ?? false,
+  });
+  const authenticate = createAuthenticate(tokens, userSessions, twoFactor);
+  const auth = createAuthService({ users, sessions: userSessions, authenticate, guard, twoFactor });
   const recovery = createRecoveryService({
     db,
     users,
@@ -144,6 +156,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     users,
     members,
     authenticate,
+    twoFactor,
     auth,
     recovery,
     temporaryPasswords,

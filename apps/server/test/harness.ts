@@ -69,6 +69,8 @@ interface TestAppOptions {
   mail?: Runtime['mail'];
   /** Milliseconds in one second of engine time (10 unless a test needs long runs faster). */
   secondMs?: number;
+  /** TWO_FACTOR_REQUIRED (off in tests unless one turns it on). */
+  twoFactorRequired?: boolean;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}) {
@@ -92,6 +94,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     timeZone: 'Asia/Jakarta',
     secondMs: options.secondMs ?? 10,
     mail: options.mail,
+    twoFactorRequired: options.twoFactorRequired,
   });
   const config: AppOptions['config'] = {
     LOG_LEVEL: 'silent',
