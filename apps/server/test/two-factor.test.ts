@@ -10,6 +10,7 @@ import { CHALLENGE_ATTEMPTS, TWO_FACTOR_TEXT } from '@sewablast/contract/two-fac
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { auditLog, loginChallenges, users } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
@@ -304,6 +305,28 @@ describe('the requirement (TWO_FACTOR_REQUIRED)', () => {
       code: codeOf(secret, 1),
     });
     expect(off.statusCode).toBe(403);
+  });
+
+  it('refuses the live channel to such a session, the back office channel included', async () => {
+    const staff = await strict.loginAs('staff');
+    const token = (await s.login(staff.user.email)).json().token;
+    const base = await strict.app.listen({ port: 0, host: '127.0.0.1' });
+    const refused = await new Promise<{ status: number; body: string }>((resolve) => {
+      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws?id=client-admin&token=${token}`);
+      socket.once('open', () => {
+        socket.close();
+        resolve({ status: 101, body: '{}' });
+      });
+      socket.once('unexpected-response', (_request, response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+    });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toEqual({ msg: TWO_FACTOR_TEXT.setupRequired });
   });
 
   it('leaves members free to go without it', async () => {
