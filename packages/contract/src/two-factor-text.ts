@@ -26,6 +26,7 @@ export const TWO_FACTOR_TEXT = {
   useRecovery: 'Pakai kode pemulihan',
   useApp: 'Pakai kode autentikator',
   backToSignin: 'Kembali ke halaman masuk',
+  signOut: 'Keluar',
   challengeEnded: 'Waktu verifikasi habis atau terlalu banyak kode salah. Silakan masuk lagi.',
 
   // The confinement of a back-office user who must set it up.
@@ -71,6 +72,9 @@ export const TWO_FACTOR_TEXT = {
 
   // The admin's reset.
   reset: 'Reset Verifikasi Dua Langkah',
+  resetHint:
+    'Untuk pengguna yang kehilangan ponsel dan kode pemulihannya. Semua sesinya diakhiri dan tindakan ini dicatat di Log Audit.',
+  resetConfirm: 'Reset',
   resetTitle: 'Reset verifikasi dua langkah?',
   resetBody: (name: string) =>
     `Verifikasi dua langkah ${name} akan dimatikan dan semua sesinya diakhiri. Ia bisa mengaturnya lagi dari profil.`,

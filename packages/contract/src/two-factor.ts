@@ -60,3 +60,7 @@ export type TTwoFactorEnableResponse = z.infer<typeof ZTwoFactorEnableResponse>;
 
 export const ZTwoFactorDisableRequest = ZTwoFactorSetupRequest.extend({ code: ZCode });
 export type TTwoFactorDisableRequest = z.infer<typeof ZTwoFactorDisableRequest>;
+
+/** The sign-in's second-step form: the challenge travels beside it. */
+export const ZTwoFactorCodeForm = z.object({ code: ZCode, remember_device: z.boolean() });
+export type TTwoFactorCodeForm = z.infer<typeof ZTwoFactorCodeForm>;

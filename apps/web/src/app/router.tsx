@@ -86,6 +86,7 @@ export function createRouter() {
           lazy: () => import('./toaster.tsx'),
           children: [
             { path: '/change-password', lazy: () => import('../features/auth/change-password-page.tsx') },
+            { path: '/two-factor-setup', lazy: () => import('../features/auth/two-factor-setup-page.tsx') },
             {
               lazy: () => import('./shell/app-shell.tsx'),
               children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],

@@ -14,6 +14,7 @@ import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { PersonalInfo } from './personal-info.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 const EDIT_VALUES = ['true', '1'];
 
@@ -47,6 +48,7 @@ function Profile({ userId }: { userId: number }) {
         <ProfileCard detail={profile.data} onEdit={() => setEditing(true)} />
         <div className="lg:col-span-2">
           <PersonalInfo detail={profile.data} />
+          <TwoFactorCard />
           <SessionsCard />
         </div>
       </div>
