@@ -79,7 +79,7 @@ function ScanStep({
           className="mt-1 block rounded bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100"
           data-testid="totp-secret"
         >
-          {setup.secret}
+          {setup.secret.match(/.{1,4}/g)?.join(' ')}
         </code>
       </div>
       <FormAlert message={form.failure} />
