@@ -172,6 +172,34 @@ describe('signing in', () => {
     expect(locked.json()).toEqual({ msg: SERVER_TEXT.loginLocked(15) });
   });
 
+  it('gives one token for one challenge, however many right answers arrive at once', async () => {
+    const { user, secret, recovery } = await withTwoFactor(t);
+    const challenge = (await login(user.email)).json().challenge;
+    const answers = await Promise.all([
+      second(challenge, codeOf(secret)),
+      second(challenge, codeOf(secret)),
+      second(challenge, recovery[0] ?? ''),
+      second(challenge, recovery[1] ?? ''),
+    ]);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('looks at no more than five tries of a challenge, however many arrive at once', async () => {
+    const { user, secret } = await withTwoFactor(t);
+    const from = nextAddress();
+    const challenge = (await login(user.email, 'secret123', {}, from)).json().challenge;
+    const wrong = await Promise.all(Array.from({ length: 8 }, () => second(challenge, '000000', {}, from)));
+    expect(wrong.every((answer) => answer.statusCode === 401)).toBe(true);
+    // Four were refused, the fifth ended the challenge; the rest found it ended.
+    const looked = wrong.filter((answer) => answer.json().msg === TWO_FACTOR_TEXT.codeInvalid);
+    expect(looked).toHaveLength(CHALLENGE_ATTEMPTS - 1);
+    expect((await second(challenge, codeOf(secret), {}, from)).json()).toEqual({ msg: TWO_FACTOR_TEXT.challengeEnded });
+    // Only the five looked at were failures of the account: four more leave it one short of the lock.
+    const next = (await login(user.email, 'secret123', {}, from)).json().challenge;
+    for (let i = 0; i < 4; i++) await second(next, '000000', {}, from);
+    expect((await login(user.email, 'secret123', {}, from)).json().two_factor).toBe(true);
+  });
+
   it("cannot use one user's challenge with another user's code, nor a made-up challenge", async () => {
     const alice = await withTwoFactor(t);
     const bob = await withTwoFactor(t);
