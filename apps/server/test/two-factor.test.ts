@@ -5,6 +5,7 @@
  * back-office user who must set it up. Codes are computed here from the secret the set-up answered.
  */
 
+import { randomBytes } from 'node:crypto';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { CHALLENGE_ATTEMPTS, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { auditLog, loginChallenges, users } from '../src/db/schema.ts';
+import { createSecretBox } from '../src/modules/auth/two-factor-codes.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 const t = await buildTestApp();
@@ -200,6 +202,17 @@ describe('signing in', () => {
     expect((await login(user.email, 'secret123', {}, from)).json().two_factor).toBe(true);
   });
 
+  it('refuses codes of a secret sealed under another JWT_SECRET with a 401, and still takes a recovery code', async () => {
+    const { user, secret, recovery } = await withTwoFactor(t);
+    const other = createSecretBox(randomBytes(32)).seal(secret);
+    await t.db.update(users).set({ totp_secret: other }).where(eq(users.id, user.id));
+    const challenge = (await login(user.email)).json().challenge;
+    const refused = await second(challenge, codeOf(secret));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ msg: TWO_FACTOR_TEXT.codeInvalid });
+    expect((await second(challenge, recovery[0] ?? '')).statusCode).toBe(200);
+  });
+
   it("cannot use one user's challenge with another user's code, nor a made-up challenge", async () => {
     const alice = await withTwoFactor(t);
     const bob = await withTwoFactor(t);
@@ -221,11 +234,7 @@ describe('signing in', () => {
 /** The test reads the secret back through the service's own box, as the server does. */
 async function withSecret(id: number) {
   const [row] = await t.db.select().from(users).where(eq(users.id, id));
-  return {
-    secret: (await import('../src/modules/auth/two-factor-codes.ts'))
-      .createSecretBox(t.jwtSecret)
-      .open(row?.totp_secret ?? ''),
-  };
+  return { secret: createSecretBox(t.jwtSecret).open(row?.totp_secret ?? '') ?? '' };
 }
 
 describe('remembering a device', () => {

@@ -12,7 +12,8 @@ const PERIOD = 30;
 
 export interface SecretBox {
   seal(secret: string): string;
-  open(sealed: string): string;
+  /** The secret, or null when it was sealed under another JWT_SECRET (or is damaged). */
+  open(sealed: string): string | null;
 }
 
 export function createSecretBox(jwtSecret: Uint8Array): SecretBox {
@@ -26,9 +27,13 @@ export function createSecretBox(jwtSecret: Uint8Array): SecretBox {
     },
     open(sealed) {
       const [iv = '', tag = '', body = ''] = sealed.split('.');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
     },
   };
 }
@@ -46,8 +51,8 @@ export function otpauthUri(secret: string, email: string): string {
 }
 
 /** The time step of a right code (so that it is accepted once), or null. */
-export function totpStep(secret: string, code: string, now = Date.now()): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
+export function totpStep(secret: string | null, code: string, now = Date.now()): number | null {
+  if (secret === null || !/^\d{6}$/.test(code)) return null;
   const delta = totpOf(secret).validate({ token: code, timestamp: now, window: 1 });
   return delta === null ? null : Math.floor(now / 1000 / PERIOD) + delta;
 }
