@@ -282,6 +282,23 @@ describe('turning it off', () => {
   });
 });
 
+describe('a remembered device after 2FA is turned off and on again', () => {
+  it('is asked for a code again: the token was bound to the old set-up', async () => {
+    const { user, secret, headers } = await withTwoFactor(t);
+    const challenge = (await login(user.email)).json().challenge;
+    const device = (await second(challenge, codeOf(secret), { remember_device: true })).json().device_token;
+    const off = await call('POST', '/api/auth/two-factor/disable', headers, {
+      current_password: 'secret123',
+      code: codeOf(secret, 1),
+    });
+    expect(off.statusCode).toBe(200);
+    const setup = await call('POST', '/api/auth/two-factor/setup', headers, { current_password: 'secret123' });
+    const again = await call('POST', '/api/auth/two-factor/enable', headers, { code: codeOf(setup.json().secret) });
+    expect(again.statusCode).toBe(200);
+    expect((await login(user.email, 'secret123', { device_token: device })).json().two_factor).toBe(true);
+  });
+});
+
 describe("an admin's reset", () => {
   it("turns a user's second factor off, is audited and ends the user's sessions", async () => {
     const target = await withTwoFactor(t, 'staff');
