@@ -65,6 +65,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       LOG_LEVEL: 'warn',
       // The everyday faults only: a rare 405 or 463 at a random seed would make a browser test flaky.
       SIM_FAULTS: 'common',
+      // The seeded dev signs in with a password; the two-factor test turns the requirement on.
+      TWO_FACTOR_REQUIRED: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -95,7 +95,10 @@ describe('the withdraw flow through the profile', () => {
     // The first field has the focus, so typing starts at once.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstname');
     const bank = dialog.getByLabel(PROFILE_TEXT.labels.bank);
-    expect(await bank.locator('option').allTextContents()).toEqual([PROFILE_TEXT.chooseBank, 'BCA', BANK, 'MANDIRI']);
+    // The banks come from the settings, read beside the profile's other cards: the list is awaited.
+    await expect
+      .poll(() => bank.locator('option').allTextContents())
+      .toEqual([PROFILE_TEXT.chooseBank, 'BCA', BANK, 'MANDIRI']);
     await bank.selectOption(BANK);
     await dialog.getByLabel(PROFILE_TEXT.labels.accountNumber).fill('9876543210');
     await dialog.getByLabel(PROFILE_TEXT.labels.accountName).fill('Pemilik Rekening');

@@ -43,6 +43,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
   });
 
+  it('requires a second factor of the back office unless TWO_FACTOR_REQUIRED turns it off', () => {
+    expect(parseConfig({}).TWO_FACTOR_REQUIRED).toBe(true);
+    expect(parseConfig({ TWO_FACTOR_REQUIRED: '' }).TWO_FACTOR_REQUIRED).toBe(true);
+    expect(parseConfig({ TWO_FACTOR_REQUIRED: '0' }).TWO_FACTOR_REQUIRED).toBe(false);
+    expect(() => parseConfig({ TWO_FACTOR_REQUIRED: 'maybe' })).toThrow(/TWO_FACTOR_REQUIRED/);
+  });
+
   it('treats empty values as unset and splits allowed origins', () => {
     const config = parseConfig({ DATABASE_URL: '', JWT_SECRET: '', ALLOWED_ORIGINS: 'https://a.test, https://b.test' });
     expect(config.db).toBe('pglite');

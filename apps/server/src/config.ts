@@ -59,6 +59,8 @@ export const ZEnv = z.object({
   ADMIN_EMAIL: z.preprocess(emptyAsUnset, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUnset, z.string().min(8, 'must be at least 8 characters').optional()),
   SEED_DEMO: z.preprocess(emptyAsUnset, flag.optional()),
+  // Staff, admins and devs must set up two-factor sign-in before using the dashboard; on unless turned off.
+  TWO_FACTOR_REQUIRED: z.preprocess(emptyAsUnset, flag.optional()),
   BUSINESS_TZ: z
     .string()
     .default('Asia/Jakarta')
@@ -101,8 +103,9 @@ export const ZEnv = z.object({
   SHUTDOWN_DRAIN_S: z.coerce.number().min(0).max(120).default(0),
 });
 
-export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL' | 'TWO_FACTOR_REQUIRED'> & {
   SEED_DEMO: boolean;
+  TWO_FACTOR_REQUIRED: boolean;
   /** Without a trailing slash, so that links are written `${PUBLIC_URL}/path`. */
   PUBLIC_URL: string;
   db: 'pglite' | 'postgres';
@@ -125,7 +128,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const db = value.DATABASE_URL ? 'postgres' : 'pglite';
   const PUBLIC_URL = (value.PUBLIC_URL ?? localUrl(value.HOST, value.PORT)).replace(/\/+$/, '');
-  return { ...value, SEED_DEMO: value.SEED_DEMO ?? db === 'pglite', PUBLIC_URL, db };
+  return {
+    ...value,
+    SEED_DEMO: value.SEED_DEMO ?? db === 'pglite',
+    TWO_FACTOR_REQUIRED: value.TWO_FACTOR_REQUIRED ?? true,
+    PUBLIC_URL,
+    db,
+  };
 }
 
 /**

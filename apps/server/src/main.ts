@@ -97,6 +97,7 @@ async function main(): Promise<void> {
     commands,
     limits,
     timeZone: config.BUSINESS_TZ,
+    twoFactorRequired: config.TWO_FACTOR_REQUIRED,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
     log: (message, error) => process.stderr.write(`${message}: ${describeError(error)}\n`),
   });

@@ -16,6 +16,8 @@ import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { createTwoFactorService } from './modules/auth/two-factor.ts';
+import { createSecretBox } from './modules/auth/two-factor-codes.ts';
 import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
 import { createGeneratorService } from './modules/generator/service.ts';
@@ -58,6 +60,8 @@ export interface Runtime {
   limits?: LimitStore;
   /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery and confirmation mail; without an SMTP URL none is sent. */
   mail?: MailConfig & { publicUrl: string };
+  /** TWO_FACTOR_REQUIRED: staff, admins and devs must set up a second factor first (off unless given). */
+  twoFactorRequired?: boolean;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -85,12 +89,21 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     log: runtime.log,
   });
   const members = createMemberService(db, levels);
-  const authenticate = createAuthenticate(tokens, userSessions);
+  const twoFactor = createTwoFactorService({
+    db,
+    box: createSecretBox(jwtSecret),
+    secret: jwtSecret,
+    guard,
+    announce: userSessions.announce,
+    required: runtime.twoFactorRequired ?? false,
+  });
+  const authenticate = createAuthenticate(tokens, userSessions, twoFactor);
   const auth = createAuthService({
     users,
     sessions: userSessions,
     authenticate,
     guard,
+    twoFactor,
     confirmation: emailConfirmation,
   });
   const recovery = createRecoveryService({
@@ -159,6 +172,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     users,
     members,
     authenticate,
+    twoFactor,
     auth,
     recovery,
     emailConfirmation,

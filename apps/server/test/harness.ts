@@ -71,6 +71,8 @@ interface TestAppOptions {
   limits?: Runtime['limits'];
   /** Milliseconds in one second of engine time (10 unless a test needs long runs faster). */
   secondMs?: number;
+  /** TWO_FACTOR_REQUIRED (off in tests unless one turns it on). */
+  twoFactorRequired?: boolean;
 }
 
 /** The app's configuration in tests: one api-and-worker node on the simulator, overridden where a test says. */
@@ -114,6 +116,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     secondMs: options.secondMs ?? 10,
     mail: options.mail,
     limits: options.limits,
+    twoFactorRequired: options.twoFactorRequired,
   });
   const config = testConfig(database.kind, options.config);
   const app = await buildApp({

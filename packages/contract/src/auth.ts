@@ -8,6 +8,8 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ZLoginRequest = z.object({
   email: z.string().trim().toLowerCase().min(1, { error: TEXT.loginRequired }),
   password: z.string().min(1, { error: TEXT.loginRequired }),
+  /** A remembered device's token ("Ingat perangkat ini"): the second step is skipped while it holds. */
+  device_token: z.string().max(2048).optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -18,6 +20,17 @@ export const ZLoginResponse = z.object({
   must_change_password: z.literal(true).optional(),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** The answer to a right password when the account has a second factor: no token yet, a challenge. */
+export const ZLoginChallenge = z.object({
+  two_factor: z.literal(true),
+  challenge: z.string(),
+  expires_in: z.number().int(),
+});
+export type TLoginChallenge = z.infer<typeof ZLoginChallenge>;
+
+export const ZLoginAnswer = z.union([ZLoginResponse, ZLoginChallenge]);
+export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
 
 /**
  * Field names are the payload's; the error state of the form (and the server's `errors`) use the same

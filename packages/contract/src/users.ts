@@ -23,6 +23,8 @@ export const ZUser = z.object({
   createdAt: z.string(),
   /** Present (true) only while the user holds a temporary password they must change. */
   must_change_password: z.literal(true).optional(),
+  /** Present (true) while a back-office user must set up two-factor sign-in before anything else. */
+  two_factor_setup: z.literal(true).optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

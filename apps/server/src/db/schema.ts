@@ -86,6 +86,12 @@ export const users = pgTable(
      * every account that existed before confirmation came, and for every account made without mail.
      */
     email_confirmed: boolean('email_confirmed').notNull().default(true),
+    /** The TOTP secret, sealed with a key derived from JWT_SECRET (modules/auth/two-factor-secret.ts). */
+    totp_secret: text('totp_secret'),
+    /** When the second factor was confirmed; null while it is off or only being set up. */
+    totp_enabled_at: stamp('totp_enabled_at'),
+    /** The last TOTP time step accepted: a code of that step or an older one is never accepted again. */
+    totp_last_step: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
@@ -622,6 +628,42 @@ export const userSessions = pgTable(
     ...timestamps,
   },
   (t) => [index('user_sessions_user_idx').on(t.user_id, t.created_at)],
+);
+
+/** Single-use recovery codes of a user's second factor, stored as SHA-256 hashes; a used one is deleted. */
+export const recoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: varchar('code_hash', { length: 64 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('user_recovery_codes_unique').on(t.user_id, t.code_hash)],
+);
+
+/**
+ * The second step of a sign-in with two factors: handed out after the right password, spent by one right
+ * code, ended by its fifth wrong one or its expiry. Only the hash of the challenge is kept.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: stamp('expires_at').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('login_challenges_token_unique').on(t.token_hash),
+    index('login_challenges_user_idx').on(t.user_id),
+  ],
 );
 
 /**

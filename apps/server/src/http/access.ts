@@ -12,6 +12,7 @@ import type { Actor } from '../lib/actor.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import type { Authenticate, Caller } from '../modules/auth/authenticate.ts';
 import { admitsTemporary, refuseTemporary, temporaryBodyCheck } from './temporary-session.ts';
+import { admitsTwoFactorSetup, refuseTwoFactorSetup } from './two-factor-setup.ts';
 import type { UserLimits } from './user-limits.ts';
 
 export type Access = 'public' | RoleGroup;
@@ -95,7 +96,12 @@ export const accessPlugin = fp<AccessOptions>(
       if (access === undefined || !inGroup(actor.role, access)) {
         return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       }
-      if (caller.temporary && !admitsTemporary(request)) return refuseTemporary(reply);
+      // A temporary password is changed first; then a missing required second factor is set up.
+      if (caller.temporary) {
+        if (!admitsTemporary(request)) return refuseTemporary(reply);
+      } else if (caller.twoFactorSetup && !admitsTwoFactorSetup(request)) {
+        return refuseTwoFactorSetup(reply);
+      }
       const refused = await limits.enter(actor.id, reply);
       if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
       request.actor = actor;

@@ -20,6 +20,7 @@ import { emailConfirmationRoutes } from '../modules/auth/email-confirmation-rout
 import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { sessionRoutes } from '../modules/auth/session-routes.ts';
+import { twoFactorResetRoutes, twoFactorRoutes } from '../modules/auth/two-factor-routes.ts';
 import { bonusRoutes } from '../modules/bonus/routes.ts';
 import { fileRoutes } from '../modules/file/routes.ts';
 import { generatorRoutes } from '../modules/generator/routes.ts';
@@ -172,10 +173,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/auth',
     confirmation: services.emailConfirmation,
   });
+  await app.register(area(twoFactorRoutes, 'everyone'), {
+    prefix: '/api/auth',
+    auth: services.auth,
+    twoFactor: services.twoFactor,
+  });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
   await app.register(area(userRoutes, 'everyone'), { prefix: '/api/admin/users', users: services.users });
   await app.register(area(memberRoutes, 'managers'), { prefix: '/api/admin/users', members: services.members });
+  await app.register(area(twoFactorResetRoutes, 'managers'), {
+    prefix: '/api/admin/users',
+    twoFactor: services.twoFactor,
+  });
   await app.register(area(temporaryPasswordRoutes, 'managers'), {
     prefix: '/api/admin/users',
     temporaryPasswords: services.temporaryPasswords,

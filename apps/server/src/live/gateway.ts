@@ -11,6 +11,7 @@ import { SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
 import { inGroup } from '@sewablast/contract/roles';
 import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -114,7 +115,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
 
   const checkAgain = async (subscriber: Subscriber) => {
     const caller = await options.authenticate(subscriber.token).catch(() => null);
-    const still = caller && !caller.temporary && (!subscriber.admin || inGroup(caller.actor.role, 'backOffice'));
+    const confined = caller && (caller.temporary || caller.twoFactorSetup);
+    const still = caller && !confined && (!subscriber.admin || inGroup(caller.actor.role, 'backOffice'));
     if (!still) subscriber.socket.close(SESSION_ENDED_CLOSE, 'session ended');
   };
   /**
@@ -162,6 +164,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       if (!caller) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
       // A session signed in with a temporary password may only change it: no events, QR codes included.
       if (caller.temporary) return reply.code(403).send({ msg: SESSION_TEXT.temporaryOnly });
+      // Nor does a back-office session that must set up its second factor first.
+      if (caller.twoFactorSetup) return reply.code(403).send({ msg: TWO_FACTOR_TEXT.setupRequired });
       const { actor } = caller;
       const admin = id === ADMIN_CHANNEL;
       if (!channelAllowed(admin, id, actor)) return reply.code(403).send({ msg: SERVER_TEXT.forbidden });

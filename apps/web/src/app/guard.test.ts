@@ -28,6 +28,16 @@ describe('guard', () => {
     expect(guard('/settings', 't', 'admin', false)).toEqual({ kind: 'allow' });
   });
 
+  it('keeps a back-office user without a required second factor on its set-up, after a temporary password', () => {
+    expect(guard('/withdraw-requests', 't', 'staff', false, true)).toEqual({
+      kind: 'redirect',
+      to: '/two-factor-setup',
+    });
+    expect(guard('/profile', 't', 'admin', false, true)).toEqual({ kind: 'redirect', to: '/two-factor-setup' });
+    expect(guard('/profile', 't', 'admin', true, true)).toEqual({ kind: 'redirect', to: '/change-password' });
+    expect(guard('/profile', null, 'admin', false, true)).toEqual({ kind: 'redirect', to: '/signin' });
+  });
+
   it('lets allowed roles through, and treats an unknown role as admin', () => {
     expect(guard('/monitor/local', 't', 'dev')).toEqual({ kind: 'allow' });
     expect(guard('/withdraw', 't', 'member')).toEqual({ kind: 'allow' });

@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/actor.ts';
 import type { UserRow } from '../users/service.ts';
 import { type SessionRow, type SessionService, temporaryPasswordExpired } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
+import type { TwoFactorService } from './two-factor.ts';
 
 export interface Caller {
   actor: Actor;
@@ -16,11 +17,17 @@ export interface Caller {
   session: SessionRow;
   /** Signed in with a temporary password: this session may only change it (http/temporary-session.ts). */
   temporary: boolean;
+  /** A back-office user who must set up a second factor first: this session may only do that. */
+  twoFactorSetup: boolean;
 }
 
 export type Authenticate = (token: string) => Promise<Caller | null>;
 
-export function createAuthenticate(tokens: TokenService, sessions: Pick<SessionService, 'find'>): Authenticate {
+export function createAuthenticate(
+  tokens: TokenService,
+  sessions: Pick<SessionService, 'find'>,
+  twoFactor: Pick<TwoFactorService, 'needsSetup'>,
+): Authenticate {
   return async (token) => {
     const claims = await tokens.verify(token);
     if (!claims) return null;
@@ -31,6 +38,12 @@ export function createAuthenticate(tokens: TokenService, sessions: Pick<SessionS
     if (!role || session.revoked_at || user.token_version !== claims.version) return null;
     // An expired temporary password ends the sessions signed in with it, as it refuses a new sign-in.
     if (user.must_change_password && temporaryPasswordExpired(user)) return null;
-    return { actor: { id: user.id, role, sessionId: session.id }, user, session, temporary: user.must_change_password };
+    return {
+      actor: { id: user.id, role, sessionId: session.id },
+      user,
+      session,
+      temporary: user.must_change_password,
+      twoFactorSetup: twoFactor.needsSetup(user),
+    };
   };
 }

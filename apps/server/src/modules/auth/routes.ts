@@ -1,7 +1,7 @@
 /** POST /api/auth/register, /login and /validate — the only calls without a bearer token. */
 import {
+  ZLoginAnswer,
   ZLoginRequest,
-  ZLoginResponse,
   ZRegisterRequest,
   ZRegisterResponse,
   ZValidateRequest,
@@ -76,16 +76,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
       config: { access: 'public', rateLimit: LOGIN_LIMIT },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password; with a second factor, a challenge for the second step',
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZLoginAnswer, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request) =>
-      auth.login(request.body.email, request.body.password, {
-        address: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      }),
+      auth.login(
+        request.body.email,
+        request.body.password,
+        { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+        request.body.device_token,
+      ),
   );
 
   app.post(

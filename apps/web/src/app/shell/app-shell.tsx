@@ -35,7 +35,8 @@ const LaterDashboard = lazy(async () => ({ default: (await dashboard()).Componen
  */
 export async function homeRoute() {
   const user = getUser();
-  if (guard('/dashboard', getToken(), user?.role, user?.must_change_password).kind === 'allow') return dashboard();
+  if (guard('/dashboard', getToken(), user?.role, user?.must_change_password, user?.two_factor_setup).kind === 'allow')
+    return dashboard();
   return {
     Component: () => (
       <Suspense>
@@ -84,7 +85,7 @@ export function AppShell() {
     if (problem) return <ErrorScreen body={ERROR_SCREEN_TEXT.sessionUnverified} detail={problem} />;
   }
 
-  const decision = guard(location.pathname, token, user?.role, user?.must_change_password);
+  const decision = guard(location.pathname, token, user?.role, user?.must_change_password, user?.two_factor_setup);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   const role = effectiveRole(user?.role);
   if (!user || !role) return <Navigate to="/signin" replace />;

@@ -9,12 +9,39 @@ import { useZodForm } from '../../lib/form.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { login } from './api/login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
+interface Challenge {
+  email: string;
+  challenge: string;
+}
+
+/** Going back from the second step mounts the password form anew, its submit open again. */
 export function Component() {
+  const [keep, setKeep] = useState(true);
+  const [second, setSecond] = useState<Challenge | null>(null);
+  if (second) {
+    return (
+      <AuthLayout title="Sign In" subtitle={second.email}>
+        <TwoFactorStep {...second} keep={keep} onBack={() => setSecond(null)} />
+      </AuthLayout>
+    );
+  }
+  return <PasswordStep keep={keep} setKeep={setKeep} onChallenge={setSecond} />;
+}
+
+function PasswordStep({
+  keep,
+  setKeep,
+  onChallenge,
+}: {
+  keep: boolean;
+  setKeep: (keep: boolean) => void;
+  onChallenge: (challenge: Challenge) => void;
+}) {
   const { token } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [keep, setKeep] = useState(true);
   const form = useZodForm(() => import('@sewablast/contract/auth').then((auth) => auth.ZLoginRequest), {
     defaultValues: { email: '', password: '' },
     leavesOnSuccess: true,
@@ -30,8 +57,12 @@ export function Component() {
     <AuthLayout title="Sign In" subtitle="Masuk untuk mengelola akun WhatsApp dan penghasilan Anda.">
       <form
         onSubmit={form.submitWith(async (body) => {
-          const { token: newToken, user } = await login(body);
-          signIn(newToken, user, keep);
+          const step = await login(body);
+          if ('challenge' in step) {
+            onChallenge({ email: body.email, challenge: step.challenge });
+            return;
+          }
+          signIn(step.token, step.user, keep);
           navigate('/dashboard', { replace: true });
         })}
         noValidate

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useMember } from './api/members.ts';
 import { IntervalSection } from './interval-section.tsx';
 import { TemporaryPasswordSection } from './temporary-password-section.tsx';
+import { TwoFactorResetSection } from './two-factor-reset-section.tsx';
 
 function idOf(raw: string | null): number | null {
   const id = Number(raw);
@@ -44,6 +45,7 @@ export function Component() {
           <div className="space-y-6">
             <IntervalSection user={user} />
             <TemporaryPasswordSection userId={user.id} />
+            <TwoFactorResetSection user={user} />
           </div>
         )
       )}

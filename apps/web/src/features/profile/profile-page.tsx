@@ -15,6 +15,7 @@ import { PersonalInfo } from './personal-info.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { ProfileEmailStatus } from './profile-email-status.tsx';
 import { SessionsCard } from './sessions-card.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 const EDIT_VALUES = ['true', '1'];
 
@@ -49,6 +50,7 @@ function Profile({ userId }: { userId: number }) {
         <div className="lg:col-span-2">
           <PersonalInfo detail={profile.data} />
           <ProfileEmailStatus email={profile.data.user.email} />
+          <TwoFactorCard />
           <SessionsCard />
         </div>
       </div>

@@ -1,12 +1,16 @@
-import type { TLoginRequest, TLoginResponse } from '@sewablast/contract/auth';
+import type { TLoginAnswer, TLoginRequest } from '@sewablast/contract/auth';
 import { TEXT } from '@sewablast/contract/texts';
+import type { TTwoFactorLoginRequest, TTwoFactorLoginResponse } from '@sewablast/contract/two-factor';
+import type { TUser } from '@sewablast/contract/users';
 import { ApiError, api } from '../../../lib/api.ts';
+import { rememberDevice, rememberedDevice } from '../../../lib/remembered-device.ts';
 
-/** The spec reads `token` and `user` at the top level or under `data`, and on failure only `msg`. */
-export async function login(body: TLoginRequest): Promise<TLoginResponse> {
-  let answer: Partial<TLoginResponse> & { data?: TLoginResponse };
+export type SignInStep = { token: string; user: TUser } | { challenge: string };
+
+/** A failure as the sign-in form shows it: the server's message, or the spec's one. */
+async function asSignInFailure<T>(call: Promise<T>): Promise<T> {
   try {
-    answer = await api('/auth/login', { body, anonymous: true, fallback: TEXT.loginFailed });
+    return await call;
   } catch (error) {
     if (error instanceof ApiError && error.status > 0) {
       const msg = error.body.msg;
@@ -14,8 +18,34 @@ export async function login(body: TLoginRequest): Promise<TLoginResponse> {
     }
     throw error;
   }
-  const token = answer.token ?? answer.data?.token;
-  const user = answer.user ?? answer.data?.user;
+}
+
+/**
+ * The spec reads `token` and `user` at the top level or under `data`, and on failure only `msg`. An account
+ * with a second factor answers a challenge instead, unless this browser is remembered for it.
+ */
+export async function login(body: TLoginRequest): Promise<SignInStep> {
+  const device_token = rememberedDevice(body.email);
+  const answer = await asSignInFailure(
+    api<Partial<TLoginAnswer> & { data?: TLoginAnswer }>('/auth/login', {
+      body: { ...body, ...(device_token ? { device_token } : {}) },
+      anonymous: true,
+      fallback: TEXT.loginFailed,
+    }),
+  );
+  if ('challenge' in answer && typeof answer.challenge === 'string') return { challenge: answer.challenge };
+  const data = answer.data && 'token' in answer.data ? answer.data : undefined;
+  const token = ('token' in answer ? answer.token : undefined) ?? data?.token;
+  const user = ('user' in answer ? answer.user : undefined) ?? data?.user;
   if (!token || !user) throw new Error(TEXT.loginFailed);
   return { token, user };
+}
+
+/** The second step; a remembered device's token is kept for the email signed in with. */
+export async function loginSecondStep(email: string, body: TTwoFactorLoginRequest): Promise<TTwoFactorLoginResponse> {
+  const answer = await asSignInFailure(
+    api<TTwoFactorLoginResponse>('/auth/login/two-factor', { body, anonymous: true, fallback: TEXT.loginFailed }),
+  );
+  if (answer.device_token) rememberDevice(email, answer.device_token);
+  return answer;
 }

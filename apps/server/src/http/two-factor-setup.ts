@@ -1,0 +1,22 @@
+/**
+ * Where a staff, admin or dev session without the second factor TWO_FACTOR_REQUIRED asks of them may go:
+ * only to the routes that set it up (`config.twoFactorSetup`); everything else answers 403 until it is on.
+ * Sign-out and token validation are public and stay open.
+ */
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A session that must set up its second factor first may call the route. */
+    twoFactorSetup?: true;
+  }
+}
+
+export function admitsTwoFactorSetup(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.twoFactorSetup === true;
+}
+
+export function refuseTwoFactorSetup(reply: FastifyReply) {
+  return reply.code(403).send({ msg: TWO_FACTOR_TEXT.setupRequired });
+}

@@ -1,0 +1,40 @@
+/**
+ * 'Reset Verifikasi Dua Langkah' of 'Edit Member': turns off the second factor of a user who lost their
+ * phone and recovery codes. The server ends their sessions and records it in the audit log.
+ */
+import type { TMsgResponse } from '@sewablast/contract/errors';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
+import type { TUser } from '@sewablast/contract/users';
+import { useMutation } from '@tanstack/react-query';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Card } from '../../components/page-header.tsx';
+import { api } from '../../lib/api.ts';
+
+export function TwoFactorResetSection({ user }: { user: TUser }) {
+  const reset = useMutation({
+    mutationFn: () => api<TMsgResponse>(`/admin/users/${user.id}/two-factor/reset`, { method: 'POST' }),
+  });
+  return (
+    <Card className="max-w-2xl p-6">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{TWO_FACTOR_TEXT.reset}</h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">{TWO_FACTOR_TEXT.resetHint}</p>
+      <div className="space-y-4">
+        {reset.error && <Alert tone="error">{reset.error.message}</Alert>}
+        {reset.data && <Alert tone="success">{reset.data.msg}</Alert>}
+        <ConfirmDialog
+          trigger={
+            <Button variant="secondary" loading={reset.isPending}>
+              {TWO_FACTOR_TEXT.reset}
+            </Button>
+          }
+          title={TWO_FACTOR_TEXT.resetTitle}
+          description={TWO_FACTOR_TEXT.resetBody(`${user.firstname} ${user.lastname}`)}
+          confirmLabel={TWO_FACTOR_TEXT.resetConfirm}
+          onConfirm={() => reset.mutate()}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Two-factor sign-in (TOTP, RFC 6238): the sign-in's second step, the profile's set-up, confirmation and
+ * disabling, and the admin's reset of a user's second factor.
+ */
+import { z } from 'zod';
+import { ZLoginResponse } from './auth.ts';
+import { TWO_FACTOR_TEXT } from './two-factor-text.ts';
+
+export {
+  CHALLENGE_ATTEMPTS,
+  CHALLENGE_MINUTES,
+  RECOVERY_CODE_COUNT,
+  REMEMBER_DEVICE_DAYS,
+  TWO_FACTOR_TEXT,
+} from './two-factor-text.ts';
+
+/** Six digits from the app, or a recovery code (`xxxxx-xxxxx`); spaces and dashes typed along are ignored. */
+const ZCode = z
+  .string({ error: TWO_FACTOR_TEXT.codeRequired })
+  .max(64)
+  .transform((code) => code.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().min(1, { error: TWO_FACTOR_TEXT.codeRequired }));
+
+export const ZTwoFactorLoginRequest = z.object({
+  challenge: z.string().min(1).max(200),
+  code: ZCode,
+  /** "Ingat perangkat ini 30 hari": the answer carries a device token for the next sign-ins. */
+  remember_device: z.boolean().optional(),
+});
+export type TTwoFactorLoginRequest = z.infer<typeof ZTwoFactorLoginRequest>;
+
+export const ZTwoFactorLoginResponse = ZLoginResponse.extend({ device_token: z.string().optional() });
+export type TTwoFactorLoginResponse = z.infer<typeof ZTwoFactorLoginResponse>;
+
+export const ZTwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** The caller's role must have it (TWO_FACTOR_REQUIRED): it cannot be turned off. */
+  required: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
+
+export const ZTwoFactorSetupRequest = z.object({
+  current_password: z.string({ error: TWO_FACTOR_TEXT.passwordRequired }).min(1, {
+    error: TWO_FACTOR_TEXT.passwordRequired,
+  }),
+});
+export type TTwoFactorSetupRequest = z.infer<typeof ZTwoFactorSetupRequest>;
+
+/** Shown once, at set-up: the secret for a manual entry and the otpauth:// URI the QR code carries. */
+export const ZTwoFactorSetupResponse = z.object({ secret: z.string(), uri: z.string() });
+export type TTwoFactorSetupResponse = z.infer<typeof ZTwoFactorSetupResponse>;
+
+export const ZTwoFactorEnableRequest = z.object({ code: ZCode });
+export type TTwoFactorEnableRequest = z.infer<typeof ZTwoFactorEnableRequest>;
+
+/** The recovery codes, in the clear this once only. */
+export const ZTwoFactorEnableResponse = z.object({ msg: z.string(), recovery_codes: z.array(z.string()) });
+export type TTwoFactorEnableResponse = z.infer<typeof ZTwoFactorEnableResponse>;
+
+export const ZTwoFactorDisableRequest = ZTwoFactorSetupRequest.extend({ code: ZCode });
+export type TTwoFactorDisableRequest = z.infer<typeof ZTwoFactorDisableRequest>;
+
+/** The sign-in's second-step form: the challenge travels beside it. */
+export const ZTwoFactorCodeForm = z.object({ code: ZCode, remember_device: z.boolean() });
+export type TTwoFactorCodeForm = z.infer<typeof ZTwoFactorCodeForm>;
