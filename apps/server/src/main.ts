@@ -31,6 +31,9 @@ function printBanner(config: Config, url: string | null, logins: Login[] | null)
     for (const login of logins) {
       lines.push(`  ${login.role.padEnd(6)}  ${login.email.padEnd(26)}  ${login.password ?? '(ADMIN_PASSWORD)'}`);
     }
+    if (config.TWO_FACTOR_REQUIRED) {
+      lines.push('Staff, admins and devs set up two-factor sign-in (an authenticator app) on their first sign-in.');
+    }
   } else {
     lines.push('', 'Logins were printed on the first start; the dev account is ADMIN_EMAIL or dev@sewablast.local.');
   }
