@@ -47,6 +47,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       ADMIN_EMAIL: 'dev@crash.test',
       ADMIN_PASSWORD: 'devpass123',
       SEED_DEMO: '0',
+      TWO_FACTOR_REQUIRED: '0',
       SIM_SCAN_MS: '600000',
       SIM_SEED: '11',
     },

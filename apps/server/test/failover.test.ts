@@ -70,6 +70,7 @@ describe.skipIf(!onPostgres || (!hasRedis && !process.env.CI))('a cluster losing
     ADMIN_EMAIL: 'dev@cluster.test',
     ADMIN_PASSWORD: 'devpass123',
     SEED_DEMO: '0',
+    TWO_FACTOR_REQUIRED: '0',
     LOG_LEVEL: 'warn',
     SIM_SEED: String(SIM_SEED),
     SIM_FAULTS: 'none',

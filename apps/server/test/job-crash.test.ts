@@ -42,6 +42,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       ADMIN_EMAIL: 'dev@job-crash.test',
       ADMIN_PASSWORD: 'devpass123',
       SEED_DEMO: '0',
+      TWO_FACTOR_REQUIRED: '0',
       SIM_SCAN_MS: '600000',
       SIM_SEED: String(SEED),
     },
