@@ -118,7 +118,7 @@ function routes(): RouteObject[] {
           lazy: () => import('./toaster.tsx'),
           children: [
             { path: '/change-password', lazy: () => import('../features/auth/change-password-page.tsx') },
-            { path: '/two-factor-setup', lazy: () => import('../features/auth/two-factor-setup-page.tsx') },
+            { path: '/two-factor-setup', lazy: () => import('../features/profile/two-factor-setup-page.tsx') },
             {
               lazy: () => import('./shell/app-shell.tsx'),
               children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],

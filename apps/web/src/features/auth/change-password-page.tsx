@@ -7,13 +7,13 @@ import { RECOVERY_TEXT, ZChangePasswordForm } from '@sewablast/contract/recovery
 import type { TUpdateUserResponse } from '@sewablast/contract/users';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { api } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/form.ts';
 import { replaceToken, storeUser, useSession } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/sign-out.ts';
-import { AuthLayout } from './components/auth-layout.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 export function Component() {

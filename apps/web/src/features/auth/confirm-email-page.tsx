@@ -7,11 +7,11 @@ import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text'
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { confirmEmail, resendConfirmation } from '../../lib/email-confirmation-calls.ts';
 import { getToken } from '../../lib/session.ts';
-import { AuthLayout } from './components/auth-layout.tsx';
 
 type Outcome = { ok: true; msg: string } | { ok: false; msg: string };
 

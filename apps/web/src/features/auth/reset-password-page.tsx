@@ -1,7 +1,7 @@
 /** /reset-password: asks for the email, or with `?token=` from the mailed link, for the new password. */
 import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import { useSearchParams } from 'react-router';
-import { AuthLayout } from './components/auth-layout.tsx';
+import { AuthLayout } from '../../components/auth-layout.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
 import { ResetLinkRequest } from './reset-link-request.tsx';
 

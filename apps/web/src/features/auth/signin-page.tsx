@@ -3,12 +3,12 @@ import { TEXT } from '@sewablast/contract/texts';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { AuthLayout } from '../../components/auth-layout.tsx';
 import { CheckboxField, Field } from '../../components/field.tsx';
 import { FormAlert, SubmitButton } from '../../components/form.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { login } from './api/login.ts';
-import { AuthLayout } from './components/auth-layout.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 interface Challenge {

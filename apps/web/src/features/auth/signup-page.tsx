@@ -2,13 +2,13 @@
 import type { TRegisterRequest } from '@sewablast/contract/auth';
 import { TEXT } from '@sewablast/contract/texts';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../components/auth-layout.tsx';
 import { FormAlert, FormCheckbox, FormField, SubmitButton } from '../../components/form.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/form.ts';
 import { forgetReferral, storedReferral } from '../../lib/referral.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { register } from './api/register.ts';
-import { AuthLayout } from './components/auth-layout.tsx';
 
 /** Spec part 1 §8: msg, then message, then the fallback. */
 function failureText(body: { msg?: unknown; message?: unknown }): string {

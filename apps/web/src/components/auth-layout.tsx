@@ -1,7 +1,7 @@
 /** The frame of the sign-in and sign-up screens: the form beside the product's pitch on wide screens. */
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/logo.tsx';
-import { ThemeToggle } from '../../../components/theme-toggle.tsx';
+import { Logo } from './logo.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (

@@ -5,11 +5,11 @@
 import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
+import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { storeUser, useSession } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/sign-out.ts';
-import { TwoFactorSetup } from '../profile/two-factor-setup.tsx';
-import { AuthLayout } from './components/auth-layout.tsx';
+import { TwoFactorSetup } from './two-factor-setup.tsx';
 
 export function Component() {
   const { token, user } = useSession();
