@@ -57,7 +57,8 @@ describe('the data directory lock', () => {
   it('takes over the lock of a killed process its parent has not reaped yet (a zombie)', async () => {
     const dir = dataDir();
     // The shell starts a child, then becomes a `sleep` that never waits for it: the child, once done, is a zombie.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child outlives the shell's exec by a second: a child done before it, the shell itself might reap.
+    const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(parent);
     const pid = Number(
       await new Promise<string>((resolve) => parent.stdout?.once('data', (data) => resolve(`${data}`))),
