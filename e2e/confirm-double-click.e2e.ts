@@ -31,7 +31,11 @@ beforeAll(async () => {
   for (let i = 0; i < REQUESTS; i++) {
     const member = await createUser(server, 'member');
     const token = (await callApi<{ token: string }>(server, '/auth/login', { body: member })).token;
-    await callApi(server, `/admin/users/${member.id}`, { method: 'PUT', body: BANK, token });
+    await callApi(server, `/admin/users/${member.id}`, {
+      method: 'PUT',
+      body: { ...BANK, current_password: member.password },
+      token,
+    });
     await callApi(server, '/admin/bonus/create', {
       body: { userId: member.id, nominal: 20_000, reason: 'Uji' },
       token: adminToken,
