@@ -93,11 +93,14 @@ describe("the profile's signed-in devices", () => {
     const member = await createUser(server, 'member');
     const { context, page } = await openProfile(member);
     const token = (await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value ?? '';
-    // The member dashboard holds the live channel; nothing in the page is touched after this.
-    const socket = page.waitForEvent('websocket');
+    // The member dashboard holds the live channel; nothing in the page is touched after this. It is open once
+    // the server has answered the page's first ping: listened for as the socket appears, since that answer can
+    // come before a listener added later would be there to hear it.
+    const answered = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => socket.once('framereceived', () => resolve()));
+    });
     await page.goto('/dashboard');
-    // Open once the server has answered the page's first ping.
-    await (await socket).waitForEvent('framereceived');
+    await answered;
     const phone = await signInElsewhere(member);
     await fetch(`${server.url}/api/auth/sessions/revoke-others`, {
       method: 'POST',
