@@ -39,17 +39,39 @@ function PasswordStep({
         type="password"
         autoComplete="current-password"
       />
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton busy={form.busy} busyLabel={TWO_FACTOR_TEXT.starting}>
-          {TWO_FACTOR_TEXT.start}
-        </SubmitButton>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            {TWO_FACTOR_TEXT.cancel}
-          </Button>
-        )}
-      </div>
+      <StepButtons
+        busy={form.busy}
+        busyLabel={TWO_FACTOR_TEXT.starting}
+        label={TWO_FACTOR_TEXT.start}
+        onCancel={onCancel}
+      />
     </form>
+  );
+}
+
+/** A step's submit, and its cancel where the set-up can be left. */
+function StepButtons({
+  busy,
+  busyLabel,
+  label,
+  onCancel,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+  onCancel?: (() => void) | undefined;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <SubmitButton busy={busy} busyLabel={busyLabel}>
+        {label}
+      </SubmitButton>
+      {onCancel && (
+        <Button variant="secondary" onClick={onCancel}>
+          {TWO_FACTOR_TEXT.cancel}
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -91,16 +113,12 @@ function ScanStep({
         autoComplete="one-time-code"
         placeholder="123456"
       />
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton busy={form.busy} busyLabel={TWO_FACTOR_TEXT.confirming}>
-          {TWO_FACTOR_TEXT.confirm}
-        </SubmitButton>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            {TWO_FACTOR_TEXT.cancel}
-          </Button>
-        )}
-      </div>
+      <StepButtons
+        busy={form.busy}
+        busyLabel={TWO_FACTOR_TEXT.confirming}
+        label={TWO_FACTOR_TEXT.confirm}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
