@@ -96,6 +96,30 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('reads S3_URL as endpoint, bucket, prefix, region, path style and keys; unset, files stay in the database', () => {
+    expect(parseConfig({}).S3_URL).toBeUndefined();
+    expect(parseConfig({ S3_URL: '' }).S3_URL).toBeUndefined();
+    expect(parseConfig({ S3_URL: 'http://minio:9000/sewablast' }).S3_URL).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'sewablast',
+      prefix: 'files/',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: undefined,
+    });
+    // A secret key's '/' and '+' are written %-escaped in a URL's password.
+    const aws =
+      'https://AKIAEXAMPLE:a%2Fb%2Bc@s3.eu-west-1.amazonaws.com/media-bucket/prod/uploads?region=eu-west-1&path_style=0';
+    expect(parseConfig({ S3_URL: aws }).S3_URL).toEqual({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'media-bucket',
+      prefix: 'prod/uploads/',
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'a/b+c' },
+    });
+  });
+
   it('lets api and worker processes run only with a shared PostgreSQL and Redis', () => {
     const shared = { DATABASE_URL: 'postgres://localhost/db', REDIS_URL: 'redis://localhost:6379' };
     expect(parseConfig({ ROLE: 'worker', ...shared }).ROLE).toBe('worker');
@@ -119,6 +143,12 @@ describe('parseConfig', () => {
     ['ALLOWED_ORIGINS', '*'],
     ['ALLOWED_ORIGINS', 'https://a.test, partner.test'],
     ['ROLE', 'api'],
+    ['S3_URL', 's3://bucket'],
+    ['S3_URL', 'http://127.0.0.1:9000'],
+    ['S3_URL', 'http://127.0.0.1:9000/Files_Bucket'],
+    ['S3_URL', 'http://key@127.0.0.1:9000/files'],
+    ['S3_URL', 'http://127.0.0.1:9000/files?path_style=yes'],
+    ['S3_URL', 'http://127.0.0.1:9000/files?regoin=eu-west-1'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

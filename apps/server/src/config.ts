@@ -35,6 +35,64 @@ function isProxyAddress(entry: string): boolean {
 
 const webUrl = z.url({ protocol: /^https?$/, error: (issue) => `'${issue.input}' is not an http or https URL` });
 
+/** Where the S3 store keeps files: its endpoint, bucket and key prefix, and how to reach and sign for it. */
+export interface S3Location {
+  /** scheme://host[:port] of the S3 API, without the bucket. */
+  endpoint: string;
+  bucket: string;
+  /** Put before each file's id to make its key; ends with '/'. */
+  prefix: string;
+  region: string;
+  /** Bucket in the path (MinIO, Garage, SeaweedFS…) rather than in the host name (AWS's virtual-hosted style). */
+  forcePathStyle: boolean;
+  /** From the URL's user and password; absent, the SDK's own chain (AWS_* variables, an instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+const S3_OPTIONS = ['region', 'path_style'];
+
+/** A URL's part as written, %-escapes undone where they are whole. */
+const unescaped = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * `http(s)://KEY:SECRET@host[:port]/bucket[/prefix]?region=…&path_style=0|1`: one variable, as DATABASE_URL
+ * and REDIS_URL are, so that a deployment sets or unsets the store as a whole.
+ */
+function s3Location(url: URL, context: z.RefinementCtx): S3Location {
+  const [bucket = '', ...folders] = url.pathname.split('/').filter(Boolean).map(unescaped);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must name a bucket (3–63 lowercase letters, digits, dots or dashes) as its path',
+    });
+  }
+  for (const name of url.searchParams.keys()) {
+    if (!S3_OPTIONS.includes(name))
+      context.addIssue({ code: 'custom', message: `knows no option '${name}' (only ${S3_OPTIONS.join(', ')})` });
+  }
+  const pathStyle = url.searchParams.get('path_style') ?? '1';
+  if (!['0', '1'].includes(pathStyle)) context.addIssue({ code: 'custom', message: 'path_style must be 0 or 1' });
+  if (Boolean(url.username) !== Boolean(url.password)) {
+    context.addIssue({ code: 'custom', message: 'must give both the access key id and the secret key, or neither' });
+  }
+  return {
+    endpoint: url.origin,
+    bucket,
+    prefix: folders.length > 0 ? `${folders.join('/')}/` : 'files/',
+    region: url.searchParams.get('region') || 'us-east-1',
+    forcePathStyle: pathStyle === '1',
+    credentials: url.username
+      ? { accessKeyId: unescaped(url.username), secretAccessKey: unescaped(url.password) }
+      : undefined,
+  };
+}
+
 /** Names a browser can use for an address the server binds to: a wildcard bind is reached on this machine. */
 const WILDCARD_HOSTS = ['0.0.0.0', '::'];
 /** Loopback names of one machine: a page under any of them, on the server's port, is the server's own. */
@@ -95,6 +153,14 @@ export const ZEnv = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('Sewablast <no-reply@localhost>'),
   // A scraper's bearer token; unset, /metrics answers 404 on the API port (docs/operations.md).
+  // An S3-compatible bucket for uploaded files; unset, their bytes go into the database (docs/operations.md).
+  S3_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL: the endpoint, then the bucket' })
+      .transform((value, context) => s3Location(new URL(value), context))
+      .optional(),
+  ),
   METRICS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: z.preprocess(emptyAsUnset, port.optional()),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),

@@ -101,9 +101,11 @@ async function main(): Promise<void> {
     limits,
     timeZone: config.BUSINESS_TZ,
     twoFactorRequired: config.TWO_FACTOR_REQUIRED,
+    s3: config.S3_URL,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
     log: (message, error) => process.stderr.write(`${message}: ${describeError(error)}\n`),
   });
+  await services.fileStore.check();
 
   const app =
     config.ROLE === 'worker'

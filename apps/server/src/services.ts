@@ -1,4 +1,5 @@
 /** Wires each area's service to the database and to the services it depends on. */
+import type { S3Location } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type CommandTransport, RemoteEngine, serveCommands } from './engine/remote.ts';
 import { createReplyHandler } from './engine/replies.ts';
@@ -20,6 +21,7 @@ import { createTwoFactorService } from './modules/auth/two-factor.ts';
 import { createSecretBox } from './modules/auth/two-factor-codes.ts';
 import { createBonusService } from './modules/bonus/service.ts';
 import { createFileService } from './modules/file/service.ts';
+import { createFileStore } from './modules/file/stores.ts';
 import { createGeneratorService } from './modules/generator/service.ts';
 import { createLifecycle } from './modules/health/lifecycle.ts';
 import { createLevelService } from './modules/level/service.ts';
@@ -62,6 +64,8 @@ export interface Runtime {
   mail?: MailConfig & { publicUrl: string };
   /** TWO_FACTOR_REQUIRED: staff, admins and devs must set up a second factor first (off unless given). */
   twoFactorRequired?: boolean;
+  /** S3_URL: the bucket new files go to; without it, the database. */
+  s3?: S3Location;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -115,7 +119,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     sessions: userSessions,
   });
   const temporaryPasswords = createTemporaryPasswords(db, users, userSessions);
-  const files = createFileService(db, jwtSecret);
+  const fileStore = createFileStore(db, runtime.s3);
+  const files = createFileService(db, jwtSecret, fileStore);
   const messages = createMessageService(db, files);
   const phoneNumbers = createPhoneNumberService(db);
   const proxies = createProxyService(db);
@@ -128,6 +133,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         proxyOf: proxies.valueOf,
         releaseProxy: proxies.release,
         onIncoming: createReplyHandler(engineDb),
+        files: fileStore,
         log: runtime.log,
         secondMs: runtime.secondMs,
       })
@@ -177,6 +183,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     recovery,
     emailConfirmation,
     temporaryPasswords,
+    fileStore,
     files,
     messages,
     phoneNumbers,

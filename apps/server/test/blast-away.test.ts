@@ -10,6 +10,7 @@ import type { Database } from '../src/db/client.ts';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
+import { createFileStore } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
 import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
@@ -69,6 +70,7 @@ describe('a blast whose connection drops for longer than a housekeeping round', 
       }
     });
     host = new SessionHost({
+      files: createFileStore(database.db),
       db: database.db,
       driver,
       bus,

@@ -4,7 +4,8 @@
  * before chunking still reads; a validator counts a large stored CSV as it did from memory; deleting a template
  * or a validator takes its chunks; an upload cut off leaves no row; and each client address has a share of
  * downloads. Uploads here stream over real HTTP, as a browser's do, rather than through `inject`, which
- * holds a whole body.
+ * holds a whole body. All of it twice: with the database as the store, and with S3_URL set, on a real
+ * S3-compatible server (test/s3-server.ts).
  */
 
 import { execFile } from 'node:child_process';
@@ -24,6 +25,7 @@ import { CHUNK_BYTES_WRITTEN } from '../src/modules/file/database-store.ts';
 import { readFileNumbers } from '../src/modules/validator/file-numbers.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { linkAccount, until } from './job-helpers.ts';
+import { hasS3Server, type S3Server, startS3Server } from './s3-server.ts';
 
 const run = promisify(execFile);
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -33,13 +35,8 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 let t: TestApp;
 let base: string;
 let admin: Awaited<ReturnType<TestApp['loginAs']>>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ secondMs: 1, simulator: { rates: { transient: 0 } } });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  admin = await t.loginAs('admin');
-});
-afterAll(() => t.close());
+/** The bucket of the S3 round, null in the database's. */
+let s3: S3Server | null = null;
 
 /** A PNG-headed file of `size` random bytes, made a piece at a time, and its SHA-256 once it is all made. */
 function randomFile(size: number) {
@@ -156,6 +153,31 @@ const chunksOf = async (fileId: number) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(fileChunks).where(eq(fileChunks.file_id, fileId)))[0]?.n ??
   0;
 
+/** How a file of `size` bytes is held: 64 KB chunks in the database, or one object in the bucket and no chunk. */
+async function expectStored(fileId: number, size: number) {
+  if (s3) {
+    expect(await chunksOf(fileId)).toBe(0);
+    expect(await s3.holds(fileId)).toBe(true);
+  } else {
+    expect(await chunksOf(fileId)).toBe(Math.ceil(size / CHUNK_BYTES_WRITTEN));
+  }
+}
+
+/** Nothing of the file left anywhere: no chunk, no object, no multipart upload still open. */
+async function expectGone(fileId: number) {
+  expect(await chunksOf(fileId)).toBe(0);
+  if (s3) {
+    const { objects, pendingUploads } = await s3.contents();
+    expect([...objects, ...pendingUploads]).not.toContain(`files/${fileId}`);
+  }
+}
+
+/** Part of an upload under way is in the store: some chunks, or an S3 part sent. */
+async function partlyStored(fileId: number) {
+  if (!s3) return (await chunksOf(fileId)) > 0;
+  return (await s3.contents()).pendingUploads.includes(`files/${fileId}`);
+}
+
 /** Runs test/file-client.mjs, a client in a process of its own, and reads what it printed. */
 async function fileClient<T>(command: 'upload' | 'download', url: string, args: string[]): Promise<T> {
   const client = fileURLToPath(new URL('./file-client.mjs', import.meta.url));
@@ -177,205 +199,229 @@ async function createTemplate(size: number) {
   return { message, sha256: file.sha256() };
 }
 
-describe('a large file', () => {
-  it('round-trips byte for byte through upload, the store and its signed URL, with a range of it', async () => {
-    const size = 15 * MB + 12_345;
-    const { message, sha256 } = await createTemplate(size);
-    expect(await chunksOf(fileIdOf(message.media))).toBe(Math.ceil(size / CHUNK_BYTES_WRITTEN));
-    const whole = await download(message.media);
-    expect(whole).toMatchObject({ status: 200, size, sha256 });
-    expect(whole.headers).toMatchObject({
-      'content-type': 'image/png',
-      'content-length': String(size),
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+// Without an S3 server on this machine (outside CI), the database's round alone.
+describe.each(hasS3Server ? ['database', 's3'] : ['database'])('with files in the %s', (store) => {
+  beforeAll(async () => {
+    s3 = store === 's3' ? await startS3Server() : null;
+    t = await buildTestApp({ secondMs: 1, simulator: { rates: { transient: 0 } }, s3: s3?.location });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    admin = await t.loginAs('admin');
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    s3?.stop();
+    s3 = null;
+  });
+
+  describe('a large file', () => {
+    it('round-trips byte for byte through upload, the store and its signed URL, with a range of it', async () => {
+      const size = 15 * MB + 12_345;
+      const { message, sha256 } = await createTemplate(size);
+      await expectStored(fileIdOf(message.media), size);
+      const whole = await download(message.media);
+      expect(whole).toMatchObject({ status: 200, size, sha256 });
+      expect(whole.headers).toMatchObject({
+        'content-type': 'image/png',
+        'content-length': String(size),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      });
+
+      // A <video> seeking: a range across a chunk boundary, and the file's last bytes.
+      const part = await t.app.inject({ method: 'GET', url: message.media, headers: { range: 'bytes=262100-262199' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 262100-262199/${size}`);
+      expect(part.rawPayload.length).toBe(100);
+      const tail = await t.app.inject({ method: 'GET', url: message.media, headers: { range: 'bytes=-10' } });
+      expect(tail.rawPayload.length).toBe(10);
+      const beyond = await t.app.inject({ method: 'GET', url: message.media, headers: { range: `bytes=${size}-` } });
+      expect(beyond.statusCode).toBe(416);
+    }, 120_000);
+
+    // On PGlite the database itself lives in this process's memory, so what it stores is the process's growth.
+    it.skipIf(!onPostgres)(
+      'is stored, counted and served without the process holding it',
+      async () => {
+        const dev = await t.loginAs('dev');
+        const account = await linkAccount(t, admin, dev);
+        const size = 24 * MB;
+        const fields = { whatsapp_id: String(account.id), interval_min: '1', interval_max: '2', b_insert: 'false' };
+        const stored = await growthDuring(() =>
+          fileClient<{ status: number; body: string; rows: number; sha256: string }>(
+            'upload',
+            `${base}/api/admin/validator/create`,
+            [JSON.stringify(admin.headers), JSON.stringify(fields), String(size)],
+          ),
+        );
+        expect(stored.result.status, stored.result.body).toBe(200);
+        const created = JSON.parse(stored.result.body) as { validator: { fileUrl: string }; total: number };
+        expect(created.total).toBe(stored.result.rows);
+        expect(stored.growth).toBeLessThan(size / 3);
+        // Each download holds a chunk or two on its way (about 3 MB): two at once stay far below the file.
+        const served = await growthDuring(() =>
+          fileClient<{ status: number; sha256: string }[]>('download', `${base}${created.validator.fileUrl}`, ['2']),
+        );
+        expect(served.result.map((copy) => copy.sha256)).toEqual(Array(2).fill(stored.result.sha256));
+        expect(served.growth).toBeLessThan(size / 3);
+      },
+      180_000,
+    );
+
+    it('stored whole before files were chunked still reads, whole and in ranges', async () => {
+      const bytes = Buffer.concat([PNG, randomBytes(700_000)]);
+      const [legacy] = await t.db
+        .insert(files)
+        .values({ name: 'lama.png', mime: 'image/png', size: bytes.length, bytes })
+        .returning({ id: files.id });
+      if (!legacy) throw new Error('no file');
+      const url = t.services.files.signedUrl(legacy.id);
+      const whole = await download(url);
+      expect(whole).toMatchObject({ status: 200, size: bytes.length });
+      expect(whole.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=300000-600000' } });
+      expect(part.rawPayload.equals(bytes.subarray(300_000, 600_001))).toBe(true);
     });
+  });
 
-    // A <video> seeking: a range across a chunk boundary, and the file's last bytes.
-    const part = await t.app.inject({ method: 'GET', url: message.media, headers: { range: 'bytes=262100-262199' } });
-    expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 262100-262199/${size}`);
-    expect(part.rawPayload.length).toBe(100);
-    const tail = await t.app.inject({ method: 'GET', url: message.media, headers: { range: 'bytes=-10' } });
-    expect(tail.rawPayload.length).toBe(10);
-    const beyond = await t.app.inject({ method: 'GET', url: message.media, headers: { range: `bytes=${size}-` } });
-    expect(beyond.statusCode).toBe(416);
-  }, 120_000);
+  describe('the engine', () => {
+    it('gathers a template medium whole from its chunks, to send it', async () => {
+      const bytes = Buffer.concat([PNG, randomBytes(3 * CHUNK_BYTES_WRITTEN + 1234)]);
+      const stored = await t.services.messages.storeMedia(Readable.from([bytes]), 'kirim.png', admin.user.id);
+      if (!stored) throw new Error('no media');
+      const media = await new MediaFiles(t.db, t.services.fileStore).of(stored.id);
+      expect(media?.mime).toBe('image/png');
+      expect(media?.bytes.equals(bytes)).toBe(true);
+    });
+  });
 
-  // On PGlite the database itself lives in this process's memory, so what it stores is the process's growth.
-  it.skipIf(!onPostgres)(
-    'is stored, counted and served without the process holding it',
-    async () => {
+  describe('a validator over a large stored CSV', () => {
+    it('counts what the same file counts read from memory, and is gone with its chunks when deleted', async () => {
       const dev = await t.loginAs('dev');
       const account = await linkAccount(t, admin, dev);
-      const size = 24 * MB;
-      const fields = { whatsapp_id: String(account.id), interval_min: '1', interval_max: '2', b_insert: 'false' };
-      const stored = await growthDuring(() =>
-        fileClient<{ status: number; body: string; rows: number; sha256: string }>(
-          'upload',
-          `${base}/api/admin/validator/create`,
-          [JSON.stringify(admin.headers), JSON.stringify(fields), String(size)],
-        ),
+      const lines = ['number,name'];
+      for (let i = 0; i < 120_000; i++) {
+        if (i % 11 === 5) lines.push(`bukan nomor ${i},`);
+        else if (i % 13 === 7) lines.push(`0811${String(i - 1).padStart(7, '0')},Ulang "${i}"`);
+        else lines.push(`0811${String(i).padStart(7, '0')},"Nama, ke-${i}"`);
+      }
+      const csv = Buffer.from(lines.join('\r\n'));
+      expect(csv.length).toBeGreaterThan(10 * CHUNK_BYTES_WRITTEN);
+      const expected = await readFileNumbers(csv);
+      const pieces = Array.from({ length: Math.ceil(csv.length / 50_000) }, (_, i) =>
+        csv.subarray(i * 50_000, (i + 1) * 50_000),
       );
-      expect(stored.result.status, stored.result.body).toBe(200);
-      const created = JSON.parse(stored.result.body) as { validator: { fileUrl: string }; total: number };
-      expect(created.total).toBe(stored.result.rows);
-      expect(stored.growth).toBeLessThan(size / 3);
-      // Each download holds a chunk or two on its way (about 3 MB): two at once stay far below the file.
-      const served = await growthDuring(() =>
-        fileClient<{ status: number; sha256: string }[]>('download', `${base}${created.validator.fileUrl}`, ['2']),
-      );
-      expect(served.result.map((copy) => copy.sha256)).toEqual(Array(2).fill(stored.result.sha256));
-      expect(served.growth).toBeLessThan(size / 3);
-    },
-    180_000,
-  );
+      const answer = await streamForm('/api/admin/validator/create', admin.headers, {
+        fields: { whatsapp_id: String(account.id), interval_min: '1', interval_max: '2', b_insert: 'false' },
+        filename: 'nomor.csv',
+        pieces,
+      });
+      expect(answer.status, answer.body).toBe(200);
+      const created = JSON.parse(answer.body) as {
+        validator: { id: number; file_id: number };
+        total: number;
+        skipped: number;
+      };
+      expect({ total: created.total, skipped: created.skipped }).toEqual({
+        total: expected.numbers.length,
+        skipped: expected.skipped,
+      });
+      const fromStore = await readFileNumbers(t.services.files.open(created.validator.file_id));
+      expect(fromStore.numbers).toEqual(expected.numbers);
 
-  it('stored whole before files were chunked still reads, whole and in ranges', async () => {
-    const bytes = Buffer.concat([PNG, randomBytes(700_000)]);
-    const [legacy] = await t.db
-      .insert(files)
-      .values({ name: 'lama.png', mime: 'image/png', size: bytes.length, bytes })
-      .returning({ id: files.id });
-    if (!legacy) throw new Error('no file');
-    const url = t.services.files.signedUrl(legacy.id);
-    const whole = await download(url);
-    expect(whole).toMatchObject({ status: 200, size: bytes.length });
-    expect(whole.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=300000-600000' } });
-    expect(part.rawPayload.equals(bytes.subarray(300_000, 600_001))).toBe(true);
-  });
-});
-
-describe('the engine', () => {
-  it('gathers a template medium whole from its chunks, to send it', async () => {
-    const bytes = Buffer.concat([PNG, randomBytes(3 * CHUNK_BYTES_WRITTEN + 1234)]);
-    const stored = await t.services.messages.storeMedia(Readable.from([bytes]), 'kirim.png', admin.user.id);
-    if (!stored) throw new Error('no media');
-    const media = await new MediaFiles(t.db).of(stored.id);
-    expect(media?.mime).toBe('image/png');
-    expect(media?.bytes.equals(bytes)).toBe(true);
-  });
-});
-
-describe('a validator over a large stored CSV', () => {
-  it('counts what the same file counts read from memory, and is gone with its chunks when deleted', async () => {
-    const dev = await t.loginAs('dev');
-    const account = await linkAccount(t, admin, dev);
-    const lines = ['number,name'];
-    for (let i = 0; i < 120_000; i++) {
-      if (i % 11 === 5) lines.push(`bukan nomor ${i},`);
-      else if (i % 13 === 7) lines.push(`0811${String(i - 1).padStart(7, '0')},Ulang "${i}"`);
-      else lines.push(`0811${String(i).padStart(7, '0')},"Nama, ke-${i}"`);
-    }
-    const csv = Buffer.from(lines.join('\r\n'));
-    expect(csv.length).toBeGreaterThan(10 * CHUNK_BYTES_WRITTEN);
-    const expected = await readFileNumbers(csv);
-    const pieces = Array.from({ length: Math.ceil(csv.length / 50_000) }, (_, i) =>
-      csv.subarray(i * 50_000, (i + 1) * 50_000),
-    );
-    const answer = await streamForm('/api/admin/validator/create', admin.headers, {
-      fields: { whatsapp_id: String(account.id), interval_min: '1', interval_max: '2', b_insert: 'false' },
-      filename: 'nomor.csv',
-      pieces,
-    });
-    expect(answer.status, answer.body).toBe(200);
-    const created = JSON.parse(answer.body) as {
-      validator: { id: number; file_id: number };
-      total: number;
-      skipped: number;
-    };
-    expect({ total: created.total, skipped: created.skipped }).toEqual({
-      total: expected.numbers.length,
-      skipped: expected.skipped,
-    });
-    const fromStore = await readFileNumbers(t.services.files.open(created.validator.file_id));
-    expect(fromStore.numbers).toEqual(expected.numbers);
-
-    const fileId = created.validator.file_id;
-    expect(await chunksOf(fileId)).toBeGreaterThan(10);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/validator/${created.validator.id}`,
-      headers: admin.headers,
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
-    expect(await chunksOf(fileId)).toBe(0);
-    expect(await t.db.select().from(files).where(eq(files.id, fileId))).toEqual([]);
-  }, 120_000);
-});
-
-describe('stored files go with what holds them', () => {
-  it('deleting a template removes its chunks', async () => {
-    const { message } = await createTemplate(MB);
-    const fileId = fileIdOf(message.media);
-    expect(await chunksOf(fileId)).toBe(MB / CHUNK_BYTES_WRITTEN);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/message/${message.id}`,
-      headers: admin.headers,
-    });
-    expect(removed.statusCode).toBe(200);
-    expect(await chunksOf(fileId)).toBe(0);
+      const fileId = created.validator.file_id;
+      await expectStored(fileId, csv.length);
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/validator/${created.validator.id}`,
+        headers: admin.headers,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      await expectGone(fileId);
+      expect(await t.db.select().from(files).where(eq(files.id, fileId))).toEqual([]);
+    }, 120_000);
   });
 
-  it('an upload cut off midway, or refused after it was stored, leaves no row and no chunk', async () => {
-    const incomplete = async () =>
-      (await t.db.select({ id: files.id }).from(files).where(eq(files.complete, false))).map((row) => row.id);
-    const filesBefore = await t.db.select({ n: sql<number>`count(*)::int` }).from(files);
-    const cut = await streamForm('/api/admin/message/create', admin.headers, {
-      fields: { text: '<p>Terputus</p>' },
-      filename: 'putus.png',
-      pieces: randomFile(4 * MB).pieces,
-      // Cut once the store holds part of it, so that the half-file is really there to be cleaned.
-      cutAfter: {
-        bytes: 2 * MB,
-        before: () =>
-          until(async () => {
-            const [pending] = await incomplete();
-            return pending !== undefined && (await chunksOf(pending)) > 0;
-          }),
-      },
+  describe('stored files go with what holds them', () => {
+    it('deleting a template removes its chunks', async () => {
+      const { message } = await createTemplate(MB);
+      const fileId = fileIdOf(message.media);
+      await expectStored(fileId, MB);
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/message/${message.id}`,
+        headers: admin.headers,
+      });
+      expect(removed.statusCode).toBe(200);
+      await expectGone(fileId);
     });
-    expect(cut.status).toBe(0);
-    await until(async () => (await incomplete()).length === 0);
 
-    // Stored whole, then refused: a template needs a known status.
-    const refused = await streamForm('/api/admin/message/create', admin.headers, {
-      fields: { text: '<p>Salah</p>', status: 'kadang' },
-      filename: 'salah.png',
-      pieces: randomFile(MB).pieces,
+    it('an upload cut off midway, or refused after it was stored, leaves no row and no chunk', async () => {
+      const incomplete = async () =>
+        (await t.db.select({ id: files.id }).from(files).where(eq(files.complete, false))).map((row) => row.id);
+      const filesBefore = await t.db.select({ n: sql<number>`count(*)::int` }).from(files);
+      const cut = await streamForm('/api/admin/message/create', admin.headers, {
+        fields: { text: '<p>Terputus</p>' },
+        filename: 'putus.png',
+        pieces: randomFile(12 * MB).pieces,
+        // Cut once the store holds part of it, so that the half-file is really there to be cleaned: past
+        // S3's first part of 5 MB.
+        cutAfter: {
+          bytes: 7 * MB,
+          before: () =>
+            until(async () => {
+              const [pending] = await incomplete();
+              return pending !== undefined && (await partlyStored(pending));
+            }),
+        },
+      });
+      expect(cut.status).toBe(0);
+      await until(async () => (await incomplete()).length === 0);
+
+      // Stored whole, then refused: a template needs a known status.
+      const refused = await streamForm('/api/admin/message/create', admin.headers, {
+        fields: { text: '<p>Salah</p>', status: 'kadang' },
+        filename: 'salah.png',
+        pieces: randomFile(MB).pieces,
+      });
+      expect(refused.status).toBe(400);
+      expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(files)).toEqual(filesBefore);
+      const [orphans] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(fileChunks)
+        .where(
+          sql`not exists (select 1 from ${files} where ${files.id} = ${fileChunks.file_id} and ${files.complete})`,
+        );
+      expect(orphans?.n).toBe(0);
+      if (s3) {
+        const { objects, pendingUploads } = await s3.contents();
+        expect(pendingUploads).toEqual([]);
+        const complete = await t.db.select({ id: files.id }).from(files).where(eq(files.complete, true));
+        expect(objects.filter((key) => !complete.some((row) => key === `files/${row.id}`))).toEqual([]);
+      }
     });
-    expect(refused.status).toBe(400);
-    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(files)).toEqual(filesBefore);
-    const [orphans] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(fileChunks)
-      .where(sql`not exists (select 1 from ${files} where ${files.id} = ${fileChunks.file_id} and ${files.complete})`);
-    expect(orphans?.n).toBe(0);
-  });
 
-  it('an upload left incomplete by a process that died is swept away by the next one', async () => {
-    const [dead] = await t.db
-      .insert(files)
-      .values({
-        name: 'mati.png',
-        mime: 'image/png',
-        size: 0,
-        complete: false,
-        created_at: new Date(Date.now() - 2 * 3600_000),
-      })
-      .returning({ id: files.id });
-    if (!dead) throw new Error('no file');
-    await t.db.insert(fileChunks).values({ file_id: dead.id, position: 0, data: PNG });
-    await createTemplate(1000);
-    expect(
-      await t.db
-        .select()
-        .from(files)
-        .where(and(eq(files.id, dead.id))),
-    ).toEqual([]);
-    expect(await chunksOf(dead.id)).toBe(0);
+    it('an upload left incomplete by a process that died is swept away by the next one', async () => {
+      const [dead] = await t.db
+        .insert(files)
+        .values({
+          name: 'mati.png',
+          mime: 'image/png',
+          size: 0,
+          complete: false,
+          created_at: new Date(Date.now() - 2 * 3600_000),
+        })
+        .returning({ id: files.id });
+      if (!dead) throw new Error('no file');
+      await t.db.insert(fileChunks).values({ file_id: dead.id, position: 0, data: PNG });
+      await createTemplate(1000);
+      expect(
+        await t.db
+          .select()
+          .from(files)
+          .where(and(eq(files.id, dead.id))),
+      ).toEqual([]);
+      expect(await chunksOf(dead.id)).toBe(0);
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import type { Role } from '@sewablast/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { S3Location } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { type AppOptions, buildApp } from '../src/http/app.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
@@ -73,6 +74,8 @@ interface TestAppOptions {
   secondMs?: number;
   /** TWO_FACTOR_REQUIRED (off in tests unless one turns it on). */
   twoFactorRequired?: boolean;
+  /** S3_URL: new files go to this bucket (test/s3-server.ts) instead of the database. */
+  s3?: S3Location;
 }
 
 /** The app's configuration in tests: one api-and-worker node on the simulator, overridden where a test says. */
@@ -117,7 +120,9 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     mail: options.mail,
     limits: options.limits,
     twoFactorRequired: options.twoFactorRequired,
+    s3: options.s3,
   });
+  await services.fileStore.check();
   const config = testConfig(database.kind, options.config);
   const app = await buildApp({
     config,

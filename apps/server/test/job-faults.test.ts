@@ -11,6 +11,7 @@ import type { Database } from '../src/db/client.ts';
 import { generatorResults, generators, users, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
+import { createFileStore } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
 import { QUIET_RATES, SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
@@ -78,6 +79,7 @@ async function generatorOn(options: {
     if (message.payload.generatorId === job.id) events.push(message);
   });
   const host = new SessionHost({
+    files: createFileStore(database.db),
     db: database.db,
     driver,
     bus,

@@ -1,5 +1,5 @@
 /**
- * The server as a process: start-up output, a bad setting, a graceful stop on SIGTERM, and one process at a
+ * The server as a process: start-up output, a bad setting, a missing S3 bucket, a graceful stop on SIGTERM, and one process at a
  * time on an embedded database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './harness.ts';
+import { hasS3Server, startS3Server } from './s3-server.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-proc-'));
@@ -67,6 +68,23 @@ describe('the server process', () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('PORT:');
   });
+
+  it.skipIf(!hasS3Server)(
+    'stops with a message naming an S3 bucket that is not there, and not its keys',
+    async () => {
+      const s3 = await startS3Server();
+      try {
+        const { endpoint } = s3.location;
+        const run = start({ S3_URL: `http://test-key:test-secret@${new URL(endpoint).host}/tidak-ada` });
+        expect(await run.exited).toBe(1);
+        expect(run.output()).toContain(`S3_URL: the bucket 'tidak-ada' at ${endpoint} does not exist`);
+        expect(run.output()).not.toContain('test-secret');
+      } finally {
+        s3.stop();
+      }
+    },
+    60_000,
+  );
 
   it('migrates, seeds, prints the URL and logins once, serves, and stops gracefully on SIGTERM', async () => {
     const first = start({ SEED_DEMO: '1' });

@@ -22,6 +22,7 @@ import { pruneSentMessages, SentMessages } from '../src/engine/sent-messages.ts'
 import { SessionHost } from '../src/engine/session-host.ts';
 import { recordSend } from '../src/ledger/record-send.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
+import { createFileStore } from '../src/modules/file/stores.ts';
 import { createMessageLogService } from '../src/modules/messagelog/service.ts';
 import { createPhoneNumberService } from '../src/modules/phonenumber/service.ts';
 import { createProxyService } from '../src/modules/proxy/service.ts';
@@ -126,6 +127,7 @@ async function heldAccount(options: { secondMs?: number; rates?: Partial<Simulat
     if (message.payload.deviceId === clientid) events.push(message);
   });
   const host = new SessionHost({
+    files: createFileStore(database.db),
     db: database.db,
     driver,
     bus,

@@ -64,6 +64,7 @@ describe('session housekeeping', () => {
     const [proxy] = await t.db.insert(proxies).values({ value: 'http://10.0.0.10:3128' }).returning();
     const released: number[] = [];
     const host = new SessionHost({
+      files: t.services.fileStore,
       db: t.db,
       driver: new SimulatorDriver({ seed: 3, scanMs: 600_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF }),
       bus: createMemoryBus(),
@@ -131,6 +132,7 @@ describe('session housekeeping', () => {
     });
     const driver = new SimulatorDriver({ seed: 4, scanMs: 600_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
     const host = new SessionHost({
+      files: t.services.fileStore,
       db: t.db,
       driver,
       bus,

@@ -8,6 +8,7 @@ import type { Database } from '../src/db/client.ts';
 import { users, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
+import { createFileStore } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
@@ -30,6 +31,7 @@ afterEach(async () => {
 /** Both hosts reach the same simulated WhatsApp, which closes a session with 440 when its phone connects again. */
 function hostOn(driver: SimulatorDriver, bus = createMemoryBus()): SessionHost {
   const host = new SessionHost({
+    files: createFileStore(database.db),
     db: database.db,
     driver,
     bus,

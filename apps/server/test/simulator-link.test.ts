@@ -46,6 +46,7 @@ async function hostWith(simulator: Partial<SimulatorOptions>) {
   });
   const released: number[] = [];
   const host = new SessionHost({
+    files: t.services.fileStore,
     db: t.db,
     driver,
     bus,

@@ -213,6 +213,7 @@ describe('linking an account', () => {
       if (message.payload.deviceId === id) events.push(`${message.event}:${message.payload.state ?? ''}`);
     });
     const other = new SessionHost({
+      files: t.services.fileStore,
       db: t.db,
       driver: new SimulatorDriver({ seed: 9, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF }),
       bus,

@@ -124,9 +124,9 @@ export const settings = pgTable('settings', {
 });
 
 /**
- * An uploaded file's name, type and size; its bytes are in the file store (`file_chunks` by default). A row
- * is `complete` once every byte is stored: until then it is an upload under way, or one cut off, which the
- * store sweeps away. `bytes` holds the whole file of a row stored before files were chunked, and nothing
+ * An uploaded file's name, type and size; its bytes are in the file store its `location` names (`file_chunks`,
+ * or the S3 bucket of S3_URL). A row is `complete` once every byte is stored: until then it is an upload under
+ * way, or one cut off, which the store sweeps away. `bytes` holds the whole file of a row stored before files were chunked, and nothing
  * for any other; it is read in slices, never whole.
  */
 export const files = pgTable(
@@ -139,6 +139,8 @@ export const files = pgTable(
     bytes: bytea('bytes'),
     sha256: varchar('sha256', { length: 64 }),
     complete: boolean('complete').notNull().default(true),
+    /** The store holding the bytes: every file before S3_URL was set, and every file without it, 'database'. */
+    location: varchar('location', { length: 16 }).$type<'database' | 's3'>().notNull().default('database'),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

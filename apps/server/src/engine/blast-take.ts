@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { preparedPer } from '../db/prepared.ts';
 import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
 import { settingValue } from '../db/settings-row.ts';
-import { createDatabaseFileStore } from '../modules/file/database-store.ts';
+import type { FileStore } from '../modules/file/store.ts';
 import { BoundedCache } from '../wa/bounded-cache.ts';
 import type { AccountRow } from './account-read.ts';
 
@@ -137,7 +137,10 @@ type Media = { bytes: Buffer; mime: string; name: string };
 export class MediaFiles {
   private readonly cache = new BoundedCache<Media>(16, 10 * 60_000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly store: FileStore,
+  ) {}
 
   async of(fileId: number | null): Promise<Media | undefined> {
     if (fileId === null) return undefined;
@@ -151,7 +154,7 @@ export class MediaFiles {
     if (!media) return undefined;
     // The driver sends the file whole, so it is gathered whole here, but a chunk at a time off the store.
     const pieces: Buffer[] = [];
-    for await (const piece of createDatabaseFileStore(this.db).get(fileId)) pieces.push(piece as Buffer);
+    for await (const piece of this.store.get(fileId)) pieces.push(piece as Buffer);
     const value = { bytes: Buffer.concat(pieces), mime: media.mime, name: media.name };
     this.cache.set(key, value);
     return value;

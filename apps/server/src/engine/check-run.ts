@@ -11,12 +11,15 @@ import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { and, eq, sql } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
+import type { FileStore } from '../modules/file/store.ts';
 import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobIdField } from './job-kinds.ts';
 import { heldBy } from './leases.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { withRetries } from './retry.ts';
 
 export interface CheckRunDeps extends LoopDeps {
+  /** Where a validator's uploaded file is read from. */
+  files: FileStore;
   publish: (account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
 }
 

@@ -18,6 +18,7 @@ import { Turns } from '../lib/group-commit.ts';
 import { type LiveAccount, publishAccountEvent } from '../live/account-event.ts';
 import type { EventBus } from '../live/bus.ts';
 import { countSend, countTakeovers } from '../metrics/engine-metrics.ts';
+import type { FileStore } from '../modules/file/store.ts';
 import type { WaDriver, WaSession } from '../wa/driver.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastRuns } from './blast-runs.ts';
@@ -60,6 +61,8 @@ export interface SessionHostOptions {
   releaseProxy: (proxyId: number) => Promise<void>;
   onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
+  /** Where template media and validator files are read from (the services' one store). */
+  files: FileStore;
   /** How often leases are renewed and housekeeping runs; tests shorten it. */
   renewMs?: number;
   /** How often lapsed leases are looked for between renewals (at most renewMs). */
@@ -100,7 +103,7 @@ export class SessionHost implements Engine {
       publish: (row, event, extra) => this.publish(row, event, extra),
       // Every blast's outcomes go through one writer, so that rounds finishing together share a statement.
       outcomes: new OutcomeWriter(options.db, counterWrites),
-      media: new MediaFiles(options.db),
+      media: new MediaFiles(options.db, options.files),
       secondMs: this.secondMs,
       random: Math.random,
       log: options.log,
@@ -131,6 +134,7 @@ export class SessionHost implements Engine {
       workerId: this.workerId,
       session: (clientid) => this.held.get(clientid)?.session,
       publish: (account, event, extra) => this.publish(account, event, extra),
+      files: options.files,
       secondMs: this.secondMs,
       random: Math.random,
       log: options.log,

@@ -7,7 +7,6 @@ import type { TLivePayload } from '@sewablast/contract/live';
 import { VALIDATOR_TEXT } from '@sewablast/contract/validator';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema.ts';
-import { createDatabaseFileStore } from '../modules/file/database-store.ts';
 import { readFileNumbers } from '../modules/validator/file-numbers.ts';
 import { CheckRun, type CheckRunDeps, RunFailure } from './check-run.ts';
 import type { ValidatorRow } from './job-kinds.ts';
@@ -29,7 +28,7 @@ export class ValidatorRun extends CheckRun<ValidatorRow> {
       fileId === null ? [] : await this.deps.db.select({ id: files.id }).from(files).where(eq(files.id, fileId));
     if (!file) throw new RunFailure(VALIDATOR_TEXT.fileGone);
     // Streamed from the store through the row reader, which gives other work a turn as it goes.
-    this.numbers = (await readFileNumbers(createDatabaseFileStore(this.deps.db).get(file.id))).numbers;
+    this.numbers = (await readFileNumbers(this.deps.files.get(file.id))).numbers;
     return this.numbers;
   }
 

@@ -1,6 +1,6 @@
 /**
- * Uploaded files: their name, type and size in the `files` table, their bytes in a file store (chunks in the
- * database by default), both streamed. A file is fetched by a signed URL that expires, so that an <img> or
+ * Uploaded files: their name, type and size in the `files` table, their bytes in the file store the
+ * configuration chose (stores.ts: chunks in the database, or an S3-compatible bucket), both streamed. A file is fetched by a signed URL that expires, so that an <img> or
  * <video> tag, which cannot send a bearer token, can still show it, while the URL alone does not open the
  * file forever.
  */
@@ -9,7 +9,6 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
-import { createDatabaseFileStore } from './database-store.ts';
 import type { ByteRange, FileStore } from './store.ts';
 
 export type FileInfo = Pick<typeof files.$inferSelect, 'id' | 'name' | 'mime' | 'size'>;
@@ -20,7 +19,7 @@ const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 const infoColumns = { id: files.id, name: files.name, mime: files.mime, size: files.size };
 
-export function createFileService(db: Db, secret: Uint8Array, store: FileStore = createDatabaseFileStore(db)) {
+export function createFileService(db: Db, secret: Uint8Array, store: FileStore) {
   const signature = (id: number, expires: number) =>
     createHmac('sha256', secret).update(`file:${id}:${expires}`).digest('base64url');
 

@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "location" varchar(16) DEFAULT 'database' NOT NULL;
