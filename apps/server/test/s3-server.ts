@@ -44,6 +44,9 @@ export async function startS3Server(bucket = 'sewablast-test'): Promise<S3Server
   const server = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], {
     stdio: 'ignore',
   });
+  // A test that timed out never reaches its stop: the server goes with the test process all the same.
+  const stopOnExit = () => server.kill();
+  process.once('exit', stopOnExit);
   const location: S3Location = {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
@@ -59,6 +62,7 @@ export async function startS3Server(bucket = 'sewablast-test'): Promise<S3Server
       break;
     } catch (error) {
       if (Date.now() > until || server.exitCode !== null) {
+        process.off('exit', stopOnExit);
         server.kill();
         throw error;
       }
@@ -86,6 +90,7 @@ export async function startS3Server(bucket = 'sewablast-test'): Promise<S3Server
       };
     },
     stop() {
+      process.off('exit', stopOnExit);
       client.destroy();
       server.kill();
     },
