@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileChunks, files } from '../src/db/schema.ts';
+import { fileChunks, files, validatorResults } from '../src/db/schema.ts';
 import { MediaFiles } from '../src/engine/blast-take.ts';
 import { CHUNK_BYTES_WRITTEN } from '../src/modules/file/database-store.ts';
 import { readFileNumbers } from '../src/modules/validator/file-numbers.ts';
@@ -295,7 +295,7 @@ describe.each(hasS3Server ? ['database', 's3'] : ['database'])('with files in th
   });
 
   describe('a validator over a large stored CSV', () => {
-    it('counts what the same file counts read from memory, and is gone with its chunks when deleted', async () => {
+    it('counts what the same file counts read from memory, is run from the store in file order, and goes with its bytes', async () => {
       const dev = await t.loginAs('dev');
       const account = await linkAccount(t, admin, dev);
       const lines = ['number,name'];
@@ -330,6 +330,29 @@ describe.each(hasS3Server ? ['database', 's3'] : ['database'])('with files in th
 
       const fileId = created.validator.file_id;
       await expectStored(fileId, csv.length);
+
+      // The run reads the file from the store too (the engine's, the same one), in file order.
+      const command = (action: 'start' | 'stop') =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/validator/${action}`,
+          headers: admin.headers,
+          payload: { id: created.validator.id },
+        });
+      const checked = async () =>
+        (
+          await t.db
+            .select({ number: validatorResults.number })
+            .from(validatorResults)
+            .where(eq(validatorResults.validator_id, created.validator.id))
+            .orderBy(asc(validatorResults.id))
+        ).map((result) => result.number);
+      expect((await command('start')).statusCode).toBe(200);
+      await until(async () => (await checked()).length >= 3, 30_000);
+      expect((await command('stop')).statusCode).toBe(200);
+      const first = await checked();
+      expect(first).toEqual(expected.numbers.slice(0, first.length));
+
       const removed = await t.app.inject({
         method: 'DELETE',
         url: `/api/admin/validator/${created.validator.id}`,
