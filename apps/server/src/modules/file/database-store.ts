@@ -31,7 +31,7 @@ export const CHUNK_BYTES_WRITTEN = CHUNK_BYTES;
 
 type Lane = <T>(work: () => Promise<T>) => Promise<T>;
 
-/** Runs work one at a time, each after the event loop had a turn (one lane a store: the file service has one). */
+/** Runs work one at a time, each after the event loop had a turn (one lane a store: a process builds one, stores.ts). */
 function oneAtATime(): Lane {
   let tail: Promise<unknown> = Promise.resolve();
   return (work) => {
