@@ -19,7 +19,11 @@ const columns: Column<TReferralLink>[] = [
   { header: REFERRAL_TEXT.referee, cell: (link) => <PersonCell person={link.referee} /> },
   { header: REFERRAL_TEXT.referrer, cell: (link) => <PersonCell person={link.referrer} /> },
   { header: REFERRAL_TEXT.joined, cell: (link) => formatDateTime(link.createdAt), className: 'whitespace-nowrap' },
-  { header: REFERRAL_TEXT.share, cell: (link) => formatRupiah(link.income), className: 'tabular-nums' },
+  {
+    header: REFERRAL_TEXT.share,
+    cell: (link) => formatRupiah(link.income),
+    className: 'whitespace-nowrap tabular-nums',
+  },
 ];
 
 export function ServiceReferrals() {
