@@ -5,17 +5,10 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { ApiError } from '../lib/api.ts';
-
-/**
- * One more try for a read that may pass the second time (the network, a 5xx); a refusal (4xx) would be
- * refused again, and retrying it only keeps the screen on the previous rows instead of the server's reason.
- */
-const retry = (failures: number, error: Error) =>
-  failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+import { retryRead } from '../lib/query-retry.ts';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry } },
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryRead } },
 });
 
 export function Component() {
