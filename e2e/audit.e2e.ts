@@ -1,10 +1,12 @@
 /**
- * The audit log and the finance export in the browser (issue 11 item 8): an admin accepts a withdrawal and
- * changes a level's fee, finds both on 'Log Audit' (filtered by action through the address), and saves the
- * month's accepted withdrawals as CSV, whose cells are neutralised.
+ * The audit log and the finance export in the browser: an admin accepts a withdrawal and changes a level's
+ * fee, finds both on 'Log Audit' (filtered by action through the address, statuses in Indonesian), is told
+ * under 'Sampai tanggal' when it comes before 'Dari tanggal' (at 1366 and 375 px, light and dark, axe clean)
+ * and saves the month's accepted withdrawals as CSV, whose cells are neutralised.
  */
 import { readFile } from 'node:fs/promises';
 import { AUDIT_TEXT } from '@sewablast/contract/audit';
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -61,6 +63,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+async function seriousFindings(view: Page) {
+  return view.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
+
 describe('audit log', () => {
   it('shows an accepted withdrawal and a level fee change, newest first, with the admin as actor', async () => {
     await page.goto('/withdraw/requested?page=1');
@@ -88,7 +105,8 @@ describe('audit log', () => {
     await page.getByLabel(AUDIT_TEXT.filterAction).selectOption('withdraw.accepted');
     await page.waitForURL((url) => url.searchParams.get('action') === 'withdraw.accepted');
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.first().textContent()).toMatch(/Status: requested\s*→\s*menjadi\s*accepted/);
+    // In the words every other screen uses for a withdrawal's status.
+    expect(await rows.first().textContent()).toMatch(/Status: Diminta\s*→\s*menjadi\s*Diterima/);
   });
 
   it('exports the accepted withdrawals of this month as CSV with formula cells neutralised', async () => {
@@ -110,4 +128,55 @@ describe('audit log', () => {
     );
     await page.getByText(AUDIT_TEXT.exportDone).waitFor();
   });
+
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`names an end date before the start under 'Sampai tanggal' and sends no such period (${viewport.width} px, ${theme})`, async () => {
+        const opened = await newPage(browser, server, viewport);
+        await opened.context.addInitScript(axe.source);
+        await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+        const asked: string[] = [];
+        opened.page.on('request', (request) => {
+          if (request.url().includes('/audit/list-per-page')) asked.push(request.url());
+        });
+        await signInThroughForm(opened.page, admin);
+        await opened.page.waitForURL((url) => url.pathname !== '/signin');
+        const view = opened.page;
+        await view.goto('/audit');
+        await view.getByRole('heading', { name: AUDIT_TEXT.title }).waitFor();
+        const to = view.getByLabel(AUDIT_TEXT.to);
+        const from = view.getByLabel(AUDIT_TEXT.from);
+        await to.fill('2026-01-05');
+        await view.waitForURL((url) => url.searchParams.get('to') === '2026-01-05');
+        // Each field bounds the other, so the picker offers no end before the start.
+        await expect.poll(() => from.getAttribute('max')).toBe('2026-01-05');
+        await from.fill('2026-01-20');
+        await view.waitForURL((url) => url.searchParams.get('from') === '2026-01-20');
+        await expect.poll(() => to.getAttribute('min')).toBe('2026-01-20');
+        const error = view.locator('#audit-to-error');
+        await expect.poll(() => error.textContent()).toBe(AUDIT_TEXT.badRange);
+        expect(await to.getAttribute('aria-invalid')).toBe('true');
+        expect(await to.getAttribute('aria-describedby')).toBe('audit-to-error');
+        // The list says the same instead of 'Kosong', and the inverted period never reached the server.
+        expect(await view.getByText(AUDIT_TEXT.badRange).count()).toBe(2);
+        expect(await view.getByText('Kosong', { exact: true }).count()).toBe(0);
+        expect(asked.some((url) => url.includes('from=2026-01-20'))).toBe(false);
+        expect(await seriousFindings(view)).toEqual([]);
+        if (process.env.SHOTS_DIR) {
+          await view.screenshot({
+            path: `${process.env.SHOTS_DIR}/audit-range-${theme}-${viewport.width}.png`,
+            fullPage: true,
+          });
+        }
+        // Putting the end after the start again reads the period.
+        await to.fill('2026-01-31');
+        await expect.poll(() => asked.some((url) => url.includes('from=2026-01-20&to=2026-01-31'))).toBe(true);
+        expect(await error.count()).toBe(0);
+        await opened.context.close();
+      });
+    }
+  }
 });

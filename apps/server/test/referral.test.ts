@@ -112,3 +112,63 @@ describe('referral-per-page', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+const links = (caller: Caller, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/admin/users/referral-links-per-page${query}`, headers: caller.headers });
+
+describe('referral-links-per-page', () => {
+  it('shows admins and devs every referral with the shares it brought its referrer, paged and searched', async () => {
+    const referrer = await t.loginAs('member', { firstname: 'Perujukzeta' });
+    const first = await t.loginAs('member', { firstname: 'Rujukan Satu', referred_by: referrer.user.id });
+    const second = await t.loginAs('member', { firstname: 'Rujukan Dua', referred_by: referrer.user.id });
+    // A referee who refers someone in turn: that share is theirs, not the first referrer's.
+    const grandchild = await t.loginAs('member', { firstname: 'Cucuzeta', referred_by: first.user.id });
+    await blasts(first, 4);
+    await blasts(grandchild, 2);
+    const admin = await t.loginAs('admin');
+
+    const body = (await links(admin, '?search=zeta')).json();
+    expect(body.meta).toMatchObject({ page: 1, total: 3, totalPages: 1 });
+    const shown = body.data.map((row: { referee: { id: number }; referrer: { id: number }; income: number }) => [
+      row.referee.id,
+      row.referrer.id,
+      row.income,
+    ]);
+    // 'zeta' is in the referrer's name for the first two and in the referee's name for the third.
+    expect(shown).toEqual([
+      [grandchild.user.id, first.user.id, 200],
+      [second.user.id, referrer.user.id, 0],
+      [first.user.id, referrer.user.id, 400],
+    ]);
+    expect(body.data[2].referrer).toEqual({
+      id: referrer.user.id,
+      firstname: 'Perujukzeta',
+      lastname: 'Test',
+      email: referrer.user.email,
+    });
+    expect(body.data[2].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    // A word inside a name, and an email, find the referral too.
+    const inside = (await links(admin, '?search=ukan%20Dua')).json();
+    expect(inside.data.map((row: { referee: { id: number } }) => row.referee.id)).toEqual([second.user.id]);
+    const byEmail = (await links(admin, `?search=${encodeURIComponent(grandchild.user.email)}`)).json();
+    expect(byEmail.data).toHaveLength(1);
+
+    const dev = await t.loginAs('dev');
+    const paged = (await links(dev, '?search=zeta&page=2&limit=2')).json();
+    expect(paged.meta).toMatchObject({ page: 2, limit: 2, total: 3, totalPages: 2 });
+    expect(paged.data).toHaveLength(1);
+    // The service's total of shares includes every referral, searched or not.
+    const everything = (await links(dev)).json();
+    expect(everything.total).toBeGreaterThanOrEqual(600);
+    expect(everything.meta.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is refused to members and staff', async () => {
+    for (const role of ['member', 'staff'] as const) {
+      const res = await links(await t.loginAs(role));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ msg: SERVER_TEXT.forbidden });
+    }
+  });
+});

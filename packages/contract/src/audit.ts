@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { withDayFilter, ZDayRange } from './days.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
+import { WITHDRAW_STATUS_LABEL } from './withdraw-text.ts';
 
 /** Every back-office action that moves money or power; each is written with the change it records. */
 export const AUDIT_ACTIONS = [
@@ -72,6 +73,16 @@ export const AUDIT_FIELD_LABEL: Record<string, string> = {
   account_name: 'Nama rekening',
   email: 'Email',
 };
+
+/** Values the screen names in words, by the target's table and field: a withdrawal's status as every screen says it. */
+const AUDIT_VALUE_LABEL: Record<string, Record<string, Record<string, string>>> = {
+  withdrawals: { status: WITHDRAW_STATUS_LABEL },
+};
+
+/** A change's value as the screen words it: its label when it has one, else the value itself. */
+export function auditValueLabel(table: string, field: string, value: string): string {
+  return AUDIT_VALUE_LABEL[table]?.[field]?.[value] ?? value;
+}
 
 export { AUDIT_TEXT } from './audit-text.ts';
 

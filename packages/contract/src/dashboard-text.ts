@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's texts and the window of its charts, apart from the schemas in dashboard.ts so that
+ * The dashboards' texts and the window of their charts, apart from the schemas in dashboard.ts so that
  * the dashboard loads no zod (DESIGN §10).
  */
 /** The charts' window unless asked otherwise, and the widest a caller may ask for. */
@@ -29,5 +29,9 @@ export const DASHBOARD_TEXT = {
   noBlasts: 'Belum ada blast dalam periode ini.',
   noPaid: 'Belum ada withdraw yang diterima dalam periode ini.',
   chartFailed: 'Grafik tidak dapat dimuat.',
+  incomeChart: (days: number) => `Pendapatan per Hari (${days} hari terakhir)`,
+  blastIncome: 'Pendapatan Blast',
+  referralIncome: 'Bagi Hasil Referal',
+  noIncome: 'Belum ada pendapatan dalam periode ini.',
   badDays: `Jumlah hari harus bilangan bulat 1 sampai ${DAILY_MAX_DAYS}.`,
 } as const;

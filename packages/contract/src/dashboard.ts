@@ -1,7 +1,6 @@
 /**
- * The admin dashboard (spec part 2 §2 'Admin dashboard cards'): the two daily series behind its charts (blasts
- * and money paid out per day in the business time zone), which the spec leaves to us; its texts are in
- * dashboard-text.ts.
+ * The dashboards' daily series, which the spec leaves to us: the admin's two charts (blasts and money paid
+ * out per day in the business time zone) and the member's income per day; the texts are in dashboard-text.ts.
  */
 import { z } from 'zod';
 import { DAILY_DEFAULT_DAYS, DAILY_MAX_DAYS, DASHBOARD_TEXT } from './dashboard-text.ts';
@@ -26,3 +25,12 @@ export type TBlastDaily = z.infer<typeof ZBlastDaily>;
 /** Every day of the window, oldest first: the accepted withdrawals' sum by the day they were accepted. */
 export const ZPaidDaily = z.object({ list: z.array(z.object({ day: ZDay, total: z.number().int() })) });
 export type TPaidDaily = z.infer<typeof ZPaidDaily>;
+
+/**
+ * A member's income per business day, oldest first, every day of the window: blast fees and referral shares
+ * as the ledger credited them (their sum on today's entry is 'Pendapatan Hari Ini').
+ */
+export const ZIncomeDaily = z.object({
+  list: z.array(z.object({ day: ZDay, blast: z.number().int(), referral: z.number().int() })),
+});
+export type TIncomeDaily = z.infer<typeof ZIncomeDaily>;

@@ -1,9 +1,18 @@
-/** Referrals (spec part 2 §2 Referral, §3, §7): a member's referees and what each brought them. */
+/**
+ * Referrals (spec part 2 §2 Referral, §3, §7): a member's referees and what each brought them; for admins
+ * and devs, every referral of the service (who referred whom, and the shares each brought the referrer).
+ */
 import { z } from 'zod';
-import { ZId, ZPageMeta, ZPageQuery } from './paging.ts';
+import { pageOf, ZId, ZPageMeta, ZPageQuery } from './paging.ts';
 
 export const REFERRAL_TEXT = {
   fetchFailed: 'Error fetching Referral list',
+  title: 'Daftar Referal',
+  search: 'Cari member atau perujuk',
+  referee: 'Member',
+  referrer: 'Direferensikan oleh',
+  joined: 'Bergabung',
+  share: 'Bagi Hasil',
 } as const;
 
 /** 'Total : {amount}', the member's title on 'Daftar Referal'; `amount` already formatted. */
@@ -26,3 +35,30 @@ export type TReferral = z.infer<typeof ZReferral>;
 /** `total` is every referral share the member ever received: the 'Total : {amount}' figure. */
 export const ZReferralPage = z.object({ list: z.array(ZReferral), total: z.number().int(), meta: ZPageMeta });
 export type TReferralPage = z.infer<typeof ZReferralPage>;
+
+/** A user as the service-wide list names them. */
+const ZReferralPerson = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+
+/** `search` finds a word anywhere in the referee's or the referrer's name or email. */
+export const ZReferralsQuery = ZPageQuery;
+export type TReferralsQuery = z.infer<typeof ZReferralsQuery>;
+
+/** One referral: the member who signed up with a code, whose code it was, and the shares it brought them. */
+export const ZReferralLink = z.object({
+  referee: ZReferralPerson,
+  referrer: ZReferralPerson,
+  /** When the referee signed up. */
+  createdAt: z.string(),
+  /** The referral shares the referee's blasts brought the referrer, in rupiah. */
+  income: z.number().int(),
+});
+export type TReferralLink = z.infer<typeof ZReferralLink>;
+
+/** `total` is every referral share the service ever paid, whatever the search. */
+export const ZReferralsPage = pageOf(ZReferralLink).extend({ total: z.number().int() });
+export type TReferralsPage = z.infer<typeof ZReferralsPage>;

@@ -8,6 +8,23 @@ export const WITHDRAW_MIN = 10_000;
 export const WITHDRAW_STATUSES = ['requested', 'accepted', 'rejected'] as const;
 export type TWithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
 
+/** A withdrawal's status as every screen names it: the queue's badges, the history, the audit log. */
+export const WITHDRAW_STATUS_LABEL: Record<TWithdrawStatus, string> = {
+  requested: 'Diminta',
+  accepted: 'Diterima',
+  rejected: 'Ditolak',
+};
+
+/** The balance card's lines (GET /admin/withdraw/summary): what the member earned and got, less what they took out. */
+export const WITHDRAW_SUMMARY_TEXT = {
+  balance: 'Saldo',
+  blastIncome: 'Pendapatan Blast',
+  referral: 'Bagi Hasil Referal',
+  bonus: 'Bonus',
+  requested: 'Total Diminta',
+  accepted: 'Total Diterima',
+} as const;
+
 /** A payout's cancel reason, in characters: long enough to say what happened, short enough for an export cell. */
 export const CANCEL_REASON_MIN = 5;
 export const CANCEL_REASON_MAX = 500;

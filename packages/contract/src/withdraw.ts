@@ -77,6 +77,20 @@ export const ZWithdrawIncome = z.object({ income: z.number().int() });
 export type TWithdrawIncome = z.infer<typeof ZWithdrawIncome>;
 export const ZWithdrawTotal = z.object({ total: z.number().int() });
 export type TWithdrawTotal = z.infer<typeof ZWithdrawTotal>;
+/**
+ * What a user's balance is made of, read in one statement so that the lines add up:
+ * blastIncome + referral + bonus − requested − accepted = balance. `bonus` is net of revoked bonuses;
+ * `requested` and `accepted` are the amounts the open and the paid withdrawals hold.
+ */
+export const ZWithdrawSummary = z.object({
+  balance: z.number().int(),
+  blastIncome: z.number().int(),
+  referral: z.number().int(),
+  bonus: z.number().int(),
+  requested: z.number().int(),
+  accepted: z.number().int(),
+});
+export type TWithdrawSummary = z.infer<typeof ZWithdrawSummary>;
 export const ZWithdrawList = z.object({ list: z.array(ZWithdraw) });
 export type TWithdrawList = z.infer<typeof ZWithdrawList>;
 

@@ -5,9 +5,10 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { retryRead } from '../lib/query-retry.ts';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryRead } },
 });
 
 export function Component() {

@@ -1,9 +1,9 @@
 /**
- * /api/admin/messagelog: a user's blast counts and today's income; the service-wide counts for admins and devs,
+ * /api/admin/messagelog: a user's blast counts, today's income and income per day; the service-wide counts for admins and devs,
  * as only the admin dashboard shows them (staff have no dashboard: their home is the withdraw queue).
  */
 import { ZMessageLogCount, ZSuccessFail, ZTodayIncome } from '@sewablast/contract/counters';
-import { ZBlastDaily, ZDailyQuery } from '@sewablast/contract/dashboard';
+import { ZBlastDaily, ZDailyQuery, ZIncomeDaily } from '@sewablast/contract/dashboard';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +28,20 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogSe
     '/today-income/:id',
     { schema: { tags, params: ZUserIdParams, response: { 200: ZTodayIncome, ...failures } } },
     async (request) => ({ income: await messageLogs.todayIncome(requireActor(request), request.params.id) }),
+  );
+
+  app.get(
+    '/income-daily/:id',
+    {
+      schema: {
+        tags,
+        summary: "A user's blast fees and referral shares per day in the business time zone, the last `days` days",
+        params: ZUserIdParams,
+        querystring: ZDailyQuery,
+        response: { 200: ZIncomeDaily, ...failures },
+      },
+    },
+    async (request) => messageLogs.incomeDaily(requireActor(request), request.params.id, request.query.days),
   );
 
   app.get(

@@ -1,9 +1,9 @@
-/** Blast counts and today's income, read from the message logs and the ledger (DESIGN §4: logs are the source). */
-import type { TBlastDaily } from '@sewablast/contract/dashboard';
+/** Blast counts and a member's income, read from the message logs and the ledger (DESIGN §4: logs are the source). */
+import type { TBlastDaily, TIncomeDaily } from '@sewablast/contract/dashboard';
 import { and, count, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageLogs } from '../../db/schema.ts';
-import { incomeSince } from '../../ledger/balance.ts';
+import { incomePerDay, incomeSince } from '../../ledger/balance.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
@@ -39,6 +39,11 @@ export function createMessageLogService(db: Db, timeZone: string) {
     async todayIncome(actor: Actor, userId: number): Promise<number> {
       requireAccess(actor, { owner: userId });
       return incomeSince(db, userId, startOfBusinessDay(timeZone));
+    },
+    /** A user's income per business day, the last `days` days, as the ledger credited it. */
+    async incomeDaily(actor: Actor, userId: number, days: number, now = new Date()): Promise<TIncomeDaily> {
+      requireAccess(actor, { owner: userId });
+      return { list: await incomePerDay(db, userId, timeZone, days, now) };
     },
     today: () => successFail(and(counted, gte(messageLogs.sent_at, startOfBusinessDay(timeZone)))),
     total: () => successFail(undefined),

@@ -1,6 +1,9 @@
-/** /api/admin/users/referral-per-page (spec part 2 §7): a member's referees, members only (part 2 §6). */
+/**
+ * /api/admin/users/referral-per-page (spec part 2 §7): a member's referees, members only (part 2 §6); and
+ * /api/admin/users/referral-links-per-page: every referral of the service, for admins and devs.
+ */
 import { ZErrorResponse } from '@sewablast/contract/errors';
-import { ZReferralPage, ZReferralPageQuery } from '@sewablast/contract/referral';
+import { ZReferralPage, ZReferralPageQuery, ZReferralsPage, ZReferralsQuery } from '@sewablast/contract/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import type { ReferralService } from './service.ts';
@@ -18,5 +21,20 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralService 
       },
     },
     async (request) => referrals.page(requireActor(request), request.query),
+  );
+
+  app.get(
+    '/referral-links-per-page',
+    {
+      config: { access: 'managers' },
+      schema: {
+        tags: ['referral'],
+        summary:
+          'Every referral of the service, newest first: referee, referrer and the shares it brought; `search` finds a word in either name or email',
+        querystring: ZReferralsQuery,
+        response: { 200: ZReferralsPage, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => referrals.all(requireActor(request), request.query),
   );
 };

@@ -15,6 +15,7 @@ import {
   ZWithdrawPage,
   ZWithdrawPageQuery,
   ZWithdrawRequest,
+  ZWithdrawSummary,
   ZWithdrawTotal,
   ZWithdrawUpdate,
 } from '@sewablast/contract/withdraw';
@@ -39,6 +40,19 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawServic
     '/income/:id',
     { ...perUser, schema: { ...perUser.schema, response: { 200: ZWithdrawIncome, ...failures } } },
     async (request) => ({ income: await withdrawals.income(requireActor(request), request.params.id) }),
+  );
+
+  app.get(
+    '/summary/:id',
+    {
+      ...perUser,
+      schema: {
+        ...perUser.schema,
+        summary: 'The balance and its parts, which add up to it: blast income, referral shares, bonuses, withdrawals',
+        response: { 200: ZWithdrawSummary, ...failures },
+      },
+    },
+    async (request) => withdrawals.summary(requireActor(request), request.params.id),
   );
 
   for (const [path, status] of [

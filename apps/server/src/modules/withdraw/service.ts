@@ -21,7 +21,7 @@ import {
 import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withdrawalEvents, withdrawals } from '../../db/schema.ts';
-import { balanceOf, incomeSince } from '../../ledger/balance.ts';
+import { type BalanceSummary, balanceOf, incomeSince, summaryOf } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
@@ -124,6 +124,12 @@ export function createWithdrawService(db: Db, timeZone: string, { confirmEmails 
     async income(actor: Actor, userId: number): Promise<number> {
       mustSee(actor, userId);
       return incomeSince(db, userId);
+    },
+
+    /** The balance and what makes it up (income, referral shares, bonuses, open and paid withdrawals). */
+    async summary(actor: Actor, userId: number): Promise<BalanceSummary> {
+      mustSee(actor, userId);
+      return summaryOf(db, userId);
     },
 
     async totalOf(actor: Actor, userId: number, status: TWithdrawStatus): Promise<number> {

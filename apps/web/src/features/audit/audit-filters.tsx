@@ -1,35 +1,45 @@
-/** The log's filters: one action, and a period of whole days; each change goes back to page 1. */
+/**
+ * The log's filters: one action, and a period of whole days; each change goes back to page 1. Each date
+ * field bounds the other, so the picker offers no end before the start; a typed one is named under
+ * 'Sampai tanggal' and never sent.
+ */
 import { AUDIT_ACTION_LABEL, AUDIT_ACTIONS, AUDIT_TEXT } from '@sewablast/contract/audit';
 import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import { clsx } from 'clsx';
-import { inputClass } from '../../components/field.tsx';
+import { FieldFrame, inputClass } from '../../components/field.tsx';
 
 interface AuditFiltersProps {
   action: string;
   from: string;
   to: string;
+  /** The period's fault, shown under the end date. */
+  rangeError?: string;
   onChange: (next: Record<string, string>) => void;
 }
 
-export function AuditFilters({ action, from, to, onChange }: AuditFiltersProps) {
-  const dateField = (name: 'from' | 'to', value: string) => (
-    <label className="block w-full text-sm font-medium text-slate-700 sm:w-44 dark:text-slate-300">
-      <span className="mb-1 block">{AUDIT_TEXT[name]}</span>
+/** Whether `to` comes before `from`: a period the server refuses. */
+export const isInverted = (from: string | undefined, to: string | undefined) => Boolean(from && to && to < from);
+
+export function AuditFilters({ action, from, to, rangeError, onChange }: AuditFiltersProps) {
+  const dateField = (name: 'from' | 'to', value: string, bounds: { min: string; max: string }, error?: string) => (
+    <FieldFrame label={AUDIT_TEXT[name]} htmlFor={`audit-${name}`} error={error} className="w-full sm:w-44">
       <input
+        id={`audit-${name}`}
         type="date"
-        min={FIRST_DAY}
-        max={LAST_DAY}
+        {...bounds}
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `audit-${name}-error` : undefined}
         onChange={(event) => onChange({ page: '1', [name]: event.target.value })}
-        className={clsx(inputClass(false), 'h-10 py-0')}
+        className={clsx(inputClass(Boolean(error)), 'h-10 py-0')}
       />
-    </label>
+    </FieldFrame>
   );
   return (
-    <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-      <label className="block w-full text-sm font-medium text-slate-700 sm:w-56 dark:text-slate-300">
-        <span className="mb-1 block">{AUDIT_TEXT.filterAction}</span>
+    <div className="flex flex-wrap items-start gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+      <FieldFrame label={AUDIT_TEXT.filterAction} htmlFor="audit-action" className="w-full sm:w-56">
         <select
+          id="audit-action"
           value={action}
           onChange={(event) => onChange({ page: '1', action: event.target.value })}
           className={clsx(inputClass(false), 'h-10 py-0')}
@@ -41,9 +51,9 @@ export function AuditFilters({ action, from, to, onChange }: AuditFiltersProps) 
             </option>
           ))}
         </select>
-      </label>
-      {dateField('from', from)}
-      {dateField('to', to)}
+      </FieldFrame>
+      {dateField('from', from, { min: FIRST_DAY, max: to || LAST_DAY })}
+      {dateField('to', to, { min: from || FIRST_DAY, max: LAST_DAY }, rangeError)}
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useLastPageGuard } from '../../lib/use-page-param.ts';
 import { useAuditPage } from './api/audit-page.ts';
 import { AuditChanges } from './audit-changes.tsx';
-import { AuditFilters } from './audit-filters.tsx';
+import { AuditFilters, isInverted } from './audit-filters.tsx';
 
 const { columns: HEADERS } = AUDIT_TEXT;
 
@@ -28,7 +28,10 @@ const COLUMNS: Column<TAuditEntry>[] = [
   { header: HEADERS.actor, cell: (entry) => entry.actorName ?? AUDIT_TEXT.system },
   { header: HEADERS.action, cell: (entry) => AUDIT_ACTION_LABEL[entry.action] },
   { header: HEADERS.target, cell: (entry) => entry.summary },
-  { header: HEADERS.changes, cell: (entry) => <AuditChanges changes={entry.changes} /> },
+  {
+    header: HEADERS.changes,
+    cell: (entry) => <AuditChanges table={entry.targetTable} changes={entry.changes} />,
+  },
 ];
 
 const isAction = (value: string | null): value is TAuditAction => AUDIT_ACTIONS.includes(value as TAuditAction);
@@ -42,7 +45,8 @@ export function Component() {
   const action = isAction(rawAction) ? rawAction : undefined;
   const from = dayOf(params.get('from'));
   const to = dayOf(params.get('to'));
-  const list = useAuditPage({ page, action, from, to });
+  const rangeError = isInverted(from, to) ? AUDIT_TEXT.badRange : undefined;
+  const list = useAuditPage({ page, action, from, to }, !rangeError);
   useLastPageGuard(page, list.data?.meta.totalPages);
 
   /** Every change but paging starts again from page 1; empty values leave the address. */
@@ -59,13 +63,19 @@ export function Component() {
     <>
       <PageHeader title={AUDIT_TEXT.title} />
       <Card>
-        <AuditFilters action={action ?? ''} from={from ?? ''} to={to ?? ''} onChange={setQuery} />
+        <AuditFilters
+          action={action ?? ''}
+          from={from ?? ''}
+          to={to ?? ''}
+          rangeError={rangeError}
+          onChange={setQuery}
+        />
         <DataTable
           columns={COLUMNS}
-          rows={list.data?.data}
+          rows={rangeError ? undefined : list.data?.data}
           rowKey={(entry) => entry.id}
-          loading={list.isPending}
-          error={list.error?.message}
+          loading={!rangeError && list.isPending}
+          error={rangeError ?? list.error?.message}
         />
         <Pager
           page={page}

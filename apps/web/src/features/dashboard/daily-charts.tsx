@@ -1,8 +1,8 @@
 /**
- * The admin dashboard's charts, drawn with recharts. Imported lazily by charts-section.tsx: recharts is most
+ * The dashboards' daily charts, drawn with recharts. Imported lazily by charts-section.tsx: recharts is most
  * of this chunk's weight, and the dashboard's first screen must not wait for it.
  */
-import type { TBlastDaily, TPaidDaily } from '@sewablast/contract/dashboard';
+import type { TBlastDaily, TIncomeDaily, TPaidDaily } from '@sewablast/contract/dashboard';
 import { DASHBOARD_TEXT as T } from '@sewablast/contract/dashboard-text';
 import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -10,7 +10,7 @@ import { formatCompact, formatDay, formatNumber, formatRupiah } from '../../lib/
 import { type Theme, useTheme } from '../../lib/theme.ts';
 
 const HEIGHT = 260;
-const COLOR = { success: '#10b981', fail: '#ef4444', paid: '#0ea5e9' };
+const COLOR = { success: '#10b981', fail: '#ef4444', paid: '#0ea5e9', blast: '#0ea5e9', referral: '#d946ef' };
 
 /** Axis, grid and tooltip colours of the slate scale the rest of the dashboard uses, per theme. */
 function palette(theme: Theme) {
@@ -19,7 +19,7 @@ function palette(theme: Theme) {
     : { axis: '#475569', grid: '#e2e8f0', surface: '#ffffff', border: '#e2e8f0', text: '#0f172a', cursor: '#f1f5f9' };
 }
 
-/** The parts both charts share: the frame, the day axis, the value axis and the tooltip, in the theme's colours. */
+/** The parts every chart shares: the frame, the day axis, the value axis and the tooltip, in the theme's colours. */
 function Frame({
   data,
   money,
@@ -95,6 +95,16 @@ export function PaidChart({ list }: { list: TPaidDaily['list'] }) {
   return (
     <Frame data={list} money>
       <Bar dataKey="total" name={T.paid} fill={COLOR.paid} radius={[3, 3, 0, 0]} />
+    </Frame>
+  );
+}
+
+/** A member's income per day: blast fees and referral shares stacked. */
+export function IncomeChart({ list }: { list: TIncomeDaily['list'] }) {
+  return (
+    <Frame data={list} money legend>
+      <Bar dataKey="blast" name={T.blastIncome} stackId="income" fill={COLOR.blast} />
+      <Bar dataKey="referral" name={T.referralIncome} stackId="income" fill={COLOR.referral} radius={[3, 3, 0, 0]} />
     </Frame>
   );
 }

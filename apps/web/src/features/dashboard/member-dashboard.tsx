@@ -1,4 +1,4 @@
-/** 'Dashboard Member': the announcement marquee and seven counter cards (spec part 1 §2). */
+/** 'Dashboard Member': the announcement marquee, seven counter cards (spec part 1 §2) and the income per day. */
 import { COUNTERS_TEXT } from '@sewablast/contract/counters-text';
 import type { TUser } from '@sewablast/contract/users';
 import type { LucideIcon } from 'lucide-react';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { formatNumber, formatRupiah } from '../../lib/format.ts';
 import { type MemberCounters, useCountersFollowLive, useMemberCounters } from './api/member-counters.ts';
 import { useAnnouncement } from './api/settings-info.ts';
+import { IncomeChart } from './income-chart.tsx';
 
 interface CounterCard {
   key: keyof MemberCounters;
@@ -119,6 +120,7 @@ export function MemberDashboard({ user }: { user: TUser }) {
           </div>
         ))}
       </div>
+      <IncomeChart userId={user.id} />
     </div>
   );
 }

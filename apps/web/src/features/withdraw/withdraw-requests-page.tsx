@@ -5,7 +5,7 @@
  */
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import type { TWithdraw } from '@sewablast/contract/withdraw';
-import { type TWithdrawStatus, WITHDRAW_STATUSES } from '@sewablast/contract/withdraw-text';
+import { type TWithdrawStatus, WITHDRAW_STATUS_LABEL, WITHDRAW_STATUSES } from '@sewablast/contract/withdraw-text';
 import { clsx } from 'clsx';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,7 +20,7 @@ import { useWithdrawPage } from './api/history-page.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { ExportAcceptedButton } from './export-accepted-button.tsx';
 import { MemberBank } from './member-bank.tsx';
-import { STATUS_LABEL, WithdrawStatus } from './withdraw-status.tsx';
+import { WithdrawStatus } from './withdraw-status.tsx';
 
 const COLUMNS: Column<TWithdraw>[] = [
   { header: 'Member', cell: (row) => <MemberBank row={row} /> },
@@ -72,7 +72,7 @@ export function Component() {
               <option value="">All</option>
               {WITHDRAW_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {STATUS_LABEL[value]}
+                  {WITHDRAW_STATUS_LABEL[value]}
                 </option>
               ))}
             </select>

@@ -2,27 +2,22 @@
  * A withdrawal's status as a coloured badge: waiting amber, accepted green, rejected red; under it, why its
  * payout was taken back when it was.
  */
-import { payoutCancelledText, type TWithdrawStatus } from '@sewablast/contract/withdraw-text';
+import { payoutCancelledText, type TWithdrawStatus, WITHDRAW_STATUS_LABEL } from '@sewablast/contract/withdraw-text';
 import { clsx } from 'clsx';
 
-const LOOKS: Record<TWithdrawStatus, { label: string; className: string }> = {
-  requested: { label: 'Diminta', className: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-400' },
-  accepted: { label: 'Diterima', className: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-400' },
-  rejected: { label: 'Ditolak', className: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-400' },
+const LOOKS: Record<TWithdrawStatus, string> = {
+  requested: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-400',
+  accepted: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-400',
+  rejected: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-400',
 };
 
-export const STATUS_LABEL = Object.fromEntries(
-  Object.entries(LOOKS).map(([status, look]) => [status, look.label]),
-) as Record<TWithdrawStatus, string>;
-
 export function WithdrawStatus({ status, cancelReason }: { status: TWithdrawStatus; cancelReason?: string | null }) {
-  const look = LOOKS[status];
   const badge = (
     <span
       data-status={status}
-      className={clsx('inline-flex rounded-full px-2.5 py-1 text-xs font-semibold', look.className)}
+      className={clsx('inline-flex rounded-full px-2.5 py-1 text-xs font-semibold', LOOKS[status])}
     >
-      {look.label}
+      {WITHDRAW_STATUS_LABEL[status]}
     </span>
   );
   if (!cancelReason) return badge;

@@ -10,7 +10,8 @@ export interface AuditFilter {
   to?: string;
 }
 
-export function useAuditPage({ page, action, from, to }: AuditFilter) {
+/** `enabled` false keeps a filter the server would refuse from being sent. */
+export function useAuditPage({ page, action, from, to }: AuditFilter, enabled = true) {
   const query = new URLSearchParams({ page: String(page) });
   if (action) query.set('action', action);
   if (from) query.set('from', from);
@@ -18,6 +19,7 @@ export function useAuditPage({ page, action, from, to }: AuditFilter) {
   return useQuery({
     queryKey: ['audit', 'page', page, action, from, to],
     queryFn: () => api<TAuditPage>(`/admin/audit/list-per-page?${query}`, { fallback: AUDIT_TEXT.listFailed }),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }
