@@ -657,6 +657,8 @@ export const loginChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
+    /** The user's token_version when the password was right: a password change since ends the challenge. */
+    version: integer('version').notNull().default(0),
     expires_at: stamp('expires_at').notNull(),
     ...timestamps,
   },
