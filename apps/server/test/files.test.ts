@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { INPUT_TEXT } from '@sewablast/contract/paging';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files } from '../src/db/schema.ts';
@@ -376,6 +377,16 @@ describe('stored files go with what holds them', () => {
         .where(and(eq(files.id, dead.id))),
     ).toEqual([]);
     expect(await chunksOf(dead.id)).toBe(0);
+  });
+});
+
+describe('a signed URL taken apart (attack pass)', () => {
+  it('without its signature, or with it twice, is a 400 in the user’s words', async () => {
+    for (const query of ['expires=4102444800', 'expires=4102444800&signature=a&signature=b']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/file/1?${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ msg: INPUT_TEXT.badUrl, errors: { signature: INPUT_TEXT.badUrl } });
+    }
   });
 });
 
