@@ -1,1 +1,0 @@
-ALTER TABLE "login_challenges" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
