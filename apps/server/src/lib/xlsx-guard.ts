@@ -28,6 +28,12 @@ export const XLSX_LIMITS = {
   ratio: 100,
   /** Up to here the ratio is not asked: a tiny workbook of empty cells compresses very well. */
   ratioFloorBytes: 1 * MiB,
+  /**
+   * Workbooks a process reads at once; the others wait their turn (their uploads held back meanwhile). A
+   * workbook's held parts may cost about 300 MB of heap (32 MB of rich shared strings), so a few at once
+   * would fill it.
+   */
+  readsAtOnce: 2,
 } as const;
 
 /** The parts the reader parses into memory, which are held to `heldBytes`. */
