@@ -11,6 +11,7 @@ import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../src/db/schema.ts';
+import { DEFAULT_SIGNUP_GUARD } from '../src/modules/auth/login-guard.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
@@ -129,6 +130,35 @@ describe('changing the email', () => {
     expect(mail.subject).toBe(ACCOUNT_CHANGE_TEXT.emailMailSubject);
     expect(mail.text).toContain(newEmail);
     expect(smtp.mails.some((sent) => sent.to.includes(newEmail))).toBe(false);
+  });
+});
+
+describe('a taken email told to a member changing theirs (attack pass)', () => {
+  it('is told a few times to an address, then refused for a while like sign-up, whatever the email', async () => {
+    const rina = await member();
+    const other = await member();
+    const from = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${rina.user.id}`,
+        headers: rina.headers,
+        payload,
+        remoteAddress: '10.66.0.1',
+      });
+    for (let i = 0; i < DEFAULT_SIGNUP_GUARD.max; i++) {
+      const taken = await from({ email: other.user.email, current_password: PASSWORD });
+      expect(taken.statusCode).toBe(409);
+    }
+    const free = `free-${rina.user.id}@example.test`;
+    for (const email of [other.user.email, free]) {
+      const locked = await from({ email, current_password: PASSWORD });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ msg: ACCOUNT_CHANGE_TEXT.emailChangeLocked(15) });
+    }
+    expect((await stored(rina.user.id))?.email).toBe(rina.user.email);
+    // Her name still changes, and an admin is not counted.
+    expect((await from({ firstname: 'Rini' })).statusCode).toBe(200);
+    expect((await put(admin, rina.user.id, { email: other.user.email })).statusCode).toBe(409);
   });
 });
 

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { INPUT_TEXT } from '@sewablast/contract/paging';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files, validatorResults } from '../src/db/schema.ts';
@@ -445,6 +446,16 @@ describe.each(hasS3Server ? ['database', 's3'] : ['database'])('with files in th
       ).toEqual([]);
       expect(await chunksOf(dead.id)).toBe(0);
     });
+  });
+});
+
+describe('a signed URL taken apart (attack pass)', () => {
+  it('without its signature, or with it twice, is a 400 in the user’s words', async () => {
+    for (const query of ['expires=4102444800', 'expires=4102444800&signature=a&signature=b']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/file/1?${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ msg: INPUT_TEXT.badUrl, errors: { signature: INPUT_TEXT.badUrl } });
+    }
   });
 });
 

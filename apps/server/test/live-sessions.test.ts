@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import type { Database } from '../src/db/client.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRedisBus, type EventBus } from '../src/live/bus.ts';
+import { createTokenService } from '../src/modules/auth/tokens.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
 import {
@@ -98,6 +99,16 @@ describe('on one node', () => {
     expect(live.messages.map((message) => message.payload.deviceId)).toEqual(['before-change']);
     // The tab that changed it goes on with its fresh token.
     (await openSocket(base, `client-${user.id}`, changed.json().token)).socket.close();
+  });
+
+  it('closes a socket when its token expires, though nothing about the session changed (attack pass)', async () => {
+    const { user, token } = await t.loginAs('member');
+    const claims = await t.services.tokens.verify(token);
+    if (!claims) throw new Error('no claims');
+    // The same session's token, signed to expire within two seconds: a stolen token's socket must not outlive it.
+    const short = await createTokenService(t.jwtSecret, 2).sign(claims);
+    const live = await openSocket(base, `client-${user.id}`, short);
+    expect(await live.closed(2000 + CLOSE_WITHIN_MS)).toBe(SESSION_ENDED_CLOSE);
   });
 
   it("closes a demoted staff user's client-admin socket, and keeps their own channel", async () => {

@@ -114,6 +114,24 @@ describe('reset by email', () => {
     expect((await login(member.user.email, 'newest-pass')).statusCode).toBe(200);
   });
 
+  it('refuses a link mailed before the password or the email changed (attack pass)', async () => {
+    // A thief reading the old mailbox asks for a link; the owner then changes the password, or the email.
+    const put = (caller: Caller, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/users/${caller.user.id}`, headers: caller.headers, payload });
+    const one = await t.loginAs('member');
+    const beforePassword = await mailedToken(one);
+    expect((await put(one, { current_password: 'secret123', password: 'owner-new-1' })).statusCode).toBe(200);
+    expect((await reset(beforePassword, 'thief-pass-1')).json().msg).toBe(RECOVERY_TEXT.tokenInvalid);
+    expect((await login(one.user.email, 'owner-new-1')).statusCode).toBe(200);
+
+    const two = await t.loginAs('member');
+    const beforeEmail = await mailedToken(two);
+    const moved = `moved-${two.user.id}@example.test`;
+    expect((await put(two, { current_password: 'secret123', email: moved })).statusCode).toBe(200);
+    expect((await reset(beforeEmail, 'thief-pass-2')).json().msg).toBe(RECOVERY_TEXT.tokenInvalid);
+    expect((await login(moved, 'secret123')).statusCode).toBe(200);
+  });
+
   it('answers an unknown email the same and sends nothing', async () => {
     const known = await t.loginAs('member');
     const knownAnswer = await forgot(known.user.email);

@@ -136,6 +136,18 @@ describe('a password change', () => {
     expect(listed).toEqual([expect.objectContaining({ id: sessionId, current: true })]);
   });
 
+  it('leaves the old token no power: signing it out does not end the session that went on (attack pass)', async () => {
+    const { user, token, headers } = await t.loginAs('member');
+    const changed = await call('PUT', `/api/admin/users/${user.id}`, headers, {
+      current_password: 'secret123',
+      password: 'sandibaru2',
+    });
+    const fresh = bearer(changed.json().token);
+    // The old token is what a thief holds, and why the password was changed.
+    expect((await call('POST', '/api/auth/logout', {}, { token })).statusCode).toBe(200);
+    expect((await me(user.id, fresh)).statusCode).toBe(200);
+  });
+
   it('by an admin ends every session of the user', async () => {
     const admin = await t.loginAs('admin');
     const { user, headers } = await t.loginAs('member');

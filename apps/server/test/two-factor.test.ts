@@ -147,6 +147,20 @@ describe('signing in', () => {
     expect((await call('GET', '/api/auth/two-factor', headers)).json().recovery_codes_left).toBe(9);
   });
 
+  it('refuses a challenge given before a password change, though its code is right (attack pass)', async () => {
+    const { user, secret, headers } = await withTwoFactor(t);
+    // A thief with the phished password holds a challenge; the owner changes the password meanwhile.
+    const stolen = (await login(user.email)).json().challenge;
+    const changed = await call('PUT', `/api/admin/users/${user.id}`, headers, {
+      current_password: 'secret123',
+      password: 'sandibaru3',
+    });
+    expect(changed.statusCode).toBe(200);
+    const late = await second(stolen, codeOf(secret, 1));
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ msg: TWO_FACTOR_TEXT.challengeEnded });
+  });
+
   it('refuses an expired challenge', async () => {
     const { user, secret } = await withTwoFactor(t);
     const challenge = (await login(user.email)).json().challenge;

@@ -13,6 +13,7 @@ import { IMPORT_TEXT } from '@sewablast/contract/imports';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ImportFormatError, readImportRows } from '../src/lib/import-rows.ts';
 import { XLSX_LIMITS } from '../src/lib/xlsx-guard.ts';
+import { workbooksBeingRead, xlsxRows } from '../src/lib/xlsx-rows.ts';
 import {
   emptyRowsWorkbook,
   numbersWorkbook,
@@ -108,6 +109,24 @@ describe('a workbook past a cap is refused, naming the cap', () => {
     expect(readdirSync(TEMP)).toEqual([]);
   });
 
+  it('refuses a styles part of more tags than its cap (attack pass: 458 KB of `<xf/>` took 0.9 GB and 15 s)', async () => {
+    const tags = XLSX_LIMITS.heldTags + 1;
+    const file = await zipOf({
+      ...padFor(tags * 5),
+      'xl/workbook.xml': WORKBOOK_XML,
+      'xl/_rels/workbook.xml.rels': RELS_XML,
+      'xl/styles.xml': {
+        repeat: '<xf/>',
+        bytes: tags * 5,
+        head: '<styleSheet><cellXfs>',
+        tail: '</cellXfs></styleSheet>',
+      },
+      'xl/sharedStrings.xml': STRINGS_XML,
+      'xl/worksheets/sheet1.xml': sheetOf('<row r="1"><c r="A1"><v>6281234567890</v></c></row>'),
+    });
+    expect(await refusal(file)).toBe(IMPORT_TEXT.workbookPartTooManyTags('xl/styles.xml', XLSX_LIMITS.heldTags));
+  });
+
   it('refuses a workbook whose parts together unpack past the whole-file cap', async () => {
     const each = XLSX_LIMITS.sheetBytes - MiB;
     const file = await workbookOf(sheetOf('<row r="1"><c r="A1"><v>6281234567890</v></c></row>'), {
@@ -133,6 +152,24 @@ describe('a workbook past a cap is refused, naming the cap', () => {
   it('reads a workbook within the caps, its sheet waiting on disk for the shared strings', async () => {
     expect(await read(await numbersWorkbook(5000))).toBe(5000);
     expect(readdirSync(TEMP)).toEqual([]);
+  });
+});
+
+describe('workbooks read at once (attack pass: four 0.5 MB uploads of rich shared strings took 1.1 GB)', () => {
+  it(`reads at most ${XLSX_LIMITS.readsAtOnce} in a process at once; the others wait their turn and are read whole`, async () => {
+    const file = await numbersWorkbook(3000);
+    let most = 0;
+    const reads = Array.from({ length: 5 }, async () => {
+      let rows = 0;
+      for await (const batch of xlsxRows(Readable.from([file]))) {
+        most = Math.max(most, workbooksBeingRead());
+        rows += batch.length;
+      }
+      return rows;
+    });
+    expect(await Promise.all(reads)).toEqual([3000, 3000, 3000, 3000, 3000]);
+    expect(most).toBe(XLSX_LIMITS.readsAtOnce);
+    expect(workbooksBeingRead()).toBe(0);
   });
 });
 

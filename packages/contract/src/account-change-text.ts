@@ -5,6 +5,9 @@
 export const ACCOUNT_CHANGE_TEXT = {
   currentPasswordRequired: 'Masukkan password saat ini untuk mengubah rekening bank atau email.',
   currentPasswordWrong: 'Password saat ini salah.',
+  /** Email changes from an address that was told too often that an email is taken (as sign-up). */
+  emailChangeLocked: (minutes: number) =>
+    `Terlalu banyak percobaan mengganti email dengan alamat yang sudah terdaftar. Coba lagi dalam ${minutes} menit.`,
   bankMailSubject: 'Rekening bank akun Sewablast Anda diubah',
   emailMailSubject: 'Email akun Sewablast Anda diubah',
 } as const;

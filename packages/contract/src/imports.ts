@@ -25,6 +25,8 @@ export const IMPORT_TEXT = {
     `File Excel berisi lebih dari ${rows.toLocaleString('id-ID')} baris (batas Excel). Bagi menjadi beberapa file lalu unggah lagi.`,
   workbookPartTooLarge: (part: string, mb: number) =>
     `Bagian ${part} di dalam file Excel lebih dari ${mb} MB setelah dibuka. Bagi menjadi beberapa file lalu unggah lagi.`,
+  workbookPartTooManyTags: (part: string, tags: number) =>
+    `Bagian ${part} di dalam file Excel berisi lebih dari ${tags.toLocaleString('id-ID')} elemen, tidak wajar untuk sebuah workbook. Simpan ulang di Excel lalu unggah lagi.`,
   workbookTooLarge: (mb: number) =>
     `Isi file Excel lebih dari ${mb} MB setelah dibuka. Bagi menjadi beberapa file lalu unggah lagi.`,
   workbookTooCompressed: (ratio: number) =>

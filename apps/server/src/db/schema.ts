@@ -577,6 +577,13 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    /**
+     * The address the link went to and the user's token_version then: a link resets only while the account
+     * still has both, so a link read in a mailbox the owner has since left, or from before a password
+     * change, opens nothing. A link stored before these were kept has no address and opens nothing.
+     */
+    email: varchar('email', { length: 200 }),
+    version: integer('version').notNull().default(0),
     expires_at: stamp('expires_at').notNull(),
     used_at: stamp('used_at'),
     ...timestamps,
@@ -659,6 +666,8 @@ export const loginChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
+    /** The user's token_version when the password was right: a password change since ends the challenge. */
+    version: integer('version').notNull().default(0),
     expires_at: stamp('expires_at').notNull(),
     ...timestamps,
   },

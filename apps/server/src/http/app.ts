@@ -180,7 +180,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
-  await app.register(area(userRoutes, 'everyone'), { prefix: '/api/admin/users', users: services.users });
+  await app.register(area(userRoutes, 'everyone'), {
+    prefix: '/api/admin/users',
+    users: services.users,
+    signupGuard: services.signupGuard,
+  });
   await app.register(area(memberRoutes, 'managers'), { prefix: '/api/admin/users', members: services.members });
   await app.register(area(twoFactorResetRoutes, 'managers'), {
     prefix: '/api/admin/users',

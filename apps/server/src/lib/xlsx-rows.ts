@@ -19,6 +19,33 @@ import { ZipFeed } from './zip-feed.ts';
 
 export { XlsxFormatError, XlsxLimitError } from './xlsx-guard.ts';
 
+let reading = 0;
+/** Workbooks being read in this process now. */
+export const workbooksBeingRead = () => reading;
+
+/** Reads waiting for their turn, first come first served. */
+const waiting: (() => void)[] = [];
+
+/**
+ * Counts the read in at once when a place is free (in the same step as the check, so that reads started
+ * together cannot all pass), else waits for one.
+ */
+async function turn(): Promise<void> {
+  if (reading < XLSX_LIMITS.readsAtOnce) {
+    reading += 1;
+    return;
+  }
+  // The place of a read that ends is handed over: `reading` stays as it is.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+/** A read ended: its place goes to the first waiting one, or is free. */
+function leave(): void {
+  const first = waiting.shift();
+  if (first) first();
+  else reading -= 1;
+}
+
 /** Excel keeps 15 significant digits: past them a double's digits are noise (0.1 + 0.2). */
 const fraction = new Intl.NumberFormat('en-US', { useGrouping: false, maximumSignificantDigits: 15 });
 
@@ -68,6 +95,15 @@ function rowCells(row: ExcelJS.Row): string[] {
  * an XlsxFormatError. Whatever the end, nothing the reading put on disk stays.
  */
 export async function* xlsxRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow[]> {
+  await turn();
+  try {
+    yield* readRows(chunks);
+  } finally {
+    leave();
+  }
+}
+
+async function* readRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow[]> {
   const dir = await mkdtemp(join(tmpdir(), 'sewablast-xlsx-'));
   const input = new ZipFeed(chunks);
   const parts = new WorkbookParts(input, dir, new UnpackGuard(() => input.received));

@@ -61,7 +61,12 @@ interface Admission {
   token: string;
   /** The count of announced session changes before the token was checked (see `sessionChanges`). */
   changesBefore: number;
+  /** When the token expires: its socket closes then, as its HTTP calls answer 401 from then on. */
+  expiresAt: number;
 }
+
+/** setTimeout's longest delay (about 24.8 days), past any token's lifetime. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** Whether the caller may hold this channel: `client-admin` for the back office, else their own only. */
 function channelAllowed(admin: boolean, id: string, actor: Actor): boolean {
@@ -179,7 +184,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
         request.raw.socket.once('close', release);
         if (request.raw.socket.destroyed) release();
       }
-      admissions.set(request, { actor, admin, token, changesBefore });
+      admissions.set(request, { actor, admin, token, changesBefore, expiresAt: caller.expiresAt });
     },
     wsHandler: (socket, request) => {
       const admission = admissions.get(request);
@@ -193,6 +198,11 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
       byUser.set(actor.id, own);
       own.add(subscriber);
       if (sessionChanges !== admission.changesBefore) void checkAgain(subscriber);
+      const expiry = setTimeout(
+        () => socket.close(SESSION_ENDED_CLOSE, 'session ended'),
+        Math.min(Math.max(admission.expiresAt - Date.now(), 0), LONGEST_TIMER_MS),
+      );
+      expiry.unref();
       liveSockets.inc();
       const drop = options.connections?.add({
         channel: admission.admin ? ADMIN_CHANNEL : memberChannel(actor.id),
@@ -212,6 +222,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
         else if (isJsonPing(text)) socket.send(JSON.stringify({ event: PONG }));
       });
       socket.on('close', () => {
+        clearTimeout(expiry);
         liveSockets.dec();
         drop?.();
         group.delete(subscriber);

@@ -19,6 +19,8 @@ export interface Caller {
   temporary: boolean;
   /** A back-office user who must set up a second factor first: this session may only do that. */
   twoFactorSetup: boolean;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
 }
 
 export type Authenticate = (token: string) => Promise<Caller | null>;
@@ -44,6 +46,7 @@ export function createAuthenticate(
       session,
       temporary: user.must_change_password,
       twoFactorSetup: twoFactor.needsSetup(user),
+      expiresAt: claims.expiresAt,
     };
   };
 }

@@ -44,12 +44,14 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
   }
 
   /** Stores the link's hash and returns the token, or null when the account had its share of links. */
-  async function issue(userId: number): Promise<string | null> {
+  async function issue(user: { id: number; email: string; token_version: number }): Promise<string | null> {
     // Two simultaneous requests may both pass the count: one extra mail, which is harmless.
-    if ((await recentLinks(userId)) >= LINKS_PER_WINDOW) return null;
+    if ((await recentLinks(user.id)) >= LINKS_PER_WINDOW) return null;
     const token = randomBytes(32).toString('base64url');
     await db.insert(passwordResets).values({
-      user_id: userId,
+      user_id: user.id,
+      email: user.email,
+      version: user.token_version,
       token_hash: sha256(token),
       expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
     });
@@ -63,7 +65,7 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
       if (!mailer) return { mail: false, msg: RECOVERY_TEXT.noMail };
       const user = await userService.findByEmail(email);
       if (user) {
-        const token = await issue(user.id);
+        const token = await issue(user);
         if (token) {
           const link = `${publicUrl}/reset-password?token=${token}`;
           mailer
@@ -95,9 +97,9 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
               gt(passwordResets.expires_at, now),
             ),
           )
-          .returning({ user_id: passwordResets.user_id });
-        if (!link) return null;
-        await tx
+          .returning({ user_id: passwordResets.user_id, email: passwordResets.email, version: passwordResets.version });
+        if (!link?.email) return null;
+        const [changed] = await tx
           .update(users)
           .set({
             password_hash: passwordHash,
@@ -105,7 +107,9 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
             must_change_password: false,
             temporary_password_at: null,
           })
-          .where(eq(users.id, link.user_id));
+          .where(and(eq(users.id, link.user_id), eq(users.email, link.email), eq(users.token_version, link.version)))
+          .returning({ id: users.id });
+        if (!changed) return null;
         // Every other link of the account dies with this one.
         await tx
           .update(passwordResets)

@@ -165,7 +165,10 @@ export function createSessionService(db: Db, tokens: TokenService, bus: Pick<Eve
       return ended.length;
     },
 
-    /** Sign-out: the token's session ends. A token that is forged, expired or already ended changes nothing. */
+    /**
+     * Sign-out: the token's session ends. A token that is forged, expired or already ended changes nothing, nor
+     * does one signed before a password change: its session may have gone on with a fresh token (`resume`).
+     */
     async signOut(token: string): Promise<void> {
       const claims = await tokens.verify(token);
       if (!claims) return;
@@ -176,6 +179,7 @@ export function createSessionService(db: Db, tokens: TokenService, bus: Pick<Eve
           and(
             eq(userSessions.id, claims.sessionId),
             eq(userSessions.user_id, claims.userId),
+            eq(userSessions.version, claims.version),
             isNull(userSessions.revoked_at),
           ),
         )

@@ -15,10 +15,13 @@ export interface TokenClaims {
   sessionId: number;
 }
 
+/** A genuine token's claims and when it expires (ms since the epoch): a live socket is closed then. */
+export type VerifiedClaims = TokenClaims & { expiresAt: number };
+
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** The claims of a genuine, unexpired token, or null when it is malformed, forged or expired. */
-  verify(token: string): Promise<TokenClaims | null>;
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 export function createTokenService(secret: Uint8Array, ttlSeconds = TOKEN_TTL_SECONDS): TokenService {
@@ -41,11 +44,12 @@ export function createTokenService(secret: Uint8Array, ttlSeconds = TOKEN_TTL_SE
           audience: AUDIENCE,
         });
         const userId = Number(payload.sub);
-        const { ver: version, sid: sessionId } = payload;
+        const { ver: version, sid: sessionId, exp } = payload;
         // A token signed before sessions existed carries no session: it is void, and its user signs in again.
         if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(version)) return null;
         if (!Number.isSafeInteger(sessionId) || (sessionId as number) <= 0) return null;
-        return { userId, version: version as number, sessionId: sessionId as number };
+        if (exp === undefined) return null;
+        return { userId, version: version as number, sessionId: sessionId as number, expiresAt: exp * 1000 };
       } catch {
         return null;
       }

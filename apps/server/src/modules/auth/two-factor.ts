@@ -193,7 +193,10 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
       await announce(id);
     },
 
-    /** After the right password: a challenge for the second step, good for CHALLENGE_MINUTES. */
+    /**
+     * After the right password: a challenge for the second step, good for CHALLENGE_MINUTES and while the
+     * user's token_version stays (a password change ends it, as it ends sessions).
+     */
     async challenge(user: UserRow): Promise<{ challenge: string; expires_in: number }> {
       const { token, hash } = newChallengeToken();
       await db
@@ -202,6 +205,7 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
       await db.insert(loginChallenges).values({
         token_hash: hash,
         user_id: user.id,
+        version: user.token_version,
         expires_at: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
       });
       return { challenge: token, expires_in: CHALLENGE_MINUTES * 60 };
@@ -227,6 +231,11 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
         .returning();
       if (!taken) throw unauthorized(TWO_FACTOR_TEXT.challengeEnded);
       const user = await userOf(taken.user_id);
+      // The password it was given for is no longer the account's (or an admin ended every session).
+      if (user.token_version !== taken.version) {
+        await db.delete(loginChallenges).where(eq(loginChallenges.id, taken.id));
+        throw unauthorized(TWO_FACTOR_TEXT.challengeEnded);
+      }
       const locked = await guard.lockedMinutes(user.email, address);
       if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
       if (!(await spend(user, code))) {

@@ -43,7 +43,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService; limits: Use
         params: ZIdParams,
         querystring: z.object({
           expires: wholeNumber(0, Number.MAX_SAFE_INTEGER, INPUT_TEXT.badUrl),
-          signature: z.string().max(100),
+          signature: z.string({ error: INPUT_TEXT.badUrl }).max(100, { error: INPUT_TEXT.badUrl }),
         }),
       },
     },

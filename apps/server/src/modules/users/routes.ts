@@ -1,4 +1,5 @@
 /** /api/admin/users: a user's detail, blast fee and profile update, each behind the ownership check in the service. */
+import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
 import { ZActiveCount } from '@sewablast/contract/counters';
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
@@ -10,11 +11,16 @@ import {
 } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SignupGuard } from '../auth/login-guard.ts';
 import type { UserService } from './service.ts';
 
 const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
-export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; signupGuard: SignupGuard }> = async (
+  app,
+  { users, signupGuard },
+) => {
   app.get(
     '/active',
     {
@@ -67,6 +73,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
         response: { 200: ZUpdateUserResponse, 409: ZErrorResponse, 429: ZErrorResponse, ...failures },
       },
     },
-    async (request) => users.update(requireActor(request), request.params.id, request.body, request.ip),
+    async (request) => {
+      const actor = requireActor(request);
+      const { id } = request.params;
+      // A taken email is told to a member changing theirs as it is to sign-up: a few times an address.
+      const ownEmail = actor.id === id && request.body.email !== undefined;
+      if (ownEmail) {
+        const locked = await signupGuard.lockedMinutes(request.ip);
+        if (locked > 0) throw new AppError(429, ACCOUNT_CHANGE_TEXT.emailChangeLocked(locked));
+      }
+      try {
+        return await users.update(actor, id, request.body, request.ip);
+      } catch (error) {
+        if (ownEmail && error instanceof AppError && error.status === 409) await signupGuard.revealed(request.ip);
+        throw error;
+      }
+    },
   );
 };

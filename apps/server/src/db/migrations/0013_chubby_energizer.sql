@@ -1,1 +1,0 @@
-ALTER TABLE "files" ADD COLUMN "location" varchar(16) DEFAULT 'database' NOT NULL;
