@@ -56,13 +56,11 @@ export async function fillDatabase(db: Db): Promise<void> {
     { account_id: accountId, key: 'pre-key-1', value: { private: randomBytes(32).toString('base64') } },
     { account_id: accountId, key: 'session-628111', value: { record: AWKWARD } },
   ]);
-  await db
-    .insert(whatsappSentMessages)
-    .values({
-      account_id: accountId,
-      message_id: 'ABCD',
-      content: Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
-    });
+  await db.insert(whatsappSentMessages).values({
+    account_id: accountId,
+    message_id: 'ABCD',
+    content: Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+  });
   await db.insert(userSessions).values([
     { user_id: first, version: 1, user_agent: AWKWARD, address: '127.0.0.1' },
     { user_id: second, version: 3, address: '::1', revoked_at: new Date() },
