@@ -3,7 +3,7 @@
  * database over whole (users, money, sessions, files), says so, and keeps the PGlite directory and the
  * backup it was moved through.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -53,5 +53,23 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a PGlite data directory', (
     const again = await startDefaultDatabase({ dataDir: scratch, log: (line) => quiet.push(line) });
     await again.stop();
     expect(quiet).toEqual([]);
-  }, 240_000);
+
+    // A move cut short between its two renames: the restored directory beside an absent DATA_DIR/pg is
+    // taken, not an empty new database made.
+    renameSync(join(scratch, 'pg'), join(scratch, 'pg-from-pglite'));
+    const finishing: string[] = [];
+    const finished = await startDefaultDatabase({ dataDir: scratch, log: (line) => finishing.push(line) });
+    try {
+      expect(finishing.join('\n')).toContain('Finished moving the PGlite database');
+      const after = new pg.Client({ connectionString: finished.url });
+      await after.connect();
+      try {
+        expect(await contentsOf(async (text) => (await after.query(text)).rows)).toEqual(before);
+      } finally {
+        await after.end();
+      }
+    } finally {
+      await finished.stop();
+    }
+  }, 300_000);
 });

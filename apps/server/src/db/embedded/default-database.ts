@@ -1,12 +1,14 @@
 /** `npm start` without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/pg, moved from PGlite first if need be. */
 import { join } from 'node:path';
 import { type EmbeddedPostgres, kindOf, runningUrl, type StartOptions, startEmbeddedPostgres } from './cluster.ts';
-import { moveFromPglite } from './from-pglite.ts';
+import { finishInterruptedMove, moveFromPglite } from './from-pglite.ts';
 
 export async function startDefaultDatabase(
   options: Omit<StartOptions, 'dir'> & { dataDir: string },
 ): Promise<EmbeddedPostgres> {
   const dir = join(options.dataDir, 'pg');
+  if (finishInterruptedMove(options.dataDir))
+    options.log(`Finished moving the PGlite database to PostgreSQL in ${dir}.`);
   const kind = kindOf(dir);
   if (kind === 'pglite') await moveFromPglite(options.dataDir, options.log);
   if (kind === 'unknown') {

@@ -9,7 +9,24 @@ import { join } from 'node:path';
 import { type DumpSource, writeDump } from '../backup/dump.ts';
 import { restoreDump } from '../backup/restore.ts';
 import { lockDataDir } from '../data-dir-lock.ts';
-import { startEmbeddedPostgres } from './cluster.ts';
+import { kindOf, startEmbeddedPostgres } from './cluster.ts';
+
+/** The PostgreSQL directory a move restores into, beside DATA_DIR/pg until the swap. */
+const BUILDING = 'pg-from-pglite';
+
+/**
+ * The swap is two renames: a start cut short between them finds no DATA_DIR/pg and a complete PostgreSQL
+ * directory beside it (restored before the first rename), and finishes the swap instead of making an
+ * empty database. Answers whether it did.
+ */
+export function finishInterruptedMove(dataDir: string): boolean {
+  const dir = join(dataDir, 'pg');
+  const building = join(dataDir, BUILDING);
+  if (kindOf(dir) !== 'none' || kindOf(building) !== 'embedded') return false;
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
+  return true;
+}
 
 function stamp(): string {
   return new Date().toISOString().replace(/[:.]/g, '-');
@@ -43,7 +60,7 @@ async function move(dataDir: string, dir: string, time: string, log: (line: stri
   } finally {
     await pglite.close();
   }
-  const building = join(dataDir, 'pg-from-pglite');
+  const building = join(dataDir, BUILDING);
   rmSync(building, { recursive: true, force: true });
   const postgres = await startEmbeddedPostgres({ dir: building, log });
   try {
@@ -54,7 +71,7 @@ async function move(dataDir: string, dir: string, time: string, log: (line: stri
   const kept = join(dataDir, `pg-pglite-${time}`);
   renameSync(dir, kept);
   renameSync(building, dir);
-  for (const leftover of ['pg-from-pglite.lock', 'pg-from-pglite.log']) {
+  for (const leftover of [`${BUILDING}.lock`, `${BUILDING}.log`]) {
     if (existsSync(join(dataDir, leftover))) rmSync(join(dataDir, leftover), { force: true });
   }
   log(
