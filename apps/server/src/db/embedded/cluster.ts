@@ -3,40 +3,16 @@
  * directory (DATA_DIR/pg), started and stopped by the server. It listens on a free loopback port, and
  * only with the password generated when the directory was made.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  chownSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { isAlive, lockDataDir } from '../data-dir-lock.ts';
 import { type Binaries, findBinaries } from './binaries.ts';
-import { binariesFor, type RunAs, serviceUser } from './run-as.ts';
-
-/** Written beside PostgreSQL's own files when the directory is made: it marks the directory as ours. */
-const CREDENTIALS = 'sewablast.json';
-const DATABASE = 'sewablast';
-const USER = 'sewablast';
-
-interface Credentials {
-  user: string;
-  password: string;
-  major: number;
-}
+import { CREDENTIALS, type Credentials, DATABASE, initCluster, tail } from './init.ts';
+import { clearLeftovers } from './leftovers.ts';
+import { binariesFor, handedDown, type RunAs, serviceUser } from './run-as.ts';
 
 export type DirKind = 'none' | 'embedded' | 'pglite' | 'unknown';
 
@@ -53,92 +29,6 @@ function credentialsOf(dir: string): Credentials {
   return JSON.parse(readFileSync(join(dir, CREDENTIALS), 'utf8')) as Credentials;
 }
 
-/** stderr of a program PostgreSQL wrote to, or its log file: the last lines say why it stopped. */
-function tail(text: string, lines = 15): string {
-  return text.trim().split('\n').slice(-lines).join('\n');
-}
-
-function runToEnd(command: string, args: string[], runAs: RunAs | null, fds: number[]): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe', ...fds], ...(runAs ?? {}) });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', fail);
-    child.on('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`${command} failed (${code}):\n${tail(output)}`)),
-    );
-  });
-}
-
-/**
- * How PostgreSQL's programs are told where a file or directory is. As themselves, by its path. As the
- * service user, through a descriptor this root process opened and hands down as fd 3, 4...: the
- * service user may not pass through the folders above DATA_DIR (a project in /root, a test's mkdtemp
- * folder), and /proc/self/fd/N leads straight to the directory, which that user owns. PostgreSQL changes
- * into its data directory once and works there, so its forked processes inherit both.
- */
-function handedDown(paths: string[], runAs: RunAs | null): { args: string[]; fds: number[]; close(): void } {
-  if (!runAs) return { args: paths, fds: [], close: () => {} };
-  const fds = paths.map((path) => openSync(path, 'r'));
-  return {
-    args: fds.map((_, index) => `/proc/self/fd/${index + 3}`),
-    fds,
-    close: () => {
-      for (const fd of fds) closeSync(fd);
-    },
-  };
-}
-
-/**
- * Makes a new database directory at `dir` (which must not exist): initdb into a temporary sibling, renamed
- * into place once complete, so a start cut short leaves no half-made directory behind under the real name.
- */
-export async function initCluster(dir: string, bins: Binaries, runAs: RunAs | null): Promise<void> {
-  const building = `${dir}.new`;
-  rmSync(building, { recursive: true, force: true });
-  mkdirSync(building, { recursive: true, mode: 0o700 });
-  const secrets = mkdtempSync(join(tmpdir(), 'sewablast-initdb-'));
-  const pwfile = join(secrets, 'password');
-  const credentials: Credentials = { user: USER, password: randomBytes(24).toString('base64url'), major: bins.major };
-  writeFileSync(pwfile, `${credentials.password}\n`, { mode: 0o600 });
-  if (runAs) {
-    chownSync(building, runAs.uid, runAs.gid);
-    chownSync(pwfile, runAs.uid, runAs.gid);
-  }
-  const paths = handedDown([building, pwfile], runAs);
-  try {
-    await runToEnd(
-      bins.initdb,
-      [
-        `--pgdata=${paths.args[0]}`,
-        `--username=${USER}`,
-        `--pwfile=${paths.args[1]}`,
-        '--auth=scram-sha-256',
-        '--encoding=UTF8',
-        // The builtin provider: the same sorting on every machine, whatever locales the system has.
-        '--locale-provider=builtin',
-        '--builtin-locale=C.UTF-8',
-        '--locale=C',
-        '--no-instructions',
-      ],
-      runAs,
-      paths.fds,
-    );
-  } finally {
-    paths.close();
-    rmSync(secrets, { recursive: true, force: true });
-  }
-  const file = join(building, CREDENTIALS);
-  writeFileSync(file, `${JSON.stringify(credentials)}\n`, { mode: 0o600 });
-  if (runAs) chownSync(file, runAs.uid, runAs.gid);
-  renameSync(building, dir);
-}
-
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -151,50 +41,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The working directory of a running process (a postmaster's is its data directory), or null where /proc cannot tell. */
-function workingDirectoryOf(pid: number): string | null {
-  try {
-    return realpathSync(`/proc/${pid}/cwd`);
-  } catch {
-    return null;
-  }
-}
-
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (isAlive(pid)) {
-    if (Date.now() > until) return false;
-    await sleep(50);
-  }
-  return true;
-}
-
-/**
- * A server killed with SIGKILL cannot stop its PostgreSQL, which then runs on with nobody using it. The
- * server's lock (DATA_DIR/pg.lock) is ours by now, so a postmaster on this directory is such an orphan:
- * it is shut down (fast, then immediate). A postmaster.pid naming a live process that is no postmaster of
- * this directory (its pid reused after a restart) would stop PostgreSQL from starting: it is removed.
- */
-async function clearLeftovers(dir: string, log: (line: string) => void): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  const cwd = workingDirectoryOf(pid);
-  const ours = cwd === null || cwd === realpathSync(dir);
-  if (!ours) {
-    rmSync(pidFile, { force: true });
-    return;
-  }
-  log(`PostgreSQL (pid ${pid}) is still running from a server that did not stop; stopping it first...`);
-  process.kill(pid, 'SIGINT');
-  if (await waitUntilGone(pid, 30_000)) return;
-  process.kill(pid, 'SIGQUIT');
-  if (await waitUntilGone(pid, 10_000)) return;
-  throw new Error(`PostgreSQL (pid ${pid}) on ${dir} does not stop; stop it, then start Sewablast again`);
-}
 
 async function connectWhenReady(config: pg.ClientConfig, exited: () => string | null): Promise<pg.Client> {
   for (;;) {
@@ -233,7 +80,6 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const dir = resolve(options.dir);
   mkdirSync(dirname(dir), { recursive: true });
   const release = lockDataDir(dir);
-  let child: ChildProcess | null = null;
   try {
     const runAs = serviceUser();
     const bins = binariesFor(findBinaries(), runAs);
@@ -249,44 +95,82 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       );
     }
     await clearLeftovers(dir, options.log);
-    const logFile = `${dir}.log`;
-    const port = await freePort();
-    const logFd = openSync(logFile, 'a');
-    const data = handedDown([dir], runAs);
-    let exitReason: string | null = null;
-    child = spawn(
-      bins.postgres,
-      [
-        '-D',
-        data.args[0] as string,
-        '-p',
-        String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'log_min_messages=warning',
-      ],
-      // Its own process group: a Ctrl-C in the terminal reaches the server alone, which closes its
-      // connections first and then stops PostgreSQL itself.
-      { detached: true, stdio: ['ignore', logFd, logFd, ...data.fds], ...(runAs ?? {}) },
-    );
-    closeSync(logFd);
-    data.close();
-    const started = child;
+    let launched = await launch(dir, bins, runAs, options.onExit);
+    // The port was free when picked and may be taken before PostgreSQL binds it: another, a few times.
+    for (let attempt = 1; attempt < 3 && launched.failure?.includes('could not bind'); attempt++) {
+      launched = await launch(dir, bins, runAs, options.onExit);
+    }
+    if (launched.failure !== null) throw new Error(launched.failure);
+    const postgres = launched.postgres;
     let stopping: Promise<void> | null = null;
-    started.on('error', (error) => {
-      exitReason = `PostgreSQL did not start: ${error.message}`;
-    });
-    started.on('exit', (code, signal) => {
-      exitReason = `PostgreSQL stopped (${signal ?? code}):\n${tail(readFileSync(logFile, 'utf8'))}`;
-      if (stopping === null) options.onExit?.(exitReason);
-    });
-    // Whatever ends this process short of SIGKILL (an uncaught error, process.exit) asks PostgreSQL to stop.
-    const onProcessExit = () => started.kill('SIGINT');
-    process.on('exit', onProcessExit);
-    const config = { host: '127.0.0.1', port, user: credentials.user, password: credentials.password };
+    return {
+      url: postgres.url,
+      stop() {
+        stopping ??= postgres.stop().then(release);
+        return stopping;
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** One start of PostgreSQL on a free port: running, or why not (it stopped, its log's last lines). */
+async function launch(
+  dir: string,
+  bins: Binaries,
+  runAs: RunAs | null,
+  onExit: StartOptions['onExit'],
+): Promise<{ postgres: EmbeddedPostgres; failure: null } | { postgres: null; failure: string }> {
+  const credentials = credentialsOf(dir);
+  const logFile = `${dir}.log`;
+  const port = await freePort();
+  const logFd = openSync(logFile, 'a');
+  const data = handedDown([dir], runAs);
+  const child = spawn(
+    bins.postgres,
+    [
+      '-D',
+      data.args[0] as string,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'log_min_messages=warning',
+    ],
+    // Its own process group: a Ctrl-C in the terminal reaches the server alone, which closes its
+    // connections first and then stops PostgreSQL itself.
+    { detached: true, stdio: ['ignore', logFd, logFd, ...data.fds], ...(runAs ?? {}) },
+  );
+  closeSync(logFd);
+  data.close();
+  let exitReason: string | null = null;
+  let state: 'starting' | 'ready' | 'stopping' = 'starting';
+  const gone = new Promise<void>((done) => child.once('exit', () => done()));
+  child.on('error', (error) => {
+    exitReason = `PostgreSQL did not start: ${error.message}`;
+  });
+  child.on('exit', (code, signal) => {
+    exitReason = `PostgreSQL stopped (${signal ?? code}):\n${tail(readFileSync(logFile, 'utf8'))}`;
+    if (state === 'ready') onExit?.(exitReason);
+  });
+  // Whatever ends this process short of SIGKILL (an uncaught error, process.exit) asks PostgreSQL to stop.
+  const onProcessExit = () => child.kill('SIGINT');
+  process.on('exit', onProcessExit);
+  const shutDown = async () => {
+    state = 'stopping';
+    process.off('exit', onProcessExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      await gone;
+    }
+  };
+  const config = { host: '127.0.0.1', port, user: credentials.user, password: credentials.password };
+  try {
     const admin = await connectWhenReady({ ...config, database: 'postgres' }, () => exitReason);
     try {
       const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
@@ -294,31 +178,18 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     } finally {
       await admin.end();
     }
-    const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${DATABASE}`;
-    return {
-      url,
-      stop() {
-        stopping ??= (async () => {
-          process.off('exit', onProcessExit);
-          if (started.exitCode === null && started.signalCode === null) {
-            const gone = new Promise((done) => started.once('exit', done));
-            started.kill('SIGINT');
-            await gone;
-          }
-          release();
-        })();
-        return stopping;
-      },
-    };
   } catch (error) {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const gone = new Promise((done) => child?.once('exit', done));
-      child.kill('SIGINT');
-      await gone;
-    }
-    release();
-    throw error;
+    await shutDown();
+    return { postgres: null, failure: exitReason ?? (error as Error).message };
   }
+  state = 'ready';
+  return {
+    failure: null,
+    postgres: {
+      url: `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${DATABASE}`,
+      stop: shutDown,
+    },
+  };
 }
 
 /** The connection string of the embedded database while a server runs on `dir`, or null when none runs. */

@@ -4,7 +4,7 @@
  * directory and nothing else; any other user runs them as itself.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type Binaries, binariesAt } from './binaries.ts';
 
@@ -129,4 +129,23 @@ export function binariesFor(bins: Binaries, user: RunAs | null): Binaries {
   const blocked = blockedOnTheWay(copy, user);
   if (blocked) throw new UnreachableError(user, blocked, copy);
   return binariesAt(copy, bins);
+}
+
+/**
+ * How PostgreSQL's programs are told where a file or directory is. As themselves, by its path. As the
+ * service user, through a descriptor this root process opened and hands down as fd 3, 4...: the
+ * service user may not pass through the folders above DATA_DIR (a project in /root, a test's mkdtemp
+ * folder), and /proc/self/fd/N leads straight to the directory, which that user owns. PostgreSQL changes
+ * into its data directory once and works there, so its forked processes inherit both.
+ */
+export function handedDown(paths: string[], runAs: RunAs | null): { args: string[]; fds: number[]; close(): void } {
+  if (!runAs) return { args: paths, fds: [], close: () => {} };
+  const fds = paths.map((path) => openSync(path, 'r'));
+  return {
+    args: fds.map((_, index) => `/proc/self/fd/${index + 3}`),
+    fds,
+    close: () => {
+      for (const fd of fds) closeSync(fd);
+    },
+  };
 }
