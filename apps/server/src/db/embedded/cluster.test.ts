@@ -43,6 +43,8 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
     expect(runningUrl(dir)).toBe(first.url);
     // PostgreSQL refuses root: as root it runs as the service user, who owns its directory.
     expect(statSync(dir).uid).toBe(serviceUser()?.uid ?? process.getuid?.());
+    // Its log may quote a failed statement's data: closed to other users.
+    expect(statSync(`${dir}.log`).mode & 0o077).toBe(0);
     const pid = postmasterPid(dir);
     await first.stop();
     expect(isAlive(pid)).toBe(false);

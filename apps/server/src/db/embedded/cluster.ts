@@ -4,7 +4,7 @@
  * only with the password generated when the directory was made.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
@@ -126,7 +126,9 @@ async function launch(
   const credentials = credentialsOf(dir);
   const logFile = `${dir}.log`;
   const port = await freePort();
-  const logFd = openSync(logFile, 'a');
+  // The log may quote a failed statement, and with it a user's data: for this user's eyes only.
+  const logFd = openSync(logFile, 'a', 0o600);
+  fchmodSync(logFd, 0o600);
   const data = handedDown([dir], runAs);
   const child = spawn(
     bins.postgres,
