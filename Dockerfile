@@ -1,4 +1,4 @@
-# Sewablast in one image: the same program runs as ROLE=all (embedded PGlite in /data), api or worker.
+# Sewablast in one image: the same program runs as ROLE=all (the embedded PostgreSQL in /data), api or worker.
 # docs/deploy.md tells how to run it alone or as a cluster (compose.yaml).
 
 # Build: every dependency, then the dashboard and the server bundle.

@@ -1,4 +1,6 @@
-// Bundles the server into dist/main.js (the contract's TypeScript included) and copies the migrations beside it.
+// Bundles the server into dist/main.js (the contract's TypeScript included) and the backup tool into
+// dist/backup.js (for images without tsx: `node apps/server/dist/backup.js backup`), and copies the
+// migrations beside them.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -6,15 +8,20 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@sewablast/'));
 
 rmSync('dist', { recursive: true, force: true });
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external,
-  logLevel: 'warning',
-});
+for (const [entry, outfile] of [
+  ['src/main.ts', 'dist/main.js'],
+  ['src/db/backup/cli.ts', 'dist/backup.js'],
+]) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+  });
+}
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

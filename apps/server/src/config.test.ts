@@ -16,7 +16,7 @@ describe('parseConfig', () => {
       IMPORT_MAX_MB: 50,
       ALLOWED_ORIGINS: [],
       PUBLIC_URL: 'http://127.0.0.1:8080',
-      db: 'pglite',
+      db: 'embedded',
       SEED_DEMO: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -52,7 +52,7 @@ describe('parseConfig', () => {
 
   it('treats empty values as unset and splits allowed origins', () => {
     const config = parseConfig({ DATABASE_URL: '', JWT_SECRET: '', ALLOWED_ORIGINS: 'https://a.test, https://b.test' });
-    expect(config.db).toBe('pglite');
+    expect(config.db).toBe('embedded');
     expect(config.ALLOWED_ORIGINS).toEqual(['https://a.test', 'https://b.test']);
   });
 

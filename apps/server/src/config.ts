@@ -174,7 +174,8 @@ export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL' | 'TW
   TWO_FACTOR_REQUIRED: boolean;
   /** Without a trailing slash, so that links are written `${PUBLIC_URL}/path`. */
   PUBLIC_URL: string;
-  db: 'pglite' | 'postgres';
+  /** Where the database comes from: the PostgreSQL the server starts itself, or DATABASE_URL's. */
+  db: 'embedded' | 'postgres';
 };
 
 export class ConfigError extends Error {}
@@ -192,11 +193,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration:\n  ROLE: '${value.ROLE}' runs beside other processes, so it needs DATABASE_URL (PostgreSQL) and REDIS_URL`,
     );
   }
-  const db = value.DATABASE_URL ? 'postgres' : 'pglite';
+  const db = value.DATABASE_URL ? 'postgres' : 'embedded';
   const PUBLIC_URL = (value.PUBLIC_URL ?? localUrl(value.HOST, value.PORT)).replace(/\/+$/, '');
   return {
     ...value,
-    SEED_DEMO: value.SEED_DEMO ?? db === 'pglite',
+    SEED_DEMO: value.SEED_DEMO ?? db === 'embedded',
     TWO_FACTOR_REQUIRED: value.TWO_FACTOR_REQUIRED ?? true,
     PUBLIC_URL,
     db,

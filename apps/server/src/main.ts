@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, localUrl, parseConfig } from './config.ts';
 import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
+import type { EmbeddedPostgres } from './db/embedded/cluster.ts';
+import { startDefaultDatabase } from './db/embedded/default-database.ts';
 import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
 import { createMemoryLimits } from './lib/limit-store.ts';
@@ -46,12 +48,15 @@ function describeError(error: unknown): string {
   return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }
 
+/** The PostgreSQL this process started (no DATABASE_URL), stopped on every way out but SIGKILL. */
+let embedded: EmbeddedPostgres | null = null;
+
 async function main(): Promise<void> {
   installProcessGuard(process, {
     write: (line) => process.stderr.write(`${line}\n`),
     exit: (code) => process.exit(code),
   });
-  // Listening from the first moment: a signal during start-up (a migration, PGlite opening its files) waits
+  // Listening from the first moment: a signal during start-up (a migration, PostgreSQL starting) waits
   // for the start to finish and then stops cleanly, instead of killing the process mid-write.
   let stop: ((signal: string) => Promise<void>) | null = null;
   let signalled: string | null = null;
@@ -65,7 +70,18 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 
   const config = parseConfig(process.env);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pg') });
+  embedded = config.DATABASE_URL
+    ? null
+    : await startDefaultDatabase({
+        dataDir: config.DATA_DIR,
+        log: (line) => process.stdout.write(`${line}\n`),
+        onExit: (reason) => {
+          process.stderr.write(`${reason}\nSewablast stops: its database is gone.\n`);
+          process.exit(1);
+        },
+      });
+  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
+  const database = await openDatabase({ url: databaseUrl });
   let logins: Login[] | null = null;
   await database.migrate(async () => {
     logins = await seed(database.db, {
@@ -92,7 +108,7 @@ async function main(): Promise<void> {
       : undefined;
   const driver = simulator ?? new BaileysDriver({ logLevel: config.LOG_LEVEL === 'debug' ? 'warn' : 'silent' });
   const holdsSessions = config.ROLE !== 'api';
-  const engineDatabase = holdsSessions ? await openEngineDatabase(config.DATABASE_URL) : null;
+  const engineDatabase = holdsSessions ? await openEngineDatabase(databaseUrl) : null;
   const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR), {
     bus,
     engineDb: engineDatabase?.db,
@@ -150,12 +166,13 @@ async function main(): Promise<void> {
     await bus.close();
     await engineDatabase?.close();
     await database.close();
+    await embedded?.stop();
     process.exit(0);
   };
   if (signalled) await stop(signalled);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else if (error instanceof DataDirBusyError) {
@@ -165,5 +182,6 @@ main().catch((error: unknown) => {
       `Sewablast failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
   }
+  await embedded?.stop().catch(() => {});
   process.exit(1);
 });

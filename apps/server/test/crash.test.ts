@@ -1,8 +1,9 @@
 /**
  * SIGKILL the server mid-blast and start it again: the blast resumes by itself, and the message logs, the
- * account's counters and the ledger agree, nothing counted twice. Runs on both databases: the embedded
- * PGlite is what `npm start` uses, so a kill (an OOM killer, a power cut) must not cost it a count either.
- * The test reads the database itself only while no server runs, as a PGlite directory takes one process.
+ * account's counters and the ledger agree, nothing counted twice. Runs on the embedded PostgreSQL that
+ * `npm start` uses, so a kill (an OOM killer, a power cut) must not cost it a count either, and on
+ * TEST_DATABASE_URL's. The test reads the database only while no server runs, starting the embedded
+ * PostgreSQL itself, which also stops the one the killed server left running.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ import {
   settings,
   whatsappAccounts,
 } from '../src/db/schema.ts';
-import { createPostgresDatabase } from './harness.ts';
+import { createPostgresDatabase, openEmbeddedDatabase } from './harness.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-crash-'));
@@ -88,7 +89,7 @@ async function until(check: () => Promise<boolean>, ms: number) {
 }
 
 async function withDatabase<T>(work: (db: Database['db']) => Promise<T>): Promise<T> {
-  const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: join(dataDir, 'pg') });
+  const database = postgres ? await openDatabase({ url: postgres.url }) : await openEmbeddedDatabase(dataDir);
   try {
     return await work(database.db);
   } finally {

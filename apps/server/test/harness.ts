@@ -4,12 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Role } from '@sewablast/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { S3Location } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded/cluster.ts';
 import { type AppOptions, buildApp } from '../src/http/app.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
@@ -58,6 +60,22 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
 }
 
+/**
+ * The embedded database a server keeps in `dataDir`, opened while no server runs: the test starts its
+ * PostgreSQL (stopping one a killed server left running) and stops it on close.
+ */
+export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
+  const embedded = await startEmbeddedPostgres({ dir: join(dataDir, 'pg'), log: () => {} });
+  const database = await openDatabase({ url: embedded.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await embedded.stop();
+    },
+  };
+}
+
 let counter = 0;
 
 interface TestAppOptions {
@@ -92,7 +110,8 @@ export function testConfig(db: Database['kind'], overrides: Partial<AppOptions['
     FILE_DOWNLOADS_PER_MINUTE: 120,
     FILE_DOWNLOADS_IN_FLIGHT: 10,
     PUBLIC_URL: 'http://127.0.0.1:8080',
-    db,
+    // PGlite stands in for the embedded database the server would start without DATABASE_URL.
+    db: db === 'pglite' ? 'embedded' : db,
     ...overrides,
   };
 }

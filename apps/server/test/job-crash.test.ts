@@ -2,7 +2,7 @@
  * SIGKILL the server mid-generator and start it again: once the dead process's lease on the account lapses,
  * the new one resumes the generator where the database says it stopped, and it ends with every number of
  * the range counted exactly once and the hits exactly the simulator's. The test reads the database only
- * while no server runs, as a PGlite directory takes one process.
+ * while no server runs, as the embedded PostgreSQL is the server's own.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { generatorResults, generators, phoneNumbers } from '../src/db/schema.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createPostgresDatabase } from './harness.ts';
+import { createPostgresDatabase, openEmbeddedDatabase } from './harness.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const SEED = 13;
@@ -83,7 +83,7 @@ async function until(check: () => Promise<boolean>, ms: number) {
 }
 
 async function withDatabase<T>(work: (db: Database['db']) => Promise<T>): Promise<T> {
-  const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: join(dataDir, 'pg') });
+  const database = postgres ? await openDatabase({ url: postgres.url }) : await openEmbeddedDatabase(dataDir);
   try {
     return await work(database.db);
   } finally {

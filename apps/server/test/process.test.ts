@@ -102,7 +102,11 @@ describe('the server process', () => {
       expect(out).toContain(email);
     }
     const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toMatchObject({ ok: true, db: postgres ? 'postgres' : 'pglite', driver: 'simulator' });
+    expect(await health.json()).toMatchObject({
+      ok: true,
+      db: postgres ? 'postgres' : 'embedded',
+      driver: 'simulator',
+    });
     const devPassword = /dev\s+dev@sewablast\.local\s+(\S+)/.exec(out)?.[1];
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',

@@ -1,17 +1,12 @@
 /**
- * One query layer over two engines: embedded PGlite (files in DATA_DIR/pg) or PostgreSQL through `pg`.
- * Both speak the same SQL, so the schema, the migrations and every query are shared.
+ * One query layer over PostgreSQL through `pg`: the embedded one (embedded/cluster.ts) or any at
+ * DATABASE_URL. The tests also run it over PGlite (./pglite.ts), loaded only when asked for.
  */
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +25,7 @@ export interface Database {
 }
 
 /** Next to this module in the source tree, and next to main.js in the build (build.mjs copies them). */
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface OpenOptions {
   /** PostgreSQL connection string; without it PGlite is used. */
@@ -59,31 +54,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  let release = () => {};
-  if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    release = lockDataDir(options.dataDir);
-  }
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }).catch(
-    (error: unknown) => {
-      release();
-      throw error;
-    },
-  );
-  yieldBeforeEachQuery(client);
-  const db = drizzlePglite(client, { schema });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    migrate: async (afterwards) => {
-      await migratePglite(db, { migrationsFolder });
-      await afterwards?.();
-    },
-    close: async () => {
-      await client.close();
-      release();
-    },
-  };
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite({ ...options, migrationsFolder });
 }
 
 /**
@@ -131,30 +103,6 @@ async function migrateUnderLock(
  */
 export async function openEngineDatabase(url: string | undefined): Promise<Database | null> {
   return url ? openDatabase({ url, poolMax: 10 }) : null;
-}
-
-/**
- * PGlite runs in this thread and answers through promises, so a busy engine can chain query after query
- * in microtasks and keep HTTP requests and live sockets waiting for seconds. Each statement and
- * transaction first lets the event loop take its turn.
- */
-function yieldBeforeEachQuery(client: PGlite): void {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await turn();
-    return query(...args);
-  }) as typeof client.query;
-  client.exec = (async (...args: Parameters<typeof exec>) => {
-    await turn();
-    return exec(...args);
-  }) as typeof client.exec;
-  client.transaction = (async (...args: Parameters<typeof transaction>) => {
-    await turn();
-    return transaction(...args);
-  }) as typeof client.transaction;
 }
 
 /** Retry a transaction body on serialization failure or deadlock (SQLSTATE 40001, 40P01), as DESIGN §9 asks. */

@@ -1,8 +1,9 @@
 /**
- * One process at a time on a PGlite data directory. PGlite does not guard its files: a second process
- * opening them (a second `npm start` that then fails on the port) runs crash recovery under the first
- * one's feet, and after the first one stops the directory no longer starts ("could not locate a valid
- * checkpoint record"). The lock file next to the directory names the holder by its pid and, on Linux,
+ * One server at a time on an embedded data directory. The embedded PostgreSQL (embedded/cluster.ts) is the
+ * server's own: a second `npm start` on the same DATA_DIR must neither start a second PostgreSQL nor take
+ * the first one's for a leftover of a killed server and stop it. PGlite (the tests' database) does not
+ * guard its files at all: a second process on them damages them. The lock file next to the directory
+ * names the holder by its pid and, on Linux,
  * by its start time, so a lock left by a killed process is recognised and taken over even when the
  * pid has since been reused (a container restarted), or while the killed process is a zombie.
  */
@@ -14,8 +15,8 @@ export class DataDirBusyError extends Error {
     readonly pid: number,
   ) {
     super(
-      `${lockFile} says process ${pid} is using this database; two processes on one PGlite database would ` +
-        'damage it. Stop the other process first, or delete the lock file if no Sewablast process runs.',
+      `${lockFile} says process ${pid} is using this database; one server at a time runs on a data ` +
+        'directory. Stop the other process first, or delete the lock file if no Sewablast process runs.',
     );
   }
 }
@@ -52,6 +53,9 @@ function isRunning(pid: number, startTime: string | null): boolean {
   if (startTime === null) return true;
   return stat === null || stat[19] === startTime;
 }
+
+/** A live process (not a zombie), other than this one. */
+export const isAlive = (pid: number): boolean => isRunning(pid, null);
 
 function holder(lockFile: string): { pid: number; startTime: string | null } | null {
   try {

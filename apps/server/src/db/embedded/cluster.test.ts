@@ -1,0 +1,105 @@
+/**
+ * The embedded PostgreSQL as the server starts it: a directory made on first start and reused after,
+ * a password on a loopback port, a stop that ends the process, and a start after a SIGKILL of its owner
+ * (the orphaned PostgreSQL stopped) or with a postmaster.pid whose pid another process now has.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../data-dir-lock.ts';
+import { kindOf, runningUrl, startEmbeddedPostgres } from './cluster.ts';
+import { serviceUser } from './run-as.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'sewablast-cluster-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const quiet = () => {};
+
+async function ask(url: string, text: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const postmasterPid = (dir: string) => Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
+  it('makes its directory once, asks for the password, keeps data across starts and stops', async () => {
+    const dir = join(scratch, 'first', 'pg');
+    expect(kindOf(dir)).toBe('none');
+    const first = await startEmbeddedPostgres({ dir, log: quiet });
+    expect(kindOf(dir)).toBe('embedded');
+    const url = new URL(first.url);
+    expect(url.hostname).toBe('127.0.0.1');
+    await ask(first.url, 'CREATE TABLE kept (n int); INSERT INTO kept VALUES (42)');
+    url.password = 'wrong';
+    await expect(ask(url.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
+    expect(runningUrl(dir)).toBe(first.url);
+    // PostgreSQL refuses root: as root it runs as the service user, who owns its directory.
+    expect(statSync(dir).uid).toBe(serviceUser()?.uid ?? process.getuid?.());
+    // Its log may quote a failed statement's data: closed to other users.
+    expect(statSync(`${dir}.log`).mode & 0o077).toBe(0);
+    const pid = postmasterPid(dir);
+    await first.stop();
+    expect(isAlive(pid)).toBe(false);
+    expect(runningUrl(dir)).toBeNull();
+
+    const second = await startEmbeddedPostgres({ dir, log: quiet });
+    expect(await ask(second.url, 'SELECT n FROM kept')).toEqual([{ n: 42 }]);
+    await second.stop();
+  }, 120_000);
+
+  it('stops the PostgreSQL a SIGKILLed server left running, then starts', async () => {
+    const dir = join(scratch, 'killed', 'pg');
+    const owner = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${join(import.meta.dirname, 'cluster.ts')}').then(async ({ startEmbeddedPostgres }) => {
+          await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, log: () => {} });
+          console.log('started');
+        })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve) => owner.stdout.on('data', resolve));
+    const orphan = postmasterPid(dir);
+    owner.kill('SIGKILL');
+    await new Promise((resolve) => owner.on('exit', resolve));
+    expect(isAlive(orphan)).toBe(true);
+
+    const lines: string[] = [];
+    const again = await startEmbeddedPostgres({ dir, log: (line) => lines.push(line) });
+    expect(lines.join('\n')).toContain(`PostgreSQL (pid ${orphan}) is still running`);
+    expect(isAlive(orphan)).toBe(false);
+    expect(await ask(again.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await again.stop();
+  }, 120_000);
+
+  it('starts over a postmaster.pid whose pid now belongs to another process', async () => {
+    const dir = join(scratch, 'reused', 'pg');
+    const first = await startEmbeddedPostgres({ dir, log: quiet });
+    await first.stop();
+    // As after a reboot or a container restart: the file of a PostgreSQL that never stopped, its pid now
+    // another process of the same user, which PostgreSQL cannot tell from a postmaster still running.
+    const stranger = spawn('sleep', ['30'], serviceUser() ?? {});
+    writeFileSync(join(dir, 'postmaster.pid'), `${stranger.pid}\n${dir}\n`);
+    try {
+      const again = await startEmbeddedPostgres({ dir, log: quiet });
+      expect(await ask(again.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      await again.stop();
+      expect(isAlive(stranger.pid as number)).toBe(true);
+    } finally {
+      stranger.kill();
+    }
+    expect(existsSync(join(dir, 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+});

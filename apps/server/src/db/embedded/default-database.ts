@@ -1,0 +1,40 @@
+/** `npm start` without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/pg, moved from PGlite first if need be. */
+import { join } from 'node:path';
+import { type EmbeddedPostgres, kindOf, runningUrl, type StartOptions, startEmbeddedPostgres } from './cluster.ts';
+import { finishInterruptedMove, moveFromPglite } from './from-pglite.ts';
+
+export async function startDefaultDatabase(
+  options: Omit<StartOptions, 'dir'> & { dataDir: string },
+): Promise<EmbeddedPostgres> {
+  const dir = join(options.dataDir, 'pg');
+  if (finishInterruptedMove(options.dataDir))
+    options.log(`Finished moving the PGlite database to PostgreSQL in ${dir}.`);
+  const kind = kindOf(dir);
+  if (kind === 'pglite') await moveFromPglite(options.dataDir, options.log);
+  if (kind === 'unknown') {
+    throw new Error(
+      `${dir} is not a database Sewablast made: move it away (the embedded PostgreSQL is made there on the next start), or set DATABASE_URL`,
+    );
+  }
+  return startEmbeddedPostgres({ ...options, dir });
+}
+
+/**
+ * Runs `work` on DATABASE_URL's database, or on the embedded one: through the running server's PostgreSQL
+ * when a server runs on DATA_DIR, else on one started for the while (a tool run with the service stopped).
+ */
+export async function withDatabaseUrl<T>(
+  config: { DATABASE_URL?: string; DATA_DIR: string },
+  log: (line: string) => void,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  if (config.DATABASE_URL) return work(config.DATABASE_URL);
+  const running = runningUrl(join(config.DATA_DIR, 'pg'));
+  if (running) return work(running);
+  const embedded = await startDefaultDatabase({ dataDir: config.DATA_DIR, log });
+  try {
+    return await work(embedded.url);
+  } finally {
+    await embedded.stop();
+  }
+}

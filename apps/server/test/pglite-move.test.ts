@@ -1,0 +1,75 @@
+/**
+ * A DATA_DIR that Sewablast's PGlite days left: the first start of the embedded PostgreSQL moves its
+ * database over whole (users, money, sessions, files), says so, and keeps the PGlite directory and the
+ * backup it was moved through.
+ */
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { kindOf } from '../src/db/embedded/cluster.ts';
+import { startDefaultDatabase } from '../src/db/embedded/default-database.ts';
+import { contentsOf, fillDatabase } from './backup-data.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'sewablast-pglite-move-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('a PGlite data directory', () => {
+  it('is moved to PostgreSQL on the first start, nothing lost, the old directory kept', async () => {
+    const old = await openDatabase({ dataDir: join(scratch, 'pg') });
+    await old.migrate();
+    await fillDatabase(old.db);
+    const client = (old.db as unknown as { $client: { query(text: string): Promise<{ rows: unknown[] }> } }).$client;
+    const before = await contentsOf(async (text) => (await client.query(text)).rows as Record<string, unknown>[]);
+    await old.close();
+    expect(kindOf(join(scratch, 'pg'))).toBe('pglite');
+
+    const lines: string[] = [];
+    const moved = await startDefaultDatabase({ dataDir: scratch, log: (line) => lines.push(line) });
+    try {
+      expect(lines.join('\n')).toContain('is a PGlite database');
+      expect(lines.join('\n')).toContain('The PGlite database is now PostgreSQL');
+      const after = new pg.Client({ connectionString: moved.url });
+      await after.connect();
+      try {
+        expect(await contentsOf(async (text) => (await after.query(text)).rows)).toEqual(before);
+      } finally {
+        await after.end();
+      }
+    } finally {
+      await moved.stop();
+    }
+    expect(kindOf(join(scratch, 'pg'))).toBe('embedded');
+    const left = readdirSync(scratch);
+    const kept = left.find((name) => name.startsWith('pg-pglite-'));
+    expect(kept && kindOf(join(scratch, kept))).toBe('pglite');
+    expect(left.some((name) => name.endsWith('.sewablast-backup'))).toBe(true);
+    expect(existsSync(join(scratch, 'pg-from-pglite'))).toBe(false);
+
+    // Moved once: the next start finds PostgreSQL's directory and says nothing of PGlite.
+    const quiet: string[] = [];
+    const again = await startDefaultDatabase({ dataDir: scratch, log: (line) => quiet.push(line) });
+    await again.stop();
+    expect(quiet).toEqual([]);
+
+    // A move cut short between its two renames: the restored directory beside an absent DATA_DIR/pg is
+    // taken, not an empty new database made.
+    renameSync(join(scratch, 'pg'), join(scratch, 'pg-from-pglite'));
+    const finishing: string[] = [];
+    const finished = await startDefaultDatabase({ dataDir: scratch, log: (line) => finishing.push(line) });
+    try {
+      expect(finishing.join('\n')).toContain('Finished moving the PGlite database');
+      const after = new pg.Client({ connectionString: finished.url });
+      await after.connect();
+      try {
+        expect(await contentsOf(async (text) => (await after.query(text)).rows)).toEqual(before);
+      } finally {
+        await after.end();
+      }
+    } finally {
+      await finished.stop();
+    }
+  }, 300_000);
+});
