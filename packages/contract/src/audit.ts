@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'user.bank_changed',
   'user.email_changed',
   'user.two_factor_reset',
+  'user.email_confirmed',
   'setting.updated',
   'level.created',
   'level.updated',
@@ -40,6 +41,7 @@ export const AUDIT_ACTION_LABEL: Record<TAuditAction, string> = {
   'user.bank_changed': 'Rekening bank diubah',
   'user.email_changed': 'Email diubah',
   'user.two_factor_reset': 'Verifikasi dua langkah direset',
+  'user.email_confirmed': 'Email dikonfirmasi',
   'setting.updated': 'Pengaturan diubah',
   'level.created': 'Level dibuat',
   'level.updated': 'Level diubah',
@@ -71,6 +73,8 @@ export const AUDIT_FIELD_LABEL: Record<string, string> = {
   account_number: 'Nomor rekening',
   account_name: 'Nama rekening',
   email: 'Email',
+  email_confirmed: 'Email terkonfirmasi',
+  via: 'Melalui',
 };
 
 export { AUDIT_TEXT } from './audit-text.ts';

@@ -566,7 +566,10 @@ export const idempotencyKeys = pgTable(
   (t) => [uniqueIndex('idempotency_keys_unique').on(t.user_id, t.key)],
 );
 
-/** One-time password-reset links (DESIGN §4): only the token's SHA-256 is kept. */
+/**
+ * One-time password-reset links (DESIGN §4): only the token's SHA-256 is kept. `email` is the address the link
+ * was mailed to: following it proves that address, and confirms it if the account still has it.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -574,6 +577,7 @@ export const passwordResets = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 200 }),
     token_hash: varchar('token_hash', { length: 64 }).notNull(),
     expires_at: stamp('expires_at').notNull(),
     used_at: stamp('used_at'),

@@ -3,7 +3,8 @@
  * only its SHA-256 is stored, so a leaked table opens nothing. The answer never tells whether the email has
  * an account: both paths make the same queries (but the insert) and the mail is sent in the background, so
  * neither the words nor the time tell. Using the link marks it used in the same statement that checks it, so two
- * submits of one link cannot both succeed, and raises the token version, which ends every session.
+ * submits of one link cannot both succeed, and raises the token version, which ends every session. The link
+ * went to the account's address, so following it confirms that address (if the account still has it).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { RECOVERY_TEXT, RESET_LINK_MINUTES, type TForgotPasswordResponse } from '@sewablast/contract/recovery';
@@ -13,6 +14,7 @@ import { passwordResets, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, type UserService } from '../users/service.ts';
+import { confirmAddress } from './email-confirmation.ts';
 import type { SessionService } from './sessions.ts';
 
 /** Links one account may be sent per link lifetime: enough for a lost mail, too few to flood an inbox. */
@@ -44,12 +46,13 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
   }
 
   /** Stores the link's hash and returns the token, or null when the account had its share of links. */
-  async function issue(userId: number): Promise<string | null> {
+  async function issue(userId: number, email: string): Promise<string | null> {
     // Two simultaneous requests may both pass the count: one extra mail, which is harmless.
     if ((await recentLinks(userId)) >= LINKS_PER_WINDOW) return null;
     const token = randomBytes(32).toString('base64url');
     await db.insert(passwordResets).values({
       user_id: userId,
+      email,
       token_hash: sha256(token),
       expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
     });
@@ -63,7 +66,7 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
       if (!mailer) return { mail: false, msg: RECOVERY_TEXT.noMail };
       const user = await userService.findByEmail(email);
       if (user) {
-        const token = await issue(user.id);
+        const token = await issue(user.id, user.email);
         if (token) {
           const link = `${publicUrl}/reset-password?token=${token}`;
           mailer
@@ -95,7 +98,7 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
               gt(passwordResets.expires_at, now),
             ),
           )
-          .returning({ user_id: passwordResets.user_id });
+          .returning({ user_id: passwordResets.user_id, email: passwordResets.email });
         if (!link) return null;
         await tx
           .update(users)
@@ -111,6 +114,8 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
           .update(passwordResets)
           .set({ used_at: now, updated_at: now })
           .where(and(eq(passwordResets.user_id, link.user_id), isNull(passwordResets.used_at)));
+        // A link from before links named their address proves none.
+        if (link.email) await confirmAddress(tx, link.user_id, link.email, 'passwordReset');
         return link.user_id;
       });
       if (userId === null) throw badRequest(RECOVERY_TEXT.tokenInvalid);
