@@ -13,6 +13,7 @@ import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createEmailConfirmation } from './modules/auth/email-confirmation.ts';
 import { createLoginGuard, createSignupGuard } from './modules/auth/login-guard.ts';
 import { createRecoveryService } from './modules/auth/recovery.ts';
+import { createRememberedDevices } from './modules/auth/remembered-devices.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -92,11 +93,11 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const twoFactor = createTwoFactorService({
     db,
     box: createSecretBox(jwtSecret),
-    secret: jwtSecret,
     guard,
     announce: userSessions.announce,
     required: runtime.twoFactorRequired ?? false,
   });
+  const rememberedDevices = createRememberedDevices(db);
   const authenticate = createAuthenticate(tokens, userSessions, twoFactor);
   const auth = createAuthService({
     users,
@@ -104,6 +105,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     authenticate,
     guard,
     twoFactor,
+    devices: rememberedDevices,
     confirmation: emailConfirmation,
   });
   const recovery = createRecoveryService({
@@ -173,6 +175,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     members,
     authenticate,
     twoFactor,
+    rememberedDevices,
     auth,
     recovery,
     emailConfirmation,

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'user.email_changed',
   'user.two_factor_reset',
   'user.email_confirmed',
+  'user.recovery_codes_regenerated',
   'setting.updated',
   'level.created',
   'level.updated',
@@ -42,6 +43,7 @@ export const AUDIT_ACTION_LABEL: Record<TAuditAction, string> = {
   'user.email_changed': 'Email diubah',
   'user.two_factor_reset': 'Verifikasi dua langkah direset',
   'user.email_confirmed': 'Email dikonfirmasi',
+  'user.recovery_codes_regenerated': 'Kode pemulihan dibuat ulang',
   'setting.updated': 'Pengaturan diubah',
   'level.created': 'Level dibuat',
   'level.updated': 'Level diubah',
@@ -75,6 +77,7 @@ export const AUDIT_FIELD_LABEL: Record<string, string> = {
   email: 'Email',
   email_confirmed: 'Email terkonfirmasi',
   via: 'Melalui',
+  recovery_codes_left: 'Kode pemulihan tersisa',
 };
 
 export { AUDIT_TEXT } from './audit-text.ts';

@@ -671,6 +671,33 @@ export const loginChallenges = pgTable(
 );
 
 /**
+ * "Ingat perangkat ini": a browser that may skip the second step until `expires_at`. Only the hash of its
+ * token is kept. It holds while the user's token_version is `version` (a new password voids it) and their
+ * second factor is the one enabled at `two_factor_since` (turning it off, a new set-up or a reset void it).
+ */
+export const rememberedDevices = pgTable(
+  'remembered_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    version: integer('version').notNull(),
+    two_factor_since: stamp('two_factor_since').notNull(),
+    user_agent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    address: varchar('address', { length: 64 }).notNull().default(''),
+    last_used_at: stamp('last_used_at'),
+    expires_at: stamp('expires_at').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('remembered_devices_token_unique').on(t.token_hash),
+    index('remembered_devices_user_idx').on(t.user_id),
+  ],
+);
+
+/**
  * Back-office actions that move money or power, written in the same transaction as the change (DESIGN §4):
  * who, what, on which row, and the row before and after.
  */

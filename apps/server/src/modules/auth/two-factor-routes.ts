@@ -1,6 +1,6 @@
 /**
  * Two-factor sign-in: POST /api/auth/login/two-factor (public: the challenge is the credential), the
- * caller's own GET /api/auth/two-factor, POST …/setup, …/enable and …/disable, and the managers' POST
+ * caller's own GET /api/auth/two-factor, POST …/setup, …/enable, …/disable and …/recovery-codes, and the managers' POST
  * /api/admin/users/{id}/two-factor/reset. Set-up routes admit a session confined to setting it up.
  */
 import { ZLoginResponse } from '@sewablast/contract/auth';
@@ -8,6 +8,7 @@ import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
 import { ZIdParams } from '@sewablast/contract/paging';
 import {
   TWO_FACTOR_TEXT,
+  ZRecoveryCodesRequest,
   ZTwoFactorDisableRequest,
   ZTwoFactorEnableRequest,
   ZTwoFactorEnableResponse,
@@ -108,6 +109,19 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFact
       await twoFactor.disable(requireActor(request), current_password, code, request.ip);
       return { msg: TWO_FACTOR_TEXT.disabled };
     },
+  );
+
+  app.post(
+    '/two-factor/recovery-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'New recovery codes (current password or an app code), shown once; the old ones stop working',
+        body: ZRecoveryCodesRequest,
+        response: { 200: ZTwoFactorEnableResponse, ...failures },
+      },
+    },
+    async (request) => twoFactor.regenerateRecoveryCodes(requireActor(request), request.body, request.ip),
   );
 };
 

@@ -1,1 +1,0 @@
-ALTER TABLE "password_resets" ADD COLUMN "email" varchar(200);
