@@ -11,6 +11,7 @@ import { hostMetrics } from './metrics/engine-metrics.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createEmailConfirmation } from './modules/auth/email-confirmation.ts';
+import { createExpiredSweep } from './modules/auth/expired-sweep.ts';
 import { createLoginGuard, createSignupGuard } from './modules/auth/login-guard.ts';
 import { createRecoveryService } from './modules/auth/recovery.ts';
 import { createRememberedDevices } from './modules/auth/remembered-devices.ts';
@@ -63,6 +64,8 @@ export interface Runtime {
   mail?: MailConfig & { publicUrl: string };
   /** TWO_FACTOR_REQUIRED: staff, admins and devs must set up a second factor first (off unless given). */
   twoFactorRequired?: boolean;
+  /** How often the session host renews its leases and runs its housekeeping round; tests shorten it. */
+  hostRenewMs?: number;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -132,6 +135,9 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         onIncoming: createReplyHandler(engineDb),
         log: runtime.log,
         secondMs: runtime.secondMs,
+        renewMs: runtime.hostRenewMs,
+        // On the main pool: these are the dashboard's tables.
+        chores: [createExpiredSweep(db)],
       })
     : null;
   if (host && runtime.commands) serveCommands(runtime.commands, host, runtime.log);
