@@ -10,6 +10,7 @@ import { LiveConnections, THIS_NODE } from './live/connections.ts';
 import { hostMetrics } from './metrics/engine-metrics.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
+import { createBackOfficeUsers } from './modules/auth/back-office-users.ts';
 import { createEmailConfirmation } from './modules/auth/email-confirmation.ts';
 import { createExpiredSweep } from './modules/auth/expired-sweep.ts';
 import { createLoginGuard, createSignupGuard } from './modules/auth/login-guard.ts';
@@ -182,6 +183,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     authenticate,
     twoFactor,
     rememberedDevices,
+    backOfficeUsers: createBackOfficeUsers(db),
     auth,
     recovery,
     emailConfirmation,

@@ -108,4 +108,20 @@ export const TWO_FACTOR_TEXT = {
   resetDone: 'Verifikasi dua langkah pengguna telah direset.',
   resetNotSelf: 'Nonaktifkan verifikasi dua langkah Anda sendiri dari profil.',
   resetNotOn: 'Pengguna ini tidak memakai verifikasi dua langkah.',
+
+  // The managers' list of back-office users, where the reset is reached.
+  staffTitle: 'Daftar Staf & Admin',
+  staffSearch: 'Cari nama atau email',
+  staffColumns: {
+    name: 'Nama',
+    email: 'Email',
+    role: 'Role',
+    twoFactor: 'Verifikasi Dua Langkah',
+    lastSeen: 'Terakhir Aktif',
+    action: 'Aksi',
+  },
+  staffNever: 'Belum pernah',
+  staffFetchFailed: 'Gagal memuat daftar staf dan admin.',
+  resetShort: 'Reset 2FA',
+  resetLabel: (name: string) => `Reset verifikasi dua langkah ${name}`,
 } as const;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZLoginResponse } from './auth.ts';
+import { pageOf } from './paging.ts';
 import { TWO_FACTOR_TEXT } from './two-factor-text.ts';
 
 export {
@@ -93,6 +94,23 @@ export type TRememberedDevice = z.infer<typeof ZRememberedDevice>;
 
 export const ZRememberedDeviceList = z.object({ list: z.array(ZRememberedDevice) });
 export type TRememberedDeviceList = z.infer<typeof ZRememberedDeviceList>;
+
+/** A staff, admin or dev user as the back-office list shows them to a manager. */
+export const ZBackOfficeUser = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: z.enum(['staff', 'admin', 'dev']),
+  two_factor: z.boolean(),
+  /** Whether the caller may reset this user's second factor (a dev anyone's, an admin staff's; never their own). */
+  two_factor_resettable: z.boolean(),
+  last_seen_at: z.string().nullable(),
+});
+export type TBackOfficeUser = z.infer<typeof ZBackOfficeUser>;
+
+export const ZBackOfficeUserPage = pageOf(ZBackOfficeUser);
+export type TBackOfficeUserPage = z.infer<typeof ZBackOfficeUserPage>;
 
 /** The sign-in's second-step form: the challenge travels beside it. */
 export const ZTwoFactorCodeForm = z.object({ code: ZCode, remember_device: z.boolean() });

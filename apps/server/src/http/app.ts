@@ -190,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(area(twoFactorResetRoutes, 'managers'), {
     prefix: '/api/admin/users',
     twoFactor: services.twoFactor,
+    backOffice: services.backOfficeUsers,
   });
   await app.register(area(temporaryPasswordRoutes, 'managers'), {
     prefix: '/api/admin/users',

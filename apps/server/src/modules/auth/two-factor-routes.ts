@@ -5,9 +5,10 @@
  */
 import { ZLoginResponse } from '@sewablast/contract/auth';
 import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
-import { ZIdParams } from '@sewablast/contract/paging';
+import { ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import {
   TWO_FACTOR_TEXT,
+  ZBackOfficeUserPage,
   ZRecoveryCodesRequest,
   ZTwoFactorDisableRequest,
   ZTwoFactorEnableRequest,
@@ -20,6 +21,7 @@ import {
 } from '@sewablast/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import type { BackOfficeUsers } from './back-office-users.ts';
 import type { AuthService } from './service.ts';
 import type { TwoFactorService } from './two-factor.ts';
 
@@ -125,11 +127,24 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFact
   );
 };
 
-/** Under /api/admin/users, for managers. */
-export const twoFactorResetRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService }> = async (
-  app,
-  { twoFactor },
-) => {
+/** Under /api/admin/users, for managers: the back-office users with their second factor, and its reset. */
+export const twoFactorResetRoutes: FastifyPluginAsyncZod<{
+  twoFactor: TwoFactorService;
+  backOffice: BackOfficeUsers;
+}> = async (app, { twoFactor, backOffice }) => {
+  app.get(
+    '/back-office-per-page',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A page of staff, admin and dev users with their second factor, searched by name or email',
+        querystring: ZPageQuery,
+        response: { 200: ZBackOfficeUserPage, ...failures },
+      },
+    },
+    async (request) => backOffice.page(requireActor(request), request.query),
+  );
+
   app.post(
     '/:id/two-factor/reset',
     {

@@ -23,6 +23,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import { recordAudit } from '../../lib/audit.ts';
 import { requireCurrentPassword } from '../users/account-change.ts';
 import type { UserRow } from '../users/service.ts';
+import { mayResetTwoFactor } from './back-office-users.ts';
 import type { LoginGuard } from './login-guard.ts';
 import {
   challengeHash,
@@ -206,10 +207,7 @@ export function createTwoFactorService({ db, box, guard, announce, required }: T
     async reset(actor: Actor, id: number): Promise<void> {
       if (actor.id === id) throw forbidden(TWO_FACTOR_TEXT.resetNotSelf);
       const target = await userOf(id);
-      const targetRole = effectiveRole(target.role);
-      if (actor.role === 'admin' && targetRole && inGroup(targetRole, 'managers')) {
-        throw forbidden(SERVER_TEXT.forbidden);
-      }
+      if (!mayResetTwoFactor(actor, { id, role: effectiveRole(target.role) })) throw forbidden(SERVER_TEXT.forbidden);
       if (!target.totp_secret && !target.totp_enabled_at) throw badRequest(TWO_FACTOR_TEXT.resetNotOn);
       await db.transaction(async (tx) => {
         await clear(id, tx);
