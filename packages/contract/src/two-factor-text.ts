@@ -123,5 +123,5 @@ export const TWO_FACTOR_TEXT = {
   staffNever: 'Belum pernah',
   staffFetchFailed: 'Gagal memuat daftar staf dan admin.',
   resetShort: 'Reset 2FA',
-  resetLabel: (name: string) => `Reset verifikasi dua langkah ${name}`,
+  resetLabel: (name: string) => `Reset 2FA ${name}`,
 } as const;
