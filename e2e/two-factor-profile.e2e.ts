@@ -116,7 +116,7 @@ describe('Daftar Staf & Admin', () => {
     await signInThroughForm(page, DEV);
     await page.waitForURL((url) => url.pathname !== '/signin');
     await page.getByRole('link', { name: TWO_FACTOR_TEXT.staffTitle }).click();
-    await page.waitForURL('**/member/back-office');
+    await page.waitForURL('**/back-office');
     await page.getByRole('heading', { name: TWO_FACTOR_TEXT.staffTitle }).waitFor();
     const row = page.getByRole('row').filter({ hasText: staff.email });
     await expect.poll(() => row.getByTestId('back-office-two-factor').textContent()).toBe(TWO_FACTOR_TEXT.on);

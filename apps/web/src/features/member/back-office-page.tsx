@@ -1,5 +1,5 @@
 /**
- * 'Daftar Staf & Admin' (/member/back-office) for admins and devs: the staff, admins and devs, searched by the
+ * 'Daftar Staf & Admin' (/back-office) for admins and devs: the staff, admins and devs, searched by the
  * start of a name or email, each with their second factor and, where the caller may, 'Reset 2FA' (asked
  * first; audited, and the user's sessions end). Beyond the spec: where a lost phone is dealt with.
  */
@@ -39,7 +39,7 @@ function ResetButton({ user }: { user: TBackOfficeUser }) {
         <Button
           {...opens}
           variant="secondary"
-          className="px-3 py-1.5 text-xs"
+          className="px-3 py-1.5 text-xs whitespace-nowrap"
           loading={reset.isPending}
           aria-label={TWO_FACTOR_TEXT.resetLabel(name)}
         >
