@@ -11,9 +11,12 @@ import { LiveConnections, THIS_NODE } from './live/connections.ts';
 import { hostMetrics } from './metrics/engine-metrics.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
+import { createBackOfficeUsers } from './modules/auth/back-office-users.ts';
 import { createEmailConfirmation } from './modules/auth/email-confirmation.ts';
+import { createExpiredSweep } from './modules/auth/expired-sweep.ts';
 import { createLoginGuard, createSignupGuard } from './modules/auth/login-guard.ts';
 import { createRecoveryService } from './modules/auth/recovery.ts';
+import { createRememberedDevices } from './modules/auth/remembered-devices.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -66,6 +69,8 @@ export interface Runtime {
   twoFactorRequired?: boolean;
   /** S3_URL: the bucket new files go to; without it, the database. */
   s3?: S3Location;
+  /** How often the session host renews its leases and runs its housekeeping round; tests shorten it. */
+  hostRenewMs?: number;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -96,11 +101,11 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const twoFactor = createTwoFactorService({
     db,
     box: createSecretBox(jwtSecret),
-    secret: jwtSecret,
     guard,
     announce: userSessions.announce,
     required: runtime.twoFactorRequired ?? false,
   });
+  const rememberedDevices = createRememberedDevices(db);
   const authenticate = createAuthenticate(tokens, userSessions, twoFactor);
   const auth = createAuthService({
     users,
@@ -108,6 +113,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     authenticate,
     guard,
     twoFactor,
+    devices: rememberedDevices,
     confirmation: emailConfirmation,
   });
   const recovery = createRecoveryService({
@@ -136,6 +142,9 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         files: fileStore,
         log: runtime.log,
         secondMs: runtime.secondMs,
+        renewMs: runtime.hostRenewMs,
+        // On the main pool: these are the dashboard's tables.
+        chores: [createExpiredSweep(db)],
       })
     : null;
   if (host && runtime.commands) serveCommands(runtime.commands, host, runtime.log);
@@ -179,6 +188,8 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     members,
     authenticate,
     twoFactor,
+    rememberedDevices,
+    backOfficeUsers: createBackOfficeUsers(db),
     auth,
     recovery,
     emailConfirmation,

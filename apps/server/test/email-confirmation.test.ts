@@ -5,16 +5,16 @@
  * user in the shared (Redis) limit store; without mail nothing is asked and nothing is blocked.
  */
 import { createHash } from 'node:crypto';
-import { EMAIL_CONFIRM_TEXT, RESEND_PER_HOUR } from '@sewablast/contract/email-confirmation';
+import { EMAIL_CONFIRM_TEXT, EMAIL_CONFIRMED_VIA, RESEND_PER_HOUR } from '@sewablast/contract/email-confirmation';
 import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailConfirmations, ledgerEntries, proxies, users } from '../src/db/schema.ts';
+import { auditLog, emailConfirmations, ledgerEntries, proxies, users } from '../src/db/schema.ts';
 import type { LimitStore } from '../src/lib/limit-store.ts';
 import { createRedisLimits } from '../src/lib/limit-store-redis.ts';
 import { RESEND_MINUTE } from '../src/modules/auth/email-confirmation.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
-import { type CaughtMail, startMailCatcher } from './mail-catcher.ts';
+import { type CaughtMail, resetLinkOf, startMailCatcher } from './mail-catcher.ts';
 import { hasRedis, startRedis } from './redis.ts';
 
 const PUBLIC_URL = 'http://blast.test:8080';
@@ -242,6 +242,84 @@ describe('with mail', () => {
     expect(await state(member)).toEqual({ required: true, confirmed: false });
     expect((await confirm(tokenOf(await smtp.mailTo(member.email)))).statusCode).toBe(200);
     expect((await withdraw(member)).statusCode).toBe(200);
+  });
+});
+
+describe('proving the address', () => {
+  const forgot = (email: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress });
+  const reset = (token: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password, password2: password },
+    });
+  const confirmations = (userId: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.email_confirmed'), eq(auditLog.target_id, userId)));
+  /** Asks for a reset link for `email` and returns its token, read from the mail. */
+  async function resetToken(email: string, remoteAddress: string): Promise<string> {
+    const before = smtp.mails.filter((mail) => mail.to.includes(email)).length;
+    expect((await forgot(email, remoteAddress)).statusCode).toBe(200);
+    return resetLinkOf(await smtp.mailTo(email, before)).searchParams.get('token') ?? '';
+  }
+
+  it("audits a confirmation by link, as the member's own act, once", async () => {
+    const member = await signUp();
+    const token = tokenOf(await smtp.mailTo(member.email));
+    expect(await confirmations(member.id)).toEqual([]);
+    expect((await confirm(token)).statusCode).toBe(200);
+    const [entry, ...more] = await confirmations(member.id);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      actor_id: member.id,
+      target_table: 'users',
+      before: { email: member.email, email_confirmed: false },
+      after: { email: member.email, email_confirmed: true, via: EMAIL_CONFIRMED_VIA.link },
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit/list-per-page?action=user.email_confirmed',
+      headers: (await t.loginAs('admin')).headers,
+    });
+    expect(listed.json().data.map((row: { targetId: number }) => row.targetId)).toContain(member.id);
+  });
+
+  it('confirms the address by a password reset through the mailed link, and spends the confirmation links', async () => {
+    const member = await signUp();
+    const confirmToken = tokenOf(await smtp.mailTo(member.email));
+    const token = await resetToken(member.email, '10.9.1.1');
+    expect(await state(member)).toEqual({ required: true, confirmed: false });
+    expect((await reset(token, 'sandibaru-1')).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.email_confirmed).toBe(true);
+    const [entry] = await confirmations(member.id);
+    expect(entry?.after).toEqual({
+      email: member.email,
+      email_confirmed: true,
+      via: EMAIL_CONFIRMED_VIA.passwordReset,
+    });
+    expect((await confirm(confirmToken)).statusCode).toBe(400);
+  });
+
+  it('confirms nothing by a reset link mailed to an address the account no longer has', async () => {
+    const member = await signUp();
+    await smtp.mailTo(member.email);
+    const token = await resetToken(member.email, '10.9.1.2');
+    const newEmail = `later-${member.email}`;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${member.id}`,
+      headers: member.headers,
+      payload: { email: newEmail, current_password: PASSWORD },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await reset(token, 'sandibaru-2')).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.email_confirmed).toBe(false);
+    expect(await confirmations(member.id)).toEqual([]);
   });
 });
 

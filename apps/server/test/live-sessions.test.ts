@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../src/db/client.ts';
 import { buildApp } from '../src/http/app.ts';
-import { createRedisBus, type EventBus } from '../src/live/bus.ts';
+import { createMemoryBus, createRedisBus, type EventBus } from '../src/live/bus.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -181,6 +181,95 @@ describe('on one node', () => {
     });
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body)).toEqual({ msg: SESSION_TEXT.temporaryOnly });
+  });
+});
+
+/**
+ * The upgrade-versus-sign-out race: the session ends after the socket's token was checked but before the
+ * socket is listed under its user, so the announcement finds no socket of theirs to check. The gateway
+ * counts announcements and checks such a socket again once it is listed.
+ */
+describe('a socket that upgrades while its session ends', () => {
+  let database: Database;
+  let services: Services;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let base: string;
+  /** Runs once, right after the next check of this token found it good, before the gateway goes on. */
+  let afterCheck: { token: string; run: () => Promise<void> } | null = null;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+    const bus = createMemoryBus();
+    services = createServices(database.db, randomBytes(32), { bus, driver: null, timeZone: 'Asia/Jakarta' });
+    const authenticate: typeof services.authenticate = async (token) => {
+      const caller = await services.authenticate(token);
+      const pending = afterCheck;
+      if (caller && pending?.token === token) {
+        afterCheck = null;
+        await pending.run();
+      }
+      return caller;
+    };
+    app = await buildApp({
+      config: testConfig(database.kind, { ROLE: 'api' }),
+      services: { ...services, authenticate },
+      bus,
+      version: 'test',
+      logger: false,
+    });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const member = async () => {
+    const user = await services.users.create({
+      firstname: 'Balapan',
+      lastname: 'Sesi',
+      email: `balapan-${randomBytes(3).toString('hex')}@test.local`,
+      password: 'secret123',
+    });
+    return { user, token: await services.userSessions.start(user, TEST_CLIENT) };
+  };
+
+  it('ends closed when the session signs out between the token check and the upgrade', async () => {
+    const { user, token } = await member();
+    afterCheck = { token, run: () => services.userSessions.signOut(token) };
+    const live = await openSocket(base, `client-${user.id}`, token);
+    expect(await live.closed()).toBe(SESSION_ENDED_CLOSE);
+    expect(afterCheck).toBeNull();
+  });
+
+  it('ends closed when a new password ends every session meanwhile', async () => {
+    const { user, token } = await member();
+    const other = await services.userSessions.start(user, TEST_CLIENT);
+    afterCheck = {
+      token,
+      run: async () => {
+        const changed = await app.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${user.id}`,
+          headers: { authorization: `Bearer ${other}` },
+          payload: { current_password: 'secret123', password: 'sandibaru1' },
+        });
+        expect(changed.statusCode).toBe(200);
+      },
+    };
+    const live = await openSocket(base, `client-${user.id}`, token);
+    expect(await live.closed()).toBe(SESSION_ENDED_CLOSE);
+  });
+
+  it('stays open when the announcement is of another user', async () => {
+    const { user, token } = await member();
+    const someone = await member();
+    afterCheck = { token, run: () => services.userSessions.signOut(someone.token) };
+    const live = await openSocket(base, `client-${user.id}`, token);
+    await settle();
+    expect(live.socket.readyState).toBe(WebSocket.OPEN);
+    live.socket.close();
   });
 });
 

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'user.bank_changed',
   'user.email_changed',
   'user.two_factor_reset',
+  'user.email_confirmed',
+  'user.recovery_codes_regenerated',
   'setting.updated',
   'level.created',
   'level.updated',
@@ -41,6 +43,8 @@ export const AUDIT_ACTION_LABEL: Record<TAuditAction, string> = {
   'user.bank_changed': 'Rekening bank diubah',
   'user.email_changed': 'Email diubah',
   'user.two_factor_reset': 'Verifikasi dua langkah direset',
+  'user.email_confirmed': 'Email dikonfirmasi',
+  'user.recovery_codes_regenerated': 'Kode pemulihan dibuat ulang',
   'setting.updated': 'Pengaturan diubah',
   'level.created': 'Level dibuat',
   'level.updated': 'Level diubah',
@@ -72,6 +76,9 @@ export const AUDIT_FIELD_LABEL: Record<string, string> = {
   account_number: 'Nomor rekening',
   account_name: 'Nama rekening',
   email: 'Email',
+  email_confirmed: 'Email terkonfirmasi',
+  via: 'Melalui',
+  recovery_codes_left: 'Kode pemulihan tersisa',
 };
 
 /** Values the screen names in words, by the target's table and field: a withdrawal's status as every screen says it. */

@@ -7,6 +7,12 @@ export const CONFIRM_LINK_HOURS = 24;
 /** Confirmation mails a user may ask for again: one a minute, a few an hour. */
 export const RESEND_PER_HOUR = 5;
 
+/** How an address was proven, as the audit log says it: a mailed link either way. */
+export const EMAIL_CONFIRMED_VIA = {
+  link: 'Tautan konfirmasi email',
+  passwordReset: 'Tautan reset password',
+} as const;
+
 export const EMAIL_CONFIRM_TEXT = {
   pageTitle: 'Konfirmasi Email',
   pageSubtitle: 'Memastikan alamat email akun Sewablast Anda.',

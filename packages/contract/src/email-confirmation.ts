@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { EMAIL_CONFIRM_TEXT } from './email-confirmation-text.ts';
 
-export { CONFIRM_LINK_HOURS, EMAIL_CONFIRM_TEXT, RESEND_PER_HOUR } from './email-confirmation-text.ts';
+export {
+  CONFIRM_LINK_HOURS,
+  EMAIL_CONFIRM_TEXT,
+  EMAIL_CONFIRMED_VIA,
+  RESEND_PER_HOUR,
+} from './email-confirmation-text.ts';
 
 /** `required` is false when the server mails nothing: then every address counts as confirmed. */
 export const ZEmailConfirmationState = z.object({ required: z.boolean(), confirmed: z.boolean() });

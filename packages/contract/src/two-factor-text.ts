@@ -70,6 +70,33 @@ export const TWO_FACTOR_TEXT = {
   disabling: 'Menonaktifkan...',
   requiredCannotDisable: 'Verifikasi dua langkah wajib untuk akun staf, admin, dan dev.',
 
+  // New recovery codes from the profile.
+  regenerate: 'Buat Kode Pemulihan Baru',
+  regenerateTitle: 'Buat kode pemulihan baru?',
+  regenerateBody:
+    'Semua kode pemulihan lama langsung tidak berlaku. Masukkan password saat ini atau kode dari aplikasi autentikator.',
+  regenerating: 'Membuat...',
+  regenerated: 'Kode pemulihan baru telah dibuat. Kode lama tidak berlaku lagi.',
+  proofRequired: 'Isi password saat ini atau kode autentikator.',
+  orCode: 'atau',
+  appCodeLabel: 'Kode autentikator (6 digit)',
+  appCodeOnly: 'Gunakan kode 6 digit dari aplikasi autentikator, bukan kode pemulihan.',
+
+  // The profile's remembered devices.
+  devicesTitle: 'Perangkat yang Diingat',
+  devicesHint: `Perangkat ini melewati verifikasi dua langkah saat masuk, paling lama ${REMEMBER_DEVICE_DAYS} hari sejak diingat.`,
+  devicesEmpty: 'Tidak ada perangkat yang diingat.',
+  deviceColumn: 'Perangkat',
+  rememberedAt: 'Diingat',
+  lastUsed: 'Terakhir dipakai',
+  neverUsed: 'Belum pernah',
+  forget: 'Lupakan',
+  forgetLabel: (device: string) => `Lupakan ${device}`,
+  forgetTitle: 'Lupakan perangkat ini?',
+  forgetBody: 'Saat masuk dari perangkat ini lagi, kode verifikasi dua langkah akan diminta.',
+  forgotten: 'Perangkat dilupakan.',
+  deviceNotFound: 'Perangkat tidak ditemukan.',
+
   // The admin's reset.
   reset: 'Reset Verifikasi Dua Langkah',
   resetHint:
@@ -81,4 +108,20 @@ export const TWO_FACTOR_TEXT = {
   resetDone: 'Verifikasi dua langkah pengguna telah direset.',
   resetNotSelf: 'Nonaktifkan verifikasi dua langkah Anda sendiri dari profil.',
   resetNotOn: 'Pengguna ini tidak memakai verifikasi dua langkah.',
+
+  // The managers' list of back-office users, where the reset is reached.
+  staffTitle: 'Daftar Staf & Admin',
+  staffSearch: 'Cari nama atau email',
+  staffColumns: {
+    name: 'Nama',
+    email: 'Email',
+    role: 'Role',
+    twoFactor: 'Verifikasi Dua Langkah',
+    lastSeen: 'Terakhir Aktif',
+    action: 'Aksi',
+  },
+  staffNever: 'Belum pernah',
+  staffFetchFailed: 'Gagal memuat daftar staf dan admin.',
+  resetShort: 'Reset 2FA',
+  resetLabel: (name: string) => `Reset 2FA ${name}`,
 } as const;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZLoginResponse } from './auth.ts';
+import { pageOf } from './paging.ts';
 import { TWO_FACTOR_TEXT } from './two-factor-text.ts';
 
 export {
@@ -60,6 +61,56 @@ export type TTwoFactorEnableResponse = z.infer<typeof ZTwoFactorEnableResponse>;
 
 export const ZTwoFactorDisableRequest = ZTwoFactorSetupRequest.extend({ code: ZCode });
 export type TTwoFactorDisableRequest = z.infer<typeof ZTwoFactorDisableRequest>;
+
+/**
+ * New recovery codes: the current password, or a code of the authenticator app (a recovery code is not
+ * enough to replace them all). One of the two.
+ */
+export const ZRecoveryCodesRequest = z
+  .object({
+    current_password: z.string().max(200).optional(),
+    code: z
+      .string()
+      .max(64)
+      .transform((code) => code.replace(/\s/g, ''))
+      .optional(),
+  })
+  .refine((body) => Boolean(body.current_password) || Boolean(body.code), {
+    error: TWO_FACTOR_TEXT.proofRequired,
+    path: ['current_password'],
+  });
+export type TRecoveryCodesRequest = z.input<typeof ZRecoveryCodesRequest>;
+
+export const ZRememberedDevice = z.object({
+  id: z.number().int(),
+  user_agent: z.string(),
+  address: z.string(),
+  created_at: z.string(),
+  /** The last sign-in that skipped the second step on it; null before the first. */
+  last_used_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type TRememberedDevice = z.infer<typeof ZRememberedDevice>;
+
+export const ZRememberedDeviceList = z.object({ list: z.array(ZRememberedDevice) });
+export type TRememberedDeviceList = z.infer<typeof ZRememberedDeviceList>;
+
+/** A staff, admin or dev user as the back-office list shows them to a manager. */
+export const ZBackOfficeUser = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: z.enum(['staff', 'admin', 'dev']),
+  two_factor: z.boolean(),
+  /** Whether the caller may reset this user's second factor (a dev anyone's, an admin staff's; never their own). */
+  two_factor_resettable: z.boolean(),
+  last_seen_at: z.string().nullable(),
+});
+export type TBackOfficeUser = z.infer<typeof ZBackOfficeUser>;
+
+export const ZBackOfficeUserPage = pageOf(ZBackOfficeUser);
+export type TBackOfficeUserPage = z.infer<typeof ZBackOfficeUserPage>;
 
 /** The sign-in's second-step form: the challenge travels beside it. */
 export const ZTwoFactorCodeForm = z.object({ code: ZCode, remember_device: z.boolean() });

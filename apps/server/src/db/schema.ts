@@ -568,7 +568,10 @@ export const idempotencyKeys = pgTable(
   (t) => [uniqueIndex('idempotency_keys_unique').on(t.user_id, t.key)],
 );
 
-/** One-time password-reset links (DESIGN §4): only the token's SHA-256 is kept. */
+/**
+ * One-time password-reset links (DESIGN §4): only the token's SHA-256 is kept. `email` is the address the link
+ * was mailed to: following it proves that address, and confirms it if the account still has it.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -674,6 +677,33 @@ export const loginChallenges = pgTable(
   (t) => [
     uniqueIndex('login_challenges_token_unique').on(t.token_hash),
     index('login_challenges_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * "Ingat perangkat ini": a browser that may skip the second step until `expires_at`. Only the hash of its
+ * token is kept. It holds while the user's token_version is `version` (a new password voids it) and their
+ * second factor is the one enabled at `two_factor_since` (turning it off, a new set-up or a reset void it).
+ */
+export const rememberedDevices = pgTable(
+  'remembered_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    version: integer('version').notNull(),
+    two_factor_since: stamp('two_factor_since').notNull(),
+    user_agent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    address: varchar('address', { length: 64 }).notNull().default(''),
+    last_used_at: stamp('last_used_at'),
+    expires_at: stamp('expires_at').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('remembered_devices_token_unique').on(t.token_hash),
+    index('remembered_devices_user_idx').on(t.user_id),
   ],
 );
 

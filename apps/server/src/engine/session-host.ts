@@ -69,6 +69,11 @@ export interface SessionHostOptions {
   claimMs?: number;
   /** How long a link may wait for its scan; tests shorten it. */
   linkTimeoutMs?: number;
+  /**
+   * The service's other periodic clean-ups, run in each housekeeping round after the engine's own, so that a
+   * worker has one periodic loop (each paces itself; a failure is logged and leaves the round going).
+   */
+  chores?: (() => Promise<void>)[];
 }
 
 interface Held {
@@ -167,13 +172,19 @@ export class SessionHost implements Engine {
     this.timer.unref();
   }
 
-  /** Every renewal: the leases held, free accounts, desired state, abandoned links, old sent messages. */
+  /**
+   * Every renewal: the leases held, free accounts, desired state, abandoned links, old sent messages, then the
+   * service's chores.
+   */
   private async housekeeping(): Promise<void> {
     await this.leases.renew([...this.held.keys()]);
     await this.claim();
     await this.reconcileHeld();
     await giveUpAbandoned(this.giveUps);
     await pruneSentMessages(this.options.db);
+    for (const chore of this.options.chores ?? []) {
+      await chore().catch((error) => this.options.log?.('housekeeping chore failed', error));
+    }
   }
 
   async stop(): Promise<void> {

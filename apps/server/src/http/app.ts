@@ -18,6 +18,7 @@ import { registerMetricsRoute } from '../metrics/routes.ts';
 import { auditRoutes } from '../modules/audit/routes.ts';
 import { emailConfirmationRoutes } from '../modules/auth/email-confirmation-routes.ts';
 import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
+import { rememberedDeviceRoutes } from '../modules/auth/remembered-device-routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { sessionRoutes } from '../modules/auth/session-routes.ts';
 import { twoFactorResetRoutes, twoFactorRoutes } from '../modules/auth/two-factor-routes.ts';
@@ -178,6 +179,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth: services.auth,
     twoFactor: services.twoFactor,
   });
+  await app.register(area(rememberedDeviceRoutes, 'everyone'), {
+    prefix: '/api/auth',
+    devices: services.rememberedDevices,
+  });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
   await app.register(area(userRoutes, 'everyone'), {
@@ -189,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(area(twoFactorResetRoutes, 'managers'), {
     prefix: '/api/admin/users',
     twoFactor: services.twoFactor,
+    backOffice: services.backOfficeUsers,
   });
   await app.register(area(temporaryPasswordRoutes, 'managers'), {
     prefix: '/api/admin/users',

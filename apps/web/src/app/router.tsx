@@ -42,6 +42,7 @@ const SCREENS: Record<string, Screen> = {
   '/member': () => import('../features/member/member-list-page.tsx'),
   '/member/edit': () => import('../features/member/member-edit-page.tsx'),
   '/member/whatsapp': () => import('../features/member/member-whatsapp-page.tsx'),
+  '/back-office': () => import('../features/member/back-office-page.tsx'),
   '/bonus/create': () => import('../features/bonus/bonus-create-page.tsx'),
   '/profile': () => import('../features/profile/profile-page.tsx'),
   '/generator/create': () => import('../features/generator/generator-form-page.tsx'),

@@ -5,15 +5,23 @@
  * bytes of which only the SHA-256 is kept, the link is built from PUBLIC_URL, and following it marks it
  * used in the statement that checks it. A link confirms only the address it was sent to. Without mail every
  * address counts as confirmed. Asking for the mail again is limited per user in the shared limit store, so
- * that N api nodes give no more.
+ * that N api nodes give no more. A password reset by mailed link proves the address too (recovery.ts), and
+ * confirms it through `confirmAddress`; either way the confirmation is audited.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { CONFIRM_LINK_HOURS, EMAIL_CONFIRM_TEXT, RESEND_PER_HOUR } from '@sewablast/contract/email-confirmation';
+import {
+  CONFIRM_LINK_HOURS,
+  EMAIL_CONFIRM_TEXT,
+  EMAIL_CONFIRMED_VIA,
+  RESEND_PER_HOUR,
+} from '@sewablast/contract/email-confirmation';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailConfirmations, users } from '../../db/schema.ts';
+import type { Tx } from '../../ledger/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { LimitStore, StrikeOptions } from '../../lib/limit-store.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 
@@ -28,6 +36,40 @@ export const RESEND_HOUR = {
 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Marks `email` confirmed if it is still the account's address, and spends the account's confirmation links.
+ * False when the account has another address now. Audited (the user's own act) when it was unconfirmed.
+ */
+export async function confirmAddress(
+  tx: Tx,
+  userId: number,
+  email: string,
+  via: keyof typeof EMAIL_CONFIRMED_VIA,
+): Promise<boolean> {
+  const [user] = await tx
+    .select({ confirmed: users.email_confirmed })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .for('update');
+  if (!user) return false;
+  const now = new Date();
+  await tx
+    .update(emailConfirmations)
+    .set({ used_at: now, updated_at: now })
+    .where(and(eq(emailConfirmations.user_id, userId), isNull(emailConfirmations.used_at)));
+  if (user.confirmed) return true;
+  await tx.update(users).set({ email_confirmed: true }).where(eq(users.id, userId));
+  await recordAudit(tx, {
+    actorId: userId,
+    action: 'user.email_confirmed',
+    table: 'users',
+    id: userId,
+    before: { email, email_confirmed: false },
+    after: { email, email_confirmed: true, via: EMAIL_CONFIRMED_VIA[via] },
+  });
+  return true;
+}
 
 export interface Recipient {
   id: number;
@@ -120,18 +162,8 @@ export function createEmailConfirmation({ db, mailer, publicUrl, limits, log }: 
           )
           .returning({ user_id: emailConfirmations.user_id, email: emailConfirmations.email });
         if (!link) return false;
-        const [user] = await tx
-          .update(users)
-          .set({ email_confirmed: true })
-          .where(and(eq(users.id, link.user_id), eq(users.email, link.email)))
-          .returning({ id: users.id });
-        if (!user) return false;
         // The other links of the account are spent with this one.
-        await tx
-          .update(emailConfirmations)
-          .set({ used_at: now, updated_at: now })
-          .where(and(eq(emailConfirmations.user_id, user.id), isNull(emailConfirmations.used_at)));
-        return true;
+        return confirmAddress(tx, link.user_id, link.email, 'link');
       });
       if (!confirmed) throw badRequest(EMAIL_CONFIRM_TEXT.tokenInvalid);
     },

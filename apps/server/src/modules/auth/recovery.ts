@@ -3,7 +3,8 @@
  * only its SHA-256 is stored, so a leaked table opens nothing. The answer never tells whether the email has
  * an account: both paths make the same queries (but the insert) and the mail is sent in the background, so
  * neither the words nor the time tell. Using the link marks it used in the same statement that checks it, so two
- * submits of one link cannot both succeed, and raises the token version, which ends every session.
+ * submits of one link cannot both succeed, and raises the token version, which ends every session. The link
+ * went to the account's address, so following it confirms that address (if the account still has it).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { RECOVERY_TEXT, RESET_LINK_MINUTES, type TForgotPasswordResponse } from '@sewablast/contract/recovery';
@@ -13,6 +14,7 @@ import { passwordResets, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, type UserService } from '../users/service.ts';
+import { confirmAddress } from './email-confirmation.ts';
 import type { SessionService } from './sessions.ts';
 
 /** Links one account may be sent per link lifetime: enough for a lost mail, too few to flood an inbox. */
@@ -115,6 +117,8 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
           .update(passwordResets)
           .set({ used_at: now, updated_at: now })
           .where(and(eq(passwordResets.user_id, link.user_id), isNull(passwordResets.used_at)));
+        // The account still has the address the link went to (checked above): following it proved that address.
+        await confirmAddress(tx, link.user_id, link.email, 'passwordReset');
         return link.user_id;
       });
       if (userId === null) throw badRequest(RECOVERY_TEXT.tokenInvalid);

@@ -10,6 +10,7 @@ import { toPublicUser, type UserRow, type UserService } from '../users/service.t
 import type { Authenticate } from './authenticate.ts';
 import type { EmailConfirmation } from './email-confirmation.ts';
 import type { LoginGuard } from './login-guard.ts';
+import type { RememberedDevices } from './remembered-devices.ts';
 import { type SessionClient, type SessionService, temporaryPasswordExpired } from './sessions.ts';
 import type { TwoFactorService } from './two-factor.ts';
 
@@ -24,6 +25,7 @@ export interface AuthDeps {
   /** Mails the new member's address a confirmation link when the server mails. */
   confirmation?: Pick<EmailConfirmation, 'required' | 'send'>;
   twoFactor: TwoFactorService;
+  devices: RememberedDevices;
 }
 
 export function createAuthService({
@@ -32,6 +34,7 @@ export function createAuthService({
   authenticate,
   guard,
   twoFactor,
+  devices,
   confirmation,
 }: AuthDeps) {
   /** The user as the dashboard sees them, marked when they must set up their second factor first. */
@@ -87,7 +90,7 @@ export function createAuthService({
         throw unauthorized(SESSION_TEXT.temporaryExpired);
       }
       // The password alone clears no failures: wrong codes after a right password keep adding up.
-      if (twoFactor.enabled(user) && !(await twoFactor.remembered(user, deviceToken))) {
+      if (twoFactor.enabled(user) && !(await devices.remembered(user, deviceToken))) {
         return { two_factor: true, ...(await twoFactor.challenge(user)) };
       }
       await guard.succeeded(account, address);
@@ -98,10 +101,8 @@ export function createAuthService({
     async loginSecondStep(body: TTwoFactorLoginRequest, client: SessionClient): Promise<TTwoFactorLoginResponse> {
       const user = await twoFactor.complete(body.challenge, body.code, client.address);
       await guard.succeeded(user.email, client.address);
-      return {
-        ...(await signedIn(user, client)),
-        ...(body.remember_device ? { device_token: await twoFactor.rememberDevice(user) } : {}),
-      };
+      const deviceToken = body.remember_device ? await devices.remember(user, client) : undefined;
+      return { ...(await signedIn(user, client)), ...(deviceToken ? { device_token: deviceToken } : {}) };
     },
 
     async validate(token: string): Promise<TValidateResponse> {

@@ -1,13 +1,15 @@
 /**
  * Two-factor sign-in: POST /api/auth/login/two-factor (public: the challenge is the credential), the
- * caller's own GET /api/auth/two-factor, POST …/setup, …/enable and …/disable, and the managers' POST
+ * caller's own GET /api/auth/two-factor, POST …/setup, …/enable, …/disable and …/recovery-codes, and the managers' POST
  * /api/admin/users/{id}/two-factor/reset. Set-up routes admit a session confined to setting it up.
  */
 import { ZLoginResponse } from '@sewablast/contract/auth';
 import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
-import { ZIdParams } from '@sewablast/contract/paging';
+import { ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import {
   TWO_FACTOR_TEXT,
+  ZBackOfficeUserPage,
+  ZRecoveryCodesRequest,
   ZTwoFactorDisableRequest,
   ZTwoFactorEnableRequest,
   ZTwoFactorEnableResponse,
@@ -19,6 +21,7 @@ import {
 } from '@sewablast/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import type { BackOfficeUsers } from './back-office-users.ts';
 import type { AuthService } from './service.ts';
 import type { TwoFactorService } from './two-factor.ts';
 
@@ -109,13 +112,39 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFact
       return { msg: TWO_FACTOR_TEXT.disabled };
     },
   );
+
+  app.post(
+    '/two-factor/recovery-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'New recovery codes (current password or an app code), shown once; the old ones stop working',
+        body: ZRecoveryCodesRequest,
+        response: { 200: ZTwoFactorEnableResponse, ...failures },
+      },
+    },
+    async (request) => twoFactor.regenerateRecoveryCodes(requireActor(request), request.body, request.ip),
+  );
 };
 
-/** Under /api/admin/users, for managers. */
-export const twoFactorResetRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService }> = async (
-  app,
-  { twoFactor },
-) => {
+/** Under /api/admin/users, for managers: the back-office users with their second factor, and its reset. */
+export const twoFactorResetRoutes: FastifyPluginAsyncZod<{
+  twoFactor: TwoFactorService;
+  backOffice: BackOfficeUsers;
+}> = async (app, { twoFactor, backOffice }) => {
+  app.get(
+    '/back-office-per-page',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A page of staff, admin and dev users with their second factor, searched by name or email',
+        querystring: ZPageQuery,
+        response: { 200: ZBackOfficeUserPage, ...failures },
+      },
+    },
+    async (request) => backOffice.page(requireActor(request), request.query),
+  );
+
   app.post(
     '/:id/two-factor/reset',
     {

@@ -10,21 +10,20 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import {
   CHALLENGE_ATTEMPTS,
   CHALLENGE_MINUTES,
-  REMEMBER_DEVICE_DAYS,
   type TTwoFactorEnableResponse,
   type TTwoFactorSetupResponse,
   type TTwoFactorStatus,
   TWO_FACTOR_TEXT,
 } from '@sewablast/contract/two-factor';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
-import { loginChallenges, recoveryCodes, users } from '../../db/schema.ts';
+import { loginChallenges, recoveryCodes, rememberedDevices, users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireCurrentPassword } from '../users/account-change.ts';
 import type { UserRow } from '../users/service.ts';
+import { mayResetTwoFactor } from './back-office-users.ts';
 import type { LoginGuard } from './login-guard.ts';
 import {
   challengeHash,
@@ -37,21 +36,16 @@ import {
   totpStep,
 } from './two-factor-codes.ts';
 
-const DEVICE_AUDIENCE = 'sewablast-device';
-const ISSUER = 'sewablast';
-
 export interface TwoFactorDeps {
   db: Db;
   box: SecretBox;
-  /** JWT_SECRET: it signs the remembered devices' tokens (with an audience of their own). */
-  secret: Uint8Array;
   guard: LoginGuard;
   announce: (userId: number) => Promise<void>;
   /** TWO_FACTOR_REQUIRED: staff, admins and devs must have a second factor to use the dashboard. */
   required: boolean;
 }
 
-export function createTwoFactorService({ db, box, secret, guard, announce, required }: TwoFactorDeps) {
+export function createTwoFactorService({ db, box, guard, announce, required }: TwoFactorDeps) {
   const isRequired = (user: Pick<UserRow, 'role'>) => {
     const role = effectiveRole(user.role);
     return required && role !== null && inGroup(role, 'backOffice');
@@ -63,8 +57,11 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
     return row;
   }
 
-  /** Spends `code` as a TOTP code of a later step than the last accepted, or as an unused recovery code. */
-  async function spend(user: UserRow, code: string): Promise<boolean> {
+  /**
+   * Spends `code` as a TOTP code of a later step than the last accepted, or (unless `appOnly`) as an unused
+   * recovery code.
+   */
+  async function spend(user: UserRow, code: string, appOnly = false): Promise<boolean> {
     if (!user.totp_secret || !user.totp_enabled_at) return false;
     const step = totpStep(box.open(user.totp_secret), code);
     if (step !== null) {
@@ -75,6 +72,7 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
         .returning({ id: users.id });
       return taken.length > 0;
     }
+    if (appOnly) return false;
     const used = await db
       .delete(recoveryCodes)
       .where(and(eq(recoveryCodes.user_id, user.id), eq(recoveryCodes.code_hash, recoveryHash(code))))
@@ -83,16 +81,13 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
   }
 
   /** A code given by a signed-in caller (disabling): a wrong one counts toward the account lock too. */
-  async function requireCode(user: UserRow, code: string, address: string): Promise<void> {
+  async function requireCode(user: UserRow, code: string, address: string, appOnly = false): Promise<void> {
     const locked = await guard.lockedMinutes(user.email, address);
     if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
-    if (await spend(user, code)) return;
+    if (await spend(user, code, appOnly)) return;
     await guard.failed(user.email, address);
     throw badRequest(TWO_FACTOR_TEXT.codeInvalid, { code: TWO_FACTOR_TEXT.codeInvalid });
   }
-
-  /** The second factor's state a remembered device is bound to: a new set-up or a reset voids the token. */
-  const stateOf = (user: UserRow) => user.totp_enabled_at?.getTime() ?? 0;
 
   async function clear(userId: number, tx: Pick<Db, 'update' | 'delete'> = db): Promise<void> {
     await tx
@@ -100,6 +95,7 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
       .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
       .where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
+    await tx.delete(rememberedDevices).where(eq(rememberedDevices.user_id, userId));
   }
 
   return {
@@ -163,6 +159,47 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
     },
 
     /**
+     * New recovery codes, shown this once: the old ones stop working in the same transaction. Proven by the
+     * current password or a code of the app (not a recovery code: one leaked code must not buy ten); a
+     * wrong one counts toward the account lock. Audited.
+     */
+    async regenerateRecoveryCodes(
+      actor: Actor,
+      proof: { current_password?: string; code?: string },
+      address: string,
+    ): Promise<TTwoFactorEnableResponse> {
+      const user = await userOf(actor.id);
+      if (!user.totp_enabled_at) throw badRequest(TWO_FACTOR_TEXT.notOn);
+      if (proof.current_password) {
+        await requireCurrentPassword(user, proof.current_password, TWO_FACTOR_TEXT.passwordRequired, {
+          guard,
+          address,
+        });
+      } else {
+        await requireCode(user, proof.code ?? '', address, true);
+      }
+      const codes = newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        // One regeneration at a time per user: two at once would leave both sets.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const old = await tx
+          .delete(recoveryCodes)
+          .where(eq(recoveryCodes.user_id, user.id))
+          .returning({ id: recoveryCodes.id });
+        await tx.insert(recoveryCodes).values(codes.map((one) => ({ user_id: user.id, code_hash: recoveryHash(one) })));
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'user.recovery_codes_regenerated',
+          table: 'users',
+          id: user.id,
+          before: { recovery_codes_left: old.length },
+          after: { recovery_codes_left: codes.length },
+        });
+      });
+      return { msg: TWO_FACTOR_TEXT.regenerated, recovery_codes: codes };
+    },
+
+    /**
      * An admin or dev turns a user's second factor off (a lost phone and no recovery code left): audited,
      * and every session of the user ends. Who may do it follows the temporary password's rule: a dev for
      * anyone, an admin for members and staff; nobody for themselves.
@@ -170,10 +207,7 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
     async reset(actor: Actor, id: number): Promise<void> {
       if (actor.id === id) throw forbidden(TWO_FACTOR_TEXT.resetNotSelf);
       const target = await userOf(id);
-      const targetRole = effectiveRole(target.role);
-      if (actor.role === 'admin' && targetRole && inGroup(targetRole, 'managers')) {
-        throw forbidden(SERVER_TEXT.forbidden);
-      }
+      if (!mayResetTwoFactor(actor, { id, role: effectiveRole(target.role) })) throw forbidden(SERVER_TEXT.forbidden);
       if (!target.totp_secret && !target.totp_enabled_at) throw badRequest(TWO_FACTOR_TEXT.resetNotOn);
       await db.transaction(async (tx) => {
         await clear(id, tx);
@@ -252,33 +286,6 @@ export function createTwoFactorService({ db, box, secret, guard, announce, requi
         .returning({ id: loginChallenges.id });
       if (spent.length === 0) throw unauthorized(TWO_FACTOR_TEXT.challengeEnded);
       return user;
-    },
-
-    /** "Ingat perangkat ini": bound to the user, their token_version (a password change) and 2FA state. */
-    rememberDevice(user: UserRow): Promise<string> {
-      return new SignJWT({ ver: user.token_version, tfa: stateOf(user) })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(String(user.id))
-        .setIssuer(ISSUER)
-        .setAudience(DEVICE_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${REMEMBER_DEVICE_DAYS}d`)
-        .sign(secret);
-    },
-
-    /** Whether `token` is a live remembered-device token of this very user in this very state. */
-    async remembered(user: UserRow, token: string | undefined): Promise<boolean> {
-      if (!token || token.length > 2048) return false;
-      try {
-        const { payload } = await jwtVerify(token, secret, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: DEVICE_AUDIENCE,
-        });
-        return payload.sub === String(user.id) && payload.ver === user.token_version && payload.tfa === stateOf(user);
-      } catch {
-        return false;
-      }
     },
   };
 }

@@ -2,20 +2,16 @@
  * 'Reset Verifikasi Dua Langkah' of 'Edit Member': turns off the second factor of a user who lost their
  * phone and recovery codes. The server ends their sessions and records it in the audit log.
  */
-import type { TMsgResponse } from '@sewablast/contract/errors';
 import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import type { TUser } from '@sewablast/contract/users';
-import { useMutation } from '@tanstack/react-query';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Card } from '../../components/page-header.tsx';
-import { api } from '../../lib/api.ts';
+import { useResetTwoFactor } from './api/back-office.ts';
 
 export function TwoFactorResetSection({ user }: { user: TUser }) {
-  const reset = useMutation({
-    mutationFn: () => api<TMsgResponse>(`/admin/users/${user.id}/two-factor/reset`, { method: 'POST' }),
-  });
+  const reset = useResetTwoFactor(user.id);
   return (
     <Card className="max-w-2xl p-6">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{TWO_FACTOR_TEXT.reset}</h2>

@@ -14,6 +14,7 @@ import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { PersonalInfo } from './personal-info.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { ProfileEmailStatus } from './profile-email-status.tsx';
+import { RememberedDevicesCard } from './remembered-devices-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
@@ -51,6 +52,7 @@ function Profile({ userId }: { userId: number }) {
           <PersonalInfo detail={profile.data} />
           <ProfileEmailStatus email={profile.data.user.email} />
           <TwoFactorCard />
+          <RememberedDevicesCard />
           <SessionsCard />
         </div>
       </div>

@@ -1,6 +1,6 @@
 /**
  * The profile's "Verifikasi Dua Langkah": whether it is on, how many recovery codes are left, setting it up,
- * and turning it off with the password and a code (not where the role requires it).
+ * turning it off with the password and a code (not where the role requires it), and new recovery codes.
  */
 import { TWO_FACTOR_TEXT, ZTwoFactorDisableRequest } from '@sewablast/contract/two-factor';
 import { ShieldCheck } from 'lucide-react';
@@ -13,6 +13,7 @@ import { Card } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from './api/two-factor.ts';
+import { RecoveryCodesForm } from './recovery-codes-form.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 
 function DisableForm({ onClose }: { onClose: () => void }) {
@@ -53,7 +54,7 @@ function DisableForm({ onClose }: { onClose: () => void }) {
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
   const refresh = useRefreshTwoFactor();
-  const [mode, setMode] = useState<'view' | 'setup' | 'disable'>('view');
+  const [mode, setMode] = useState<'view' | 'setup' | 'disable' | 'codes'>('view');
   const close = () => {
     setMode('view');
     void refresh();
@@ -63,6 +64,7 @@ export function TwoFactorCard() {
   else if (status.error) body = <Alert tone="error">{status.error.message}</Alert>;
   else if (mode === 'setup') body = <TwoFactorSetup onEnabled={close} onCancel={() => setMode('view')} />;
   else if (mode === 'disable') body = <DisableForm onClose={close} />;
+  else if (mode === 'codes') body = <RecoveryCodesForm onClose={close} />;
   else {
     const { enabled, required, recovery_codes_left } = status.data;
     body = (
@@ -76,10 +78,17 @@ export function TwoFactorCard() {
           {required && <p className="mt-1">{TWO_FACTOR_TEXT.requiredNote}</p>}
         </div>
         {!enabled && <Button onClick={() => setMode('setup')}>{TWO_FACTOR_TEXT.enable}</Button>}
-        {enabled && !required && (
-          <Button variant="secondary" onClick={() => setMode('disable')}>
-            {TWO_FACTOR_TEXT.disable}
-          </Button>
+        {enabled && (
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => setMode('codes')}>
+              {TWO_FACTOR_TEXT.regenerate}
+            </Button>
+            {!required && (
+              <Button variant="secondary" onClick={() => setMode('disable')}>
+                {TWO_FACTOR_TEXT.disable}
+              </Button>
+            )}
+          </div>
         )}
       </div>
     );

@@ -1,9 +1,10 @@
 /**
  * The caller's second factor: its state (GET /auth/two-factor), set-up in two steps (…/setup, …/enable)
- * and turning it off (…/disable).
+ * turning it off (…/disable) and new recovery codes (…/recovery-codes).
  */
 import type { TMsgResponse } from '@sewablast/contract/errors';
 import type {
+  TRecoveryCodesRequest,
   TTwoFactorDisableRequest,
   TTwoFactorEnableResponse,
   TTwoFactorSetupResponse,
@@ -37,4 +38,14 @@ export function useDisableTwoFactor() {
 export function useRefreshTwoFactor() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: STATUS_KEY });
+}
+
+/** New recovery codes, shown once; the count left is read again after. */
+export function useRegenerateRecoveryCodes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRecoveryCodesRequest) =>
+      api<TTwoFactorEnableResponse>('/auth/two-factor/recovery-codes', { body }),
+    onSettled: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
+  });
 }
