@@ -9,8 +9,6 @@ import type { TLiveMessage } from '@sewablast/contract/live';
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
 import { type TNewClientRequest, WHATSAPP_TEXT, ZNewClientRequest } from '@sewablast/contract/whatsapp';
 import { useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
-import { QrCode, Smartphone } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -29,6 +27,8 @@ import { useLive } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
 import { confirmNumber, newClient, removeClient, saveClient, useWhatsappAccount } from './api/whatsapp.ts';
 import { useCountdown } from './countdown.ts';
+import { newDeviceId } from './device-id.ts';
+import { type LinkMode, LinkModeTabs } from './link-mode-tabs.tsx';
 import { NumberChangePanel } from './number-change-panel.tsx';
 import { formatPairingCode } from './pairing-code.ts';
 import { ReconnectUnavailable } from './reconnect-unavailable.tsx';
@@ -43,13 +43,6 @@ type Phase = 'idle' | 'requesting' | 'generating' | 'showing' | 'confirming' | '
 /** The pairing number; its field exists only in number mode, and an unmounted field is no value (QR). */
 const ZLinkForm = ZNewClientRequest.pick({ phoneNumber: true });
 
-function newDeviceId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(9));
-  return `wa-${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0'))
-    .join('')
-    .slice(0, 14)}`;
-}
-
 export function Component() {
   const { user } = useSession();
   const listAllowed = Boolean(user && ROUTE_ROLES['/whatsapp']?.includes(user.role));
@@ -60,7 +53,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const previous = useWhatsappAccount(reconnectId);
   const [deviceId] = useState(newDeviceId);
-  const [mode, setMode] = useState<'qr' | 'number'>('qr');
+  const [mode, setMode] = useState<LinkMode>('qr');
   const [phase, setPhase] = useState<Phase>('idle');
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(null);
@@ -213,35 +206,11 @@ export function Component() {
         ) : (
           <form onSubmit={form.submitWith(generate)} noValidate className="space-y-6">
             <Field label="Account ID" name="deviceId" value={deviceId} readOnly />
-            {/* Side by side, the labels would wrap to three lines on a phone: there they stack, one line each. */}
-            <div
-              className="grid grid-cols-1 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-2 sm:gap-2 dark:bg-slate-800"
-              role="tablist"
-            >
-              {(
-                [
-                  ['qr', 'Login dengan QR Code', QrCode],
-                  ['number', 'Login dengan Nomor', Smartphone],
-                ] as const
-              ).map(([value, label, Icon]) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="tab"
-                  aria-selected={mode === value}
-                  disabled={busy || phase === 'showing'}
-                  onClick={() => setMode(value)}
-                  className={clsx(
-                    'flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed',
-                    mode === value
-                      ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-500'
-                      : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-                  )}
-                >
-                  <Icon size={16} className="shrink-0" /> {label}
-                </button>
-              ))}
-            </div>
+            <LinkModeTabs
+              mode={mode}
+              disabled={busy || phase === 'showing' || phase === 'confirming'}
+              onMode={setMode}
+            />
 
             {mode === 'number' && (
               <Controller
