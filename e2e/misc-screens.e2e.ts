@@ -49,6 +49,7 @@ declare global {
   interface Window {
     axe: typeof axe;
     sawKosong?: boolean;
+    mostSeconds?: number;
   }
 }
 
@@ -192,9 +193,19 @@ describe('the screens of issue 24 item 14', () => {
     // The live channel never answers here, so the QR never reaches the screen and the countdown runs on.
     await page.routeWebSocket(/\/ws/, () => undefined);
     await page.goto('/whatsapp/create');
+    // The screen has been open a while before the click: the count must still start at 15, not above it.
+    await page.waitForTimeout(2500);
+    await page.evaluate(() => {
+      window.mostSeconds = 0;
+      new MutationObserver(() => {
+        const shown = /Generating\.\.\. (\d+) detik/.exec(document.body.innerText);
+        if (shown) window.mostSeconds = Math.max(window.mostSeconds ?? 0, Number(shown[1]));
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Generate QR Code' }).click();
     await page.getByText('Generating... 15 detik').waitFor();
     await page.getByText('Generating... 14 detik').waitFor();
+    expect(await page.evaluate(() => window.mostSeconds)).toBe(15);
     // Two widths: the countdown would run out while more were shot.
     await checkAndShoot(page, 'whatsapp-generating', [375, 1366]);
     await context.close();
