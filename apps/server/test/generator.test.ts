@@ -114,6 +114,23 @@ describe('a generator run', () => {
     expect(lines[0]).toBe('number,name,status');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected);
     expect(lines.slice(1).every((line) => line.endsWith(',active'))).toBe(true);
+
+    // The spec's client reads `list` (an HTTP client's usual Accept); a browser's Accept still saves the CSV.
+    const asJson = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/generator/download-result/${id}`,
+      headers: { ...staff.headers, accept: 'application/json, text/plain, */*' },
+    });
+    expect(asJson.statusCode).toBe(200);
+    expect(asJson.headers['content-type']).toContain('application/json');
+    expect(asJson.headers['content-disposition']).toBeUndefined();
+    expect(asJson.json()).toEqual({ list: expected.map((number) => ({ number, name: '', status: 'active' })) });
+    const navigated = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/generator/download-result/${id}`,
+      headers: { ...staff.headers, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(navigated.headers['content-type']).toContain('text/csv');
   }, 90_000);
 
   it('stops where it is and resumes there, no number checked twice', async () => {

@@ -184,6 +184,25 @@ describe('PUT /api/admin/users/{id}', () => {
     expect(row).toMatchObject({ firstname: 'Ok', role: 'member', level_id: null, total_success: 0 });
   });
 
+  it('takes back the whole user object a member read, protected fields unchanged, and refuses a changed one', async () => {
+    const member = await t.loginAs('member');
+    const admin = await t.loginAs('admin');
+    await put(`/api/admin/users/${member.user.id}`, { blast_interval_min: 5, blast_interval_max: 15 }, admin.headers);
+    const { user } = (await get(`/api/admin/users/${member.user.id}`, member.headers)).json();
+    expect(user).toMatchObject({ role: 'member', blast_interval_min: 5, blast_interval_max: 15 });
+
+    const saved = await put(`/api/admin/users/${member.user.id}`, { ...user, firstname: 'Sari' }, member.headers);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().user).toMatchObject({ firstname: 'Sari', role: 'member', blast_interval_min: 5 });
+
+    for (const changed of [{ role: 'admin' }, { blast_interval_min: 1 }, { blast_interval_max: null }]) {
+      const refused = await put(`/api/admin/users/${member.user.id}`, { ...user, ...changed }, member.headers);
+      expect(refused.statusCode, JSON.stringify(changed)).toBe(403);
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(row).toMatchObject({ firstname: 'Sari', role: 'member', blast_interval_min: 5, blast_interval_max: 15 });
+  });
+
   it('keeps blast intervals for admins and devs, and checks their order', async () => {
     const member = await t.loginAs('member');
     const admin = await t.loginAs('admin');

@@ -170,6 +170,14 @@ describe('a validator run', () => {
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected);
     // Names are empty: WhatsApp's number lookup gives none, and the simulator answers as it does.
     expect(lines.slice(1).every((line) => /^62\d+,,active$/.test(line))).toBe(true);
+
+    const asJson = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/validator/download-result/${id}`,
+      headers: { ...admin.headers, accept: 'application/json' },
+    });
+    expect(asJson.headers['content-type']).toContain('application/json');
+    expect(asJson.json()).toEqual({ list: expected.map((number) => ({ number, name: '', status: 'active' })) });
   }, 60_000);
 
   it('edits a stopped validator without a file, and removes it with its file', async () => {

@@ -185,13 +185,83 @@ describe('linking an account', () => {
     });
     expect(again.statusCode).toBe(200);
     await live.next('qr', (message) => message.payload.deviceId === newId);
-    await post(`/dev/simulator/${newId}/scan`, dev.headers, {});
+    const [before] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, newId));
+    // The same phone scans again.
+    await post(`/dev/simulator/${newId}/scan`, dev.headers, { phonenumber: before?.phonenumber });
     await live.next('authenticated', (message) => message.payload.deviceId === newId);
     const account = (await get(`/api/admin/whatsapp/${newId}`, member.headers)).json().whatsapp;
     expect(account).toMatchObject({ count_success: 12, count_fail: 3, income: 1200, state: 'connected' });
+    expect(account.phonenumber).toBe(before?.phonenumber);
     // Gone: to a member, a missing account answers as another member's does.
     expect((await get(`/api/admin/whatsapp/${id}`, member.headers)).statusCode).toBe(403);
     expect((await get(`/api/admin/whatsapp/${id}`, dev.headers)).statusCode).toBe(404);
+    live.close();
+  });
+
+  it("asks before a re-link by another phone replaces the account's number, and keeps it when told to", async () => {
+    const member = await t.loginAs('member');
+    const { live, id } = await link(member);
+    await post(`/dev/simulator/${id}/scan`, dev.headers, { phonenumber: '6281211110000' });
+    await live.next('authenticated', (message) => message.payload.deviceId === id);
+    await t.db.update(whatsappAccounts).set({ count_success: 7, income: 700 }).where(eq(whatsappAccounts.clientid, id));
+
+    const relink = async (previous: string, phonenumber: string) => {
+      const next = deviceId();
+      await post('/api/admin/whatsapp/new-client', member.headers, {
+        deviceId: next,
+        previousDeviceId: previous,
+        userId: member.user.id,
+      });
+      await live.next('qr', (message) => message.payload.deviceId === next);
+      await post(`/dev/simulator/${next}/scan`, dev.headers, { phonenumber });
+      const held = await live.next(
+        'connection.update',
+        (message) => message.payload.deviceId === next && message.payload.state === 'numberChanged',
+      );
+      expect(held.payload.phonenumber).toBe(phonenumber);
+      return next;
+    };
+
+    // Another phone scans: the account keeps its number, sends nothing, and the owner is asked.
+    const second = await relink(id, '6281299998888');
+    const heldRow = (await get(`/api/admin/whatsapp/${second}`, member.headers)).json().whatsapp;
+    expect(heldRow).toMatchObject({ phonenumber: '6281211110000', state: 'numberChanged' });
+    const start = await post('/api/admin/whatsapp/start-blasting', member.headers, {
+      whatsappClientId: second,
+      socketClientId: 'x',
+      loop: false,
+    });
+    expect(start.statusCode).toBe(403);
+    const other = await t.loginAs('member');
+    const stranger = await post('/api/admin/whatsapp/confirm-number', other.headers, {
+      deviceId: second,
+      replace: true,
+    });
+    expect(stranger.statusCode).toBe(403);
+
+    // Kept: the other phone's session ends, the number stays, and nothing is pending any more.
+    const kept = await post('/api/admin/whatsapp/confirm-number', member.headers, { deviceId: second, replace: false });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().whatsapp).toMatchObject({ phonenumber: '6281211110000', state: 'loggedOut' });
+    const again = await post('/api/admin/whatsapp/confirm-number', member.headers, { deviceId: second, replace: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msg).toBe(WHATSAPP_TEXT.noNumberPending);
+
+    // Replaced: the new number is the account's, connected, with its counters.
+    const third = await relink(second, '6281277776666');
+    const replaced = await post('/api/admin/whatsapp/confirm-number', member.headers, {
+      deviceId: third,
+      replace: true,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().whatsapp).toMatchObject({
+      phonenumber: '6281277776666',
+      state: 'connected',
+      count_success: 7,
+      income: 700,
+    });
+    const [row] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, third));
+    expect(row?.pending_phonenumber).toBeNull();
     live.close();
   });
 

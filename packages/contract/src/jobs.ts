@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ZErrorResponse } from './errors.ts';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { wholeNumber } from './numbers.ts';
-import { MAX_ID, ZId, ZPageQuery } from './paging.ts';
+import { FILTER_ALL, MAX_ID, ZId, ZPageQuery } from './paging.ts';
 
 /** A generator walks at most this many numbers (end - start + 1). */
 export const JOB_RANGE_MAX = 1_000_000;
@@ -38,7 +38,7 @@ export type TJobFilter = (typeof JOB_FILTERS)[number];
 export const JOB_TEXT = {
   searchPlaceholder: 'Cari Whatsapp',
   filterStatus: 'Filter Status',
-  filterAll: 'All',
+  filterAll: FILTER_ALL,
   filterLabels: {
     sending: 'Berjalan',
     idle: 'Berhenti',

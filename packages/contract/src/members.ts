@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ACTIVE_WINDOW_MINUTES } from './counters.ts';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
-import { pageOf, ZId, ZPageQuery } from './paging.ts';
+import { FILTER_ALL, pageOf, ZId, ZPageQuery } from './paging.ts';
 
 /**
  * A member's status is whether they are using the dashboard now: seen within ACTIVE_WINDOW_MINUTES, as the
@@ -20,7 +20,7 @@ export const MEMBER_TEXT = {
   editTitle: 'Edit Member',
   search: 'Cari Member',
   statusFilter: 'Filter Status',
-  allStatuses: 'Semua Status',
+  allStatuses: FILTER_ALL,
   status: { online: 'Online', offline: 'Offline' } satisfies Record<TMemberStatus, string>,
   statusHint: `Online: membuka dasbor dalam ${ACTIVE_WINDOW_MINUTES} menit terakhir.`,
   fetchFailed: 'Error fetching Member list',

@@ -5,6 +5,12 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.ts';
 
+/**
+ * A paged list's status filter's no-filter option, the spec's word on every list (part 1 §2 Daftar Whatsapp:
+ * 'Filter Status' offers All, Connected, …), so that the lists say it alike.
+ */
+export const FILTER_ALL = 'All';
+
 export const INPUT_TEXT = {
   nul: 'Data tidak boleh mengandung karakter NUL (\\0).',
   badId: 'ID tidak valid.',

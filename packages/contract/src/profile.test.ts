@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_CHANGE_TEXT } from './account-change-text.ts';
 import { fieldErrorsOf } from './errors.ts';
 import { profileFormFor, ZProfileForm } from './profile.ts';
-import { SERVER_TEXT, TEXT } from './texts.ts';
-import { ZUpdateUserRequest } from './users.ts';
+import { SERVER_TEXT } from './texts.ts';
+import { USER_FIELD_TEXT, ZUpdateUserRequest } from './users.ts';
 
 const filled = {
   firstname: ' Budi ',
@@ -51,13 +51,18 @@ describe('ZProfileForm', () => {
     expect(ZProfileForm.parse({ ...filled, current_password: 'lama123' })).not.toHaveProperty('current_password');
   });
 
-  it("keeps the update request's own rules and names blank fields with the sign-up texts", () => {
+  it("keeps the update request's own rules and says each in Indonesian", () => {
     expect(errorsOf({ ...filled, firstname: ' ', lastname: '', email: '' })).toEqual({
-      firstname: TEXT.firstNameRequired,
-      lastname: TEXT.lastNameRequired,
-      email: TEXT.emailRequired,
+      firstname: USER_FIELD_TEXT.firstnameRequired,
+      lastname: USER_FIELD_TEXT.lastnameRequired,
+      email: USER_FIELD_TEXT.emailRequired,
     });
-    expect(errorsOf({ ...filled, email: 'bukan-email' })).toEqual({ email: TEXT.emailInvalid });
+    expect(errorsOf({ ...filled, email: 'bukan-email' })).toEqual({ email: USER_FIELD_TEXT.emailInvalid });
+    expect(errorsOf({ ...filled, firstname: 'x'.repeat(101), account_name: 'y'.repeat(101) })).toEqual({
+      firstname: USER_FIELD_TEXT.tooLong(100),
+      account_name: USER_FIELD_TEXT.tooLong(100),
+    });
+    expect(errorsOf({ ...filled, email: `${'a'.repeat(195)}@x.com` })).toEqual({ email: USER_FIELD_TEXT.tooLong(200) });
     expect(errorsOf({ ...filled, password: '123', current_password: 'lama123' })).toEqual({
       password: 'Password minimal 6 karakter.',
     });

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_CHANGE_TEXT } from './account-change-text.ts';
-import { SERVER_TEXT, TEXT } from './texts.ts';
-import { type TUser, ZUpdateUserRequest } from './users.ts';
+import { SERVER_TEXT } from './texts.ts';
+import { type TUser, USER_FIELD_TEXT, ZUpdateUserRequest } from './users.ts';
 
 /** Texts word for word from the spec where it gives them; the rest are ours, in the spec's language. */
 export const PROFILE_TEXT = {
@@ -73,9 +73,9 @@ export function changesGuarded(current: TGuardedFields, next: TGuardedFields): b
 }
 
 const ZProfileFields = z.object({
-  firstname: filled(TEXT.firstNameRequired, rule.firstname.unwrap()),
-  lastname: filled(TEXT.lastNameRequired, rule.lastname.unwrap()),
-  email: filled(TEXT.emailRequired, rule.email.unwrap()),
+  firstname: filled(USER_FIELD_TEXT.firstnameRequired, rule.firstname.unwrap()),
+  lastname: filled(USER_FIELD_TEXT.lastnameRequired, rule.lastname.unwrap()),
+  email: filled(USER_FIELD_TEXT.emailRequired, rule.email.unwrap()),
   account_bank: bankField(rule.account_bank.unwrap()),
   account_number: bankField(rule.account_number.unwrap()),
   account_name: bankField(rule.account_name.unwrap()),

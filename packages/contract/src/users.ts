@@ -40,7 +40,23 @@ export type TUserDetailResponse = z.infer<typeof ZUserDetailResponse>;
 export const ZBlastFeeResponse = z.object({ blast_fee: z.number().int() });
 export type TBlastFeeResponse = z.infer<typeof ZBlastFeeResponse>;
 
-const optionalText = (max: number) => z.string().trim().max(max);
+/**
+ * The profile's field messages: the Profile modal is this request's form, and speaks Indonesian (the spec's
+ * English texts are the sign-up form's only).
+ */
+export const USER_FIELD_TEXT = {
+  firstnameRequired: 'Nama depan wajib diisi.',
+  lastnameRequired: 'Nama belakang wajib diisi.',
+  emailRequired: 'Email wajib diisi.',
+  emailInvalid: 'Format email tidak valid.',
+  tooLong: (max: number) => `Maksimal ${max} karakter.`,
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: USER_FIELD_TEXT.tooLong(max) });
 const interval = z.number().int().min(1).max(86_400).nullable();
 
 /**
@@ -49,16 +65,19 @@ const interval = z.number().int().min(1).max(86_400).nullable();
  */
 export const ZUpdateUserRequest = z
   .object({
-    firstname: optionalText(100).min(1),
-    lastname: optionalText(100).min(1),
+    firstname: optionalText(100).min(1, { error: USER_FIELD_TEXT.firstnameRequired }),
+    lastname: optionalText(100).min(1, { error: USER_FIELD_TEXT.lastnameRequired }),
     email: z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.email({ error: 'Invalid email format.' })),
-    password: z.string().min(6, { error: 'Password minimal 6 karakter.' }).max(200),
+      .pipe(z.email({ error: USER_FIELD_TEXT.emailInvalid }).max(200, { error: USER_FIELD_TEXT.tooLong(200) })),
+    password: z
+      .string()
+      .min(6, { error: 'Password minimal 6 karakter.' })
+      .max(200, { error: USER_FIELD_TEXT.tooLong(200) }),
     /** Required when a user changes their own password. */
-    current_password: z.string().max(200),
+    current_password: z.string().max(200, { error: USER_FIELD_TEXT.tooLong(200) }),
     account_bank: optionalText(100).nullable(),
     account_number: optionalText(50).nullable(),
     account_name: optionalText(100).nullable(),

@@ -9,8 +9,20 @@ export const CONNECTION_STATES = [
   'suspended',
   /** WhatsApp refuses the server's WhatsApp Web version (405); the server reads the current one and retries. */
   'outdated',
+  /**
+   * Linked again by a phone whose number is not the account's: the session is held, sending nothing, until
+   * the owner confirms the new number or keeps the old one (POST /admin/whatsapp/confirm-number).
+   */
+  'numberChanged',
 ] as const;
 export type TConnectionState = (typeof CONNECTION_STATES)[number];
 
 /** States from which a blast cannot start (spec part 1 §5). */
-export const UNSENDABLE_STATES = ['disconnected', 'unknown', 'loggedOut', 'conflict', 'outdated'] as const;
+export const UNSENDABLE_STATES = [
+  'disconnected',
+  'unknown',
+  'loggedOut',
+  'conflict',
+  'outdated',
+  'numberChanged',
+] as const;

@@ -30,6 +30,15 @@ export const WHATSAPP_TEXT = {
   delivered: 'Diterima',
   tooManyPendingLinks: (max: number) =>
     `Sudah ada ${max} perangkat yang menunggu ditautkan. Selesaikan atau batalkan dulu sebelum menambah lagi.`,
+  /** A reconnect scanned by a phone whose number is not the account's: the owner is asked (confirm-number). */
+  numberChangedTitle: 'Nomor WhatsApp berbeda',
+  numberChanged: (account: string, scanned: string) =>
+    `Akun ini bernomor ${account}, tetapi ponsel yang memindai bernomor ${scanned}. Ganti nomor akun ini menjadi ${scanned}? Penghitung dan pendapatannya tetap.`,
+  replaceNumber: 'Ganti Nomor',
+  keepNumber: 'Tetap Nomor Lama',
+  /** Kept: the other phone's session is ended and the account waits to be linked again by its own phone. */
+  numberKept: (account: string) => `Nomor akun tetap ${account}. Sambungkan ulang dengan ponsel bernomor ${account}.`,
+  noNumberPending: 'Tidak ada nomor baru yang menunggu konfirmasi untuk akun ini.',
 } as const;
 
 /** Why the engine could not link or send: no process holds the session, or the one holding it is stopping. */
@@ -88,6 +97,10 @@ export const ZNewClientResponse = z.object({ proxyId: z.number().int(), message:
 export type TNewClientResponse = z.infer<typeof ZNewClientResponse>;
 
 export const ZDeviceRequest = z.object({ deviceId: ZDeviceId });
+
+/** The owner's answer to a re-link by another phone: take its number (`replace`), or keep the account's. */
+export const ZConfirmNumberRequest = z.object({ deviceId: ZDeviceId, replace: z.boolean() });
+export type TConfirmNumberRequest = z.infer<typeof ZConfirmNumberRequest>;
 
 /** What the Add WhatsApp screen sends back; the server keeps its own facts and ignores the rest. */
 export const ZSaveWhatsappRequest = z.looseObject({ clientid: ZDeviceId });
@@ -148,7 +161,14 @@ export const SIMULATOR_ACTIONS = [
   'profile',
 ] as const;
 export const ZSimulatorParams = z.object({ deviceId: ZDeviceId, action: z.enum(SIMULATOR_ACTIONS) });
-export const ZSimulatorReply = z.object({ from: z.string().min(3).max(20), text: z.string().max(4096) }).partial();
+/** reply: the message {from, text}; scan: the scanning phone's number (`phonenumber`), else a random one. */
+export const ZSimulatorReply = z
+  .object({
+    from: z.string().min(3).max(20),
+    text: z.string().max(4096),
+    phonenumber: z.string().regex(/^62\d{8,13}$/),
+  })
+  .partial();
 
 export const BLAST_TEXT = {
   disconnected: 'Sambungan terputus, silahkan sambungkan ulang!',

@@ -220,6 +220,11 @@ export const whatsappAccounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     phonenumber: varchar('phonenumber', { length: 20 }),
+    /**
+     * A re-link by a phone whose number is not `phonenumber`: held (state `numberChanged`) until the owner
+     * says whether the account takes it (docs/decisions.md).
+     */
+    pending_phonenumber: varchar('pending_phonenumber', { length: 20 }),
     pushname: varchar('pushname', { length: 100 }),
     server: varchar('server', { length: 64 }),
     auth_state: jsonb('auth_state'),

@@ -3,6 +3,7 @@
  * never loses a session) and announced on the live channel (spec part 1 §3, DESIGN §8).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import type { TConnectionState } from '@sewablast/contract/whatsapp';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -22,6 +23,8 @@ const STATE_NAMES: Record<ConnectionState, string> = {
   conflict: 'conflict',
   outdated: 'outdated',
 };
+
+const NUMBER_CHANGED = 'numberChanged' satisfies TConnectionState;
 
 /** The session host, as far as a session's events need it. */
 export interface SessionEventTarget {
@@ -77,6 +80,19 @@ export async function applySessionEvent(
       await update(host, clientid, { auth_state: event.authState });
       return;
     case 'authenticated': {
+      // Linked again by another phone: the account's number is not replaced unasked. The session is held
+      // as 'numberChanged' (nothing sends from it) until the owner answers (modules/whatsapp/number-change.ts).
+      if (account.phonenumber !== null && event.phonenumber !== account.phonenumber) {
+        const held = await update(host, clientid, {
+          pending_phonenumber: event.phonenumber,
+          server: host.workerId,
+          state: NUMBER_CHANGED,
+          last_error: null,
+        });
+        if (held)
+          await host.publish(held, 'connection.update', { state: NUMBER_CHANGED, phonenumber: event.phonenumber });
+        return;
+      }
       const row = await update(host, clientid, {
         phonenumber: event.phonenumber,
         pushname: event.pushname,
@@ -94,21 +110,30 @@ export async function applySessionEvent(
     }
     case 'connection': {
       if (event.state === 'connecting' && account.phonenumber === null) return;
-      // A ban ends the connection too; the account reads 'suspended' until an admin activates it.
-      const state = account.suspended ? 'suspended' : STATE_NAMES[event.state];
+      const held = account.pending_phonenumber !== null;
+      // A ban ends the connection too; the account reads 'suspended' until an admin activates it. A session
+      // held for the owner's answer on its number reads 'numberChanged' while it is up, never 'connected'.
+      const state = account.suspended
+        ? 'suspended'
+        : held && event.state === 'connected'
+          ? NUMBER_CHANGED
+          : STATE_NAMES[event.state];
       const lost = event.state === 'loggedOut';
       const row = await update(host, clientid, {
         state,
         last_error: event.reason ?? null,
-        ...(lost ? { proxy_id: null } : {}),
+        ...(lost ? { proxy_id: null, pending_phonenumber: null } : {}),
       });
       if (!row) return;
-      await host.publish(row, 'connection.update', { state });
+      await host.publish(row, 'connection.update', {
+        state,
+        ...(state === NUMBER_CHANGED && row.pending_phonenumber ? { phonenumber: row.pending_phonenumber } : {}),
+      });
       if (lost) {
         host.lose(clientid);
         if (account.proxy_id !== null) await host.releaseProxy(account.proxy_id);
       }
-      if (event.state === 'connected') {
+      if (event.state === 'connected' && !held) {
         // Screens that missed events while the session was away catch up with the stored counts.
         await host.publish(row, 'count_synced', {
           count_success: row.count_success,

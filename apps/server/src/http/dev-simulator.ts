@@ -16,7 +16,8 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDri
       config: { access: 'devOnly' },
       schema: {
         tags: ['dev'],
-        summary: 'Simulator: force an action (reply takes {from, text}; reject: a promise nobody awaits)',
+        summary:
+          'Simulator: force an action (reply takes {from, text}; scan takes the phone {phonenumber}; reject: a promise nobody awaits)',
         params: ZSimulatorParams,
         body: ZSimulatorReply.nullish(),
         response: {
@@ -33,11 +34,10 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDri
       const body = request.body ?? {};
       if (action === 'reply' && (!body.from || body.text === undefined))
         return reply.code(400).send({ msg: SERVER_TEXT.simulatorReplyIncomplete });
-      const done = simulator.control(
-        deviceId,
-        action,
-        action === 'reply' ? { from: body.from ?? '', text: body.text ?? '' } : undefined,
-      );
+      const done = simulator.control(deviceId, action, {
+        ...(action === 'reply' ? { reply: { from: body.from ?? '', text: body.text ?? '' } } : {}),
+        ...(body.phonenumber ? { phonenumber: body.phonenumber } : {}),
+      });
       if (!done) return reply.code(404).send({ msg: SERVER_TEXT.notFound });
       return { msg: `${action}: ${deviceId}` };
     },

@@ -71,14 +71,15 @@ export abstract class SimLink extends SimConnection {
   }
 
   /**
-   * The phone scanned the QR or entered the code: the credentials are saved at once; with 515 (forced or
+   * The phone scanned the QR (`phone`'s, else a random number) or entered the code: the credentials are saved at once; with 515 (forced or
    * rolled) the socket restarts before the linked session opens, announcing nothing in between, as the
    * real driver does for a device not yet announced.
    */
-  scan(restart?: boolean) {
+  scan(restart?: boolean, phone?: string) {
     if (this.state !== 'linking') return;
     this.stopLink();
-    const phonenumber = this.pairingNumber ?? `628${this.random.int(11, 99)}${this.random.int(1000000, 9999999)}`;
+    const phonenumber =
+      this.pairingNumber ?? phone ?? `628${this.random.int(11, 99)}${this.random.int(1000000, 9999999)}`;
     const pushname = this.randomName();
     const lateName = this.linkRandom.next() < this.options.rates.lateName;
     const restarts = restart ?? this.linkRandom.next() < this.options.rates.restartAfterScan;

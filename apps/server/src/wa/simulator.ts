@@ -56,11 +56,15 @@ export class SimulatorDriver implements WaDriver {
   }
 
   /** Forces what a phone or WhatsApp would do; false when this process holds no such session. */
-  control(deviceId: string, action: SimulatorAction, reply?: { from: string; text: string }): boolean {
+  control(
+    deviceId: string,
+    action: SimulatorAction,
+    { reply, phonenumber }: { reply?: { from: string; text: string }; phonenumber?: string } = {},
+  ): boolean {
     const session = this.sessions.get(deviceId);
     if (!session) return false;
     const actions: Record<SimulatorAction, () => unknown> = {
-      scan: () => session.scan(),
+      scan: () => session.scan(undefined, phonenumber),
       disconnect: () => session.disconnect(),
       ban: () => session.ban(),
       reply: () => reply && session.reply(reply.from, reply.text),

@@ -78,9 +78,19 @@ const guarded: RouteObject[] = [
   { lazy: () => import('./tooltips.tsx'), errorElement: screenError, children: screens(true) },
 ];
 
+/**
+ * What shows while the first screen's code loads: nothing, for the moment it takes. Given, so that React
+ * Router does not warn on every load that no `HydrateFallback` was provided.
+ */
+function FirstLoad() {
+  return null;
+}
+
 /** Made after start-up work such as taking the referral out of the address, so the router reads the final URL. */
 export function createRouter() {
-  return createBrowserRouter([{ errorElement: <RouteError />, children: drawingFailedLoads(routes()) }]);
+  return createBrowserRouter([
+    { errorElement: <RouteError />, HydrateFallback: FirstLoad, children: drawingFailedLoads(routes()) },
+  ]);
 }
 
 /**

@@ -4,6 +4,7 @@
  * Baru' goes to link a new account (`/whatsapp/create/?type=…`), and a 'Go' link shows while it is chosen.
  * The select is controlled by the form's value: left to itself, a browser shows the first choice it may
  * ('Daftar Baru') for a value whose option is not there yet, and keeps showing it once the accounts arrive.
+ * Back from linking, the account just linked is chosen (lib/linked-handoff.ts).
  */
 
 import type { TJobWhatsapp } from '@sewablast/contract/jobs';
@@ -13,6 +14,7 @@ import { useEffect } from 'react';
 import { type FieldValues, type Path, type PathValue, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { asNumber, type GuardedForm } from '../lib/form.ts';
+import { takeLinked } from '../lib/linked-handoff.ts';
 import { FieldFrame, inputClass } from './field.tsx';
 import { FormCheckbox, FormField } from './form.tsx';
 
@@ -42,12 +44,17 @@ export function JobSettingsFields<T extends FieldValues, Out>({
   const linked = (accounts ?? []).filter((account) => account.phonenumber);
   const unlisted = accounts !== undefined && saved && !linked.some((account) => account.id === saved.id) ? saved : null;
 
-  // A new job takes the first account once they have loaded, so that the usual case needs no choice.
+  // Back from 'Daftar Baru', the form takes the account just linked; else a new job takes the first account
+  // once they have loaded, so that the usual case needs no choice.
   const first = linked[0]?.id;
+  const linkedIds = linked.map((account) => account.id).join();
   const { setValue, getValues } = form;
   useEffect(() => {
-    if (first !== undefined && !getValues(name)) setValue(name, String(first) as PathValue<T, Path<T>>);
-  }, [first, getValues, setValue, name]);
+    const ids = linkedIds ? linkedIds.split(',').map(Number) : [];
+    const justLinked = takeLinked(type, ids);
+    if (justLinked !== null) setValue(name, String(justLinked) as PathValue<T, Path<T>>, { shouldDirty: true });
+    else if (first !== undefined && !getValues(name)) setValue(name, String(first) as PathValue<T, Path<T>>);
+  }, [first, linkedIds, type, getValues, setValue, name]);
 
   const field = form.register(name, {
     onChange: (event: { target: { value: string } }) => {

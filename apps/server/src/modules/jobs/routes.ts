@@ -15,6 +15,7 @@ import type { JobRow } from '../../engine/job-kinds.ts';
 import { requireActor } from '../../http/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { withRefusals } from './refusal.ts';
+import { prefersJson, resultCsv, resultJson } from './result-download.ts';
 import type { JobCore } from './service.ts';
 
 export const jobFailures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -64,21 +65,25 @@ export function registerJobRoutes<Row extends JobRow, Item, Key extends string>(
     {
       schema: {
         tags,
-        summary: `The numbers found on WhatsApp as text/csv (${JOB_RESULT_HEADER.join(',')}), streamed`,
+        summary: `The numbers found on WhatsApp, streamed: text/csv (${JOB_RESULT_HEADER.join(',')}), or {list} of them when Accept prefers application/json`,
         params: ZIdParams,
-        response: { 200: z.string().describe(`text/csv: ${JOB_RESULT_HEADER.join(',')}`), ...jobFailures },
+        response: {
+          200: z.string().describe(`text/csv: ${JOB_RESULT_HEADER.join(',')}; or application/json {list}`),
+          ...jobFailures,
+        },
       },
     },
     async (request, reply) => {
       const { id } = await core.mustSee(requireActor(request), request.params.id);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${downloadName}"`)
-          .header('cache-control', 'no-store')
-          // A stream skips the response serializer; the 200 schema above is the document's description.
-          .send(Readable.from(core.resultCsv(id)) as never)
-      );
+      reply.header('cache-control', 'no-store').header('vary', 'Accept');
+      // A stream skips the response serializer; the 200 schema above is the document's description.
+      if (prefersJson(request.headers)) {
+        return reply.type('application/json; charset=utf-8').send(Readable.from(resultJson(core.results(id))) as never);
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${downloadName}"`)
+        .send(Readable.from(resultCsv(core.results(id))) as never);
     },
   );
 

@@ -5,14 +5,7 @@
  * (engine/job-runs.ts); stop writes it back and nudges again.
  */
 
-import { csvLine } from '@sewablast/contract/csv';
-import {
-  JOB_RESULT_HEADER,
-  JOB_TEXT,
-  type TJobFilter,
-  type TJobResult,
-  type ZJobPageQuery,
-} from '@sewablast/contract/jobs';
+import { JOB_TEXT, type TJobFilter, type TJobResult, type ZJobPageQuery } from '@sewablast/contract/jobs';
 import { phoneDigits } from '@sewablast/contract/phonenumber';
 import { ENGINE_TEXT, UNSENDABLE_STATES } from '@sewablast/contract/whatsapp';
 import { and, asc, desc, eq, gt, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -174,11 +167,10 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
     },
 
     /**
-     * The hits of job `id` (already seen by the caller) as CSV lines, header first, read in batches so that a
-     * million rows never sit in memory.
+     * The hits of job `id` (already seen by the caller) in batches, read so that a million rows never sit in
+     * memory.
      */
-    async *resultCsv(id: number): AsyncGenerator<string> {
-      yield csvLine(JOB_RESULT_HEADER);
+    async *results(id: number): AsyncGenerator<TJobResult[]> {
       let after = 0;
       for (;;) {
         const rows = await db
@@ -188,12 +180,7 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
           .orderBy(asc(results.id))
           .limit(RESULT_BATCH);
         if (rows.length === 0) return;
-        let chunk = '';
-        for (const row of rows) {
-          const line: TJobResult = { number: row.number, name: row.name, status: 'active' };
-          chunk += csvLine([line.number, line.name, line.status]);
-        }
-        yield chunk;
+        yield rows.map((row) => ({ number: row.number, name: row.name, status: 'active' as const }));
         after = rows.at(-1)?.id ?? after;
         if (rows.length < RESULT_BATCH) return;
       }

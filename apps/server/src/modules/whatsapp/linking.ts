@@ -89,6 +89,7 @@ export function createLinking({ db, proxies, bus, sessions, byClientid }: Linkin
               clientid: body.deviceId,
               proxy_id: proxyId,
               auth_state: null,
+              pending_phonenumber: null,
               state: 'unknown',
               blasting: false,
               status: 'idle',

@@ -10,6 +10,7 @@ import {
   WHATSAPP_TEXT,
   ZAccountIdRequest,
   ZClientStateResponse,
+  ZConfirmNumberRequest,
   ZDeviceRequest,
   ZIntervalRequest,
   ZListenMessageResponse,
@@ -65,6 +66,22 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
       },
     },
     async (request) => whatsapp.newClient(requireActor(request), request.body),
+  );
+
+  app.post(
+    '/confirm-number',
+    {
+      schema: {
+        tags,
+        summary:
+          "After a re-link by a phone with another number (state numberChanged): replace takes that number; otherwise the other phone's session ends and the account keeps its own. 409 when none is pending",
+        body: ZConfirmNumberRequest,
+        response: { 200: ZWhatsappResponse, ...failures },
+      },
+    },
+    async (request) => ({
+      whatsapp: await whatsapp.confirmNumber(requireActor(request), request.body.deviceId, request.body.replace),
+    }),
   );
 
   app.post(

@@ -32,6 +32,7 @@ import type { PhoneNumberService } from '../phonenumber/service.ts';
 import type { ProxyService } from '../proxy/service.ts';
 import { createBlaster } from './blaster.ts';
 import { createLinking } from './linking.ts';
+import { createNumberChange } from './number-change.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -128,6 +129,7 @@ export function createWhatsappService({
 
   const linking = createLinking({ db, proxies, bus, sessions: requireEngine, byClientid });
   const blaster = createBlaster({ db, phoneNumbers, sessions: requireEngine, secondMs });
+  const confirmNumber = createNumberChange({ db, bus, sessions: requireEngine, mustSee });
 
   return {
     byClientid,
@@ -135,6 +137,11 @@ export function createWhatsappService({
 
     /** Starts linking a device: see linking.ts. */
     newClient: linking.newClient,
+
+    /** The owner's answer to a re-link by another phone: see number-change.ts. */
+    async confirmNumber(actor: Actor, clientid: string, replace: boolean): Promise<TWhatsapp> {
+      return toPublicWhatsapp(await confirmNumber(actor, clientid, replace));
+    },
 
     /** The Add WhatsApp screen's save: the server's own facts are the answer; nothing the client says is stored. */
     async save(actor: Actor, clientid: string): Promise<TWhatsapp> {

@@ -5,6 +5,7 @@
  * failure is shown.
  */
 import { effectiveRole } from '@sewablast/contract/roles';
+import { menuFor } from '@sewablast/contract/routes';
 import { ERROR_SCREEN_TEXT } from '@sewablast/contract/texts';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
@@ -19,7 +20,7 @@ import { guard } from '../guard.ts';
 import { ErrorScreen } from '../pages/error-screen.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { useSidebar } from './sidebar-state.ts';
+import { submenuAt, useSidebar } from './sidebar-state.ts';
 import { UserMenu } from './user-menu.tsx';
 import { validationProblem } from './validation-problem.ts';
 
@@ -58,7 +59,8 @@ function Restoring() {
 export function AppShell() {
   const { token, user } = useSession();
   const location = useLocation();
-  const sidebar = useSidebar();
+  const menuRole = effectiveRole(user?.role);
+  const sidebar = useSidebar(menuRole ? submenuAt(menuFor(menuRole), location.pathname) : null);
   const validation = useValidateToken(token);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
+import { menuFor } from '@sewablast/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { isCurrent, toggleSubmenu } from './sidebar-state.ts';
+import { isCurrent, submenuAt, toggleSubmenu } from './sidebar-state.ts';
 
 describe('toggleSubmenu', () => {
   it('keeps one submenu open at a time and closes it when toggled again', () => {
@@ -16,5 +17,14 @@ describe('isCurrent', () => {
     expect(isCurrent('/', '/whatsapp')).toBe(false);
     expect(isCurrent('/whatsapp', '/whatsapp/create')).toBe(true);
     expect(isCurrent('/withdraw', '/withdrawals')).toBe(false);
+  });
+});
+
+describe('submenuAt', () => {
+  it("names the Monitor submenu on a dev's monitor screens, and none elsewhere", () => {
+    expect(submenuAt(menuFor('dev'), '/monitor/realtime')).toBe('/monitor');
+    expect(submenuAt(menuFor('dev'), '/monitor/local')).toBe('/monitor');
+    expect(submenuAt(menuFor('dev'), '/whatsapp')).toBeNull();
+    expect(submenuAt(menuFor('member'), '/monitor/local')).toBeNull();
   });
 });

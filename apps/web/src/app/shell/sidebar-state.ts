@@ -1,8 +1,10 @@
 /**
  * The sidebar's behaviour (spec part 1 §2, §9): 290 px expanded, 90 px collapsed and widening on hover;
  * expanded by default from the desktop breakpoint (1024 px); below 768 px a drawer over the page that is
- * never "expanded" and closes when the viewport leaves mobile; one submenu open at a time.
+ * never "expanded" and closes when the viewport leaves mobile; one submenu open at a time, and the one
+ * holding the current screen opens when that screen is reached.
  */
+import type { MenuItem } from '@sewablast/contract/routes';
 import { useCallback, useEffect, useState } from 'react';
 import { useDrawerFocus } from './drawer-focus.ts';
 
@@ -25,6 +27,11 @@ export function isCurrent(itemPath: string, pathname: string): boolean {
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
 
+/** The submenu (its path) that holds the screen at `pathname`, if any. */
+export function submenuAt(items: readonly MenuItem[], pathname: string): string | null {
+  return items.find((item) => item.children?.some((child) => isCurrent(child.path, pathname)))?.path ?? null;
+}
+
 function useViewport() {
   const [width, setWidth] = useState(() => window.innerWidth);
   useEffect(() => {
@@ -35,12 +42,20 @@ function useViewport() {
   return { isMobile: width < MOBILE_MAX, isDesktop: width >= DESKTOP_MIN };
 }
 
-export function useSidebar() {
+/** `current` is the submenu holding the current screen (submenuAt). */
+export function useSidebar(current: string | null = null) {
   const { isMobile, isDesktop } = useViewport();
   const [expanded, setExpanded] = useState(isDesktop);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [hovered, setHovered] = useState(false);
-  const [openSubmenu, setOpenSubmenu] = useState<string | null>(null);
+  const [openSubmenu, setOpenSubmenu] = useState<string | null>(current);
+  // Set while rendering, not in an effect, so that the submenu is open in the first frame of its screen.
+  // Only reaching another submenu's screen opens it: one closed by hand stays closed on the same screens.
+  const [reached, setReached] = useState(current);
+  if (current !== reached) {
+    setReached(current);
+    if (current) setOpenSubmenu(current);
+  }
 
   useEffect(() => {
     if (!isMobile) setMobileOpen(false);

@@ -1,14 +1,14 @@
 /**
  * 'Tambah Akun Whatsapp' (/whatsapp/create; spec part 1 §2, §4 WhatsApp client setup, §5): link a device
  * by QR code or by pairing code. A QR is valid 60 s and a code 90 s, after which the generate button
- * returns; after a request the screen waits up to 15 s for the QR or code. Only events of this screen's
+ * returns; from the request on, a 15 s generating countdown waits for the QR or code, which ends it when it
+ * comes (an error when it does not). Only events of this screen's
  * device count. Once WhatsApp confirms, the account is saved once and the screen goes back.
  */
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
 import { type TNewClientRequest, WHATSAPP_TEXT, ZNewClientRequest } from '@sewablast/contract/whatsapp';
-import { clsx } from 'clsx';
-import { QrCode, Smartphone } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -22,10 +22,14 @@ import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { FORM_ERROR, useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
+import { handOverLinked } from '../../lib/linked-handoff.ts';
 import { useLive } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
-import { newClient, removeClient, saveClient, useWhatsappAccount } from './api/whatsapp.ts';
+import { confirmNumber, newClient, removeClient, saveClient, useWhatsappAccount } from './api/whatsapp.ts';
 import { useCountdown } from './countdown.ts';
+import { newDeviceId } from './device-id.ts';
+import { type LinkMode, LinkModeTabs } from './link-mode-tabs.tsx';
+import { NumberChangePanel } from './number-change-panel.tsx';
 import { formatPairingCode } from './pairing-code.ts';
 import { ReconnectUnavailable } from './reconnect-unavailable.tsx';
 
@@ -33,17 +37,11 @@ const QR_VALID_S = 60;
 const CODE_VALID_S = 90;
 const GENERATE_WAIT_S = 15;
 
-type Phase = 'idle' | 'requesting' | 'generating' | 'showing' | 'linking';
+/** `confirming`: a reconnect scanned by another phone waits for the member's answer on the number. */
+type Phase = 'idle' | 'requesting' | 'generating' | 'showing' | 'confirming' | 'linking';
 
 /** The pairing number; its field exists only in number mode, and an unmounted field is no value (QR). */
 const ZLinkForm = ZNewClientRequest.pick({ phoneNumber: true });
-
-function newDeviceId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(9));
-  return `wa-${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0'))
-    .join('')
-    .slice(0, 14)}`;
-}
 
 export function Component() {
   const { user } = useSession();
@@ -52,12 +50,14 @@ export function Component() {
   const [params] = useSearchParams();
   const reconnectId = params.get('r');
   const type = params.get('type');
+  const queryClient = useQueryClient();
   const previous = useWhatsappAccount(reconnectId);
   const [deviceId] = useState(newDeviceId);
-  const [mode, setMode] = useState<'qr' | 'number'>('qr');
+  const [mode, setMode] = useState<LinkMode>('qr');
   const [phase, setPhase] = useState<Phase>('idle');
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(null);
+  const [scanned, setScanned] = useState('');
   const [deadline, setDeadline] = useState<number | null>(null);
   const form = useZodForm(ZLinkForm, { defaultValues: { phoneNumber: '62' }, shouldUnregister: true });
   const { setError } = form;
@@ -88,6 +88,28 @@ export function Component() {
     [deviceId, reconnectId],
   );
 
+  /** WhatsApp confirmed the link: the account is saved once, and the screen goes back. */
+  const finish = useCallback(() => {
+    if (linked.current) return;
+    linked.current = true;
+    setPhase('linking');
+    setDeadline(null);
+    saveClient(deviceId)
+      .then(({ whatsapp }) => {
+        toast.success('Akun WhatsApp tersambung.');
+        // The lists read again, showing their loading state rather than an answer from before the link
+        // (an empty list's 'Kosong'); a job form that sent the user here chooses the new account.
+        queryClient.removeQueries({ queryKey: ['whatsapp'], type: 'inactive' });
+        if (type === 'generator' || type === 'validator') handOverLinked(type, whatsapp.id);
+        goBack();
+      })
+      .catch((failure: Error) => {
+        linked.current = false;
+        fail(failure.message);
+        setPhase('idle');
+      });
+  }, [deviceId, goBack, fail, queryClient, type]);
+
   const onMessage = useCallback(
     (message: TLiveMessage) => {
       if (message.payload.deviceId !== deviceId) return;
@@ -98,6 +120,12 @@ export function Component() {
         return;
       }
       const state = message.event === 'connection.update' ? message.payload.state : undefined;
+      if (state === 'numberChanged' && !linked.current) {
+        setScanned((current) => message.payload.phonenumber ?? current);
+        setPhase('confirming');
+        setDeadline(null);
+        return;
+      }
       if ((state === 'disconnected' || state === 'outdated') && !linked.current) {
         setRetrying(state);
         return;
@@ -121,25 +149,23 @@ export function Component() {
       const connected =
         message.event === 'authenticated' ||
         (message.event === 'connection.update' && message.payload.state === 'connected');
-      if (connected && !linked.current) {
-        linked.current = true;
-        setPhase('linking');
-        setDeadline(null);
-        saveClient(deviceId)
-          .then(() => {
-            toast.success('Akun WhatsApp tersambung.');
-            goBack();
-          })
-          .catch((failure: Error) => {
-            linked.current = false;
-            fail(failure.message);
-            setPhase('idle');
-          });
-      }
+      if (connected) finish();
     },
-    [deviceId, goBack, fail],
+    [deviceId, fail, finish],
   );
   useLive(user ? { kind: 'member', userId: user.id } : null, { onMessage });
+
+  async function answerNumber(replace: boolean) {
+    try {
+      await confirmNumber(deviceId, replace);
+    } catch (failure) {
+      fail((failure as Error).message);
+      return;
+    }
+    if (replace) return finish();
+    toast.info(WHATSAPP_TEXT.numberKept(previous.data?.whatsapp.phonenumber ?? ''));
+    goBack();
+  }
 
   async function generate({ phoneNumber }: Pick<TNewClientRequest, 'phoneNumber'>) {
     if (!user) return;
@@ -147,6 +173,8 @@ export function Component() {
     setQr(null);
     setCode(null);
     setPhase('requesting');
+    // The 15 s generating countdown runs from the click: a QR that comes before the server's answer ends it.
+    setDeadline(Date.now() + GENERATE_WAIT_S * 1000);
     try {
       requested.current = true;
       await newClient({
@@ -156,9 +184,9 @@ export function Component() {
         phoneNumber: phoneNumber || null,
       });
       setPhase((current) => (current === 'requesting' ? 'generating' : current));
-      setDeadline((current) => current ?? Date.now() + GENERATE_WAIT_S * 1000);
     } catch (failure) {
       setPhase('idle');
+      setDeadline(null);
       throw failure;
     }
   }
@@ -178,35 +206,11 @@ export function Component() {
         ) : (
           <form onSubmit={form.submitWith(generate)} noValidate className="space-y-6">
             <Field label="Account ID" name="deviceId" value={deviceId} readOnly />
-            {/* Side by side, the labels would wrap to three lines on a phone: there they stack, one line each. */}
-            <div
-              className="grid grid-cols-1 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-2 sm:gap-2 dark:bg-slate-800"
-              role="tablist"
-            >
-              {(
-                [
-                  ['qr', 'Login dengan QR Code', QrCode],
-                  ['number', 'Login dengan Nomor', Smartphone],
-                ] as const
-              ).map(([value, label, Icon]) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="tab"
-                  aria-selected={mode === value}
-                  disabled={busy || phase === 'showing'}
-                  onClick={() => setMode(value)}
-                  className={clsx(
-                    'flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed',
-                    mode === value
-                      ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-500'
-                      : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-                  )}
-                >
-                  <Icon size={16} className="shrink-0" /> {label}
-                </button>
-              ))}
-            </div>
+            <LinkModeTabs
+              mode={mode}
+              disabled={busy || phase === 'showing' || phase === 'confirming'}
+              onMode={setMode}
+            />
 
             {mode === 'number' && (
               <Controller
@@ -262,13 +266,18 @@ export function Component() {
                 </p>
               </div>
             )}
+            {phase === 'confirming' && (
+              <NumberChangePanel
+                account={previous.data?.whatsapp.phonenumber ?? ''}
+                scanned={scanned}
+                onAnswer={answerNumber}
+              />
+            )}
             {(phase === 'generating' || phase === 'requesting' || phase === 'linking') && (
               <div className="flex items-center justify-center gap-3 py-6 text-brand-600">
                 <Spinner size={22} />
                 <span className="text-sm text-slate-600 dark:text-slate-300">
-                  {phase === 'linking'
-                    ? 'Menyimpan akun...'
-                    : `Generating... ${phase === 'generating' ? `${left} detik` : ''}`}
+                  {phase === 'linking' ? 'Menyimpan akun...' : `Generating... ${left} detik`}
                 </span>
               </div>
             )}

@@ -2,6 +2,7 @@
  * 'Daftar Whatsapp' (/whatsapp; spec part 1 §2, §4 Blast status, §5): the accounts with live counts and
  * status, search, status filter, paging, and start/stop, reset, reconnect and activate per row.
  */
+import { FILTER_ALL } from '@sewablast/contract/paging';
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { clsx } from 'clsx';
 import { Plus } from 'lucide-react';
@@ -24,7 +25,7 @@ import { useAccountCommands } from './use-account-commands.ts';
 import { useLiveAccounts } from './use-live-accounts.ts';
 
 const FILTERS = [
-  ['', 'All'],
+  ['', FILTER_ALL],
   ['connected', 'Connected'],
   ['loggedOut', 'Logged Out'],
   ['conflict', 'Conflict'],

@@ -21,6 +21,10 @@ export function saveClient(clientid: string) {
   return api<TWhatsappResponse>('/admin/whatsapp/save', { body: { clientid } });
 }
 
+export function confirmNumber(deviceId: string, replace: boolean) {
+  return api<TWhatsappResponse>('/admin/whatsapp/confirm-number', { body: { deviceId, replace } });
+}
+
 export function removeClient(deviceId: string) {
   return api<TMsgResponse>('/admin/whatsapp/remove-client', {
     body: { deviceId },
