@@ -1,7 +1,8 @@
 /**
  * The screens as a careful operator expects them (issue 10 "The screens"): the mobile drawer, the menu's
  * current item, paging past the end, lists on a phone, the blast-in-progress warning, the wait countdown,
- * tooltips, activation by an admin, and toasts that leave the header's controls and the page's actions free.
+ * tooltips, activation by an admin, toasts that leave the header's controls and the page's actions free,
+ * and a sidebar that a lost hover does not leave widened.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,23 @@ describe('the shell', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
       'sidebar-toggle',
     );
+    await context.close();
+  });
+
+  it('does not leave the sidebar widened over the page by a hover it lost on becoming the drawer', async () => {
+    const { context, page } = await signedIn(admin);
+    await page.goto('/whatsapp');
+    await page.waitForLoadState('networkidle');
+    const sidebar = page.getByTestId('sidebar');
+    await page.mouse.move(100, 400);
+    // The closed drawer is inert: it never hears the pointer leave.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => sidebar.evaluate((element) => element.getBoundingClientRect().right))
+      .toBeLessThanOrEqual(0);
+    await page.mouse.move(300, 4);
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect.poll(() => sidebar.evaluate((element) => element.getBoundingClientRect().width)).toBe(90);
     await context.close();
   });
 
