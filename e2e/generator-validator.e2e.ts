@@ -33,7 +33,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
   staff = await createUser(server, 'staff');
-  ({ page } = await newPage(browser, server));
+  // Wide enough for the job table (narrower, the rows are cards), whose cells the counts are read from.
+  ({ page } = await newPage(browser, server, { width: 1920, height: 1000 }));
   await signInThroughForm(page, staff);
   await page.waitForURL((url) => url.pathname !== '/signin');
 });

@@ -203,3 +203,26 @@ export async function signInThroughForm(page: Page, person: { email: string; pas
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Polls `read` until `done` holds: for set-up before the tests, where expect.poll does not work. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 45_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Links a simulated account for `token`'s user and waits until it is connected; answers its row id. */
+export async function linkAccount(server: Server, devToken: string, token: string, userId: number, deviceId: string) {
+  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId }, token });
+  const scanned = await simulate(server, devToken, deviceId, 'scan');
+  if (!scanned.ok) throw new Error(`scan ${deviceId}: ${scanned.status}`);
+  const { whatsapp } = await until(
+    () => callApi<{ whatsapp: { id: number; state: string } }>(server, `/admin/whatsapp/${deviceId}`, { token }),
+    (answer) => answer.whatsapp.state === 'connected',
+  );
+  return whatsapp.id;
+}

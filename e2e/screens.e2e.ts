@@ -1,7 +1,8 @@
 /**
  * The screens as a careful operator expects them (issue 10 "The screens"): the mobile drawer, the menu's
  * current item, paging past the end, lists on a phone, the blast-in-progress warning, the wait countdown,
- * tooltips, activation by an admin, and toasts that leave the header's controls free.
+ * tooltips, activation by an admin, toasts that leave the header's controls and the page's actions free,
+ * and a sidebar that a lost hover does not leave widened.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,21 +69,35 @@ async function inViewportWidth(page: Page, element: Locator) {
   return box !== null && box.x >= 0 && box.x + box.width <= width;
 }
 
-/** Whether the toast that shows now lies clear of the theme toggle and the user menu. */
-function toastClearsHeader(page: Page) {
-  return page.evaluate(() => {
-    const toast = document.querySelector('[data-sonner-toast]')?.getBoundingClientRect();
-    const controls = ['theme-toggle', 'user-menu', 'sidebar-toggle'].map((id) =>
-      document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect(),
-    );
-    if (!toast) return 'no toast';
-    return controls.every(
-      (box) =>
-        box && !(toast.left < box.right && box.left < toast.right && toast.top < box.bottom && box.top < toast.bottom),
-    )
-      ? 'clear'
-      : 'covers';
-  });
+/**
+ * Which of the header's controls, the page title and the page's own actions (those the screen has) the toast
+ * that shows now overlaps.
+ */
+async function toastCovers(page: Page): Promise<string[]> {
+  const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
+  if (!toast) return ['no toast'];
+  const free = {
+    menu: page.getByTestId('sidebar-toggle'),
+    theme: page.getByTestId('theme-toggle'),
+    user: page.getByTestId('user-menu'),
+    title: page.getByRole('heading', { level: 1 }),
+    Sinkronkan: page.getByRole('button', { name: 'Sinkronkan' }),
+    Tambah: page.getByRole('link', { name: 'Tambah' }),
+  };
+  const covered: string[] = [];
+  for (const [name, element] of Object.entries(free)) {
+    const box = (await element.count()) ? await element.boundingBox() : null;
+    if (
+      box &&
+      toast.x < box.x + box.width &&
+      box.x < toast.x + toast.width &&
+      toast.y < box.y + box.height &&
+      box.y < toast.y + toast.height
+    ) {
+      covered.push(name);
+    }
+  }
+  return covered;
 }
 
 describe('the shell', () => {
@@ -105,6 +120,23 @@ describe('the shell', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
       'sidebar-toggle',
     );
+    await context.close();
+  });
+
+  it('does not leave the sidebar widened over the page by a hover it lost on becoming the drawer', async () => {
+    const { context, page } = await signedIn(admin);
+    await page.goto('/whatsapp');
+    await page.waitForLoadState('networkidle');
+    const sidebar = page.getByTestId('sidebar');
+    await page.mouse.move(100, 400);
+    // The closed drawer is inert: it never hears the pointer leave.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => sidebar.evaluate((element) => element.getBoundingClientRect().right))
+      .toBeLessThanOrEqual(0);
+    await page.mouse.move(300, 4);
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect.poll(() => sidebar.evaluate((element) => element.getBoundingClientRect().width)).toBe(90);
     await context.close();
   });
 
@@ -224,6 +256,29 @@ describe('Daftar Whatsapp', () => {
     await context.close();
   });
 
+  it("shows toasts clear of the page's actions and title at every width, each closed by its 'Tutup'", async () => {
+    const member = await createUser(server, 'member');
+    const deviceId = `toast-${Date.now().toString(36)}`;
+    await linkAccount(member, deviceId);
+    const { context, page } = await signedIn(member);
+    await page.goto('/whatsapp');
+    const reset = page.getByRole('button', { name: `Reset ${deviceId}` });
+    for (const width of [1920, 1366, 1024, 768, 375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await reset.click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+      const toast = page.locator('[data-sonner-toast][data-mounted="true"]');
+      await toast.waitFor();
+      // Once it has slid in.
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('link', { name: 'Tambah' }).isVisible()).toBe(true);
+      expect(await toastCovers(page), `toast at ${width} px`).toEqual([]);
+      await toast.getByRole('button', { name: 'Tutup' }).click();
+      await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
+    }
+    await context.close();
+  });
+
   it('lets an admin activate a suspended account, with the toast clear of the header', async () => {
     const member = await createUser(server, 'member');
     for (const viewport of [DESKTOP, PHONE]) {
@@ -240,7 +295,7 @@ describe('Daftar Whatsapp', () => {
       // Once it has slid in.
       await page.locator('[data-sonner-toast][data-mounted="true"]').waitFor();
       await page.waitForTimeout(500);
-      expect(await toastClearsHeader(page), `toast at ${viewport.width} px`).toBe('clear');
+      expect(await toastCovers(page), `toast at ${viewport.width} px`).toEqual([]);
       await expect.poll(() => status.textContent()).not.toMatch(/^Suspended/);
       await context.close();
     }

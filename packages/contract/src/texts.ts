@@ -66,3 +66,9 @@ export const ERROR_SCREEN_TEXT = {
   /** While the token's validation is awaited for a session whose stored user could not be read. */
   restoring: 'Memulihkan sesi...',
 } as const;
+
+/** The toasts' own controls, for a screen reader (sonner's defaults are English). */
+export const TOAST_TEXT = {
+  region: 'Notifikasi',
+  close: 'Tutup',
+} as const;

@@ -1,13 +1,15 @@
 /**
  * The toasts of the signed-in pages, as a layout route around the shell and /change-password (whose toast
- * follows it onto the dashboard), so that the public pages load no toast library (DESIGN §10). Top right,
- * but below the sticky header (64 px), so that a toast never covers the theme toggle or the user menu while
- * it shows. Phones (sonner's full-width layout below 600 px) likewise.
+ * follows it onto the dashboard), so that the public pages load no toast library (DESIGN §10). Bottom centre,
+ * where a page keeps none of its own controls: the header's controls, the page title and its actions (Tambah,
+ * Sinkronkan) are at the top, row actions at the right and the pager's buttons at either end. Phones (sonner's
+ * full-width layout below 600 px) likewise at the bottom. Short-lived, and closed at once with its ×.
  */
+import { TOAST_TEXT } from '@sewablast/contract/texts';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 
-const HEADER_PX = 64;
+const SHOWN_MS = 3000;
 
 export function Component() {
   return (
@@ -15,9 +17,13 @@ export function Component() {
       <Outlet />
       <Toaster
         richColors
-        position="top-right"
-        offset={{ top: HEADER_PX + 16, right: 24 }}
-        mobileOffset={{ top: HEADER_PX + 8, left: 16, right: 16 }}
+        closeButton
+        position="bottom-center"
+        duration={SHOWN_MS}
+        offset={{ bottom: 16 }}
+        mobileOffset={{ bottom: 8, left: 8, right: 8 }}
+        containerAriaLabel={TOAST_TEXT.region}
+        toastOptions={{ closeButtonAriaLabel: TOAST_TEXT.close }}
       />
     </>
   );

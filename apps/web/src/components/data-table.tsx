@@ -1,12 +1,13 @@
 /**
  * A list of rows with a spinner while loading, 'Kosong' when empty and the error when the read failed: a
- * table from 640 px up, and below that one card per row (the first column and the actions on top, each
- * other column a labelled line), so that a phone shows every column, Status and Action included, without
- * sideways scrolling.
+ * table while its columns fit side by side, and otherwise one card per row (the first column and the actions
+ * on top, each other column a labelled field), so that every column, Status and Action included, shows
+ * without sideways scrolling at any width (use-table-fit.ts decides).
  */
 import { clsx } from 'clsx';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { Spinner } from './spinner.tsx';
+import { useTableFit } from './use-table-fit.ts';
 
 export interface Column<T> {
   header: string;
@@ -24,23 +25,9 @@ interface DataTableProps<T> {
   error?: string | null;
 }
 
-/** Tailwind's `sm` breakpoint: narrower than this, rows are cards. */
-const NARROW = '(max-width: 639.98px)';
-
-function useNarrow(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const query = window.matchMedia(NARROW);
-      query.addEventListener('change', listener);
-      return () => query.removeEventListener('change', listener);
-    },
-    () => window.matchMedia(NARROW).matches,
-  );
-}
-
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, loading, error } = props;
-  const narrow = useNarrow();
+  const fit = useTableFit();
   const notice = loading ? (
     <Spinner size={24} className="text-brand-600" />
   ) : error ? (
@@ -48,39 +35,49 @@ export function DataTable<T>(props: DataTableProps<T>) {
   ) : !rows?.length ? (
     <span className="text-slate-500 dark:text-slate-400">Kosong</span>
   ) : null;
-  if (narrow) return <RowCards {...props} notice={notice} />;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className={clsx('px-4 py-3', column.className)}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {notice ? (
+    <div ref={fit.boxRef}>
+      {fit.cards ? (
+        <RowCards {...props} notice={notice} />
+      ) : (
+        <table ref={fit.tableRef} className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center">
-                {notice}
-              </td>
+              {columns.map((column) => (
+                <th
+                  key={column.header}
+                  scope="col"
+                  className={clsx('px-3 py-3 first:pl-4 last:pr-4', column.className)}
+                >
+                  {column.header}
+                </th>
+              ))}
             </tr>
-          ) : (
-            rows?.map((row) => (
-              <tr key={props.rowKey(row)} className="text-slate-700 dark:text-slate-300">
-                {columns.map((column) => (
-                  <td key={column.header} className={clsx('px-4 py-3 align-middle', column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {notice ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center">
+                  {notice}
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              rows?.map((row) => (
+                <tr key={props.rowKey(row)} className="text-slate-700 dark:text-slate-300">
+                  {columns.map((column) => (
+                    <td
+                      key={column.header}
+                      className={clsx('px-3 py-3 align-middle first:pl-4 last:pr-4', column.className)}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
@@ -91,7 +88,7 @@ function RowCards<T>({ columns, rows, rowKey, notice }: DataTableProps<T> & { no
   const fields = rest.filter((column) => !column.actions);
   const actions = rest.filter((column) => column.actions);
   return (
-    <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="row-cards">
+    <ul className="@container divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="row-cards">
       {rows?.map((row) => (
         <li key={rowKey(row)} className="px-4 py-3 text-slate-700 dark:text-slate-300">
           <div className="flex items-start justify-between gap-3">
@@ -102,10 +99,11 @@ function RowCards<T>({ columns, rows, rowKey, notice }: DataTableProps<T> & { no
               </div>
             ))}
           </div>
-          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
+          {/* Beside each other with the label above once a card is wide enough: a tablet's card stays short. */}
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 @xl:grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] @xl:gap-y-3">
             {fields.map((column) => (
-              <div key={column.header} className="contents">
-                <dt className="text-slate-500 dark:text-slate-400">{column.header}</dt>
+              <div key={column.header} className="contents @xl:block">
+                <dt className="text-slate-500 @xl:text-xs @xl:font-medium dark:text-slate-400">{column.header}</dt>
                 <dd className="min-w-0 break-words">{column.cell(row)}</dd>
               </div>
             ))}

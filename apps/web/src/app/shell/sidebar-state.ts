@@ -59,6 +59,9 @@ export function useSidebar(current: string | null = null) {
 
   useEffect(() => {
     if (!isMobile) setMobileOpen(false);
+    // A sidebar that became the closed drawer under the pointer is inert and never hears the pointer leave:
+    // its hover would widen it over the page once the viewport is wide again.
+    setHovered(false);
   }, [isMobile]);
   useEffect(() => {
     setExpanded(isDesktop);

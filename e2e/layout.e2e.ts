@@ -1,0 +1,273 @@
+/**
+ * Every list keeps its controls on screen at every width from 320 to 1920 px, for each role that sees it and
+ * with jobs running: each control of the screen (row actions above all) lies inside the viewport and is what
+ * a click at its centre reaches, with no sideways scrolling of the page or of a table. And axe finds nothing
+ * serious on them at a phone's and a tablet's width.
+ */
+import { canOpen } from '@sewablast/contract/routes';
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUser,
+  DEV,
+  launchBrowser,
+  linkAccount,
+  newPage,
+  type Person,
+  type Server,
+  signInThroughForm,
+  simulate,
+  startServer,
+} from './harness.ts';
+
+type Role = 'member' | 'staff' | 'admin' | 'dev';
+const ROLES: Role[] = ['member', 'staff', 'admin', 'dev'];
+const WIDTHS = [320, 375, 640, 768, 1024, 1280, 1366, 1920];
+const HEIGHT = 800;
+const BANK = { account_bank: 'BCA', account_number: '1234567890', account_name: 'Budi Santoso' };
+
+/** A list screen, and whether its rows carry controls for a role (so that an empty check cannot pass). */
+interface Screen {
+  path: string;
+  query?: () => string;
+  rowControls: (role: Role) => boolean;
+}
+
+let server: Server;
+let browser: Browser;
+const people = {} as Record<Role, Person>;
+/** The member's account that blasts through the whole run, and the one that is suspended. */
+let blasting = '';
+let suspended = '';
+
+const always = () => true;
+const never = () => false;
+const SCREENS: Screen[] = [
+  { path: '/whatsapp', rowControls: always },
+  { path: '/withdraw', rowControls: never },
+  { path: '/bonus', rowControls: (role) => role !== 'member' },
+  { path: '/referral', rowControls: never },
+  { path: '/generator/list', rowControls: always },
+  { path: '/validator/list', rowControls: always },
+  { path: '/withdraw/requested', rowControls: always },
+  { path: '/member', rowControls: always },
+  { path: '/member/whatsapp', query: () => `?id=${people.member.id}`, rowControls: never },
+  { path: '/phonenumber', rowControls: always },
+  { path: '/proxy', rowControls: always },
+  { path: '/message', rowControls: always },
+  { path: '/level', rowControls: always },
+  { path: '/audit', rowControls: never },
+  { path: '/monitor/local', rowControls: never },
+  { path: '/monitor/remote', query: () => `?id=${blasting}&type=JSONTree`, rowControls: never },
+  { path: '/monitor/socket', query: () => `?id=${blasting}&type=JsonViewer`, rowControls: never },
+  { path: '/monitor/realtime', query: () => `?id=${blasting}`, rowControls: never },
+];
+
+const tokenOf = async (person: { email: string; password: string }) =>
+  (await callApi<{ token: string }>(server, '/auth/login', { body: person })).token;
+
+/** A generator and a validator that keep running through the whole run, on two accounts of `person`. */
+async function runningJobs(person: Person, devToken: string) {
+  const token = await tokenOf(person);
+  const stamp = `${person.id}-${Date.now().toString(36)}`;
+  const settings = { interval_min: 5, interval_max: 10 };
+  const generatorAccount = await linkAccount(server, devToken, token, person.id, `lay-gen-${stamp}`);
+  const { generator } = await callApi<{ generator: { id: number } }>(server, '/admin/generator/create', {
+    body: { start_number: '6281200000001', end_number: '6281200099999', whatsapp_id: generatorAccount, ...settings },
+    token,
+  });
+  await callApi(server, '/admin/generator/start', { body: { id: generator.id }, token });
+  const validatorAccount = await linkAccount(server, devToken, token, person.id, `lay-val-${stamp}`);
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ whatsapp_id: validatorAccount, ...settings })) {
+    form.append(key, String(value));
+  }
+  const numbers = Array.from({ length: 300 }, (_, i) => `6281300${String(i).padStart(5, '0')},Uji ${i}`);
+  form.append('file', new Blob([`number,name\n${numbers.join('\n')}\n`]), 'target-panjang-sekali.csv');
+  const created = await fetch(`${server.url}/api/admin/validator/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!created.ok) throw new Error(`validator create: ${created.status} ${await created.text()}`);
+  const { validator } = (await created.json()) as { validator: { id: number } };
+  await callApi(server, '/admin/validator/start', { body: { id: validator.id }, token });
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
+  browser = await launchBrowser();
+  for (const role of ROLES) people[role] = await createUser(server, role);
+  const devToken = await tokenOf(DEV);
+  const { member } = people;
+  const memberToken = await tokenOf(member);
+  await callApi(server, `/admin/users/${member.id}`, {
+    method: 'PUT',
+    body: { ...BANK, current_password: member.password },
+    token: memberToken,
+  });
+  await callApi(server, `/admin/users/${member.id}`, {
+    method: 'PUT',
+    body: { blast_interval_min: 5, blast_interval_max: 10 },
+    token: devToken,
+  });
+  const stamp = Date.now().toString(36);
+  blasting = `lay-blast-${stamp}`;
+  suspended = `lay-ban-${stamp}`;
+  await linkAccount(server, devToken, memberToken, member.id, blasting);
+  await callApi(server, '/admin/whatsapp/start-blasting', {
+    body: { whatsappClientId: blasting, loop: true },
+    token: memberToken,
+  });
+  await linkAccount(server, devToken, memberToken, member.id, suspended);
+  await simulate(server, devToken, suspended, 'ban');
+  const adminToken = await tokenOf(people.admin);
+  await callApi(server, '/admin/bonus/create', {
+    body: { userId: member.id, nominal: 50_000, reason: 'Bonus uji tampilan di setiap lebar layar' },
+    token: adminToken,
+  });
+  await callApi(server, '/admin/withdraw/request', { body: { nominal: 10_000 }, token: memberToken });
+  await runningJobs(people.staff, devToken);
+  await runningJobs(people.admin, devToken);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(role: Role, viewport = { width: 1366, height: HEIGHT }) {
+  const opened = await newPage(browser, server, viewport);
+  await opened.context.addInitScript(axe.source);
+  await signInThroughForm(opened.page, people[role]);
+  await opened.page.waitForURL((url) => url.pathname !== '/signin');
+  return opened;
+}
+
+/** Waits for the screen's reads to land: no request in flight and no spinner left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('main [role="status"][aria-label="Memuat"]'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+}
+
+/** Lets the layout follow a new width, the sidebar's sliding included. */
+async function resize(page: Page, width: number) {
+  await page.setViewportSize({ width, height: HEIGHT });
+  // Away from every control, tooltip and the collapsed sidebar, which widens under the pointer.
+  await page.mouse.move(width / 2, 4);
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const moving = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Scrolls the page (vertically only) to each control of the main area, and says which one lies outside the
+ * viewport or under something else; counts the controls inside list rows.
+ */
+function checkControls(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth > width) problems.push(`the page scrolls sideways (${root.scrollWidth} > ${width})`);
+    const describe = (element: Element | null) =>
+      element
+        ? `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? `[${element.getAttribute('aria-label')}]` : ''}.${String(element.className).slice(0, 60)}`
+        : 'nothing';
+    const controls = document.querySelectorAll<HTMLElement>(
+      'main :is(a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"]))',
+    );
+    let rowControls = 0;
+    for (const control of controls) {
+      let box = control.getBoundingClientRect();
+      if (!box.width || !box.height) continue;
+      if (control.closest('tbody tr, [data-testid="row-cards"] > li')) rowControls += 1;
+      window.scrollBy(0, box.top + box.height / 2 - window.innerHeight / 2);
+      box = control.getBoundingClientRect();
+      const name =
+        (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40) || describe(control);
+      if (box.left < 0 || box.right > width + 0.5) {
+        problems.push(`'${name}' lies outside the viewport (${Math.round(box.left)}–${Math.round(box.right)})`);
+        continue;
+      }
+      // A link that wraps is reached on its first line.
+      const line = control.getClientRects()[0] ?? box;
+      const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+      if (!hit || !control.contains(hit)) problems.push(`'${name}' is covered by ${describe(hit)}`);
+    }
+    window.scrollTo(0, 0);
+    return { problems, rowControls };
+  });
+}
+
+async function checkScreen(page: Page, role: Role, screen: Screen): Promise<string[]> {
+  await resize(page, 1366);
+  await page.goto(`${screen.path}${screen.query?.() ?? ''}`);
+  await settle(page);
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await resize(page, width);
+    const found = await checkControls(page);
+    const where = `${role} ${screen.path} at ${width} px`;
+    problems.push(...found.problems.map((problem) => `${where}: ${problem}`));
+    if (screen.rowControls(role) && found.rowControls === 0) problems.push(`${where}: no row controls to check`);
+  }
+  return problems;
+}
+
+describe('every list shows its controls at every width, without sideways scrolling', () => {
+  for (const role of ROLES) {
+    it(`as ${role}`, { timeout: 300_000 }, async () => {
+      const { context, page } = await signedIn(role);
+      const problems: string[] = [];
+      try {
+        for (const screen of SCREENS.filter((candidate) => canOpen(role, candidate.path))) {
+          problems.push(...(await checkScreen(page, role, screen)));
+        }
+      } finally {
+        await context.close();
+      }
+      expect(problems.join('\n'), `${problems.length} problems`).toBe('');
+    });
+  }
+});
+
+/** axe's serious and critical findings on the page as it is now. */
+function seriousFindings(page: Page) {
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('the lists pass axe at phone, tablet and desktop widths, light and dark', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(theme, { timeout: 300_000 }, async () => {
+      const { context, page } = await signedIn('dev');
+      await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      const problems: string[] = [];
+      try {
+        for (const screen of SCREENS.filter((candidate) => candidate.rowControls('dev'))) {
+          await page.goto(`${screen.path}${screen.query?.() ?? ''}`);
+          await settle(page);
+          for (const width of [375, 1024]) {
+            await resize(page, width);
+            problems.push(...(await seriousFindings(page)).map((finding) => `${screen.path} at ${width}: ${finding}`));
+          }
+        }
+      } finally {
+        await context.close();
+      }
+      expect(problems.join('\n')).toBe('');
+    });
+  }
+});
