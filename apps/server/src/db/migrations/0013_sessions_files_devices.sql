@@ -1,0 +1,22 @@
+CREATE TABLE "remembered_devices" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"version" integer NOT NULL,
+	"two_factor_since" timestamp with time zone NOT NULL,
+	"user_agent" varchar(300) DEFAULT '' NOT NULL,
+	"address" varchar(64) DEFAULT '' NOT NULL,
+	"last_used_at" timestamp with time zone,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "files" ADD COLUMN "location" varchar(16) DEFAULT 'database' NOT NULL;--> statement-breakpoint
+ALTER TABLE "login_challenges" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "password_resets" ADD COLUMN "email" varchar(200);--> statement-breakpoint
+ALTER TABLE "password_resets" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "pending_phonenumber" varchar(20);--> statement-breakpoint
+ALTER TABLE "remembered_devices" ADD CONSTRAINT "remembered_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "remembered_devices_token_unique" ON "remembered_devices" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "remembered_devices_user_idx" ON "remembered_devices" USING btree ("user_id");

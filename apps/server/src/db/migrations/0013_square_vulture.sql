@@ -1,1 +1,0 @@
-ALTER TABLE "whatsapp_accounts" ADD COLUMN "pending_phonenumber" varchar(20);
