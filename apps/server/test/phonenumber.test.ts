@@ -203,6 +203,32 @@ describe('phone numbers by hand', () => {
     const blasted = (await call('GET', '/list-per-page?search=6285700000001', 'admin')).json().data[0];
     expect(blasted.last_sent).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
+  it("finds a part of a name or digits anywhere from three characters: 'Import' finds Ayu Import", async () => {
+    for (const [number, name] of [
+      ['6285912345001', 'Ayu Import'],
+      ['6285912345002', 'Importir Jaya'],
+      ['6285912345003', 'Budi'],
+    ]) {
+      expect((await call('POST', '/save', 'admin', { number, name })).statusCode).toBe(200);
+    }
+    const search = async (term: string) => {
+      const res = await call('GET', `/list-per-page?limit=100&search=${encodeURIComponent(term)}`, 'admin');
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .data.map((row: { name: string }) => row.name)
+        .sort();
+    };
+    expect(await search('Import')).toEqual(['Ayu Import', 'Importir Jaya']);
+    expect(await search('iMPORT')).toEqual(['Ayu Import', 'Importir Jaya']);
+    expect(await search('yu imp')).toEqual(['Ayu Import']);
+    expect(await search('12345003')).toEqual(['Budi']);
+    expect(await search('912 345 002')).toEqual(['Importir Jaya']);
+    // Written as a number starts (a local 0), digits find the start; one or two characters find a name's start.
+    expect(await search('0859-1234-500')).toEqual(['Ayu Import', 'Budi', 'Importir Jaya']);
+    expect(await search('Im')).toEqual(['Importir Jaya']);
+    expect(await search('yu')).toEqual([]);
+  });
 });
 
 describe('phone number import', () => {

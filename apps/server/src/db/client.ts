@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -64,12 +65,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true });
     release = lockDataDir(options.dataDir);
   }
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }).catch(
-    (error: unknown) => {
-      release();
-      throw error;
-    },
-  );
+  // pg_trgm's trigram indexes serve the lists' substring searches; PostgreSQL ships it among its contrib modules.
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   yieldBeforeEachQuery(client);
   const db = drizzlePglite(client, { schema });
   return {
