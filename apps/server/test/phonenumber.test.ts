@@ -13,9 +13,14 @@ import { multipartBody } from './multipart.ts';
 const BASE = '/api/admin/phonenumber';
 let t: TestApp;
 const headersOf: Partial<Record<Role, { authorization: string }>> = {};
+const idOf: Partial<Record<Role, number>> = {};
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['member', 'staff', 'admin', 'dev'] as const) headersOf[role] = (await t.loginAs(role)).headers;
+  for (const role of ['member', 'staff', 'admin', 'dev'] as const) {
+    const caller = await t.loginAs(role);
+    headersOf[role] = caller.headers;
+    idOf[role] = caller.user.id;
+  }
 });
 afterAll(() => t.close());
 
@@ -232,6 +237,35 @@ describe('phone numbers by hand', () => {
 });
 
 describe('phone number import', () => {
+  it('tells the importer the rows read, then that they are stored, as live events carrying its import id', async () => {
+    const heard: { userId: number | null; rows?: number; phase?: string }[] = [];
+    const stop = t.bus.subscribe(({ userId, message }) => {
+      if (message.event === 'import_progress' && message.payload.importId === 'progress-test-1')
+        heard.push({ userId, rows: message.payload.rows, phase: message.payload.phase });
+    });
+    const rows = Array.from({ length: 20_000 }, (_, i) => `628120${String(i).padStart(7, '0')},Progres`).join('\n');
+    const body = await multipartBody({}, { name: 'numbers.csv', bytes: rows });
+    const send = (id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${BASE}/import`,
+        payload: body.payload,
+        headers: { ...headersOf.admin, 'content-type': body.contentType, 'x-import-id': id },
+      });
+    const res = await send('progress-test-1');
+    stop();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().created).toBe(20_000);
+    expect(heard[0]).toEqual({ userId: idOf.admin, rows: 1000, phase: 'reading' });
+    expect(heard.at(-1)).toEqual({ userId: idOf.admin, rows: 20_000, phase: 'storing' });
+    const counts = heard.map((event) => event.rows ?? 0);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+
+    const bad = await send('no spaces!');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/x-import-id/);
+  });
+
   it("reuses the whole list's count for 5 s, then answers with it once more while it counts again", async () => {
     const total = async () => (await call('GET', '/list-per-page?page=1', 'admin')).json().meta.total as number;
     await savedId();
