@@ -38,7 +38,11 @@ async function fill(db) {
       from generate_series(${from}::int, ${to}::int) as i
       on conflict do nothing`);
   }
+  // As an import leaves the table: analysed, the trigram indexes' pending lists merged.
   await db.execute(sql`analyze phone_numbers`);
+  await db.execute(
+    sql`select gin_clean_pending_list('phone_numbers_number_trgm_idx'), gin_clean_pending_list('phone_numbers_name_trgm_idx')`,
+  );
   return performance.now() - started;
 }
 
