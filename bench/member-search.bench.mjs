@@ -12,7 +12,8 @@ import { users } from '../apps/server/src/db/schema.ts';
 import { escapeLike } from '../apps/server/src/lib/like.ts';
 import { createLevelService } from '../apps/server/src/modules/level/service.ts';
 import { createSettingService } from '../apps/server/src/modules/setting/service.ts';
-import { createMemberService, memberSearch, membersByName } from '../apps/server/src/modules/users/members.ts';
+import { createMemberService, membersByName } from '../apps/server/src/modules/users/members.ts';
+import { memberSearch } from '../apps/server/src/modules/users/names.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { quantile } from './lib/server.mjs';
 

@@ -273,6 +273,9 @@ describe('list-per-page', () => {
     expect(filtered.meta.total).toBe(3);
     const searched = (await list(admin, '?search=budim')).json();
     expect(searched.data.map((row: { userId: number }) => row.userId)).toEqual([budi.user.id]);
+    // Searched as the member list searches: a part of the full name, across first and last name.
+    const across = (await list(admin, `?search=${encodeURIComponent('DIMAN te')}`)).json();
+    expect(across.data.map((row: { userId: number }) => row.userId)).toEqual([budi.user.id]);
     const wildcard = (await list(admin, `?search=${encodeURIComponent('%')}`)).json();
     expect(wildcard.meta.total).toBe(0);
 

@@ -1,6 +1,6 @@
 /**
  * Members on the real database (spec part 2 §2 Member list and edit, §7): members-per-page with its search
- * by the start of a full name, last name or email, the status filter, each member's income and WhatsApp
+ * by a part of the full name or email (the start, for one or two characters), the status filter, each member's income and WhatsApp
  * count; the bonus picker's member-options; who may call them; and a member's blast intervals set by an
  * admin and refused to a member.
  */
@@ -66,6 +66,26 @@ describe('members-per-page', () => {
     expect(body.meta.totalPages).toBe(Math.ceil(memberIds.length / 2));
   });
 
+  it("finds a part of the full name or the email anywhere from three characters: 'Import' finds Ayu Import", async () => {
+    const stamp = Date.now().toString(36);
+    const ayu = await t.services.users.create({
+      firstname: 'Ayu',
+      lastname: 'Import',
+      email: `ayu.${stamp}@example.com`,
+      password: 'secret123',
+    });
+    const search = async (term: string) => ids((await page(admin, `search=${encodeURIComponent(term)}`)).json().data);
+    expect(await search('Import')).toEqual([ayu.id]);
+    expect(await search('MPOR')).toEqual([ayu.id]);
+    expect(await search('yu imp')).toEqual([ayu.id]);
+    expect(await search(`${stamp}@exa`)).toEqual([ayu.id]);
+    // One or two characters find the start of a name or an email.
+    expect(await search('Ay')).toEqual(expect.arrayContaining([ayu.id]));
+    expect(await search('Im')).toEqual(expect.arrayContaining([ayu.id]));
+    expect(await search('yu')).not.toContain(ayu.id);
+    await t.db.delete(users).where(eq(users.id, ayu.id));
+  });
+
   it('finds by the start of the first name, the full name, the last name and the email, ignoring case', async () => {
     const search = async (term: string) => ids((await page(admin, `search=${encodeURIComponent(term)}`)).json().data);
     expect(await search(`${TAG}budi`)).toEqual([budi.id]);
@@ -73,7 +93,7 @@ describe('members-per-page', () => {
     expect(await search(`${TAG}budi santoso`)).toEqual([budi.id]);
     expect(await search('SANTOS')).toEqual(expect.arrayContaining([budi.id]));
     expect(await search(`${TAG}siti@exa`)).toEqual([siti.id]);
-    // Prefixes only: the middle of a name or an email finds nothing.
+    // A part that is in no name nor email finds nothing.
     expect(await search(`${TAG}udi`)).toEqual([]);
     expect(await search(`antoso ${TAG}`)).toEqual([]);
     expect(await search(`${TAG}budi rahma`)).toEqual([]);

@@ -3,7 +3,7 @@ import { IMPORT_SKIPPED_PART, IMPORT_SKIPPED_SHOWN, IMPORT_TEXT } from '@sewabla
 import { PHONE_SKIP_REASONS, PHONE_TEXT, type TSkippedNumber } from '@sewablast/contract/phonenumber';
 import type { Role } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importReports, phoneNumbers } from '../src/db/schema.ts';
@@ -13,9 +13,14 @@ import { multipartBody } from './multipart.ts';
 const BASE = '/api/admin/phonenumber';
 let t: TestApp;
 const headersOf: Partial<Record<Role, { authorization: string }>> = {};
+const idOf: Partial<Record<Role, number>> = {};
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['member', 'staff', 'admin', 'dev'] as const) headersOf[role] = (await t.loginAs(role)).headers;
+  for (const role of ['member', 'staff', 'admin', 'dev'] as const) {
+    const caller = await t.loginAs(role);
+    headersOf[role] = caller.headers;
+    idOf[role] = caller.user.id;
+  }
 });
 afterAll(() => t.close());
 
@@ -203,9 +208,70 @@ describe('phone numbers by hand', () => {
     const blasted = (await call('GET', '/list-per-page?search=6285700000001', 'admin')).json().data[0];
     expect(blasted.last_sent).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
+  it("finds a part of a name or digits anywhere from three characters: 'Import' finds Ayu Import", async () => {
+    for (const [number, name] of [
+      ['6285912345001', 'Ayu Import'],
+      ['6285912345002', 'Importir Jaya'],
+      ['6285912345003', 'Budi'],
+    ]) {
+      expect((await call('POST', '/save', 'admin', { number, name })).statusCode).toBe(200);
+    }
+    const search = async (term: string) => {
+      const res = await call('GET', `/list-per-page?limit=100&search=${encodeURIComponent(term)}`, 'admin');
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .data.map((row: { name: string }) => row.name)
+        .sort();
+    };
+    expect(await search('Import')).toEqual(['Ayu Import', 'Importir Jaya']);
+    expect(await search('iMPORT')).toEqual(['Ayu Import', 'Importir Jaya']);
+    expect(await search('yu imp')).toEqual(['Ayu Import']);
+    expect(await search('12345003')).toEqual(['Budi']);
+    expect(await search('912 345 002')).toEqual(['Importir Jaya']);
+    // Written as a number starts (a local 0), digits find the start; one or two characters find a name's start.
+    expect(await search('0859-1234-500')).toEqual(['Ayu Import', 'Budi', 'Importir Jaya']);
+    expect(await search('Im')).toEqual(['Importir Jaya']);
+    expect(await search('yu')).toEqual([]);
+  });
 });
 
 describe('phone number import', () => {
+  it('tells the importer the rows read, then that they are stored, as live events carrying its import id', async () => {
+    const heard: { userId: number | null; rows?: number; phase?: string }[] = [];
+    const stop = t.bus.subscribe(({ userId, message }) => {
+      if (message.event === 'import_progress' && message.payload.importId === 'progress-test-1')
+        heard.push({ userId, rows: message.payload.rows, phase: message.payload.phase });
+    });
+    const rows = Array.from({ length: 20_000 }, (_, i) => `628120${String(i).padStart(7, '0')},Progres`).join('\n');
+    const body = await multipartBody({}, { name: 'numbers.csv', bytes: rows });
+    const send = (id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${BASE}/import`,
+        payload: body.payload,
+        headers: { ...headersOf.admin, 'content-type': body.contentType, 'x-import-id': id },
+      });
+    const res = await send('progress-test-1');
+    stop();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().created).toBe(20_000);
+    expect(heard[0]).toEqual({ userId: idOf.admin, rows: 1000, phase: 'reading' });
+    expect(heard.at(-1)).toEqual({ userId: idOf.admin, rows: 20_000, phase: 'storing' });
+    const counts = heard.map((event) => event.rows ?? 0);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+
+    // The import merged the trigram indexes' pending lists: a search reads the index, not every row.
+    const explained = (await t.db.execute(
+      sql`explain select count(*) from phone_numbers where number like '%1200012%'`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    expect(explained.rows.map((row) => Object.values(row)[0]).join('\n')).toMatch(/phone_numbers_number_trgm_idx/);
+
+    const bad = await send('no spaces!');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/x-import-id/);
+  });
+
   it("reuses the whole list's count for 5 s, then answers with it once more while it counts again", async () => {
     const total = async () => (await call('GET', '/list-per-page?page=1', 'admin')).json().meta.total as number;
     await savedId();

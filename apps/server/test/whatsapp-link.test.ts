@@ -329,3 +329,42 @@ describe('linking an account', () => {
     expect(failure).toMatchObject({ status: 503, message: noWorker });
   });
 });
+
+describe('searching the account list', () => {
+  it("finds a part of a name, a number or a client id anywhere from three characters: 'Import' finds Ayu Import", async () => {
+    const member = await t.loginAs('member');
+    const stamp = Date.now().toString(36);
+    const linked = (clientid: string, phonenumber: string, pushname: string) => ({
+      clientid: `${clientid}-${stamp}`,
+      user_id: member.user.id,
+      phonenumber,
+      pushname,
+    });
+    await t.db
+      .insert(whatsappAccounts)
+      .values([
+        linked('toko-ayu', '6281377712345', 'Ayu Import'),
+        linked('gudang', '6281377754321', 'Importir Jaya'),
+        linked('kasir', '6281377700000', 'Budi'),
+      ]);
+    const search = async (term: string) => {
+      const res = await get(
+        `/api/admin/whatsapp/list-per-page?limit=100&search=${encodeURIComponent(term)}`,
+        member.headers,
+      );
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .data.map((account: { pushname: string }) => account.pushname)
+        .sort();
+    };
+    expect(await search('Import')).toEqual(['Ayu Import', 'Importir Jaya']);
+    expect(await search('IMPORT')).toEqual(['Ayu Import', 'Importir Jaya']);
+    expect(await search('yu imp')).toEqual(['Ayu Import']);
+    expect(await search('77712')).toEqual(['Ayu Import']);
+    expect(await search(`kasir-${stamp}`.slice(2))).toEqual(['Budi']);
+    // One or two characters find the start: 'Im' is Importir Jaya's, 'yu' is nobody's.
+    expect(await search('Im')).toEqual(['Importir Jaya']);
+    expect(await search('yu')).toEqual([]);
+  });
+});

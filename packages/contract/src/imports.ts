@@ -13,7 +13,16 @@ export const IMPORT_SKIPPED_SHOWN = 100;
 /** Skipped rows in one part of a report. */
 export const IMPORT_SKIPPED_PART = 10_000;
 
+const megabytes = (bytes: number) => (bytes / 1_048_576).toLocaleString('id-ID', { maximumFractionDigits: 1 });
+
 export const IMPORT_TEXT = {
+  /** An import's progress (components/import-progress.tsx): the upload, then the server's work on the rows. */
+  uploading: (sent: number, total: number) => `Mengunggah ${megabytes(sent)} dari ${megabytes(total)} MB`,
+  uploaded: (total: number) => `${megabytes(total)} MB terkirim`,
+  reading: (rows: number) => `Memproses: ${rows.toLocaleString('id-ID')} baris dibaca`,
+  storing: (rows: number) => `Menyimpan ${rows.toLocaleString('id-ID')} baris ke daftar...`,
+  waitingServer: 'Menunggu server...',
+
   /** Added to the area's bad-file text when a CSV breaks off: an unclosed quote, text after a closing quote. */
   unreadableFrom: (line: number) =>
     `Mulai sekitar baris ${line} file tidak bisa dibaca (periksa tanda kutip "). Perbaiki lalu unggah lagi: baris yang sudah tersimpan dilewati.`,
@@ -32,6 +41,21 @@ export const IMPORT_TEXT = {
   workbookTooCompressed: (ratio: number) =>
     `File Excel dipadatkan lebih dari ${ratio} kali ukurannya, tidak wajar untuk sebuah workbook. Simpan ulang di Excel lalu unggah lagi.`,
 } as const;
+
+/**
+ * An import's progress on the live channel (`import_progress`, to the importer's channels and the back office's):
+ * the client names its import with this header, a random id, and shows the events that carry it.
+ */
+export const IMPORT_ID_HEADER = 'x-import-id';
+export const ZImportIdHeaders = z.object({
+  [IMPORT_ID_HEADER]: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Header x-import-id harus 8-64 huruf, angka, - atau _.')
+    .optional(),
+});
+/** `reading`: rows are read as the file arrives; `storing`: the file is read and its rows go into the list. */
+export const IMPORT_PHASES = ['reading', 'storing'] as const;
+export type TImportPhase = (typeof IMPORT_PHASES)[number];
 
 /** `part` counts from 0; a 50 MB file holds at most a few thousand parts. */
 export const ZImportSkippedQuery = z.object({ part: wholeNumber(0, 100_000, INPUT_TEXT.badId).default(0) });

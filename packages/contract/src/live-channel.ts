@@ -44,6 +44,8 @@ export const LIVE_EVENTS = [
   'count_delivered',
   /** The account's own name, learned after linking: `pushname`. */
   'profile',
+  /** A file import's progress (imports.ts): `importId`, `rows` read so far, `phase`; `deviceId` is empty. */
+  'import_progress',
 ] as const;
 export type TLiveEventName = (typeof LIVE_EVENTS)[number];
 

@@ -59,6 +59,10 @@ export const ZLivePayload = z.looseObject({
   status: z.string().optional(),
   name: z.string().optional(),
   current_number: z.string().nullable().optional(),
+  /** `import_progress`: the id the importer's client gave, the rows read so far and the phase (imports.ts). */
+  importId: z.string().optional(),
+  rows: z.number().optional(),
+  phase: z.string().optional(),
 });
 export type TLivePayload = z.infer<typeof ZLivePayload>;
 

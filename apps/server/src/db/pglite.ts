@@ -20,12 +20,16 @@ export async function openPglite(options: OpenOptions & { migrationsFolder: stri
     mkdirSync(options.dataDir, { recursive: true });
     release = lockDataDir(options.dataDir);
   }
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }).catch(
-    (error: unknown) => {
-      release();
-      throw error;
-    },
-  );
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // pg_trgm's trigram indexes serve the lists' substring searches; PostgreSQL ships it among its contrib modules.
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   yieldBeforeEachQuery(client);
   const db = drizzle(client, { schema });
   return {

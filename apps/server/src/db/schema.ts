@@ -101,9 +101,16 @@ export const users = pgTable(
     index('users_role_created_idx').on(t.role, t.created_at),
     index('users_email_pattern_idx').on(t.email.op('varchar_pattern_ops')),
     index('users_last_seen_idx').on(t.last_seen_at),
-    // Member search by the start of a first name, a full name or a last name (DESIGN §10: 100 000 members).
+    // Member search by the start of a first name, a full name or a last name (DESIGN §10: 100 000 members),
+    // for one or two characters; from three, anywhere in the full name or the email (trigrams, lib/like.ts).
+    // A trigram index's pending list (fastupdate) is read through on every search until a vacuum merges it, and
+    // PGlite runs none: users and accounts come one at a time, so they go straight into the index.
     index('users_fullname_pattern_idx').on(sql`lower(${t.firstname} || ' ' || ${t.lastname}) varchar_pattern_ops`),
     index('users_lastname_pattern_idx').on(sql`lower(${t.lastname}) varchar_pattern_ops`),
+    index('users_fullname_trgm_idx')
+      .using('gin', sql`lower(${t.firstname} || ' ' || ${t.lastname}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('users_role_check', sql`${t.role} in ('member', 'staff', 'admin', 'dev')`),
   ],
 );
@@ -260,6 +267,11 @@ export const whatsappAccounts = pgTable(
     uniqueIndex('whatsapp_clientid_unique').on(t.clientid),
     index('whatsapp_user_idx').on(t.user_id, t.created_at),
     index('whatsapp_phone_pattern_idx').on(t.phonenumber.op('varchar_pattern_ops')),
+    index('whatsapp_phone_trgm_idx').using('gin', t.phonenumber.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('whatsapp_pushname_trgm_idx')
+      .using('gin', sql`lower(${t.pushname}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('whatsapp_clientid_trgm_idx').using('gin', t.clientid.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('whatsapp_lease_idx').on(t.blasting, t.lease_until),
     // The admin dashboard's connected / not connected cards count linked accounts by state.
     index('whatsapp_linked_state_idx').on(t.state).where(sql`${t.phonenumber} is not null`),
@@ -319,6 +331,10 @@ export const phoneNumbers = pgTable(
     // collation, and nothing orders by number. Every index costs each import row and each send's update.
     uniqueIndex('phone_numbers_number_unique').on(t.number.op('varchar_pattern_ops')),
     index('phone_numbers_name_pattern_idx').on(sql`lower(${t.name}) varchar_pattern_ops`),
+    // A search of three characters or more finds them anywhere in a number or a name (lib/like.ts). Numbers come
+    // by the million, which the pending list takes faster; an import merges it when it is done (import.ts).
+    index('phone_numbers_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    index('phone_numbers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // The take's whole order (last sent, then id) is the index's: without id, every number never sent (a
     // fresh list: all of them) was read and sorted for each take.
     index('phone_numbers_pick_idx').on(t.status, t.in_use, t.last_sent.asc().nullsFirst(), t.id),

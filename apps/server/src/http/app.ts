@@ -225,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/admin/phonenumber',
     phoneNumbers: services.phoneNumbers,
     importMaxMb: config.IMPORT_MAX_MB,
+    bus: options.bus,
   });
   await app.register(area(proxyRoutes, 'managers'), {
     prefix: '/api/admin/proxy',

@@ -3,7 +3,7 @@
  * while the first is in flight sends nothing, so an import is never sent twice.
  */
 import { Upload } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useGuardedSubmit } from '../lib/form.ts';
 import { Button } from './button.tsx';
@@ -16,9 +16,11 @@ interface FileUploadProps {
   onUpload: (file: File) => Promise<unknown>;
   label?: string;
   submitLabel?: string;
+  /** Shown under the button while the upload is in flight: how far it is, instead of a bare spinner. */
+  progress?: ReactNode;
 }
 
-export function FileUpload({ accept, onUpload, label = 'File', submitLabel = 'Upload' }: FileUploadProps) {
+export function FileUpload({ accept, onUpload, label = 'File', submitLabel = 'Upload', progress }: FileUploadProps) {
   const errorId = useId();
   const form = useGuardedSubmit(useForm<{ file: FileList | undefined }>({ defaultValues: { file: undefined } }));
   const chosen = (files: FileList | undefined) => files?.[0];
@@ -56,6 +58,7 @@ export function FileUpload({ accept, onUpload, label = 'File', submitLabel = 'Up
       <Button type="submit" variant="secondary" loading={form.busy}>
         {!form.busy && <Upload size={16} />} {form.busy ? 'Mengunggah...' : submitLabel}
       </Button>
+      {form.busy && progress}
     </form>
   );
 }

@@ -70,18 +70,23 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, method === 'GET' || options.anonymous ? TEXT.internalError : TEXT.networkError);
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    if (response.status === 401 && !options.anonymous) {
-      endSession();
-    }
-    const message =
-      (typeof body.msg === 'string' && body.msg) ||
-      (typeof body.message === 'string' && body.message) ||
-      options.fallback ||
-      (response.status >= 500 ? TEXT.internalError : TEXT.networkError);
-    throw new ApiError(response.status, message, (body.errors as Record<string, string>) ?? {}, body);
-  }
+  if (!response.ok) throw failureOf(response.status, body, options);
   return body as T;
+}
+
+/** The error of a refused call, with the server's `msg` and `errors`; a 401 on a signed-in call ends the session. */
+export function failureOf(
+  status: number,
+  body: Record<string, unknown>,
+  options: Pick<RequestOptions, 'anonymous' | 'fallback'>,
+): ApiError {
+  if (status === 401 && !options.anonymous) endSession();
+  const message =
+    (typeof body.msg === 'string' && body.msg) ||
+    (typeof body.message === 'string' && body.message) ||
+    options.fallback ||
+    (status >= 500 ? TEXT.internalError : TEXT.networkError);
+  return new ApiError(status, message, (body.errors as Record<string, string>) ?? {}, body);
 }
 
 /**

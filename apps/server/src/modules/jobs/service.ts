@@ -5,10 +5,17 @@
  * (engine/job-runs.ts); stop writes it back and nudges again.
  */
 
-import { JOB_TEXT, type TJobFilter, type TJobResult, type ZJobPageQuery } from '@sewablast/contract/jobs';
+import { csvLine } from '@sewablast/contract/csv';
+import {
+  JOB_RESULT_HEADER,
+  JOB_TEXT,
+  type TJobFilter,
+  type TJobResult,
+  type ZJobPageQuery,
+} from '@sewablast/contract/jobs';
 import { phoneDigits } from '@sewablast/contract/phonenumber';
 import { ENGINE_TEXT, UNSENDABLE_STATES } from '@sewablast/contract/whatsapp';
-import { and, asc, desc, eq, gt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type generators, whatsappAccounts } from '../../db/schema.ts';
@@ -18,8 +25,8 @@ import { JOB_TABLES, type JobKind, type JobRow } from '../../engine/job-kinds.ts
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { escapeLike } from '../../lib/like.ts';
 import { paged } from '../../lib/paging.ts';
+import { accountSearch } from '../whatsapp/search.ts';
 import { busyRefusal, JobRefused } from './refusal.ts';
 
 /** Jobs see everyone's rows only as devs (spec part 2 §6: "except dev"). */
@@ -39,15 +46,10 @@ function statusFilter(table: typeof generators, status: TJobFilter | undefined):
   return undefined;
 }
 
-/** Jobs whose account's number or name holds the term: a typed local number (08…) is found as 628…. */
+/** Jobs whose account's number, name or client id holds the term (the account list's own search). */
 function accountMatches(table: typeof generators, term: string | undefined): SQL | undefined {
-  if (!term) return undefined;
-  const digits = phoneDigits(term);
-  const pattern = `%${escapeLike(term)}%`;
-  const matches = or(
-    sql`${whatsappAccounts.pushname} ilike ${pattern}`,
-    sql`${whatsappAccounts.phonenumber} like ${`%${escapeLike(digits ?? term)}%`}`,
-  );
+  const matches = accountSearch(term);
+  if (!matches) return undefined;
   return sql`${table.whatsapp_id} in (select ${whatsappAccounts.id} from ${whatsappAccounts} where ${matches})`;
 }
 

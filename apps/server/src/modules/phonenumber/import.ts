@@ -20,6 +20,7 @@ import { phoneNumbers } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { echoOf, hasControlCharacters, type ImportRow, readImportRows } from '../../lib/import-rows.ts';
+import type { ImportProgress } from '../../live/import-progress.ts';
 import { createImportReports } from '../file/import-report.ts';
 import { createCopyWriter } from './import-copy.ts';
 import {
@@ -76,17 +77,25 @@ export function createPhoneNumberImport(db: Db, onWritten: () => void, options: 
     /**
      * A CSV or .xlsx (`number,name`, header optional, extra columns ignored) or JSON (`[{number, name}]`) file,
      * written as it streams in. A bad row is skipped with its reason; it never fails the file. The answer
-     * carries the first skipped rows; all of them are the importer's report (`skippedPart`).
+     * carries the first skipped rows; all of them are the importer's report (`skippedPart`). `progress` hears
+     * the rows read as the file arrives, then that they are being stored.
      */
-    async importFile(actor: Actor, stream: Readable): Promise<TPhoneImportResponse> {
+    async importFile(actor: Actor, stream: Readable, progress?: ImportProgress): Promise<TPhoneImportResponse> {
       const report = reports.begin<SkippedRow>(actor.id);
       let writer: PhoneImportWriter | null = null;
       try {
         writer = pool ? await createCopyWriter(pool, report, onWritten) : createBatchWriter(db, report, onWritten);
-        const created = await readInto(writer, stream);
+        const created = await readInto(writer, stream, progress);
         // PGlite runs no autovacuum: without fresh statistics the planner meets a large import with plans that
         // scan the whole table for a searched page. On PostgreSQL it spares the wait for autovacuum.
-        if (created > 0) await db.execute(sql`analyze ${phoneNumbers}`);
+        if (created > 0) {
+          await db.execute(sql`analyze ${phoneNumbers}`);
+          // The trigram indexes took the rows into their pending lists, which every search reads through and
+          // the planner then prices above a sequential scan: merged now, not at the next vacuum (PGlite has none).
+          await db.execute(
+            sql`select gin_clean_pending_list('phone_numbers_number_trgm_idx'), gin_clean_pending_list('phone_numbers_name_trgm_idx')`,
+          );
+        }
         const result = await report.finish();
         return { created, ...result, skipped: result.skipped.map(toSkipped) };
       } catch (error) {
@@ -106,8 +115,11 @@ export function createPhoneNumberImport(db: Db, onWritten: () => void, options: 
   };
 }
 
+/** Rows read between two calls of an import's progress, which sends at most a few a second anyway. */
+const PROGRESS_EVERY = 1000;
+
 /** Every row of the file to `writer`, checked and told apart from the rows before it; the rows added. */
-async function readInto(writer: PhoneImportWriter, stream: Readable): Promise<number> {
+async function readInto(writer: PhoneImportWriter, stream: Readable, progress?: ImportProgress): Promise<number> {
   let line = 0;
   const seen = new Set<number>();
   let columns = DEFAULT_COLUMNS;
@@ -140,6 +152,8 @@ async function readInto(writer: PhoneImportWriter, stream: Readable): Promise<nu
       waiting = writer.add({ line, number, name: rawName.slice(0, 200), shown });
     }
     if (waiting) await waiting;
+    if (line % PROGRESS_EVERY === 0) progress?.(line, 'reading');
   }
+  progress?.(line, 'storing');
   return writer.finish();
 }

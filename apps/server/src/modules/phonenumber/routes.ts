@@ -1,6 +1,6 @@
 /** /api/admin/phonenumber: the numbers to blast, for admins and devs (spec part 2 §7 Phone numbers). */
 import { ZErrorResponse } from '@sewablast/contract/errors';
-import { ZImportSkippedQuery } from '@sewablast/contract/imports';
+import { IMPORT_ID_HEADER, ZImportIdHeaders, ZImportSkippedQuery } from '@sewablast/contract/imports';
 import { ZIdParams } from '@sewablast/contract/paging';
 import {
   PHONE_TEXT,
@@ -20,6 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
 import { withUploadedFile } from '../../http/upload.ts';
+import type { EventBus } from '../../live/bus.ts';
+import { importProgress } from '../../live/import-progress.ts';
 import type { PhoneNumberService } from './service.ts';
 
 const failures = {
@@ -33,7 +35,9 @@ const failures = {
 export const phoneNumberRoutes: FastifyPluginAsyncZod<{
   phoneNumbers: PhoneNumberService;
   importMaxMb: number;
-}> = async (app, { phoneNumbers, importMaxMb }) => {
+  /** Carries an import's progress to the importer's screen. */
+  bus: EventBus;
+}> = async (app, { phoneNumbers, importMaxMb, bus }) => {
   const tags = ['phone numbers'];
 
   app.get(
@@ -94,17 +98,22 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Multipart file: CSV `number,name` (header optional), the first sheet of an Excel .xlsx workbook laid out the same, or JSON [{number, name}]; answers the counts and the first skipped rows',
+          'Multipart file: CSV `number,name` (header optional), the first sheet of an Excel .xlsx workbook laid out the same, or JSON [{number, name}]; answers the counts and the first skipped rows. With an `x-import-id` header, `import_progress` live events carrying that id tell the rows read meanwhile',
         consumes: ['multipart/form-data'],
+        headers: ZImportIdHeaders,
         response: { 200: ZPhoneImportResponse, 413: ZErrorResponse, ...failures },
       },
     },
-    async (request) =>
-      withUploadedFile(
+    async (request) => {
+      const actor = requireActor(request);
+      const importId = request.headers[IMPORT_ID_HEADER];
+      const progress = importId ? importProgress(bus, actor.id, importId) : undefined;
+      return withUploadedFile(
         request,
         { maxMb: importMaxMb, missing: PHONE_TEXT.fileRequired, badFormat: PHONE_TEXT.badFile },
-        (stream) => phoneNumbers.importFile(requireActor(request), stream),
-      ),
+        (stream) => phoneNumbers.importFile(actor, stream, progress),
+      );
+    },
   );
 
   app.get(

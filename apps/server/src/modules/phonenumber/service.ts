@@ -13,7 +13,7 @@ import { asc, count, desc, eq, gt, inArray, like, type SQL, sql } from 'drizzle-
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { escapeLike } from '../../lib/like.ts';
+import { escapeLike, searchPattern } from '../../lib/like.ts';
 import { countRows, paged } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
 
@@ -37,13 +37,18 @@ export function toPublicPhoneNumber(row: PhoneRow): TPhoneNumber {
   };
 }
 
-/** A number prefix (a leading 0 read as 62) on the number's index, or a name prefix on lower(name)'s. */
+/**
+ * Digits anywhere in the number, or a name's part anywhere in it, ignoring case (lib/like.ts: trigram indexes
+ * from three characters, the start below). Digits written as a number starts ('0857…' read as 62857…, or
+ * '+62…') find the numbers that start so, on the number's btree.
+ */
 export function phoneSearch(term: string | undefined): SQL | undefined {
   const text = term?.trim();
   if (!text) return undefined;
-  const prefix = phoneDigits(text);
-  if (prefix) return like(phoneNumbers.number, `${escapeLike(prefix)}%`);
-  return sql`lower(${phoneNumbers.name}) like ${`${escapeLike(text.toLowerCase())}%`}`;
+  const digits = phoneDigits(text);
+  if (digits && /^[0+]/.test(text)) return like(phoneNumbers.number, `${escapeLike(digits)}%`);
+  if (digits) return like(phoneNumbers.number, searchPattern(digits));
+  return sql`lower(${phoneNumbers.name}) like ${searchPattern(text.toLowerCase())}`;
 }
 
 export function createPhoneNumberService(db: Db) {

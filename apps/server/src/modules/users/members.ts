@@ -1,9 +1,8 @@
 /**
  * Members as admins and devs run them (spec part 2 §2 Member list, §7 members-per-page): a page of members
- * with each one's level, income and WhatsApp count, searched by the start of a name or email, the bonus
- * form's picker and the spec's bounded `members` list. Every search is a prefix on an expression the users
- * table indexes (migration 0009), so that it stays an index read at 100 000 members
- * (bench/member-search.bench.mjs).
+ * with each one's level, income and WhatsApp count, searched by a part of a name or email (names.ts), the
+ * bonus form's picker and the spec's bounded `members` list. Every search reads an index of the users table
+ * (migrations 0009 and 0013), so that it stays an index read at 100 000 members (bench/member-search.bench.mjs).
  */
 import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
 import {
@@ -21,34 +20,20 @@ import {
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, levels, users, whatsappAccounts } from '../../db/schema.ts';
-import { escapeLike } from '../../lib/like.ts';
 import { paged } from '../../lib/paging.ts';
 import type { LevelService } from '../level/service.ts';
+import { FULL_NAME, memberSearch } from './names.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The indexed expressions, written exactly as the indexes are, or PostgreSQL would not match them. */
-const FULL_NAME = sql`lower(${users.firstname} || ' ' || ${users.lastname})`;
-const LAST_NAME = sql`lower(${users.lastname})`;
 /**
  * Both orders are the byte order of the lowercased full name. Unsearched, `~<~` is the order the name's
  * `varchar_pattern_ops` index keeps, so the first members are read off it instead of sorting all 100 000.
- * Searched, the matches (read through the prefix indexes) are sorted, as COLLATE "C", which the index cannot
+ * Searched, the matches (read through the search indexes) are sorted, as COLLATE "C", which the index cannot
  * serve: else the planner may walk the index from 'a' filtering for a prefix that lies far down it.
  */
 const UNSEARCHED_ORDER = sql`${FULL_NAME} using ~<~`;
 const SEARCHED_ORDER = sql`${FULL_NAME} collate "C"`;
-
-/**
- * Members whose full name ('budi san' finds Budi Santoso; a first name is its start), last name or email
- * starts with the term, ignoring case. Emails are stored lowercased, so the email index needs no lower().
- */
-export function memberSearch(term: string | undefined): SQL | undefined {
-  const words = term?.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!words) return undefined;
-  const prefix = `${escapeLike(words)}%`;
-  return or(sql`${FULL_NAME} like ${prefix}`, sql`${LAST_NAME} like ${prefix}`, sql`${users.email} like ${prefix}`);
-}
 
 const activeSince = () => new Date(Date.now() - ACTIVE_WINDOW_MINUTES * 60_000);
 
@@ -63,7 +48,7 @@ const isMember = eq(users.role, 'member');
 const nameColumns = { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email };
 
 /**
- * Up to `limit` members whose name or email starts with `search` (every member without one), by full name.
+ * Up to `limit` members whose name or email holds `search` (every member without one), by full name.
  * Exported for the benchmark, which explains its plan.
  */
 export function membersByName(db: Db, search: string | undefined, limit: number) {

@@ -6,7 +6,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { escapeLike } from '../../lib/like.ts';
+import { searchPattern } from '../../lib/like.ts';
 
 export type MemberNames = Map<number, { firstname: string; lastname: string }>;
 
@@ -32,14 +32,30 @@ export async function memberNames(db: Db, ids: Iterable<number>): Promise<Member
   return new Map(found.map((user) => [user.id, user]));
 }
 
-/** Rows whose `userId` names a member whose first or last name (or email, when asked) holds `term`. */
-export function memberMatches(userId: PgColumn, term: string | undefined, withEmail = false): SQL | undefined {
-  if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  const matches = or(
-    sql`${users.firstname} ilike ${pattern}`,
-    sql`${users.lastname} ilike ${pattern}`,
-    withEmail ? sql`${users.email} ilike ${pattern}` : undefined,
+/** The indexed expressions, written exactly as the indexes are, or PostgreSQL would not match them. */
+export const FULL_NAME = sql`lower(${users.firstname} || ' ' || ${users.lastname})`;
+const LAST_NAME = sql`lower(${users.lastname})`;
+
+/**
+ * Users whose full name, or email when asked, holds the term anywhere ('import' finds Ayu Import, 'budi san'
+ * Budi Santoso), ignoring case: trigram indexes read it from three characters. One or two characters find the
+ * start of the full name, the last name or the email, on their btree pattern indexes (lib/like.ts). Emails are
+ * stored lowercased, so their indexes need no lower().
+ */
+export function memberSearch(term: string | undefined, withEmail = true): SQL | undefined {
+  const words = term?.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!words) return undefined;
+  const pattern = searchPattern(words);
+  return or(
+    sql`${FULL_NAME} like ${pattern}`,
+    pattern.startsWith('%') ? undefined : sql`${LAST_NAME} like ${pattern}`,
+    withEmail ? sql`${users.email} like ${pattern}` : undefined,
   );
+}
+
+/** Rows whose `userId` names a user whose name (or email, when asked) holds `term`, as memberSearch finds them. */
+export function memberMatches(userId: PgColumn, term: string | undefined, withEmail = false): SQL | undefined {
+  const matches = memberSearch(term, withEmail);
+  if (!matches) return undefined;
   return sql`${userId} in (select ${users.id} from ${users} where ${matches})`;
 }

@@ -4,7 +4,6 @@
  */
 
 import { type TPageQuery, ZId } from '@sewablast/contract/paging';
-import { phoneDigits } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import {
   BLAST_TEXT,
@@ -16,7 +15,7 @@ import {
   type WHATSAPP_FILTERS,
   WHATSAPP_TEXT,
 } from '@sewablast/contract/whatsapp';
-import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { busyMessage, claimAccount } from '../../engine/account-busy.ts';
@@ -24,7 +23,6 @@ import type { Engine } from '../../engine/engine.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import { escapeLike } from '../../lib/like.ts';
 import { paged } from '../../lib/paging.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
@@ -33,6 +31,7 @@ import type { ProxyService } from '../proxy/service.ts';
 import { createBlaster } from './blaster.ts';
 import { createLinking } from './linking.ts';
 import { createNumberChange } from './number-change.ts';
+import { accountSearch } from './search.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -296,14 +295,7 @@ export function createWhatsappService({
     async listPage(actor: Actor, query: TPageQuery & { user_id?: number; status?: (typeof WHATSAPP_FILTERS)[number] }) {
       if (query.user_id !== undefined) requireAccess(actor, { owner: query.user_id });
       const owner = seesAll(actor) ? query.user_id : actor.id;
-      const term = query.search?.trim();
-      const search = term
-        ? or(
-            like(whatsappAccounts.phonenumber, `${escapeLike(phoneDigits(term) ?? term)}%`),
-            ilike(whatsappAccounts.pushname, `%${escapeLike(term)}%`),
-            like(whatsappAccounts.clientid, `${escapeLike(term)}%`),
-          )
-        : undefined;
+      const search = accountSearch(query.search);
       const where = and(
         linked,
         owner === undefined ? undefined : eq(whatsappAccounts.user_id, owner),

@@ -7,10 +7,12 @@ import {
 } from '@sewablast/contract/phonenumber';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import { ImportProgress } from '../../components/import-progress.tsx';
 import { ImportResult } from '../../components/import-result.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
+import { useImportProgress } from '../../lib/use-import-progress.ts';
 import { fetchSkippedNumbers, useImportPhoneNumbers, useSavePhoneNumber } from './api/phonenumbers.ts';
 
 function ManualForm() {
@@ -42,6 +44,9 @@ function ManualForm() {
 export function Component() {
   const upload = useImportPhoneNumbers();
   const answer = upload.data;
+  const { progress, begin, sent, end } = useImportProgress();
+  const importFile = (file: File) =>
+    upload.mutateAsync({ file, importId: begin(file.size), onSent: sent }).finally(end);
   return (
     <>
       <PageHeader title="Tambah Phone Number" />
@@ -53,7 +58,12 @@ export function Component() {
         <Card className="h-fit p-6">
           <h2 className="mb-1 font-semibold text-slate-900 dark:text-white">Upload File</h2>
           <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">{PHONE_TEXT.importHint}</p>
-          <FileUpload accept={PHONE_IMPORT_ACCEPT} label={PHONE_TEXT.importLabel} onUpload={upload.mutateAsync} />
+          <FileUpload
+            accept={PHONE_IMPORT_ACCEPT}
+            label={PHONE_TEXT.importLabel}
+            onUpload={importFile}
+            progress={progress && <ImportProgress progress={progress} />}
+          />
           {answer && (
             <div className="mt-6">
               <ImportResult<TSkippedNumber>

@@ -1,5 +1,6 @@
 /** Phone number calls (spec part 2 §7 Phone numbers) and the query keys they share. */
 import type { TMsgResponse } from '@sewablast/contract/errors';
+import { IMPORT_ID_HEADER } from '@sewablast/contract/imports';
 import {
   PHONE_TEXT,
   type TPhoneAllResponse,
@@ -14,6 +15,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { fetchSkippedRows } from '../../../lib/import-report.ts';
+import { apiUpload } from '../../../lib/upload.ts';
 
 const KEY = ['phonenumbers'] as const;
 
@@ -68,13 +70,24 @@ export function useUpdatePhoneNumber(id: number) {
   });
 }
 
+/** An import's file, the id its live progress carries, and who hears how much of it has been sent. */
+export interface PhoneImport {
+  file: File;
+  importId: string;
+  onSent: (sent: number, total: number) => void;
+}
+
 export function useImportPhoneNumbers() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: ({ file, importId, onSent }: PhoneImport) => {
       const form = new FormData();
       form.append('file', file);
-      return api<TPhoneImportResponse>('/admin/phonenumber/import', { body: form, fallback: 'Error importing CSV' });
+      return apiUpload<TPhoneImportResponse>('/admin/phonenumber/import', form, {
+        fallback: 'Error importing CSV',
+        headers: { [IMPORT_ID_HEADER]: importId },
+        onProgress: onSent,
+      });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });

@@ -1,3 +1,4 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "remembered_devices" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -19,4 +20,11 @@ ALTER TABLE "password_resets" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--
 ALTER TABLE "whatsapp_accounts" ADD COLUMN "pending_phonenumber" varchar(20);--> statement-breakpoint
 ALTER TABLE "remembered_devices" ADD CONSTRAINT "remembered_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "remembered_devices_token_unique" ON "remembered_devices" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "remembered_devices_user_idx" ON "remembered_devices" USING btree ("user_id");
+CREATE INDEX "remembered_devices_user_idx" ON "remembered_devices" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "phone_numbers_number_trgm_idx" ON "phone_numbers" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "phone_numbers_name_trgm_idx" ON "phone_numbers" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_fullname_trgm_idx" ON "users" USING gin (lower("firstname" || ' ' || "lastname") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "whatsapp_phone_trgm_idx" ON "whatsapp_accounts" USING gin ("phonenumber" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "whatsapp_pushname_trgm_idx" ON "whatsapp_accounts" USING gin (lower("pushname") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "whatsapp_clientid_trgm_idx" ON "whatsapp_accounts" USING gin ("clientid" gin_trgm_ops) WITH (fastupdate=false);

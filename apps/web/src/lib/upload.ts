@@ -1,0 +1,47 @@
+/**
+ * A file upload that tells how much of it has been sent: fetch cannot (a streamed request body needs HTTP/2
+ * and Chromium only), XMLHttpRequest's upload progress can. Otherwise it is `api`'s call: the bearer token,
+ * the server's `msg` and `errors` on a refusal, a 401 ending the session.
+ */
+import { TEXT } from '@sewablast/contract/texts';
+import { ApiError, failureOf } from './api.ts';
+import { getToken } from './session.ts';
+
+export interface UploadOptions {
+  fallback?: string;
+  headers?: Record<string, string>;
+  /** Bytes sent so far of `total`, as the browser sends them. */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const token = getToken();
+  if (!token) return Promise.reject(new ApiError(0, TEXT.tokenMissing));
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api${path}`);
+    request.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    request.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(request.responseText) as Record<string, unknown>;
+      } catch {
+        // Not JSON (a proxy's error page): the status and the fallback say what happened.
+      }
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
+      else reject(failureOf(request.status, body, options));
+    };
+    // A connection lost mid-upload is a network error the user can retry, as `api` says of a failed save.
+    request.onerror = () => reject(new ApiError(0, TEXT.networkError));
+    request.send(form);
+  });
+}
+
+/** A random id for a request to name itself by (an import's live progress): 16 bytes in hex. */
+export function randomId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
