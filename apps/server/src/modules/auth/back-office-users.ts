@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { paged } from '../../lib/paging.ts';
-import { memberSearch } from '../users/members.ts';
+import { memberSearch } from '../users/names.ts';
 
 export function mayResetTwoFactor(actor: Actor, target: { id: number; role: Role | null }): boolean {
   if (actor.id === target.id) return false;
@@ -24,7 +24,7 @@ const backOffice = sql`${users.role} <> 'member'`;
 
 export function createBackOfficeUsers(db: Db) {
   return {
-    /** Newest first, searched as the member list is (the start of a name or email). */
+    /** Newest first, searched as the member list is (a part of the name or email). */
     page(actor: Actor, query: TPageQuery): Promise<TBackOfficeUserPage> {
       const where = and(backOffice, memberSearch(query.search));
       return paged(db, query, { table: users, where, orderBy: [desc(users.created_at), desc(users.id)] }, (rows) =>

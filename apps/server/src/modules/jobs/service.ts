@@ -5,15 +5,7 @@
  * (engine/job-runs.ts); stop writes it back and nudges again.
  */
 
-import { csvLine } from '@sewablast/contract/csv';
-import {
-  JOB_RESULT_HEADER,
-  JOB_TEXT,
-  type TJobFilter,
-  type TJobResult,
-  type ZJobPageQuery,
-} from '@sewablast/contract/jobs';
-import { phoneDigits } from '@sewablast/contract/phonenumber';
+import { JOB_TEXT, type TJobFilter, type TJobResult, type ZJobPageQuery } from '@sewablast/contract/jobs';
 import { ENGINE_TEXT, UNSENDABLE_STATES } from '@sewablast/contract/whatsapp';
 import { and, asc, desc, eq, gt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
