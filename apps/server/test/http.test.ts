@@ -30,7 +30,13 @@ describe('the HTTP shell', () => {
   it('answers /api/health without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, version: 'test', role: 'all', db: t.database.kind, driver: 'simulator' });
+    expect(res.json()).toEqual({
+      ok: true,
+      version: 'test',
+      role: 'all',
+      db: t.database.kind === 'pglite' ? 'embedded' : t.database.kind,
+      driver: 'simulator',
+    });
   });
 
   it('serves the dashboard with a strict CSP and falls back to index.html for client routes', async () => {

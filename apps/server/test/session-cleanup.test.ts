@@ -183,10 +183,10 @@ describe('session housekeeping', () => {
       expect(released).toEqual([pool[0]?.id]);
       expect(announced).toContain(`${abandoned.clientid}:loggedOut`);
 
-      // A re-link scanned in time is no business of the give-up.
+      // A re-link scanned in time (by the account's own phone) is no business of the give-up.
       const completed = await relinking('scanned', null);
       await host.link(completed);
-      expect(driver.control(completed.clientid, 'scan')).toBe(true);
+      expect(driver.control(completed.clientid, 'scan', { phonenumber: completed.phonenumber })).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(await accountOf(completed.clientid)).toMatchObject({ state: 'connected', owner_id: host.workerId });
       expect(host.holds(completed.clientid)).toBe(true);
