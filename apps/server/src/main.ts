@@ -15,6 +15,7 @@ import { loadJwtSecret } from './lib/secrets.ts';
 import { createMemoryBus, createRedisBus } from './live/bus.ts';
 import { startMetricsListener } from './metrics/listener.ts';
 import { scrape } from './metrics/registry.ts';
+import { checkFileStoreConfig } from './modules/file/stores.ts';
 import { installProcessGuard } from './process-guard.ts';
 import { type Login, seed } from './seed.ts';
 import { createServices } from './services.ts';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 
   const config = parseConfig(process.env);
+  await checkFileStoreConfig(config.S3_URL);
   embedded = config.DATABASE_URL
     ? null
     : await startDefaultDatabase({
@@ -121,7 +123,6 @@ async function main(): Promise<void> {
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
     log: (message, error) => process.stderr.write(`${message}: ${describeError(error)}\n`),
   });
-  await services.fileStore.check();
 
   const app =
     config.ROLE === 'worker'

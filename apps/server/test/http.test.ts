@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './harness.ts';
+import { buildTestApp, type TestApp, testConfig } from './harness.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -34,7 +34,7 @@ describe('the HTTP shell', () => {
       ok: true,
       version: 'test',
       role: 'all',
-      db: t.database.kind === 'pglite' ? 'embedded' : t.database.kind,
+      db: testConfig(t.database.kind).db,
       driver: 'simulator',
     });
   });

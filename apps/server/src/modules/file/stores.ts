@@ -23,6 +23,14 @@ export interface ConfiguredFileStore extends FileStore {
   check(): Promise<void>;
 }
 
+/**
+ * At start-up, before the database is started or migrated: the configured bucket exists and the keys may use
+ * it, so that a wrong S3_URL stops the start having changed nothing.
+ */
+export async function checkFileStoreConfig(s3?: S3Location): Promise<void> {
+  if (s3) await createS3FileStore(s3).check();
+}
+
 export function createFileStore(db: Db, s3?: S3Location): ConfiguredFileStore {
   const s3Store = s3 ? createS3FileStore(s3) : null;
   const stores = new Map<FileLocation, FileStore>([['database', createDatabaseFileStore(db)]]);
