@@ -213,6 +213,7 @@ describe('phone numbers by hand', () => {
       ['6285912345001', 'Ayu Import'],
       ['6285912345002', 'Importir Jaya'],
       ['6285912345003', 'Budi'],
+      ['6281362859123', 'Tengah'],
     ]) {
       expect((await call('POST', '/save', 'admin', { number, name })).statusCode).toBe(200);
     }
@@ -231,6 +232,10 @@ describe('phone numbers by hand', () => {
     expect(await search('912 345 002')).toEqual(['Importir Jaya']);
     // Written as a number starts (a local 0), digits find the start; one or two characters find a name's start.
     expect(await search('0859-1234-500')).toEqual(['Ayu Import', 'Budi', 'Importir Jaya']);
+    // So do digits written from the country code, as every stored number begins: a substring of 62… would
+    // read the trigrams every number shares (62, 628…), 30× the number's btree, for matches nobody meant.
+    expect(await search('62859')).toEqual(['Ayu Import', 'Budi', 'Importir Jaya']);
+    expect(await search('2859')).toEqual(['Ayu Import', 'Budi', 'Importir Jaya', 'Tengah']);
     expect(await search('Im')).toEqual(['Importir Jaya']);
     expect(await search('yu')).toEqual([]);
   });

@@ -39,14 +39,15 @@ export function toPublicPhoneNumber(row: PhoneRow): TPhoneNumber {
 
 /**
  * Digits anywhere in the number, or a name's part anywhere in it, ignoring case (lib/like.ts: trigram indexes
- * from three characters, the start below). Digits written as a number starts ('0857…' read as 62857…, or
- * '+62…') find the numbers that start so, on the number's btree.
+ * from three characters, the start below). Digits written as a number starts ('0857…' read as 62857…,
+ * '+62…', or '62…' as every stored number begins) find the numbers that start so, on the number's btree: the
+ * trigrams of 62… are in every number, and reading them was 30× the btree at a million numbers.
  */
 export function phoneSearch(term: string | undefined): SQL | undefined {
   const text = term?.trim();
   if (!text) return undefined;
   const digits = phoneDigits(text);
-  if (digits && /^[0+]/.test(text)) return like(phoneNumbers.number, `${escapeLike(digits)}%`);
+  if (digits && /^([0+]|62)/.test(text)) return like(phoneNumbers.number, `${escapeLike(digits)}%`);
   if (digits) return like(phoneNumbers.number, searchPattern(digits));
   return sql`lower(${phoneNumbers.name}) like ${searchPattern(text.toLowerCase())}`;
 }
