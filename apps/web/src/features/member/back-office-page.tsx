@@ -7,9 +7,7 @@ import { type TBackOfficeUser, TWO_FACTOR_TEXT } from '@sewablast/contract/two-f
 import { clsx } from 'clsx';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { Button } from '../../components/button.tsx';
-import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { ConfirmActionButton } from '../../components/confirm-action-button.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -24,29 +22,21 @@ function ResetButton({ user }: { user: TBackOfficeUser }) {
   const reset = useResetTwoFactor(user.id);
   const name = nameOf(user);
   return (
-    <ConfirmButton
+    <ConfirmActionButton
       title={TWO_FACTOR_TEXT.resetTitle}
       description={TWO_FACTOR_TEXT.resetBody(name)}
       confirmLabel={TWO_FACTOR_TEXT.resetConfirm}
       cancelLabel={TWO_FACTOR_TEXT.cancel}
-      onConfirm={() =>
-        reset.mutate(undefined, {
-          onSuccess: ({ msg }) => toast.success(msg),
-          onError: (error) => toast.error(error.message),
-        })
-      }
-      trigger={(opens) => (
-        <Button
-          {...opens}
-          variant="secondary"
-          className="px-3 py-1.5 text-xs whitespace-nowrap"
-          loading={reset.isPending}
-          aria-label={TWO_FACTOR_TEXT.resetLabel(name)}
-        >
-          {TWO_FACTOR_TEXT.resetShort}
-        </Button>
-      )}
-    />
+      run={(answered) => reset.mutate(undefined, answered)}
+      pending={reset.isPending}
+      button={{
+        variant: 'secondary',
+        className: 'px-3 py-1.5 text-xs whitespace-nowrap',
+        'aria-label': TWO_FACTOR_TEXT.resetLabel(name),
+      }}
+    >
+      {TWO_FACTOR_TEXT.resetShort}
+    </ConfirmActionButton>
   );
 }
 

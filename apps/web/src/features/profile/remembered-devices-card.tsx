@@ -6,10 +6,8 @@
 import { describeDevice } from '@sewablast/contract/sessions-text';
 import { type TRememberedDevice, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
 import { Laptop, Smartphone } from 'lucide-react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
-import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { ConfirmActionButton } from '../../components/confirm-action-button.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -35,29 +33,17 @@ function DeviceRow({ device }: { device: TRememberedDevice }) {
           {TWO_FACTOR_TEXT.rememberedAt}: {formatDateTime(device.created_at)} · {device.address || '-'}
         </p>
       </div>
-      <ConfirmButton
+      <ConfirmActionButton
         title={TWO_FACTOR_TEXT.forgetTitle}
         description={TWO_FACTOR_TEXT.forgetBody}
         confirmLabel={TWO_FACTOR_TEXT.forget}
         cancelLabel={TWO_FACTOR_TEXT.cancel}
-        onConfirm={() =>
-          forget.mutate(device.id, {
-            onSuccess: ({ msg }) => toast.success(msg),
-            onError: (error) => toast.error(error.message),
-          })
-        }
-        trigger={(opens) => (
-          <Button
-            {...opens}
-            variant="secondary"
-            className="px-3 py-1.5"
-            loading={forget.isPending}
-            aria-label={TWO_FACTOR_TEXT.forgetLabel(name)}
-          >
-            {TWO_FACTOR_TEXT.forget}
-          </Button>
-        )}
-      />
+        run={(answered) => forget.mutate(device.id, answered)}
+        pending={forget.isPending}
+        button={{ variant: 'secondary', className: 'px-3 py-1.5', 'aria-label': TWO_FACTOR_TEXT.forgetLabel(name) }}
+      >
+        {TWO_FACTOR_TEXT.forget}
+      </ConfirmActionButton>
     </li>
   );
 }

@@ -7,10 +7,9 @@
 import type { TSession } from '@sewablast/contract/sessions';
 import { describeDevice, SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import { Laptop, LogOut, Smartphone } from 'lucide-react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { ConfirmActionButton } from '../../components/confirm-action-button.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -43,29 +42,18 @@ function SessionRow({ session }: { session: TSession }) {
         </p>
       </div>
       {!session.current && (
-        <ConfirmButton
+        <ConfirmActionButton
           title={SESSION_TEXT.revokeTitle}
           description={SESSION_TEXT.revokeBody(device)}
           confirmLabel={SESSION_TEXT.revoke}
           cancelLabel={SESSION_TEXT.cancel}
-          onConfirm={() =>
-            revoke.mutate(session.id, {
-              onSuccess: ({ msg }) => toast.success(msg),
-              onError: (error) => toast.error(error.message || SESSION_TEXT.failed),
-            })
-          }
-          trigger={(opens) => (
-            <Button
-              {...opens}
-              variant="secondary"
-              className="px-3 py-1.5"
-              loading={revoke.isPending}
-              aria-label={`${SESSION_TEXT.revoke} ${device}`}
-            >
-              {revoke.isPending ? SESSION_TEXT.revoking : SESSION_TEXT.revoke}
-            </Button>
-          )}
-        />
+          run={(answered) => revoke.mutate(session.id, answered)}
+          pending={revoke.isPending}
+          failed={SESSION_TEXT.failed}
+          button={{ variant: 'secondary', className: 'px-3 py-1.5', 'aria-label': `${SESSION_TEXT.revoke} ${device}` }}
+        >
+          {revoke.isPending ? SESSION_TEXT.revoking : SESSION_TEXT.revoke}
+        </ConfirmActionButton>
       )}
     </li>
   );
@@ -111,24 +99,19 @@ export function SessionsCard() {
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{SESSION_TEXT.title}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{SESSION_TEXT.description}</p>
         </div>
-        <ConfirmButton
+        <ConfirmActionButton
           title={SESSION_TEXT.everywhereTitle}
           description={SESSION_TEXT.everywhereBody}
           confirmLabel={SESSION_TEXT.everywhereConfirm}
           cancelLabel={SESSION_TEXT.cancel}
-          onConfirm={() =>
-            others.mutate(undefined, {
-              onSuccess: ({ msg }) => toast.success(msg),
-              onError: (error) => toast.error(error.message || SESSION_TEXT.failed),
-            })
-          }
-          trigger={(opens) => (
-            <Button {...opens} variant="danger" loading={others.isPending} data-testid="sign-out-everywhere">
-              {!others.isPending && <LogOut size={16} aria-hidden />}
-              {SESSION_TEXT.everywhere}
-            </Button>
-          )}
-        />
+          run={(answered) => others.mutate(undefined, answered)}
+          pending={others.isPending}
+          failed={SESSION_TEXT.failed}
+          button={{ variant: 'danger', 'data-testid': 'sign-out-everywhere' }}
+        >
+          {!others.isPending && <LogOut size={16} aria-hidden />}
+          {SESSION_TEXT.everywhere}
+        </ConfirmActionButton>
       </div>
       <SessionList />
     </Card>
