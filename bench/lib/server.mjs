@@ -1,5 +1,5 @@
 // The built server for a benchmark (its source through tsx with BENCH_SOURCE=1, no build needed): a fresh data
-// folder, a free port, a dev login, and a clean stop.
+// folder (or `dataDir`, kept after the stop), a free port, a dev login, and a clean stop.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +7,10 @@ import { join } from 'node:path';
 
 export const BENCH_LOGIN = { email: 'bench@dev.local', password: 'benchpass1' };
 
-export async function startServer(env = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-bench-'));
+export async function startServer(
+  env = {},
+  { dataDir = mkdtempSync(join(tmpdir(), 'sewablast-bench-')), keep = false } = {},
+) {
   const main =
     process.env.BENCH_SOURCE === '1' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
   const server = spawn(process.execPath, main, {
@@ -45,12 +47,14 @@ export async function startServer(env = {}) {
   return {
     url,
     login,
+    pid: server.pid,
+    dataDir,
     headers: { authorization: `Bearer ${login.token}` },
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0),
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.on('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
