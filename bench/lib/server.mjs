@@ -1,5 +1,5 @@
 // The built server for a benchmark (its source through tsx with BENCH_SOURCE=1, no build needed): a fresh data
-// folder (or `dataDir`, kept after the stop), a free port, a dev login, and a clean stop.
+// folder, a free port, a dev login, and a clean stop.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,10 +7,8 @@ import { join } from 'node:path';
 
 export const BENCH_LOGIN = { email: 'bench@dev.local', password: 'benchpass1' };
 
-export async function startServer(
-  env = {},
-  { dataDir = mkdtempSync(join(tmpdir(), 'sewablast-bench-')), keep = false } = {},
-) {
+export async function startServer(env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-bench-'));
   const main =
     process.env.BENCH_SOURCE === '1' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
   const server = spawn(process.execPath, main, {
@@ -47,6 +45,7 @@ export async function startServer(
   return {
     url,
     login,
+    /** The server's process (the embedded PostgreSQL's postmaster is its child) and its data folder. */
     pid: server.pid,
     dataDir,
     headers: { authorization: `Bearer ${login.token}` },
@@ -54,7 +53,7 @@ export async function startServer(
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.on('exit', resolve));
-      if (!keep) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
