@@ -339,6 +339,18 @@ describe('delivery receipts', () => {
     expect((await rowOf(account.clientid))?.count_delivered).toBe(100);
   });
 
+  it('that arrive during a graceful stop start no blast again once the loops have stopped', async () => {
+    const account = await heldAccount();
+    await database.db
+      .update(whatsappAccounts)
+      .set({ blasting: true })
+      .where(eq(whatsappAccounts.clientid, account.clientid));
+    // A reconnect asks the host to bring the account's loop in line: applied while the host stops.
+    account.emit({ type: 'connection', state: 'connected' });
+    await account.host.stop();
+    expect(account.host.activity().blasts).toBe(0);
+  });
+
   it("show on the member's figures, and in the counts a reconnect announces", async () => {
     const account = await heldAccount();
     await logged(account.accountId, 'success', 'WA-FIG-1');
