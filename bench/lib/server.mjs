@@ -45,6 +45,9 @@ export async function startServer(env = {}) {
   return {
     url,
     login,
+    /** The server's process (the embedded PostgreSQL's postmaster is its child) and its data folder. */
+    pid: server.pid,
+    dataDir,
     headers: { authorization: `Bearer ${login.token}` },
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0),
     async stop() {

@@ -324,6 +324,33 @@ describe('delivery receipts', () => {
     expect(account.events.some((message) => ['count_delivered', 'profile'].includes(message.event))).toBe(false);
   });
 
+  it('that arrived before a graceful stop are written before the stop gives the lease back', async () => {
+    const account = await heldAccount();
+    const logs: number[] = [];
+    for (let i = 0; i < 100; i++) logs.push(await logged(account.accountId, 'success', `WA-STOP-${i}`));
+    for (let i = 0; i < 100; i++) account.emit({ type: 'receipt', id: `WA-STOP-${i}`, status: 'delivered' });
+    await account.host.stop();
+
+    const delivered = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messageLogs)
+      .where(sql`${messageLogs.id} in ${logs} and ${messageLogs.delivered_at} is not null`);
+    expect(delivered[0]?.n).toBe(100);
+    expect((await rowOf(account.clientid))?.count_delivered).toBe(100);
+  });
+
+  it('that arrive during a graceful stop start no blast again once the loops have stopped', async () => {
+    const account = await heldAccount();
+    await database.db
+      .update(whatsappAccounts)
+      .set({ blasting: true })
+      .where(eq(whatsappAccounts.clientid, account.clientid));
+    // A reconnect asks the host to bring the account's loop in line: applied while the host stops.
+    account.emit({ type: 'connection', state: 'connected' });
+    await account.host.stop();
+    expect(account.host.activity().blasts).toBe(0);
+  });
+
   it("show on the member's figures, and in the counts a reconnect announces", async () => {
     const account = await heldAccount();
     await logged(account.accountId, 'success', 'WA-FIG-1');

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TDeviceActivity } from '@sewablast/contract/monitor';
 import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
-import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import type { whatsappAccounts } from '../db/schema.ts';
+import { newRedis } from '../lib/redis-client.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 import { dropLease, leaseHolder } from './leases.ts';
 import type { Recipient, SendOutcome } from './send.ts';
@@ -55,8 +55,8 @@ const repliesOf = (nodeId: string) => `sewablast:engine:reply:${nodeId}`;
 
 export async function createRedisTransport(url: string, onError: (error: Error) => void): Promise<CommandTransport> {
   const nodeId = randomBytes(8).toString('hex');
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  const publisher = await newRedis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = await newRedis(url, { lazyConnect: true });
   publisher.on('error', onError);
   subscriber.on('error', onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);

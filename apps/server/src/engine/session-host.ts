@@ -79,6 +79,8 @@ export interface SessionHostOptions {
 interface Held {
   session: WaSession;
   unsubscribe: () => void;
+  /** The session's events received so far, applied (its queue). */
+  applied: () => Promise<void>;
 }
 
 export class SessionHost implements Engine {
@@ -192,6 +194,11 @@ export class SessionHost implements Engine {
     if (this.timer) clearInterval(this.timer);
     await this.tick;
     await Promise.all([this.blasts.stopAll(), this.jobs.stopAll()]);
+    // Events already received (receipts of the last sends among them) are written while the leases still
+    // hold, before the database is closed; none are taken after.
+    const held = [...this.held.values()];
+    for (const { unsubscribe } of held) unsubscribe();
+    await Promise.all(held.map(({ applied }) => applied()));
     const clientids = [...this.held.keys()];
     for (const clientid of clientids) await this.release(clientid);
     await this.leases.giveBack(clientids);
@@ -214,6 +221,8 @@ export class SessionHost implements Engine {
 
   /** Brings the account's blast loop and job run in line with their desired state, if this process holds it. */
   async reconcile(clientid: string): Promise<void> {
+    // Stopping: the loops are stopped already, and an event applied meanwhile must not start one again.
+    if (this.closing) return;
     const [account] = await this.options.db
       .select()
       .from(whatsappAccounts)
@@ -322,7 +331,7 @@ export class SessionHost implements Engine {
         )
         .catch((error) => this.options.log?.(`event of ${account.clientid} failed`, error));
     });
-    this.held.set(account.clientid, { session, unsubscribe });
+    this.held.set(account.clientid, { session, unsubscribe, applied: () => queue });
   }
 
   publish(account: LiveAccount, event: TLiveEventName, extra: Partial<TLivePayload> = {}): Promise<void> {

@@ -6,8 +6,9 @@
  * themselves within a lease. Keys that hold an email or an address are stored as their SHA-256.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Budget, BudgetOptions, LimitStore, Marks, Slots, StrikeOptions, Strikes } from './limit-store.ts';
+import { newRedis } from './redis-client.ts';
 
 const PREFIX = 'sewablast:limits:';
 /** How long a held place outlives its node's last renewal; the node renews three times a lease. */
@@ -94,7 +95,7 @@ export async function createRedisLimits(
   onError: (error: Error) => void,
   leaseMs = LEASE_MS,
 ): Promise<LimitStore & { redis: Redis }> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const redis = await newRedis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   redis.on('error', onError);
   await redis.connect();
   redis.defineCommand('strikeLimit', { numberOfKeys: 2, lua: STRIKE });

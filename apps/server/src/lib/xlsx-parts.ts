@@ -10,9 +10,28 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
-import unzipper from 'unzipper';
+import type ExcelJS from 'exceljs';
+import type unzipper from 'unzipper';
 import type { UnpackGuard } from './xlsx-guard.ts';
+
+interface Parsers {
+  excel: typeof ExcelJS;
+  zip: typeof unzipper;
+}
+
+let parsers: Promise<Parsers> | null = null;
+
+/**
+ * exceljs and unzipper (some 300 modules with their ZIP and stream helpers, about 30 MB of the server's memory)
+ * are loaded by the first workbook read, not by every start: most servers never import a workbook.
+ */
+function loadParsers(): Promise<Parsers> {
+  parsers ??= Promise.all([import('exceljs'), import('unzipper')]).then(([excel, zip]) => ({
+    excel: excel.default,
+    zip: zip.default,
+  }));
+  return parsers;
+}
 
 /** A sheet of the workbook as exceljs's sheet reader parses it. */
 export type SheetReader = ExcelJS.stream.xlsx.WorksheetReader;
@@ -82,12 +101,17 @@ export class WorkbookParts {
   private current: Transform | null = null;
 
   /** `dir` is this upload's own, empty, and removed by the caller. */
-  constructor(
+  static async open(input: Readable, dir: string, guard: UnpackGuard): Promise<WorkbookParts> {
+    return new WorkbookParts(input, dir, guard, await loadParsers());
+  }
+
+  private constructor(
     private readonly input: Readable,
     private readonly dir: string,
     private readonly guard: UnpackGuard,
+    private readonly parsers: Parsers,
   ) {
-    this.book = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    this.book = new parsers.excel.stream.xlsx.WorkbookReader(input, {
       sharedStrings: 'cache',
       // Cached for their number formats, which alone tell a date from a number.
       styles: 'cache',
@@ -121,7 +145,7 @@ export class WorkbookParts {
    * shared strings waits on disk until the last part is read.
    */
   async *firstTab(): AsyncGenerator<SheetReader> {
-    const zip = this.track(unzipper.Parse({ forceStream: true }));
+    const zip = this.track(this.parsers.zip.Parse({ forceStream: true }));
     // A part cut short leaves whoever reads it waiting for bytes that never come: it fails with the ZIP,
     // also when the ZIP failed before the part was taken.
     let failure: Error | null = null;

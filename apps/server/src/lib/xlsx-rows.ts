@@ -106,7 +106,7 @@ export async function* xlsxRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<I
 async function* readRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<ImportRow[]> {
   const dir = await mkdtemp(join(tmpdir(), 'sewablast-xlsx-'));
   const input = new ZipFeed(chunks);
-  const parts = new WorkbookParts(input, dir, new UnpackGuard(() => input.received));
+  const parts = await WorkbookParts.open(input, dir, new UnpackGuard(() => input.received));
   let found = false;
   let rowsRead = 0;
   try {

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { TLiveMessage } from '@sewablast/contract/live';
-import { Redis } from 'ioredis';
+import { newRedis } from '../lib/redis-client.ts';
 
 /** A live message and the member it belongs to (null for events no member owns, which only admins see). */
 export interface LiveEnvelope {
@@ -73,8 +73,8 @@ export function createMemoryBus(): EventBus {
 const CHANNEL = 'sewablast:live';
 
 export async function createRedisBus(url: string, onError: (error: Error) => void): Promise<EventBus> {
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  const publisher = await newRedis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = await newRedis(url, { lazyConnect: true });
   publisher.on('error', onError);
   subscriber.on('error', onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);

@@ -1,7 +1,8 @@
 /**
  * The embedded PostgreSQL as the server starts it: a directory made on first start and reused after,
  * a password on a loopback port, a stop that ends the process, and a start after a SIGKILL of its owner
- * (the orphaned PostgreSQL stopped) or with a postmaster.pid whose pid another process now has.
+ * (the orphaned PostgreSQL stopped, also when its DATA_DIR was deleted meanwhile) or with a postmaster.pid
+ * whose pid another process now has.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,29 @@ async function ask(url: string, text: string): Promise<Record<string, unknown>[]
 }
 
 const postmasterPid = (dir: string) => Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+/** Starts PostgreSQL on `dir` from a child process, then SIGKILLs the child: answers the postmaster it left. */
+async function orphanOn(dir: string): Promise<number> {
+  const owner = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('${join(import.meta.dirname, 'cluster.ts')}').then(async ({ startEmbeddedPostgres }) => {
+        await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, log: () => {} });
+        console.log('started');
+      })`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve) => owner.stdout.on('data', resolve));
+  const orphan = postmasterPid(dir);
+  owner.kill('SIGKILL');
+  await new Promise((resolve) => owner.on('exit', resolve));
+  expect(isAlive(orphan)).toBe(true);
+  return orphan;
+}
 
 describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
   it('makes its directory once, asks for the password, keeps data across starts and stops', async () => {
@@ -57,28 +81,26 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
 
   it('stops the PostgreSQL a SIGKILLed server left running, then starts', async () => {
     const dir = join(scratch, 'killed', 'pg');
-    const owner = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `import('${join(import.meta.dirname, 'cluster.ts')}').then(async ({ startEmbeddedPostgres }) => {
-          await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, log: () => {} });
-          console.log('started');
-        })`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise((resolve) => owner.stdout.on('data', resolve));
-    const orphan = postmasterPid(dir);
-    owner.kill('SIGKILL');
-    await new Promise((resolve) => owner.on('exit', resolve));
-    expect(isAlive(orphan)).toBe(true);
+    const orphan = await orphanOn(dir);
 
     const lines: string[] = [];
     const again = await startEmbeddedPostgres({ dir, log: (line) => lines.push(line) });
     expect(lines.join('\n')).toContain(`PostgreSQL (pid ${orphan}) is still running`);
+    expect(isAlive(orphan)).toBe(false);
+    expect(await ask(again.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await again.stop();
+  }, 120_000);
+
+  it('stops the PostgreSQL of a SIGKILLed server whose DATA_DIR was deleted, then starts afresh', async () => {
+    const dataDir = join(scratch, 'deleted');
+    const dir = join(dataDir, 'pg');
+    const orphan = await orphanOn(dir);
+    // Its files lose their names, so no postmaster.pid is left to find it by; it runs on regardless.
+    rmSync(dataDir, { recursive: true, force: true });
+
+    const lines: string[] = [];
+    const again = await startEmbeddedPostgres({ dir, log: (line) => lines.push(line) });
+    expect(lines.join('\n')).toContain(`PostgreSQL (pid ${orphan}) still runs on ${dir}, which was deleted`);
     expect(isAlive(orphan)).toBe(false);
     expect(await ask(again.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
     await again.stop();

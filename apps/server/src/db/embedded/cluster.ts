@@ -11,7 +11,7 @@ import pg from 'pg';
 import { isAlive, lockDataDir } from '../data-dir-lock.ts';
 import { type Binaries, findBinaries } from './binaries.ts';
 import { CREDENTIALS, type Credentials, DATABASE, initCluster, tail } from './init.ts';
-import { clearLeftovers } from './leftovers.ts';
+import { clearLeftovers, stopOrphansOfRemoved } from './leftovers.ts';
 import { binariesFor, handedDown, type RunAs, serviceUser } from './run-as.ts';
 
 export type DirKind = 'none' | 'embedded' | 'pglite' | 'unknown';
@@ -83,6 +83,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   try {
     const runAs = serviceUser();
     const bins = binariesFor(findBinaries(), runAs);
+    await stopOrphansOfRemoved(dir, options.log);
     if (kindOf(dir) === 'none') {
       rmSync(dir, { recursive: true, force: true });
       await initCluster(dir, bins, runAs);
