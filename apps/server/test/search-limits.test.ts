@@ -6,6 +6,7 @@
 import { SEARCH_COUNT_CAP } from '@sewablast/contract/paging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneWhere } from '../src/modules/phonenumber/service.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -52,6 +53,40 @@ describe('phone numbers', () => {
     expect(starting).not.toContain(`Ibu ${TAG}Nama 1`);
     // A part no name begins with is still found anywhere.
     expect(await names(`${TAG.slice(1)}nama 1`)).toHaveLength(5);
+  });
+
+  it('asks the trigram index for the words most names do not share, and finds the same names', async () => {
+    await t.db.execute(sql`
+      insert into phone_numbers (number, name)
+      select '62876' || lpad(i::text, 8, '0'), 'Warung ' || i from generate_series(1, 3000) as i`);
+    await t.db.execute(sql`insert into phone_numbers (number, name) values ('6287699999999', 'Bu Warung 2345')`);
+    await t.db.execute(sql`analyze phone_numbers`);
+    expect(await names('warung 2345')).toEqual(['Bu Warung 2345', 'Warung 2345']);
+    expect(await names('arung 234')).toEqual(
+      [
+        'Bu Warung 2345',
+        'Warung 234',
+        'Warung 2340',
+        'Warung 2341',
+        'Warung 2342',
+        'Warung 2343',
+        'Warung 2344',
+        'Warung 2345',
+        'Warung 2346',
+        'Warung 2347',
+        'Warung 2348',
+        'Warung 2349',
+      ].sort((a, b) => a.localeCompare(b)),
+    );
+    const plan = (await t.db.execute(
+      sql`explain select count(*) from phone_numbers where ${await phoneWhere(t.db, 'warung 2345')}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    const read = plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+    // What the index can answer is '2345' alone; the whole term, with 'warung' (in every name here), is checked
+    // on an expression no index holds.
+    expect(read).toMatch(/lower\(\(name\)::text\) ~~ '%2345%'/);
+    expect(read).toMatch(/\(lower\(\(name\)::text\) \|\| ''::text\) ~~ '%warung 2345%'/);
+    expect(read).not.toMatch(/lower\(\(name\)::text\) ~~ '%warung/);
   });
 
   it(`counts a search's matches up to ${SEARCH_COUNT_CAP.toLocaleString('en')} and says when it stopped`, async () => {

@@ -34,3 +34,26 @@ export async function startsEnough(db: Db, table: PgTable, starts: SQL): Promise
   const found = await db.select({ one: sql`1` }).from(table).where(starts).limit(STARTS_ENOUGH);
   return found.length >= STARTS_ENOUGH;
 }
+
+/** A word the planner expects in more than this share of the rows is shared: its trigrams' lists are long. */
+const SHARED_WORD = 0.01;
+
+/**
+ * Those of `words` that the planner, from the column's statistics (its histogram, matched against each
+ * pattern), expects in at most SHARED_WORD of `table`'s rows. A trigram index reads the whole posting list of
+ * every trigram a pattern holds: 'nama 123457' where half the names are 'Nama …' read 490 pages for one row,
+ * where '123457' alone reads a few (docs/decisions.md).
+ */
+export async function rareWords(db: Db, table: PgTable, text: SQL, words: string[]): Promise<string[]> {
+  const estimate = async (where: SQL) => {
+    const plan = (await db.execute(sql`explain select 1 from ${table} where ${where}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    return Number(/rows=(\d+)/.exec(String(Object.values(plan.rows[0] ?? {})[0]))?.[1] ?? 0);
+  };
+  const [all, ...each] = await Promise.all([
+    estimate(sql`true`),
+    ...words.map((word) => estimate(sql`${text} like ${`%${escapeLike(word)}%`}`)),
+  ]);
+  return words.filter((_, i) => (each[i] ?? 0) <= Math.max(1, (all ?? 0) * SHARED_WORD));
+}

@@ -9,11 +9,11 @@ import {
   type TPhonePageResponse,
 } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { asc, count, desc, eq, gt, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { escapeLike, SUBSTRING_FROM, searchPattern, startsEnough } from '../../lib/like.ts';
+import { escapeLike, rareWords, SUBSTRING_FROM, searchPattern, startsEnough } from '../../lib/like.ts';
 import { type Counted, countRows, countUpTo, paged } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
 
@@ -53,12 +53,27 @@ export function phoneSearch(term: string | undefined): SQL | undefined {
   return sql`lower(${phoneNumbers.name}) like ${searchPattern(text.toLowerCase())}`;
 }
 
-/** The list's search: a name's start when at least STARTS_ENOUGH names begin with the term, else phoneSearch. */
+const NAME = sql`lower(${phoneNumbers.name})`;
+
+/**
+ * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term, else phoneSearch.
+ * A name's search of several words some of which most names share ('nama 123457') asks the trigram index for
+ * the rare words only and checks the whole term on the rows it finds (lib/like.ts rareWords): the same rows.
+ */
 export async function phoneWhere(db: Db, term: string | undefined): Promise<SQL | undefined> {
   const text = term?.trim();
   if (!text || phoneDigits(text) || [...text].length < SUBSTRING_FROM) return phoneSearch(text);
-  const starts = sql`lower(${phoneNumbers.name}) like ${`${escapeLike(text.toLowerCase())}%`}`;
-  return (await startsEnough(db, phoneNumbers, starts)) ? starts : phoneSearch(text);
+  const name = text.toLowerCase();
+  const starts = sql`${NAME} like ${`${escapeLike(name)}%`}`;
+  if (await startsEnough(db, phoneNumbers, starts)) return starts;
+  const words = [...new Set(name.split(/\s+/))].filter((word) => [...word].length >= SUBSTRING_FROM);
+  const rare = words.length > 1 ? await rareWords(db, phoneNumbers, NAME, words) : [];
+  if (rare.length === 0 || rare.length === words.length) return phoneSearch(text);
+  // `|| ''` keeps the whole term off the index: there it would add the shared words' trigrams back.
+  return and(
+    ...rare.map((word) => sql`${NAME} like ${`%${escapeLike(word)}%`}`),
+    sql`(${NAME} || '') like ${searchPattern(name)}`,
+  );
 }
 
 export function createPhoneNumberService(db: Db) {
