@@ -19,8 +19,6 @@ import { createPhoneNumberImport } from './import.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 
-/** Up to this many matches, a searched page is sorted from the matches rather than read along the id index. */
-const SORT_MATCHES_UP_TO = 20_000;
 /** How long the unsearched list's total is reused: counting a million rows takes 50 ms here on PostgreSQL. */
 const TOTAL_REUSE_MS = 5_000;
 
@@ -138,9 +136,11 @@ export function createPhoneNumberService(db: Db) {
       const where = await phoneWhere(db, query.search);
       // A narrow search reads its matches through the search index and sorts them (`id + 0` keeps the planner
       // off the primary key): guessing how matches spread over ids, it may otherwise walk the key backwards
-      // through most of the table to fill one page. The exact count in hand says which way is cheap.
+      // through most of the table to fill one page. The count in hand says which way is cheap: a search counted
+      // to the end (at most SEARCH_COUNT_CAP) sorts its matches, one whose count stopped at the cap (Infinity)
+      // has matches all along the key.
       const orderBy = (total: number) => [
-        desc(where && total <= SORT_MATCHES_UP_TO ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
+        desc(where && Number.isFinite(total) ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
       ];
       return paged(db, query, { table: phoneNumbers, where, orderBy, count: totalOf }, (rows) =>
         rows.map(toPublicPhoneNumber),
