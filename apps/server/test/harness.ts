@@ -14,6 +14,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded/cluster.ts';
 import { type AppOptions, buildApp } from '../src/http/app.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
+import { checkFileStoreConfig } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Runtime } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
@@ -117,6 +118,8 @@ export function testConfig(db: Database['kind'], overrides: Partial<AppOptions['
 }
 
 export async function buildTestApp(options: TestAppOptions = {}) {
+  // As main.ts: a wrong S3_URL stops the start before the database is touched.
+  await checkFileStoreConfig(options.s3);
   const database = await createTestDatabase();
   await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
   const jwtSecret = randomBytes(32);
@@ -141,7 +144,6 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     twoFactorRequired: options.twoFactorRequired,
     s3: options.s3,
   });
-  await services.fileStore.check();
   const config = testConfig(database.kind, options.config);
   const app = await buildApp({
     config,

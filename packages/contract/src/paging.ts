@@ -69,17 +69,35 @@ export const ZPageMeta = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * Present (true) when a search matched more rows than were counted: `total` is then SEARCH_COUNT_CAP, a
+   * floor rather than the count, and the screen says 'lebih dari …'. Absent when `total` is exact.
+   */
+  capped: z.literal(true).optional(),
 });
 export type TPageMeta = z.infer<typeof ZPageMeta>;
+
+/**
+ * A searched list counts its matches up to this many (100 pages of 10): an exact count of a common word's
+ * 100,000 matches in a million rows reads them all for every page (docs/performance.md), for a figure nobody
+ * pages through; counting to 10,000 still read a tenth of them (110 ms on the loaded machine, 17 ms to 1,000).
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+export const PAGING_TEXT = {
+  /** A total, or 'lebih dari' it when the count stopped there (`capped`). */
+  total: (total: string, capped: boolean | undefined) => (capped ? `lebih dari ${total}` : total),
+} as const;
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: ZPageMeta });
 }
 
 /** A page past the end is the last page: `page` never exceeds `totalPages`. */
-export function pageMeta(query: { page: number; limit: number }, total: number): TPageMeta {
+export function pageMeta(query: { page: number; limit: number }, total: number, capped = false): TPageMeta {
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
-  return { page: Math.min(query.page, totalPages), limit: query.limit, total, totalPages };
+  const meta = { page: Math.min(query.page, totalPages), limit: query.limit, total, totalPages };
+  return capped ? { ...meta, capped: true } : meta;
 }
 
 /** The largest id: ids are PostgreSQL `integer`s, and a larger number would fail the query rather than find nothing. */

@@ -1,17 +1,20 @@
 /**
  * 'Page X of Y' with Previous and Next, shown only when there is more than one page (spec part 2 §9). A page
- * past the end is replaced by the last page.
+ * past the end is replaced by the last page. 'Y+' when a search's count stopped at its cap (`meta.capped`):
+ * more pages match than can be reached, which narrowing the search finds.
  */
 import { useLastPageGuard } from '../lib/use-page-param.ts';
 
 export function Pager({
   page,
   totalPages,
+  capped,
   onPage,
 }: {
   page: number;
   /** From the server's answer; undefined while it has not come. */
   totalPages: number | undefined;
+  capped?: boolean | undefined;
   onPage: (page: number) => void;
 }) {
   useLastPageGuard(page, totalPages);
@@ -28,6 +31,7 @@ export function Pager({
       </button>
       <span className="text-sm text-slate-600 dark:text-slate-400">
         Page {page} of {totalPages}
+        {capped && '+'}
       </span>
       <button type="button" className={button} disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next

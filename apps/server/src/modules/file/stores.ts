@@ -19,8 +19,6 @@ export type FileLocation = (typeof files.$inferSelect)['location'];
 export interface ConfiguredFileStore extends FileStore {
   /** Where this process puts new files. */
   readonly writesTo: FileLocation;
-  /** At start-up: the configured store can be used (the S3 bucket exists, the keys may use it). */
-  check(): Promise<void>;
 }
 
 /**
@@ -53,7 +51,6 @@ export function createFileStore(db: Db, s3?: S3Location): ConfiguredFileStore {
 
   return {
     writesTo,
-    check: async () => s3Store?.check(),
 
     async put(fileId, source) {
       // Recorded first, so that a process dying mid-upload leaves a row whose sweep looks in the right store.

@@ -105,6 +105,12 @@ export async function createCopyWriter(
     await client.query('analyze phone_import_staging');
     await client.query('begin');
     try {
+      // The trigram indexes take the rows into their pending lists, merged into the index whenever a list
+      // passes its limit (4 MB), gathering the merge in work_mem (4 MB): a million rows made some hundred small
+      // merges, and the indexes cost the move 1.6-1.8x. At 64 MB each it merges a sixteenth as often, in
+      // bigger sorted runs (docs/performance.md); a search meanwhile reads at most 64 MB of list.
+      await client.query(`set local gin_pending_list_limit = '64MB'`);
+      await client.query(`set local work_mem = '64MB'`);
       await client.query(
         `update phone_import_staging staged set reason = $1 from phone_numbers listed
          where staged.reason is null and listed.number = staged.number`,

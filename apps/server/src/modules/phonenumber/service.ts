@@ -9,18 +9,16 @@ import {
   type TPhonePageResponse,
 } from '@sewablast/contract/phonenumber';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { asc, count, desc, eq, gt, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { escapeLike, searchPattern } from '../../lib/like.ts';
-import { countRows, paged } from '../../lib/paging.ts';
+import { escapeLike, rareWords, SUBSTRING_FROM, searchPattern, startsEnough } from '../../lib/like.ts';
+import { type Counted, countRows, countUpTo, paged } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 
-/** Up to this many matches, a searched page is sorted from the matches rather than read along the id index. */
-const SORT_MATCHES_UP_TO = 20_000;
 /** How long the unsearched list's total is reused: counting a million rows takes 50 ms here on PostgreSQL. */
 const TOTAL_REUSE_MS = 5_000;
 
@@ -41,7 +39,8 @@ export function toPublicPhoneNumber(row: PhoneRow): TPhoneNumber {
  * Digits anywhere in the number, or a name's part anywhere in it, ignoring case (lib/like.ts: trigram indexes
  * from three characters, the start below). Digits written as a number starts ('0857…' read as 62857…,
  * '+62…', or '62…' as every stored number begins) find the numbers that start so, on the number's btree: the
- * trigrams of 62… are in every number, and reading them was 30× the btree at a million numbers.
+ * trigrams of 62… are in every number, and reading them was 30× the btree at a million numbers. This is the
+ * search everywhere; the list's pages narrow a name's to its start when enough names start so (phoneWhere).
  */
 export function phoneSearch(term: string | undefined): SQL | undefined {
   const text = term?.trim();
@@ -50,6 +49,29 @@ export function phoneSearch(term: string | undefined): SQL | undefined {
   if (digits && /^([0+]|62)/.test(text)) return like(phoneNumbers.number, `${escapeLike(digits)}%`);
   if (digits) return like(phoneNumbers.number, searchPattern(digits));
   return sql`lower(${phoneNumbers.name}) like ${searchPattern(text.toLowerCase())}`;
+}
+
+const NAME = sql`lower(${phoneNumbers.name})`;
+
+/**
+ * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term, else phoneSearch.
+ * A name's search of several words some of which most names share ('nama 123457') asks the trigram index for
+ * the rare words only and checks the whole term on the rows it finds (lib/like.ts rareWords): the same rows.
+ */
+export async function phoneWhere(db: Db, term: string | undefined): Promise<SQL | undefined> {
+  const text = term?.trim();
+  if (!text || phoneDigits(text) || [...text].length < SUBSTRING_FROM) return phoneSearch(text);
+  const name = text.toLowerCase();
+  const starts = sql`${NAME} like ${`${escapeLike(name)}%`}`;
+  if (await startsEnough(db, phoneNumbers, starts)) return starts;
+  const words = [...new Set(name.split(/\s+/))].filter((word) => [...word].length >= SUBSTRING_FROM);
+  const rare = words.length > 1 ? await rareWords(db, phoneNumbers, NAME, words) : [];
+  if (rare.length === 0 || rare.length === words.length) return phoneSearch(text);
+  // `|| ''` keeps the whole term off the index: there it would add the shared words' trigrams back.
+  return and(
+    ...rare.map((word) => sql`${NAME} like ${`%${escapeLike(word)}%`}`),
+    sql`(${NAME} || '') like ${searchPattern(name)}`,
+  );
 }
 
 export function createPhoneNumberService(db: Db) {
@@ -68,8 +90,8 @@ export function createPhoneNumberService(db: Db) {
   // while a fresh count runs, so that no page waits on a count but the first after a change. Changes made
   // here forget it at once; other writers (another process, the engine) show within about TOTAL_REUSE_MS.
   let everyRow: { total: Promise<number>; until: number; refresh?: Promise<number> } | undefined;
-  function totalOf(where: SQL | undefined): Promise<number> {
-    if (where) return countNumbers(where);
+  function totalOf(where: SQL | undefined): Promise<number | Counted> {
+    if (where) return countUpTo(db, phoneNumbers, where);
     const current = everyRow;
     if (!current) {
       const total = countNumbers(undefined);
@@ -111,12 +133,14 @@ export function createPhoneNumberService(db: Db) {
     },
 
     async listPage(query: TPageQuery): Promise<TPhonePageResponse> {
-      const where = phoneSearch(query.search);
+      const where = await phoneWhere(db, query.search);
       // A narrow search reads its matches through the search index and sorts them (`id + 0` keeps the planner
       // off the primary key): guessing how matches spread over ids, it may otherwise walk the key backwards
-      // through most of the table to fill one page. The exact count in hand says which way is cheap.
+      // through most of the table to fill one page. The count in hand says which way is cheap: a search counted
+      // to the end (at most SEARCH_COUNT_CAP) sorts its matches, one whose count stopped at the cap (Infinity)
+      // has matches all along the key.
       const orderBy = (total: number) => [
-        desc(where && total <= SORT_MATCHES_UP_TO ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
+        desc(where && Number.isFinite(total) ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
       ];
       return paged(db, query, { table: phoneNumbers, where, orderBy, count: totalOf }, (rows) =>
         rows.map(toPublicPhoneNumber),

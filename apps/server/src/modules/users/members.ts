@@ -20,9 +20,9 @@ import {
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, levels, users, whatsappAccounts } from '../../db/schema.ts';
-import { paged } from '../../lib/paging.ts';
+import { countUpTo, paged } from '../../lib/paging.ts';
 import type { LevelService } from '../level/service.ts';
-import { FULL_NAME, memberSearch } from './names.ts';
+import { FULL_NAME, memberSearch, memberWhere } from './names.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -115,9 +115,12 @@ export function createMemberService(db: Db, levelService: LevelService) {
 
   return {
     /** Newest members first; the route admits only admins and devs. */
-    page(query: TMemberPageQuery): Promise<TMemberPage> {
-      const where = and(isMember, memberSearch(query.search), statusIs(query.status));
-      return paged(db, query, { table: users, where, orderBy: [desc(users.created_at), desc(users.id)] }, present);
+    async page(query: TMemberPageQuery): Promise<TMemberPage> {
+      const search = await memberWhere(db, isMember, query.search);
+      const where = and(isMember, search, statusIs(query.status));
+      const count = search ? (matching: SQL | undefined) => countUpTo(db, users, matching) : undefined;
+      const orderBy = [desc(users.created_at), desc(users.id)];
+      return paged(db, query, { table: users, where, orderBy, count }, present);
     },
 
     /**

@@ -6,7 +6,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { searchPattern } from '../../lib/like.ts';
+import { escapeLike, SUBSTRING_FROM, searchPattern, startsEnough } from '../../lib/like.ts';
 
 export type MemberNames = Map<number, { firstname: string; lastname: string }>;
 
@@ -38,19 +38,29 @@ const LAST_NAME = sql`lower(${users.lastname})`;
 
 /**
  * Users whose full name, or email when asked, holds the term anywhere ('import' finds Ayu Import, 'budi san'
- * Budi Santoso), ignoring case: trigram indexes read it from three characters. One or two characters find the
- * start of the full name, the last name or the email, on their btree pattern indexes (lib/like.ts). Emails are
- * stored lowercased, so their indexes need no lower().
+ * Budi Santoso), ignoring case: trigram indexes read it from three characters. One or two characters, or
+ * `startOnly`, find the start of the full name, the last name or the email, on their btree pattern indexes
+ * (lib/like.ts). Emails are stored lowercased, so their indexes need no lower().
  */
-export function memberSearch(term: string | undefined, withEmail = true): SQL | undefined {
+export function memberSearch(term: string | undefined, withEmail = true, startOnly = false): SQL | undefined {
   const words = term?.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!words) return undefined;
-  const pattern = searchPattern(words);
+  const pattern = startOnly ? `${escapeLike(words)}%` : searchPattern(words);
   return or(
     sql`${FULL_NAME} like ${pattern}`,
     pattern.startsWith('%') ? undefined : sql`${LAST_NAME} like ${pattern}`,
     withEmail ? sql`${users.email} like ${pattern}` : undefined,
   );
+}
+
+/**
+ * A list's search among `among` (members, the back office): the starts alone when at least STARTS_ENOUGH of
+ * them begin with the term (lib/like.ts), else memberSearch's anywhere.
+ */
+export async function memberWhere(db: Db, among: SQL, term: string | undefined): Promise<SQL | undefined> {
+  const starts = memberSearch(term, true, true);
+  if (!starts || [...(term?.trim() ?? '')].length < SUBSTRING_FROM) return memberSearch(term);
+  return (await startsEnough(db, users, and(among, starts) as SQL)) ? starts : memberSearch(term);
 }
 
 /** Rows whose `userId` names a user whose name (or email, when asked) holds `term`, as memberSearch finds them. */

@@ -23,7 +23,7 @@ import type { Engine } from '../../engine/engine.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import { paged } from '../../lib/paging.ts';
+import { countUpTo, paged } from '../../lib/paging.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
 import type { PhoneNumberService } from '../phonenumber/service.ts';
@@ -302,9 +302,9 @@ export function createWhatsappService({
         search,
         statusFilter(query.status),
       );
-      return paged(db, query, { table: whatsappAccounts, where, orderBy: [desc(whatsappAccounts.id)] }, (rows) =>
-        rows.map(toPublicWhatsapp),
-      );
+      const count = search ? (matching: SQL | undefined) => countUpTo(db, whatsappAccounts, matching) : undefined;
+      const orderBy = [desc(whatsappAccounts.id)];
+      return paged(db, query, { table: whatsappAccounts, where, orderBy, count }, (rows) => rows.map(toPublicWhatsapp));
     },
   };
 }

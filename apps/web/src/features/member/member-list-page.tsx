@@ -137,6 +137,7 @@ export function Component() {
         <Pager
           page={page}
           totalPages={list.data?.meta.totalPages}
+          capped={list.data?.meta.capped}
           onPage={(next) => setQuery({ page: String(next) })}
         />
       </Card>

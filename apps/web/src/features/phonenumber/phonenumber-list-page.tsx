@@ -1,4 +1,5 @@
 /** 'Daftar Phone Number' (spec part 2 §2): paged, searched, exported, synced, deleted row by row. */
+import { PAGING_TEXT } from '@sewablast/contract/paging';
 import { PHONE_TEXT } from '@sewablast/contract/phonenumber';
 import { Download, Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -134,7 +135,7 @@ export function Component() {
           </>
         }
       >
-        {numbers.data && `${formatNumber(numbers.data.meta.total)} nomor`}
+        {numbers.data && `${PAGING_TEXT.total(formatNumber(numbers.data.meta.total), numbers.data.meta.capped)} nomor`}
       </PageHeader>
       <Card>
         <div className="border-b border-slate-200 p-4 dark:border-slate-800">
@@ -147,7 +148,12 @@ export function Component() {
           loading={numbers.isPending}
           error={numbers.error?.message}
         />
-        <Pager page={page} totalPages={numbers.data?.meta.totalPages} onPage={setPage} />
+        <Pager
+          page={page}
+          totalPages={numbers.data?.meta.totalPages}
+          capped={numbers.data?.meta.capped}
+          onPage={setPage}
+        />
       </Card>
     </>
   );

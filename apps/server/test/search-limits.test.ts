@@ -1,0 +1,137 @@
+/**
+ * What keeps a substring search inside the list budget at a million rows (issue 24 item 15): a term that begins
+ * a page of names searches their start on the btree, and a search's total stops counting at SEARCH_COUNT_CAP
+ * and says so (`meta.capped`), on the phone-number, member and WhatsApp account lists.
+ */
+import { SEARCH_COUNT_CAP } from '@sewablast/contract/paging';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneWhere } from '../src/modules/phonenumber/service.ts';
+import { buildTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp['loginAs']>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.loginAs('admin');
+});
+afterAll(() => t.close());
+
+const TAG = `q${Date.now().toString(36)}`;
+
+async function list(path: string, term: string, limit = 100) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${path}?limit=${limit}&search=${encodeURIComponent(term)}`,
+    headers: admin.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { data: Record<string, unknown>[]; meta: Record<string, unknown> };
+}
+
+describe('phone numbers', () => {
+  const path = '/api/admin/phonenumber/list-per-page';
+  const names = async (term: string) =>
+    (await list(path, term)).data.map((row) => row.name as string).sort((a, b) => a.localeCompare(b));
+
+  it('lists the names a term begins when it begins a page of them, else the names holding it anywhere', async () => {
+    await t.db.execute(sql`
+      insert into phone_numbers (number, name)
+      select '62877' || lpad(i::text, 8, '0'), ${`${TAG}Nama `} || i from generate_series(1, 12) as i`);
+    await t.db.execute(sql`insert into phone_numbers (number, name) values ('6287799999999', ${`Ibu ${TAG}Nama 1`})`);
+    // 'Nama 1', 'Nama 10', 'Nama 11', 'Nama 12' begin so: fewer than a page, so the search looks anywhere.
+    expect(await names(`${TAG}nama 1`)).toEqual([
+      `Ibu ${TAG}Nama 1`,
+      `${TAG}Nama 1`,
+      `${TAG}Nama 10`,
+      `${TAG}Nama 11`,
+      `${TAG}Nama 12`,
+    ]);
+    // Twelve names begin with '…nama': the person is typing a name's start, and the btree answers it.
+    const starting = await names(`${TAG}nama`);
+    expect(starting).toHaveLength(12);
+    expect(starting).not.toContain(`Ibu ${TAG}Nama 1`);
+    // A part no name begins with is still found anywhere.
+    expect(await names(`${TAG.slice(1)}nama 1`)).toHaveLength(5);
+  });
+
+  it('asks the trigram index for the words most names do not share, and finds the same names', async () => {
+    await t.db.execute(sql`
+      insert into phone_numbers (number, name)
+      select '62876' || lpad(i::text, 8, '0'), 'Warung ' || i from generate_series(1, 3000) as i`);
+    await t.db.execute(sql`insert into phone_numbers (number, name) values ('6287699999999', 'Bu Warung 2345')`);
+    await t.db.execute(sql`analyze phone_numbers`);
+    expect(await names('warung 2345')).toEqual(['Bu Warung 2345', 'Warung 2345']);
+    expect(await names('arung 234')).toEqual(
+      [
+        'Bu Warung 2345',
+        'Warung 234',
+        'Warung 2340',
+        'Warung 2341',
+        'Warung 2342',
+        'Warung 2343',
+        'Warung 2344',
+        'Warung 2345',
+        'Warung 2346',
+        'Warung 2347',
+        'Warung 2348',
+        'Warung 2349',
+      ].sort((a, b) => a.localeCompare(b)),
+    );
+    const plan = (await t.db.execute(
+      sql`explain select count(*) from phone_numbers where ${await phoneWhere(t.db, 'warung 2345')}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    const read = plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+    // What the index can answer is '2345' alone; the whole term, with 'warung' (in every name here), is checked
+    // on an expression no index holds.
+    expect(read).toMatch(/lower\(\(name\)::text\) ~~ '%2345%'/);
+    expect(read).toMatch(/\(lower\(\(name\)::text\) \|\| ''::text\) ~~ '%warung 2345%'/);
+    expect(read).not.toMatch(/lower\(\(name\)::text\) ~~ '%warung/);
+  });
+
+  it(`counts a search's matches up to ${SEARCH_COUNT_CAP.toLocaleString('en')} and says when it stopped`, async () => {
+    await t.db.execute(sql`
+      insert into phone_numbers (number, name)
+      select '62878' || lpad(i::text, 8, '0'), ${`Ada ${TAG}Banyak `} || i
+      from generate_series(1, ${SEARCH_COUNT_CAP + 5}) as i`);
+    const many = await list(path, `${TAG}banyak`, 10);
+    expect(many.meta).toEqual({
+      page: 1,
+      limit: 10,
+      total: SEARCH_COUNT_CAP,
+      totalPages: SEARCH_COUNT_CAP / 10,
+      capped: true,
+    });
+    expect(many.data).toHaveLength(10);
+    expect(many.data[0]?.name).toBe(`Ada ${TAG}Banyak ${SEARCH_COUNT_CAP + 5}`);
+    // 'Banyak 100', and 'Banyak 1000' to the last one, SEARCH_COUNT_CAP + 5.
+    const few = await list(path, `${TAG}banyak 100`, 10);
+    expect(few.meta).toEqual({ page: 1, limit: 10, total: 7, totalPages: 1, capped: undefined });
+  });
+});
+
+describe('members and WhatsApp accounts', () => {
+  it('count a search up to the cap, and members that begin with a term a page of times are searched so', async () => {
+    await t.db.execute(sql`
+      insert into users (firstname, lastname, email, password_hash, referral_code)
+      select ${`${TAG}Warga`}, 'Ke ' || i, ${TAG} || '.' || i || '@example.com', 'x', ${TAG.slice(-4)} || lpad(i::text, 4, '0')
+      from generate_series(1, 11) as i`);
+    await t.db.execute(sql`
+      insert into users (firstname, lastname, email, password_hash, referral_code)
+      values ('Ibu', ${`Bu ${TAG}Warga`}, ${`${TAG}.ibu@example.com`}, 'x', ${`${TAG.slice(-4)}9999`})`);
+    const path = '/api/admin/users/members-per-page';
+    const starting = await list(path, `${TAG}warga`);
+    expect(starting.data).toHaveLength(11);
+    expect(starting.meta.capped).toBeUndefined();
+    expect((await list(path, `${TAG}warga ke 1`)).data).toHaveLength(3);
+    expect((await list(path, `${TAG.slice(1)}warga`)).data).toHaveLength(12);
+
+    const owner = (await t.loginAs('member')).user.id;
+    await t.db.execute(sql`
+      insert into whatsapp_accounts (clientid, user_id, phonenumber, pushname)
+      select ${TAG} || '-' || i, ${owner}, '62879' || lpad(i::text, 8, '0'), 'Toko ' || i
+      from generate_series(1, ${SEARCH_COUNT_CAP + 1}) as i`);
+    const accounts = await list('/api/admin/whatsapp/list-per-page', TAG, 10);
+    expect(accounts.meta).toMatchObject({ total: SEARCH_COUNT_CAP, totalPages: SEARCH_COUNT_CAP / 10, capped: true });
+  });
+});
