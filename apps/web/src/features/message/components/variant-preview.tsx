@@ -9,7 +9,6 @@ export function VariantPreview({ texts }: { texts: string[] }) {
   const [draw, setDraw] = useState(0);
   const filled = texts.filter((text) => text.trim());
   const key = JSON.stringify(filled);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `draw` asks for new picks of the same texts
   const picks = useMemo(() => {
     const captions: string[] = JSON.parse(key);
     if (captions.length === 0 || checkCaptions(captions)) return [];
