@@ -32,7 +32,7 @@ export function VariantPreview({ texts }: { texts: string[] }) {
         <button
           type="button"
           onClick={() => setDraw((value) => value + 1)}
-          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-600 hover:underline"
+          className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap text-sm font-semibold text-brand-600 hover:underline"
         >
           <Shuffle size={16} /> Acak ulang
         </button>
