@@ -8,6 +8,8 @@ import { VARIANT_TEXT } from '@sewablast/contract/variants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageLogs, phoneNumbers, settings, templateVariantStats, whatsappAccounts } from '../src/db/schema.ts';
+import { VariantPicker } from '../src/engine/variants.ts';
+import { seededRandom } from '../src/wa/random.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { multipartBody } from './multipart.ts';
 import { openLive } from './ws.ts';
@@ -178,5 +180,26 @@ describe('message variants', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect((updated.json().message as TMessage).figures.sent).toBe(0);
+  });
+
+  it('sends a variant whose STOPs stand out less, as the engine reads the counters', async () => {
+    const created = (await saveTemplate({ text: '<p>{Promo|Info} untuk {name}</p>' })).json().message as TMessage;
+    await t.db.insert(templateVariantStats).values([
+      { template_id: created.id, variant: '0:0', sent: 400, stopped: 80 },
+      { template_id: created.id, variant: '0:1', sent: 400, stopped: 4 },
+    ]);
+    const picker = new VariantPicker(t.db);
+    const random = seededRandom(11).next;
+    let promo = 0;
+    for (let i = 0; i < 1000; i++) {
+      const pick = await picker.pick({ id: created.id, text_wa: created.text_wa, captions: [] }, random);
+      if (pick.key === '0:0') promo++;
+    }
+    // Even odds without the counters; the rule in docs/decisions.md gives Promo about two fifths of Info's weight.
+    expect(promo).toBeLessThan(350);
+    expect(promo).toBeGreaterThan(200);
+    const shown = await listed(created.id);
+    expect(shown?.variants.find((variant) => variant.variant === '0:0')?.weight).toBeCloseTo(0.389, 3);
+    expect(shown?.variants.find((variant) => variant.variant === '0:1')?.weight).toBe(1);
   });
 });
