@@ -1,8 +1,7 @@
 /**
  * One account's blast (DESIGN §5.6): take the next active number nobody is sending to, least recently
  * sent first; take the active template used least and pick one of its variants (variants.ts); send it filled
- * in (send.ts); record the outcome with its
- * money; pause; again. A ban ends the blast. WhatsApp's 463 (the account is restricted for now) counts as a
+ * in (send.ts); record the outcome with its money; pause; again. A ban ends the blast. WhatsApp's 463 (the account is restricted for now) counts as a
  * failed send; the first one makes the blast wait RESTRICTED_WAIT_S, a second in a row ends it, without a
  * suspension: the restriction is WhatsApp's to lift, and sending on into it is what prolongs it. When every number was sent in this run the blast starts over
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a

@@ -1,7 +1,8 @@
 /**
  * Delivery and read receipts (issue 13): WhatsApp reports a message the session sent as delivered to the
  * recipient's phone, then as read. The message log keeps when, the account counts each successful send
- * delivered once, and the message's template variant counts it delivered once and read once. Income stays where it was paid, on the server's ack (record-send.ts).
+ * delivered once, and the message's template variant counts it delivered once and read once. Income stays
+ * where it was paid, on the server's ack (record-send.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { sql } from 'drizzle-orm';

@@ -2,8 +2,8 @@
  * The one place blast outcomes become counts and money (DESIGN §5.3, §5.4, §9): one statement, so one
  * round trip however many outcomes it carries, and atomic like a transaction. It writes the message logs
  * (their send keys unique, so a repeat after a crash or a takeover counts nothing), the accounts', numbers',
- * templates', template variants' and owners' counters, each owner's fee and the referrer's share as ledger entries, and each
- * owner's level. A batch prices every success at its owner's level as the statement found it: a level
+ * templates', template variants' and owners' counters, each owner's fee and the referrer's share as ledger
+ * entries, and each owner's level. A batch prices every success at its owner's level as the statement found it: a level
  * reached inside a batch pays from the next one.
  */
 import { sql } from 'drizzle-orm';
