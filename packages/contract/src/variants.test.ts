@@ -92,6 +92,9 @@ describe('picking a variant', () => {
     const again = seeded(7);
     const first = pickVariant(captions, again);
     expect(first).toEqual(pickVariant(captions, seeded(7)));
+    const mediaFirst = parseCaptions(['', 'Promo {name}']);
+    expect(new Set(Array.from({ length: 50 }, () => pickVariant(mediaFirst, random).key))).toEqual(new Set(['1:']));
+    expect(pickVariant(parseCaptions(['']), random)).toEqual({ text: '', key: '0:' });
     expect(parseVariantKey('1:0.2')).toEqual({ caption: 1, choices: [0, 2] });
     expect(parseVariantKey('0:')).toEqual({ caption: 0, choices: [] });
     expect(parseVariantKey('x')).toBeNull();

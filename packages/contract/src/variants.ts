@@ -203,13 +203,22 @@ export interface PickedVariant {
   key: string;
 }
 
-/** One variant: a caption, then an option of each of its choices, each in proportion to its weight. */
+/**
+ * One variant: a caption, then an option of each of its choices, each in proportion to its weight; an empty
+ * caption only when every caption is empty (media alone).
+ */
 export function pickVariant(
   captions: readonly ParsedCaption[],
   random: () => number,
   weights?: VariantWeights,
 ): PickedVariant {
-  const index = weightedIndex(weights?.captions ?? captions.map(() => 1), random);
+  // An empty caption (a template of media and further captions only) is no variant while another has text.
+  const hasText = captions.map((caption) => caption.pieces.length > 0);
+  const anyText = hasText.some(Boolean);
+  const index = weightedIndex(
+    captions.map((_, at) => (anyText && !hasText[at] ? 0 : (weights?.captions[at] ?? 1))),
+    random,
+  );
   const caption = captions[index] ?? { pieces: [], groups: 0 };
   const choices: number[] = [];
   let text = '';
