@@ -1,7 +1,8 @@
 // The database's side of a blast outcome, on its own: CONCURRENCY accounts record outcomes as fast as the
 // database takes them for BENCH_SECONDS each way. Naive: the transaction a send cost before issue 14 (lock
 // the account, lock the owner, log, number, ledger, level, owner, account: ten round trips). Batched: the
-// worker's OutcomeWriter (one statement for every outcome that finished while the previous one was written).
+// worker's OutcomeWriter (one statement for every outcome that finished while the previous one was written),
+// then the same naming a template variant, whose counters every account's outcome raises.
 // PostgreSQL only (DATABASE_URL, an empty database): PGlite is one connection and batches nothing.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -144,6 +145,19 @@ const writer = new OutcomeWriter(database.db);
 const batched = await measure('batched', (accountId, phoneId, key) =>
   writer.record({ accountId, phoneNumberId: phoneId, templateId, status: 'success', sendKey: key }),
 );
+// The same with template variants: every batch also raises the counters of a handful of variant rows that
+// every account shares (engine/variants.ts), the most contended rows an outcome touches.
+let variantCursor = 0;
+const withVariants = await measure('variants', (accountId, phoneId, key) =>
+  writer.record({
+    accountId,
+    phoneNumberId: phoneId,
+    templateId,
+    status: 'success',
+    sendKey: key,
+    variant: `0:${variantCursor++ % 6}`,
+  }),
+);
 
 const [{ logs, fees, ledger }] = (
   await pool.query(
@@ -153,7 +167,8 @@ const [{ logs, fees, ledger }] = (
 ).rows;
 console.log(
   `outcome writes, ${CONCURRENCY} accounts at once, ${SECONDS} s each, pool of 10: naive per-send transaction ` +
-    `${naive.toFixed(0)}/s, batched ${batched.toFixed(0)}/s (${(batched / naive).toFixed(1)}x; budget 1000/s a worker)`,
+    `${naive.toFixed(0)}/s, batched ${batched.toFixed(0)}/s (${(batched / naive).toFixed(1)}x; budget 1000/s a worker), ` +
+    `batched with 6 template variants ${withVariants.toFixed(0)}/s (${(withVariants / batched).toFixed(2)}x batched)`,
 );
 console.log(
   `after both: ${logs} logs, fees ${fees}, ledger blast income ${ledger}: ${fees === ledger ? 'AGREE' : 'DISAGREE'}`,

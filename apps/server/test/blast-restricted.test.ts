@@ -19,6 +19,7 @@ import {
 import { BlastLoop, RESTRICTED_WAIT_S } from '../src/engine/blast-loop.ts';
 import { MediaFiles } from '../src/engine/blast-take.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
+import { VariantPicker } from '../src/engine/variants.ts';
 import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
@@ -83,6 +84,7 @@ async function blastWith(script: ('ok' | '463')[], numbers: number, prefix: stri
         events.push([event, extra]);
       },
       outcomes: new OutcomeWriter(database.db),
+      variants: new VariantPicker(database.db),
       media: new MediaFiles(database.db, createFileStore(database.db)),
     },
     account.id,

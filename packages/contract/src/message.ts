@@ -16,6 +16,27 @@ export type TButton = z.infer<typeof ZButton>;
 export const TEMPLATE_STATUSES = ['active', 'nonactive'] as const;
 export const ZTemplateStatus = z.enum(TEMPLATE_STATUSES);
 
+/** How a template, or one of its variants, fared: counted as outcomes, receipts and replies arrive. */
+export const ZVariantFigures = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  replied: z.number().int(),
+  stopped: z.number().int(),
+});
+export type TVariantFigures = z.infer<typeof ZVariantFigures>;
+
+export const ZTemplateVariant = ZVariantFigures.extend({
+  /** contract variants.ts `variantKey`. */
+  variant: z.string(),
+  /** The variant's text before its placeholders are filled in; null when the template was edited since. */
+  text: z.string().nullable(),
+  /** How often the engine picks it now against an average variant (1), from its failures and STOPs. */
+  weight: z.number(),
+});
+export type TTemplateVariant = z.infer<typeof ZTemplateVariant>;
+
 export const ZMessage = z.object({
   id: z.number().int(),
   /** An authenticated URL of the media, or null. */
@@ -24,9 +45,14 @@ export const ZMessage = z.object({
   media_mime: z.string().nullable(),
   text: z.string(),
   text_wa: z.string(),
+  /** Further WhatsApp captions, each send picking one of these or `text_wa`. */
+  captions: z.array(z.string()),
   button: z.array(ZButton),
   status: ZTemplateStatus,
   count_use: z.number().int(),
+  /** The template's figures, all variants together, and per variant (most sent first). */
+  figures: ZVariantFigures,
+  variants: z.array(ZTemplateVariant),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -109,6 +135,7 @@ export const ZMessageExportItem = z.object({
   media: z.string().nullable().optional(),
   text: z.string().default(''),
   text_wa: z.string().optional(),
+  captions: z.array(z.string()).optional(),
   // Checked entry by entry with checkButtons, so that a bad button is named the way the form names it.
   buttons: z.array(z.unknown()).optional(),
   button: z.array(z.unknown()).optional(),

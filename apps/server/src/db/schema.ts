@@ -358,6 +358,8 @@ export const messageTemplates = pgTable(
     media_file_id: integer('media_file_id').references(() => files.id, { onDelete: 'set null' }),
     text: text('text').notNull().default(''),
     text_wa: text('text_wa').notNull().default(''),
+    /** WhatsApp captions sent in turn with `text_wa`, each send picking one (contract variants.ts). */
+    captions: jsonb('captions').$type<string[]>().notNull().default([]),
     buttons: jsonb('buttons').$type<TemplateButton[]>().notNull().default([]),
     status: varchar('status', { length: 10 }).notNull().default('active'),
     count_use: integer('count_use').notNull().default(0),
@@ -388,16 +390,44 @@ export const messageLogs = pgTable(
     wa_message_id: varchar('wa_message_id', { length: 128 }),
     delivered_at: stamp('delivered_at'),
     read_at: stamp('read_at'),
+    /** The template variant the message was (contract variants.ts `variantKey`); null before variants. */
+    variant: varchar('variant', { length: 100 }),
+    /** The recipient's first answer after this message, and their STOP, as the reply handler saw them. */
+    replied_at: stamp('replied_at'),
+    stopped_at: stamp('stopped_at'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('message_logs_send_key_unique').on(t.send_key),
+    // A reply names its sender's number: the last message sent to it is found here.
+    index('message_logs_number_sent_idx').on(t.phone_number_id, t.sent_at),
     index('message_logs_wa_message_idx').on(t.whatsapp_id, t.wa_message_id).where(sql`${t.wa_message_id} is not null`),
     index('message_logs_user_sent_idx').on(t.user_id, t.sent_at),
     index('message_logs_whatsapp_idx').on(t.whatsapp_id, t.sent_at),
     index('message_logs_status_sent_idx').on(t.status, t.sent_at),
     check('message_logs_status_check', sql`${t.status} in ('success', 'fail')`),
   ],
+);
+
+/**
+ * How each variant of a template fared, counted as it happens (outcomes, receipts, replies), so that the
+ * template list and the engine's weights read a handful of rows, never the message logs.
+ */
+export const templateVariantStats = pgTable(
+  'template_variant_stats',
+  {
+    template_id: integer('template_id')
+      .notNull()
+      .references(() => messageTemplates.id, { onDelete: 'cascade' }),
+    variant: varchar('variant', { length: 100 }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    replied: integer('replied').notNull().default(0),
+    stopped: integer('stopped').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.template_id, t.variant] })],
 );
 
 export const ledgerEntries = pgTable(

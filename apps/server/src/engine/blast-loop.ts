@@ -1,7 +1,7 @@
 /**
  * One account's blast (DESIGN §5.6): take the next active number nobody is sending to, least recently
- * sent first; take the active template used least; send it filled in (send.ts); record the outcome with its
- * money; pause; again. A ban ends the blast. WhatsApp's 463 (the account is restricted for now) counts as a
+ * sent first; take the active template used least and pick one of its variants (variants.ts); send it filled
+ * in (send.ts); record the outcome with its money; pause; again. A ban ends the blast. WhatsApp's 463 (the account is restricted for now) counts as a
  * failed send; the first one makes the blast wait RESTRICTED_WAIT_S, a second in a row ends it, without a
  * suspension: the restriction is WhatsApp's to lift, and sending on into it is what prolongs it. When every number was sent in this run the blast starts over
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
@@ -16,12 +16,14 @@ import { countSend } from '../metrics/engine-metrics.ts';
 import { DEFAULT_INTERVAL_S, type Material, type MediaFiles, readRound, type Taken } from './blast-take.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { sendTemplate } from './send.ts';
+import type { VariantPicker } from './variants.ts';
 
 export interface BlastLoopDeps extends LoopDeps {
   publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
   /** The worker's outcome batches: a round's outcome is one row of the next statement. */
   outcomes: OutcomeWriter;
   media: MediaFiles;
+  variants: VariantPicker;
 }
 
 /** How long a blast waits after WhatsApp first restricts the account before it tries one more send. */
@@ -142,8 +144,9 @@ export class BlastLoop extends AccountLoop {
     }
     await this.deps.publish(account, 'sending', { number: number.number });
 
+    const variant = await this.deps.variants.pick(template, this.deps.random);
     const outcome = await sendTemplate(this, number, {
-      text: template.text_wa,
+      text: variant.text,
       buttons: template.buttons,
       media: await this.deps.media.of(template.media_file_id),
     });
@@ -163,6 +166,7 @@ export class BlastLoop extends AccountLoop {
       error: outcome.status === 'success' ? null : outcome.error,
       sendKey: `${account.id}:${number.id}:${this.since.getTime()}`,
       waMessageId: outcome.status === 'success' ? outcome.id : null,
+      variant: variant.key,
     });
     // The record cleared the account's blast_number_id; the live events carry none of what it changed.
     await this.deps.publish(account, 'in_use', { number: number.number, in_use: 0 });

@@ -11,6 +11,7 @@ import type { WaSession } from '../wa/driver.ts';
 import { BlastLoop } from './blast-loop.ts';
 import type { MediaFiles } from './blast-take.ts';
 import type { LoopDeps } from './loop.ts';
+import type { VariantPicker } from './variants.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -19,6 +20,7 @@ export interface BlastRunsDeps extends Omit<LoopDeps, 'session'> {
   publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
   outcomes: OutcomeWriter;
   media: MediaFiles;
+  variants: VariantPicker;
 }
 
 export class BlastRuns {

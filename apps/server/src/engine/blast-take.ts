@@ -24,7 +24,10 @@ export interface Taken {
 
 export interface Material {
   number: Taken | null;
-  template: Pick<typeof messageTemplates.$inferSelect, 'id' | 'text_wa' | 'buttons' | 'media_file_id'> | null;
+  template: Pick<
+    typeof messageTemplates.$inferSelect,
+    'id' | 'text_wa' | 'captions' | 'buttons' | 'media_file_id'
+  > | null;
   /** The pause after this round, in whole seconds. */
   interval: { min: number; max: number };
 }
@@ -39,6 +42,7 @@ const roundStatement = preparedPer((db) => {
       .select({
         id: messageTemplates.id,
         text_wa: messageTemplates.text_wa,
+        captions: messageTemplates.captions,
         buttons: messageTemplates.buttons,
         media_file_id: messageTemplates.media_file_id,
       })
@@ -83,6 +87,7 @@ const roundStatement = preparedPer((db) => {
       serviceMax: settingValue('interval_max'),
       templateId: template.id,
       text_wa: template.text_wa,
+      captions: template.captions,
       buttons: template.buttons,
       media_file_id: template.media_file_id,
       numberId: taken.id,
@@ -120,6 +125,7 @@ export async function readRound(
           : {
               id: row.templateId,
               text_wa: row.text_wa ?? '',
+              captions: row.captions ?? [],
               buttons: row.buttons ?? [],
               media_file_id: row.media_file_id ?? null,
             },

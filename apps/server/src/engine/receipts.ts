@@ -1,12 +1,13 @@
 /**
  * Delivery and read receipts (issue 13): WhatsApp reports a message the session sent as delivered to the
- * recipient's phone, then as read. The message log keeps when, and the account counts each successful send
- * delivered once. Income stays where it was paid, on the server's ack (record-send.ts).
+ * recipient's phone, then as read. The message log keeps when, the account counts each successful send
+ * delivered once, and the message's template variant counts it delivered once and read once. Income stays
+ * where it was paid, on the server's ack (record-send.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { sql } from 'drizzle-orm';
 import { type Db, withRetry } from '../db/client.ts';
-import { messageLogs, whatsappAccounts } from '../db/schema.ts';
+import { messageLogs, templateVariantStats, whatsappAccounts } from '../db/schema.ts';
 import { GroupCommit, type Turns } from '../lib/group-commit.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import { heldBy } from './leases.ts';
@@ -72,7 +73,8 @@ export async function recordReceipts(
         ${column((m) => m.read)}::bool[]) with ordinality as i(account_id, wa_id, is_read, ord)
     ),
     old as (
-      select m.id, m.whatsapp_id, i.is_read,
+      select m.id, m.whatsapp_id, i.is_read, m.template_id, m.variant, m.delivered_at is null as new_delivered,
+        i.is_read and m.read_at is null as new_read,
         m.delivered_at is null and m.sent_at >= coalesce((select ${whatsappAccounts.counters_reset_at}
           from ${whatsappAccounts} where ${whatsappAccounts.id} = i.account_id), '-infinity') as first
       from ${messageLogs} m join input i on m.whatsapp_id = i.account_id and m.wa_message_id = i.wa_id
@@ -85,7 +87,15 @@ export async function recordReceipts(
       update ${messageLogs} set delivered_at = coalesce(${messageLogs.delivered_at}, now()),
         read_at = case when old.is_read then coalesce(${messageLogs.read_at}, now()) else ${messageLogs.read_at} end
       from old where ${messageLogs.id} = old.id
-      returning old.whatsapp_id, old.first
+      returning old.whatsapp_id, old.first, old.template_id, old.variant, old.new_delivered, old.new_read
+    ),
+    variants as (
+      update ${templateVariantStats} s set delivered = s.delivered + v.delivered, read = s.read + v.read
+      from (select template_id, variant, count(*) filter (where new_delivered) as delivered,
+              count(*) filter (where new_read) as read
+            from marked where variant is not null group by template_id, variant) v
+      where s.template_id = v.template_id and s.variant = v.variant
+      returning s.template_id
     ),
     counted as (
       update ${whatsappAccounts} set count_delivered = ${whatsappAccounts.count_delivered} + c.delivered

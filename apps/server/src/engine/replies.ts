@@ -1,11 +1,13 @@
 /**
  * Incoming messages (DESIGN §5.10): every account keeps the latest one it received, and a number that
- * says STOP, or answers a template's stop button, is made `nonactive` so that no blast reaches it again.
+ * says STOP, or answers a template's stop button, is made `nonactive` so that no blast reaches it again. The
+ * message it answers counts a reply, or a STOP, for its template variant (variants.ts).
  */
 import { senderNumber } from '@sewablast/contract/phonenumber';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { messageTemplates, phoneNumbers, whatsappAccounts } from '../db/schema.ts';
+import { countReply } from './variants.ts';
 
 const STOP_WORD = 'STOP';
 
@@ -34,7 +36,10 @@ export function createReplyHandler(db: Db) {
       .update(whatsappAccounts)
       .set({ last_message: { from: number, text, at: new Date().toISOString() } })
       .where(eq(whatsappAccounts.id, account.id));
-    if (!number || !(await stopWords(db)).has(normalise(text))) return;
+    if (!number) return;
+    const stop = (await stopWords(db)).has(normalise(text));
+    await countReply(db, account.id, number, stop);
+    if (!stop) return;
     await db.update(phoneNumbers).set({ status: 'nonactive' }).where(eq(phoneNumbers.number, number));
   };
 }

@@ -33,6 +33,7 @@ import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
 import { pruneSentMessages, SentMessages } from './sent-messages.ts';
 import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
+import { VariantPicker } from './variants.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -111,6 +112,7 @@ export class SessionHost implements Engine {
       // Every blast's outcomes go through one writer, so that rounds finishing together share a statement.
       outcomes: new OutcomeWriter(options.db, counterWrites),
       media: new MediaFiles(options.db, options.files),
+      variants: new VariantPicker(options.db),
       secondMs: this.secondMs,
       random: Math.random,
       log: options.log,

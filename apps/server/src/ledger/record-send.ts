@@ -2,8 +2,8 @@
  * The one place blast outcomes become counts and money (DESIGN §5.3, §5.4, §9): one statement, so one
  * round trip however many outcomes it carries, and atomic like a transaction. It writes the message logs
  * (their send keys unique, so a repeat after a crash or a takeover counts nothing), the accounts', numbers',
- * templates' and owners' counters, each owner's fee and the referrer's share as ledger entries, and each
- * owner's level. A batch prices every success at its owner's level as the statement found it: a level
+ * templates', template variants' and owners' counters, each owner's fee and the referrer's share as ledger
+ * entries, and each owner's level. A batch prices every success at its owner's level as the statement found it: a level
  * reached inside a batch pays from the next one.
  */
 import { sql } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import {
   messageLogs,
   messageTemplates,
   phoneNumbers,
+  templateVariantStats,
   users,
   whatsappAccounts,
 } from '../db/schema.ts';
@@ -30,6 +31,8 @@ export interface SendOutcome {
   sendKey: string;
   /** WhatsApp's id of a successful send, which its delivery receipts name (engine/receipts.ts). */
   waMessageId?: string | null;
+  /** The template variant sent (engine/variants.ts), counted in its figures. */
+  variant?: string | null;
 }
 
 export interface RecordedSend {
@@ -71,8 +74,9 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
         ${column((o) => o.accountId)}::int[], ${column((o) => o.phoneNumberId)}::int[],
         ${column((o) => o.templateId)}::int[], ${column((o) => o.status)}::varchar[],
         ${column((o) => o.error ?? null)}::text[], ${column((o) => o.sendKey)}::varchar[],
-        ${column((o) => o.waMessageId ?? null)}::varchar[]
-      ) with ordinality as i(account_id, phone_number_id, template_id, status, error, send_key, wa_message_id, ord)
+        ${column((o) => o.waMessageId ?? null)}::varchar[], ${column((o) => o.variant ?? null)}::varchar[]
+      ) with ordinality as i(account_id, phone_number_id, template_id, status, error, send_key, wa_message_id,
+        variant, ord)
     ),
     owners as (
       select a.id as account_id, ${users}.id as user_id, ${users}.referred_by, ${blastFee(users.level_id)} as fee
@@ -81,13 +85,13 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
     ),
     logs as (
       insert into ${messageLogs} (whatsapp_id, user_id, phone_number_id, template_id, status, error, send_key,
-        wa_message_id, fee)
+        wa_message_id, variant, fee)
       select i.account_id, o.user_id, i.phone_number_id, i.template_id, i.status, i.error, i.send_key,
-        i.wa_message_id, case when i.status = 'success' then o.fee else 0 end
+        i.wa_message_id, i.variant, case when i.status = 'success' then o.fee else 0 end
       from input i join owners o on o.account_id = i.account_id
       order by i.ord
       on conflict (send_key) do nothing
-      returning id, whatsapp_id, user_id, phone_number_id, template_id, status, fee, send_key
+      returning id, whatsapp_id, user_id, phone_number_id, template_id, status, fee, send_key, variant
     ),
     numbers as (
       update ${phoneNumbers} p set in_use = false, updated_at = now(),
@@ -108,6 +112,14 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
       from (select template_id as id, count(*) as uses from logs where template_id is not null group by template_id) u
       where t.id = u.id
       returning t.id
+    ),
+    variants as (
+      insert into ${templateVariantStats} as s (template_id, variant, sent, failed)
+      select template_id, variant, count(*) filter (where status = 'success'), count(*) filter (where status = 'fail')
+      from logs where template_id is not null and variant is not null group by template_id, variant
+      on conflict (template_id, variant) do update
+        set sent = s.sent + excluded.sent, failed = s.failed + excluded.failed
+      returning s.template_id
     ),
     credits as (
       insert into ${ledgerEntries} (user_id, kind, amount, ref_table, ref_id)

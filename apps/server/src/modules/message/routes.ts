@@ -10,6 +10,7 @@ import {
 } from '@sewablast/contract/message';
 import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { VARIANT_TEXT } from '@sewablast/contract/variants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
@@ -38,6 +39,18 @@ function parseButtons(raw: string | undefined): unknown[] {
   throw badRequest(MESSAGE_TEXT.badButtons, { button: MESSAGE_TEXT.badButtons });
 }
 
+/** Further captions arrive as a JSON list of texts; the service checks each. */
+function parseCaptionList(raw: string | undefined): unknown[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (Array.isArray(value)) return value;
+  } catch {
+    // Reported below.
+  }
+  throw badRequest(VARIANT_TEXT.badCaptions, { captions: VARIANT_TEXT.badCaptions });
+}
+
 /** No status means a new template's default; any value but the two the form offers is refused, never guessed. */
 function parseStatus(raw: string | undefined): TemplateForm['status'] {
   if (!raw) return 'active';
@@ -50,6 +63,7 @@ function toForm(fields: Record<string, string>): TemplateForm {
   return {
     text: fields.text ?? '',
     text_wa: fields.text_wa,
+    captions: parseCaptionList(fields.captions),
     buttons: parseButtons(fields.button ?? fields.buttons),
     status: parseStatus(fields.status),
     removeMedia: fields.remove_media === '1' || fields.remove_media === 'true',

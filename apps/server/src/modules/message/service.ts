@@ -10,10 +10,11 @@ import {
 } from '@sewablast/contract/message';
 import { findNul, INPUT_TEXT, type TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { desc, eq, ilike } from 'drizzle-orm';
+import { checkCaptions, MAX_CAPTIONS, VARIANT_TEXT } from '@sewablast/contract/variants';
+import { desc, eq, ilike, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { messageTemplates } from '../../db/schema.ts';
+import { messageTemplates, templateVariantStats } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { htmlToWhatsApp, sanitizeCaption } from '../../lib/html.ts';
 import { escapeLike } from '../../lib/like.ts';
@@ -21,12 +22,15 @@ import { safeFileName, sniffMedia } from '../../lib/media-sniff.ts';
 import { paged } from '../../lib/paging.ts';
 import type { FileInfo, FileService } from '../file/service.ts';
 import { readHead } from '../file/stream-head.ts';
+import { type FigureRow, templateFigures } from './figures.ts';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
 
 export interface TemplateForm {
   text: string;
   text_wa?: string;
+  /** Further WhatsApp captions as the client sent them: empty ones are dropped. */
+  captions?: unknown[];
   /** As the client sent them: checkButtons decides what they are. */
   buttons: unknown[];
   status: 'active' | 'nonactive';
@@ -38,8 +42,20 @@ const LIST_LIMIT = 1000;
 /** Enough of a file's head for every signature sniffMedia knows. */
 const SNIFF_BYTES = 4096;
 
+/** Further captions trimmed, empty ones dropped; anything but a list of texts is refused. */
+function prepareCaptions(input: readonly unknown[]): string[] {
+  if (!input.every((caption) => typeof caption === 'string')) {
+    throw badRequest(VARIANT_TEXT.badCaptions, { captions: VARIANT_TEXT.badCaptions });
+  }
+  const captions = input.map((caption) => caption.trim()).filter(Boolean);
+  if (captions.length > MAX_CAPTIONS) {
+    throw badRequest(VARIANT_TEXT.tooManyCaptions, { captions: VARIANT_TEXT.tooManyCaptions });
+  }
+  return captions;
+}
+
 export function createMessageService(db: Db, files: FileService) {
-  function present(row: TemplateRow, media: FileInfo | undefined): TMessage {
+  function present(row: TemplateRow, media: FileInfo | undefined, figures: FigureRow[] = []): TMessage {
     return {
       id: row.id,
       media: media ? files.signedUrl(media.id) : null,
@@ -47,15 +63,35 @@ export function createMessageService(db: Db, files: FileService) {
       media_mime: media?.mime ?? null,
       text: row.text,
       text_wa: row.text_wa,
+      captions: row.captions,
       button: row.buttons,
       status: row.status as TMessage['status'],
       count_use: row.count_use,
+      ...templateFigures([row.text_wa, ...row.captions], figures),
     };
   }
 
   async function presentAll(rows: TemplateRow[]): Promise<TMessage[]> {
     const infos = await files.infos(rows.flatMap((row) => (row.media_file_id ? [row.media_file_id] : [])));
-    return rows.map((row) => present(row, row.media_file_id ? infos.get(row.media_file_id) : undefined));
+    // The counters of the listed templates only: a few rows each, whatever the message logs hold.
+    const figures = rows.length
+      ? await db
+          .select()
+          .from(templateVariantStats)
+          .where(
+            inArray(
+              templateVariantStats.template_id,
+              rows.map((row) => row.id),
+            ),
+          )
+      : [];
+    return rows.map((row) =>
+      present(
+        row,
+        row.media_file_id ? infos.get(row.media_file_id) : undefined,
+        figures.filter((figure) => figure.template_id === row.id),
+      ),
+    );
   }
 
   async function mustFind(id: number): Promise<TemplateRow> {
@@ -71,10 +107,16 @@ export function createMessageService(db: Db, files: FileService) {
     const { buttons, error } = checkButtons(form.buttons);
     if (error) throw badRequest(error, { button: error });
     if (!text_wa && !hasMedia) throw badRequest(MESSAGE_TEXT.captionRequired, { text: MESSAGE_TEXT.captionRequired });
+    const captions = prepareCaptions(form.captions ?? []);
+    const mainError = checkCaptions([text_wa]);
+    if (mainError) throw badRequest(mainError, { text: mainError });
+    const captionError = checkCaptions(captions, true);
+    if (captionError) throw badRequest(captionError, { captions: captionError });
     // A form's fields were checked as they arrived, but JSON (an import, the button field) decodes `\u0000`.
     if (findNul([text, text_wa])) throw badRequest(INPUT_TEXT.nul, { text: INPUT_TEXT.nul });
+    if (findNul(captions)) throw badRequest(INPUT_TEXT.nul, { captions: INPUT_TEXT.nul });
     if (findNul(buttons)) throw badRequest(INPUT_TEXT.nul, { button: INPUT_TEXT.nul });
-    return { text, text_wa, buttons, status: form.status };
+    return { text, text_wa, captions, buttons, status: form.status };
   }
 
   return {
@@ -130,6 +172,9 @@ export function createMessageService(db: Db, files: FileService) {
         .where(eq(messageTemplates.id, id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
+      // Variants are named by their place in the captions: once these change, the old figures name others.
+      if (JSON.stringify([current.text_wa, ...current.captions]) !== JSON.stringify([row.text_wa, ...row.captions]))
+        await db.delete(templateVariantStats).where(eq(templateVariantStats.template_id, id));
       if (current.media_file_id !== null && current.media_file_id !== mediaId)
         await files.remove(current.media_file_id);
       return this.detail(id);
@@ -165,6 +210,7 @@ export function createMessageService(db: Db, files: FileService) {
           const form: TemplateForm = {
             text: parsed.data.text,
             text_wa: parsed.data.text_wa,
+            captions: parsed.data.captions,
             buttons: parsed.data.buttons ?? parsed.data.button ?? [],
             status: parsed.data.status ?? 'active',
             removeMedia: false,

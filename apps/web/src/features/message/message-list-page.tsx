@@ -1,4 +1,4 @@
-/** /message: the template list with media, caption, buttons, uses, status and actions (spec part 2 §2). */
+/** /message: the template list with media, caption, buttons, uses, figures, status and actions (spec part 2 §2). */
 import type { TMessage } from '@sewablast/contract/message';
 import { Download, Plus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { usePageParam } from '../../lib/use-page-param.ts';
 import { fetchAllMessages, useDeleteMessage, useMessages } from './api/messages.ts';
 import { MediaPreview } from './components/media-preview.tsx';
 import { SafeHtml } from './components/safe-html.tsx';
+import { TemplateFigures } from './components/template-figures.tsx';
 
 async function exportJson() {
   try {
@@ -25,6 +26,7 @@ async function exportJson() {
     const items = list.map((message) => ({
       media: message.media ? new URL(message.media, window.location.origin).toString() : null,
       text: message.text,
+      captions: message.captions,
       buttons: message.button,
     }));
     downloadFile('messages.json', toJson(items), 'application/json');
@@ -77,6 +79,7 @@ export function Component() {
         ),
     },
     { header: 'Digunakan', cell: (message) => `${formatNumber(message.count_use)}x` },
+    { header: 'Statistik', cell: (message) => <TemplateFigures message={message} /> },
     { header: 'Status', cell: (message) => <StatusBadge status={message.status} /> },
     {
       header: 'Action',

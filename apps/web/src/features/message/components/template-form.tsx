@@ -10,8 +10,10 @@ import { FormAlert, StatusCheckbox, SubmitButton } from '../../../components/for
 import { useGuardedSubmit } from '../../../lib/form.ts';
 import { ButtonsEditor, emptyButton } from './buttons-editor.tsx';
 import { CaptionEditor } from './caption-editor.tsx';
+import { CaptionsEditor } from './captions-editor.tsx';
 import { MediaPreview } from './media-preview.tsx';
-import { type TemplateValues, templateBody, templateResolver } from './template-values.ts';
+import { captionText, type TemplateValues, templateBody, templateResolver } from './template-values.ts';
+import { VariantPreview } from './variant-preview.tsx';
 
 const MEDIA_ACCEPT = 'image/*,video/*,audio/*,application/pdf';
 
@@ -28,6 +30,7 @@ export function TemplateForm({ initial, onSave, onCancel }: TemplateFormProps) {
       resolver: templateResolver(Boolean(initial?.media)),
       defaultValues: {
         text: initial?.text ?? '',
+        captions: initial?.captions ?? [],
         file: null,
         removeMedia: false,
         button: initial?.button ?? [],
@@ -37,7 +40,7 @@ export function TemplateForm({ initial, onSave, onCancel }: TemplateFormProps) {
     { leavesOnSuccess: true },
   );
   const { control } = form;
-  const [file, removeMedia] = form.watch(['file', 'removeMedia']);
+  const [file, removeMedia, text, captions] = form.watch(['file', 'removeMedia', 'text', 'captions']);
 
   return (
     <form
@@ -56,7 +59,8 @@ export function TemplateForm({ initial, onSave, onCancel }: TemplateFormProps) {
             error={fieldState.error?.message}
             hint={
               <>
-                Gunakan <code>{'{name}'}</code> dan <code>{'{phoneNumber}'}</code> untuk nama dan nomor penerima.
+                Gunakan <code>{'{name}'}</code> dan <code>{'{phoneNumber}'}</code> untuk nama dan nomor penerima, dan{' '}
+                <code>{'{Halo|Hai|Selamat siang}'}</code> agar tiap pesan memilih salah satu.
               </>
             }
           >
@@ -69,6 +73,38 @@ export function TemplateForm({ initial, onSave, onCancel }: TemplateFormProps) {
           </FieldFrame>
         )}
       />
+
+      <Controller
+        control={control}
+        name="captions"
+        render={({ field, fieldState }) => (
+          <fieldset
+            ref={(box) => field.ref(box && focusAtTop(box))}
+            tabIndex={-1}
+            aria-labelledby="template-captions-label"
+            aria-describedby={fieldState.error ? 'template-captions-error' : undefined}
+            className={`${SCROLL_MARGIN} min-w-0 space-y-3 focus:outline-none`}
+          >
+            <div>
+              <span id="template-captions-label" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+                Caption tambahan
+              </span>
+              <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+                Tiap pengiriman memilih satu caption, sehingga tidak ada akun yang mengirim pesan yang sama
+                terus-menerus.
+              </p>
+            </div>
+            {fieldState.error && (
+              <p id="template-captions-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {fieldState.error.message}
+              </p>
+            )}
+            <CaptionsEditor captions={field.value} onChange={field.onChange} invalid={Boolean(fieldState.error)} />
+          </fieldset>
+        )}
+      />
+
+      <VariantPreview texts={[captionText(text), ...captions]} />
 
       <Controller
         control={control}

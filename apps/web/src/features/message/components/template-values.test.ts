@@ -1,9 +1,23 @@
 import { MESSAGE_TEXT } from '@sewablast/contract/message';
+import { VARIANT_TEXT } from '@sewablast/contract/variants';
 import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { MEDIA_MAX_BYTES, type TemplateValues, templateBody, templateResolver } from './template-values.ts';
+import {
+  captionText,
+  MEDIA_MAX_BYTES,
+  type TemplateValues,
+  templateBody,
+  templateResolver,
+} from './template-values.ts';
 
-const base: TemplateValues = { text: '', file: null, removeMedia: false, button: [], status: 'active' };
+const base: TemplateValues = {
+  text: '',
+  captions: [],
+  file: null,
+  removeMedia: false,
+  button: [],
+  status: 'active',
+};
 const check = (values: Partial<TemplateValues>, stored = false) =>
   templateResolver(stored)({ ...base, ...values }, undefined, {} as ResolverOptions<TemplateValues>);
 
@@ -28,6 +42,21 @@ describe('templateResolver', () => {
     const empty = { id: '2', title: '', url: '', type: 'reply_button' as const };
     const answer = await check({ text: 'Halo', button: [{ ...reply, url: 'YA' }, empty] });
     expect(answer.values).toMatchObject({ button: [{ ...reply, url: 'YA' }] });
+  });
+});
+
+describe('variants', () => {
+  it('names a broken variant in the caption or in a further caption, and drops empty captions', async () => {
+    expect((await check({ text: '<p>{Halo|Hai</p>' })).errors.text?.message).toBe(VARIANT_TEXT.unclosed('{Halo|Hai'));
+    expect((await check({ text: '<p>Halo</p>', captions: ['', '{Pagi||Sore}'] })).errors.captions?.message).toBe(
+      VARIANT_TEXT.captionIn(1, VARIANT_TEXT.emptyOption('{Pagi||Sore}')),
+    );
+    const fine = await check({ text: '<p>{Halo|Hai} {name}</p>', captions: [' {Pagi|Sore} kak ', ' '] });
+    expect(fine.values).toMatchObject({ captions: ['{Pagi|Sore} kak'] });
+  });
+
+  it('reads the caption as the WhatsApp text it becomes', () => {
+    expect(captionText('<p>{Halo|Hai} <strong>{name}</strong></p><p>A &amp; B</p>')).toBe('{Halo|Hai} {name}\nA & B');
   });
 });
 
