@@ -30,7 +30,7 @@ export class FakeSocket implements BaileysSocket {
     },
   };
   user?: BaileysSocket['user'];
-  /** Every message relayed, as the proto.Message WhatsApp would get. */
+  /** Every message relayed, as the proto.Message WhatsApp would get; a message id arrives once, however often relayed. */
   readonly sent: { jid: string; message: proto.IMessage; id: string }[] = [];
   /** The media types uploaded, one entry per upload. */
   readonly uploads: string[] = [];
@@ -38,6 +38,8 @@ export class FakeSocket implements BaileysSocket {
   uploadDelayMs = 0;
   /** The error code WhatsApp's server answers the next sends with, instead of accepting them. */
   ackError: string | null = null;
+  /** Relays that reach WhatsApp but whose ack is lost on the way back, from the next one on. */
+  dropAcks = 0;
   readonly presence: string[] = [];
   /** Numbers without a WhatsApp account, and how often the driver asked. */
   readonly missing = new Set<string>();
@@ -73,6 +75,10 @@ export class FakeSocket implements BaileysSocket {
     this.sent.push({ jid, message, id: messageId });
     const attrs: Record<string, string> = { class: 'message', id: messageId, from: jid };
     if (this.ackError) attrs.error = this.ackError;
+    if (this.dropAcks > 0) {
+      this.dropAcks -= 1;
+      return messageId;
+    }
     setImmediate(() => this.frames.emit('CB:ack,class:message', { tag: 'ack', attrs } satisfies BinaryNode));
     return messageId;
   }

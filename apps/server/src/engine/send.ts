@@ -3,7 +3,7 @@
  * recipient and sent under the retry rule (retry.ts), its outcome told in the four ways that matter to
  * whoever records it.
  */
-import type { OutgoingMessage } from '../wa/driver.ts';
+import { newMessageId, type OutgoingMessage } from '../wa/driver.ts';
 import { type RetryPace, withRetries } from './retry.ts';
 
 export interface Recipient {
@@ -31,6 +31,8 @@ export function fillTemplate(text: string, to: Recipient): string {
 
 export async function sendTemplate(pace: RetryPace, to: Recipient, template: Template): Promise<SendOutcome> {
   const message = { ...template, text: fillTemplate(template.text, to) };
-  const outcome = await withRetries(pace, (session) => session.sendMessage(to.number, message));
+  // One id for every try: a try that reached WhatsApp but lost its ack is taken as the same message again.
+  const id = newMessageId();
+  const outcome = await withRetries(pace, (session) => session.sendMessage(to.number, message, id));
   return outcome.status === 'success' ? { status: 'success', id: outcome.value.id } : outcome;
 }

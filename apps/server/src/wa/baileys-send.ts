@@ -1,6 +1,7 @@
 /**
- * How a Baileys session sends: look the number up, upload any media once, show "typing...", relay each
- * part and wait for the server's acknowledgement of it, and keep what was sent for retry requests.
+ * How a Baileys session sends: look the number up, upload any media once, show "typing...", keep each part
+ * for retry requests, relay it under the id the engine gave the send and wait for the server's
+ * acknowledgement of it.
  */
 import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baileys';
 import type { pino } from 'pino';
@@ -8,7 +9,14 @@ import { ackErrorOf, notOnWhatsApp, sendErrorOf } from './baileys-errors.ts';
 import { MediaUploads, mediaKindOf, within } from './baileys-media.ts';
 import { rememberSent } from './baileys-sent.ts';
 import type { BaileysSocket } from './baileys-socket.ts';
-import { buttonsAsText, type OutgoingMedia, type OutgoingMessage, SendError, type SentMessageStore } from './driver.ts';
+import {
+  buttonsAsText,
+  type OutgoingMedia,
+  type OutgoingMessage,
+  partMessageId,
+  SendError,
+  type SentMessageStore,
+} from './driver.ts';
 import { NumberLookup } from './number-lookup.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
@@ -84,7 +92,7 @@ export class BaileysSender {
     this.acks.clear();
   }
 
-  async send(to: string, message: OutgoingMessage): Promise<{ id: string }> {
+  async send(to: string, message: OutgoingMessage, id: string): Promise<{ id: string }> {
     const socket = this.live();
     if (!socket) throw notConnected();
     try {
@@ -106,8 +114,9 @@ export class BaileysSender {
       await socket.presenceSubscribe(jid).catch(() => undefined);
       await socket.sendPresenceUpdate('composing', jid).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, this.timings.composingMs));
-      let id = '';
-      for (const part of parts) id = await this.relay(socket, jid, part);
+      for (const [index, part] of parts.entries()) {
+        await this.relay(socket, jid, part, partMessageId(id, index, parts.length));
+      }
       await socket.sendPresenceUpdate('paused', jid).catch(() => undefined);
       return { id };
     } catch (error) {
@@ -127,18 +136,22 @@ export class BaileysSender {
     }
   }
 
-  /** Sends one message, waits for the server's acknowledgement of it and keeps it; answers its id. */
-  private async relay(socket: BaileysSocket, jid: string, part: Ready): Promise<string> {
-    const id = this.lib.generateMessageIDV2(socket.user?.id);
+  /**
+   * Keeps one message, then relays it and waits for the server's acknowledgement. Kept first: a relay whose
+   * ack is lost may still have reached the recipient, whose phone can then ask for it again by id.
+   */
+  private async relay(socket: BaileysSocket, jid: string, part: Ready, id: string): Promise<void> {
     const acked = new Promise<void>((resolve, reject) => this.acks.set(id, { resolve, reject }));
+    // A relay that fails before its ack wait leaves the wait unobserved.
+    acked.catch(() => undefined);
     try {
-      const [sent] = await within(
-        Promise.all([this.transmit(socket, jid, part, id), acked]),
+      const content = await this.build(socket, jid, part, id);
+      await rememberSent(this.lib, this.sent, this.logger, id, content);
+      await within(
+        Promise.all([socket.relayMessage(jid, content, { messageId: id }), acked]),
         this.timings.sendTimeoutMs,
         () => new SendError('transient', 'timeout', 'no acknowledgement from WhatsApp'),
       );
-      await rememberSent(this.lib, this.sent, this.logger, id, sent);
-      return id;
     } catch (error) {
       if ('media' in part) this.media.forget(part.media);
       throw error;
@@ -147,14 +160,17 @@ export class BaileysSender {
     }
   }
 
-  private async transmit(socket: BaileysSocket, jid: string, part: Ready, id: string) {
-    if ('content' in part) return (await socket.sendMessage(jid, part.content, { messageId: id }))?.message;
-    const full = this.lib.generateWAMessageFromContent(jid, part.message, {
-      userJid: socket.user?.id ?? '',
-      messageId: id,
-    });
-    const message = full.message ?? part.message;
-    await socket.relayMessage(jid, message, { messageId: id });
-    return message;
+  /** The message as Baileys' own sendMessage would build it (generateWAMessage), or from a kept upload. */
+  private async build(socket: BaileysSocket, jid: string, part: Ready, id: string): Promise<proto.IMessage> {
+    const userJid = socket.user?.id ?? '';
+    const full =
+      'content' in part
+        ? await this.lib.generateWAMessage(jid, part.content, {
+            userJid,
+            messageId: id,
+            upload: socket.waUploadToServer,
+          })
+        : this.lib.generateWAMessageFromContent(jid, part.message, { userJid, messageId: id });
+    return full.message ?? ('message' in part ? part.message : {});
   }
 }

@@ -20,13 +20,14 @@ import { retryOptions } from './baileys-sent.ts';
 import type { BaileysSocket, MakeSocket, VersionSource } from './baileys-socket.ts';
 import { forgetWaWebVersion } from './baileys-version.ts';
 import { memorySentMessages } from './bounded-cache.ts';
-import type {
-  ConnectionState,
-  OpenSessionOptions,
-  OutgoingMessage,
-  SessionEvent,
-  SessionKeyStore,
-  WaSession,
+import {
+  type ConnectionState,
+  newMessageId,
+  type OpenSessionOptions,
+  type OutgoingMessage,
+  type SessionEvent,
+  type SessionKeyStore,
+  type WaSession,
 } from './driver.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
@@ -271,8 +272,8 @@ export class BaileysSession implements WaSession {
     this.emit({ type: 'message', from: digitsOfJid(jid), text });
   }
 
-  sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }> {
-    return this.sender.send(to, message);
+  sendMessage(to: string, message: OutgoingMessage, id = newMessageId()): Promise<{ id: string }> {
+    return this.sender.send(to, message, id);
   }
 
   checkNumber(number: string) {

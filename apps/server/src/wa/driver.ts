@@ -3,6 +3,7 @@
  * reports what happens to it as events and sends messages and number checks. The simulator and Baileys
  * both implement it, so the engine never knows which one it drives.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { TButton } from '@sewablast/contract/message';
 
 /** `outdated`: WhatsApp refuses the WhatsApp Web version the session announced (405); it keeps retrying. */
@@ -54,7 +55,12 @@ export class SendError extends Error {
 export interface WaSession {
   readonly deviceId: string;
   subscribe(listener: (event: SessionEvent) => void): () => void;
-  sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }>;
+  /**
+   * Sends under `id` (newMessageId), the same for every try of one logical send: WhatsApp and the recipient's
+   * phone take a message id once, so a try whose ack was lost and is sent again does not arrive twice. The
+   * engine always gives one; without it the driver makes one (tests of the driver alone).
+   */
+  sendMessage(to: string, message: OutgoingMessage, id?: string): Promise<{ id: string }>;
   checkNumber(number: string): Promise<{ exists: boolean; name: string | null }>;
   /** Unlinks the device from the phone; the stored credentials are useless afterwards. */
   logout(): Promise<void>;
@@ -110,4 +116,19 @@ export function buttonsAsText(buttons: TButton[] | undefined): string {
       return `- ${button.title}`;
     })
     .join('\n');
+}
+
+/** A message id shaped as WhatsApp Web makes them (Baileys' generateMessageIDV2): 3EB0 and 18 hex digits. */
+export function newMessageId(): string {
+  return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * The id of part `index` of a message sent as several (an audio and its text): the last part carries the
+ * message's own id (receipts name it), the others one derived from it, so that a retry repeats all of them.
+ */
+export function partMessageId(id: string, index: number, parts: number): string {
+  if (index === parts - 1) return id;
+  const digest = createHash('sha256').update(`${id}:${index}`).digest('hex').toUpperCase();
+  return `3EB0${digest.slice(0, 18)}`;
 }

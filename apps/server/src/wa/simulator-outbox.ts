@@ -8,6 +8,8 @@ import type { Random } from './random.ts';
 import type { ResolvedSimulatorOptions } from './simulator-rates.ts';
 
 const SENT_LOG_SIZE = 50;
+/** Message ids remembered as taken, the oldest forgotten first: a retry comes within seconds of its first try. */
+const TAKEN_IDS = 1000;
 /** A session given no store keeps this many messages, as the real driver's memory fallback does. */
 
 export interface SentRecord {
@@ -45,6 +47,7 @@ export class SimOutbox {
   private readonly contacted = new Set<string>();
   private restrictedUntil = 0;
   private lastId: string | null = null;
+  private readonly taken = new Set<string>();
 
   constructor(
     private readonly host: OutboxHost,
@@ -65,9 +68,16 @@ export class SimOutbox {
     this.restrictedUntil = Date.now() + this.options.restrictedMs;
   }
 
+  /** Whether WhatsApp already took a message with this id. */
+  has(id: string): boolean {
+    return this.taken.has(id);
+  }
+
   /** A message WhatsApp accepted: logged, stored for retry requests, and followed by what its recipient does. */
   async accepted(id: string, message: StoredMessage): Promise<void> {
     this.contacted.add(message.to);
+    this.taken.add(id);
+    if (this.taken.size > TAKEN_IDS) this.taken.delete(this.taken.values().next().value as string);
     this.log(id, message, false);
     this.lastId = id;
     // A store that failed to keep it only shows when the recipient asks again: counted then as a miss.

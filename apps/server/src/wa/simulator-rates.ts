@@ -35,6 +35,11 @@ export interface SimulatorRates {
   read: number;
   /** Chance that a new link's own name arrives a moment after it is authenticated, not with it. */
   lateName: number;
+  /**
+   * Chance that a message WhatsApp took has its ack lost on the way back: the send times out, and a try again
+   * under the same id is acknowledged without arriving twice.
+   */
+  lostAck: number;
 }
 
 export const DEFAULT_RATES: SimulatorRates = {
@@ -53,6 +58,7 @@ export const DEFAULT_RATES: SimulatorRates = {
   delivered: 0.9,
   read: 0.5,
   lateName: 0.5,
+  lostAck: 0.005,
 };
 
 export interface SimulatorOptions {
@@ -121,6 +127,7 @@ export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
   outdated: 0,
   retryRequest: 0,
   lateName: 0,
+  lostAck: 0,
 };
 
 /** No faults at all: every send is accepted, every link scanned as asked; receipts still come. */
@@ -137,6 +144,7 @@ export const QUIET_RATES: Partial<SimulatorRates> = {
   outdated: 0,
   retryRequest: 0,
   lateName: 0,
+  lostAck: 0,
 };
 
 /** Which of WhatsApp's faults the simulator plays (SIM_FAULTS): all of them, the everyday ones, or none. */

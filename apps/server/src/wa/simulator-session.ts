@@ -7,7 +7,7 @@
 
 import { memorySentMessages } from './bounded-cache.ts';
 import { buttonsAsText, type OpenSessionOptions, type OutgoingMessage, SendError, type WaSession } from './driver.ts';
-import { hashString, seededRandom } from './random.ts';
+import { hashString, type Random, seededRandom } from './random.ts';
 import type { SessionDriverSide } from './simulator-connection.ts';
 import { SimLink } from './simulator-link.ts';
 import { SimOutbox } from './simulator-outbox.ts';
@@ -18,6 +18,8 @@ const TRANSIENT_CODES = ['429', '408', '503'] as const;
 
 export class SimSession extends SimLink implements WaSession {
   readonly outbox: SimOutbox;
+  /** Lost acks draw from their own stream, so that a seed's other rolls stay what they were. */
+  private readonly ackRandom: Random;
   /** Numbers this session answered for: a check that failed (and was asked again) is not one. */
   checks = 0;
 
@@ -40,6 +42,7 @@ export class SimSession extends SimLink implements WaSession {
       open.sentMessages ?? memorySentMessages(),
       seededRandom(options.seed ^ hashString(deviceId) ^ hashString('outbox')),
     );
+    this.ackRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('ack'));
   }
 
   reply(from: string, text: string) {
@@ -73,9 +76,11 @@ export class SimSession extends SimLink implements WaSession {
     if (this.state !== 'connected') throw new SendError('disconnected', 'not-connected', `session is ${this.state}`);
   }
 
-  async sendMessage(to: string, message: OutgoingMessage) {
+  async sendMessage(to: string, message: OutgoingMessage, given?: string) {
     this.assertConnected();
     await this.roundTrip();
+    // WhatsApp takes a message id once: a try again of a message it has is acknowledged, not delivered again.
+    if (given && this.outbox.has(given)) return { id: given };
     if (this.outbox.refuses(to)) {
       throw new SendError('restricted', '463', 'WhatsApp restricted sending from this account (463)');
     }
@@ -100,8 +105,13 @@ export class SimSession extends SimLink implements WaSession {
         break;
     }
     const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
-    const id = `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
+    const id =
+      given ??
+      `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
     await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null });
+    if (this.ackRandom.next() < this.options.rates.lostAck) {
+      throw new SendError('transient', 'timeout', 'no acknowledgement from WhatsApp');
+    }
     return { id };
   }
 
