@@ -10,6 +10,7 @@ import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
+import type { WaDriver } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
 
@@ -138,5 +139,42 @@ describe('a host that lost its lease', () => {
       return (await rowOf(clientid))?.state === 'disconnected';
     });
     expect(a.holds(clientid)).toBe(true);
+  });
+});
+
+describe('a host claiming many accounts', () => {
+  it('opens their sessions one after another with a jittered pause between them, not all in one instant', async () => {
+    const clientids = [await linkedAccount(), await linkedAccount(), await linkedAccount()];
+    const simulator = new SimulatorDriver({ seed: 25, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
+    const steps: string[] = [];
+    const pauses: number[] = [];
+    const driver: WaDriver = {
+      name: 'simulator',
+      open: (options) => {
+        steps.push(clientids.includes(options.deviceId) ? 'open' : 'open (an earlier test)');
+        return simulator.open(options);
+      },
+    };
+    const host = new SessionHost({
+      files: createFileStore(database.db),
+      db: database.db,
+      driver,
+      bus: createMemoryBus(),
+      proxyOf: async () => null,
+      releaseProxy: async () => {},
+      renewMs: 600_000,
+      claimMs: 600_000,
+      stagger: async (ms) => {
+        steps.push('pause');
+        pauses.push(ms);
+      },
+    });
+    hosts.push(host);
+    await host.start();
+    const opens = steps.filter((step) => step !== 'pause');
+    expect(steps).toEqual(opens.flatMap((step, i) => (i === 0 ? [step] : ['pause', step])));
+    expect(opens.filter((step) => step === 'open')).toHaveLength(3);
+    for (const ms of pauses) expect(ms).toBeGreaterThanOrEqual(25);
+    for (const ms of pauses) expect(ms).toBeLessThanOrEqual(75);
   });
 });

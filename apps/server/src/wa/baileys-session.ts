@@ -29,24 +29,25 @@ import {
   type SessionKeyStore,
   type WaSession,
 } from './driver.ts';
+import { MAX_QUICK_RESTARTS, reconnectDelay } from './reconnect-backoff.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
 
 export interface SessionConfig extends SendTimings {
   makeSocket: MakeSocket;
   version: VersionSource;
-  /** First reconnect delay; doubles up to a minute. */
+  /** First reconnect delay; doubles up to a minute, jittered (reconnect-backoff.ts). */
   reconnectBaseMs: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
-
-const MAX_RECONNECT_MS = 60_000;
 
 export class BaileysSession implements WaSession {
   private socket: BaileysSocket | null = null;
   private connected = false;
   private closed = false;
   private attempts = 0;
+  /** 515s in a row since the connection last opened. */
+  private restarts = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private pairingAsked = false;
   /** A fresh link announces the account once, when it first opens. */
@@ -165,6 +166,7 @@ export class BaileysSession implements WaSession {
       this.connected = true;
       this.outdated = false;
       this.attempts = 0;
+      this.restarts = 0;
       if (!this.announced && socket.user) {
         this.announced = true;
         const { user } = socket;
@@ -202,8 +204,9 @@ export class BaileysSession implements WaSession {
     this.sender.failWaiting();
     const status = statusOf(error);
     this.outdated = status === REASON.outdatedVersion;
-    if (status === REASON.restartRequired) {
-      // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket.
+    if (status === REASON.restartRequired && ++this.restarts <= MAX_QUICK_RESTARTS) {
+      // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket. A
+      // server asking again and again is not let drive a reconnect loop: those wait as a drop does.
       void this.start();
       return;
     }
@@ -251,7 +254,7 @@ export class BaileysSession implements WaSession {
 
   private scheduleReconnect() {
     if (this.closed) return;
-    const delay = Math.min(MAX_RECONNECT_MS, this.config.reconnectBaseMs * 2 ** this.attempts);
+    const delay = reconnectDelay(this.attempts, this.config.reconnectBaseMs);
     this.attempts += 1;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {

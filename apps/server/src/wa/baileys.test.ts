@@ -79,6 +79,18 @@ describe('the Baileys driver against a fake socket', () => {
     expect(events).toEqual([]);
   });
 
+  it('takes three restarts in a row at once, and waits as after a drop from the fourth on', async () => {
+    const { events, sockets, socket } = await openFake();
+    for (let restart = 1; restart <= 3; restart++) {
+      socket().close(515, 'restart required');
+      await until(() => sockets.length === restart + 1);
+    }
+    expect(events).toEqual([]);
+    socket().close(515, 'restart required');
+    expect(events).toEqual([{ type: 'connection', state: 'disconnected', reason: 'restart required' }]);
+    await until(() => sockets.length === 5);
+  });
+
   it('reports a lost connection and reconnects with a backoff', async () => {
     const { events, sockets, socket } = await openLinked();
     socket().close(408, 'timed out');
