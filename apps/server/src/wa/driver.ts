@@ -36,16 +36,19 @@ export interface OutgoingMessage {
 }
 
 /**
- * A failed send, by what the engine should do next: retry (`transient`, e.g. 429 rate-overlimit or a
- * timeout), wait for the connection (`disconnected`), give up on this recipient (`rejected`), slow down and
- * soon stop because WhatsApp limits what the account may send (`restricted`, ack error 463), or stop the
- * account (`banned`).
+ * A failed send, by what the engine should do next: retry (`transient`, e.g. a timeout; a 429
+ * rate-overlimit too, though a blast cools down instead), wait for the connection (`disconnected`), give up
+ * on this recipient (`rejected`), wait until WhatsApp lets the account reach out again (`restricted`, ack
+ * error 463 the driver could not resolve itself: a timelock with its end, or one of unknown cause), or stop
+ * the account (`banned`).
  */
 export class SendError extends Error {
   constructor(
     readonly kind: 'transient' | 'disconnected' | 'banned' | 'rejected' | 'restricted',
     readonly code: string,
     message: string,
+    /** A restriction's end when WhatsApp tells it (its reach-out timelock): sending waits until then. */
+    readonly until: Date | null = null,
   ) {
     super(message);
     this.name = 'SendError';

@@ -5,8 +5,10 @@
  */
 
 export interface SimulatorRates {
-  /** Chance that a send or a number check fails for a passing reason (429, timeout): retried by the engine. */
+  /** Chance that a send or a number check fails for a passing reason (a timeout, 503; 429 for a check): retried by the engine. */
   transient: number;
+  /** Chance that a send meets WhatsApp's rate-overlimit (429): a blast cools the account down. */
+  rateLimited: number;
   /** Chance that a send finds the connection dropped; it comes back after a moment. */
   disconnect: number;
   /** Chance that a send gets the account banned. */
@@ -44,6 +46,7 @@ export interface SimulatorRates {
 
 export const DEFAULT_RATES: SimulatorRates = {
   transient: 0.04,
+  rateLimited: 0.002,
   disconnect: 0.005,
   ban: 0.0005,
   rejected: 0.03,
@@ -101,7 +104,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
 }
 
 /** The faults a send may meet, in the order their rates stack up on one roll. */
-const SEND_FAULTS = ['ban', 'disconnect', 'transient', 'rejected', 'replaced', 'loggedOut'] as const;
+const SEND_FAULTS = ['ban', 'disconnect', 'transient', 'rejected', 'replaced', 'loggedOut', 'rateLimited'] as const;
 export type SendFault = (typeof SEND_FAULTS)[number];
 
 /** The fault a send's roll (0 to 1) lands on, or null for a message WhatsApp accepts. */
@@ -119,6 +122,7 @@ export function sendFault(roll: number, rates: SimulatorRates): SendFault | null
  * late name...), leaving the everyday ones: passing failures, drops, refused numbers, bans, receipts.
  */
 export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
+  rateLimited: 0,
   replaced: 0,
   loggedOut: 0,
   restricted: 0,
@@ -133,6 +137,7 @@ export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
 /** No faults at all: every send is accepted, every link scanned as asked; receipts still come. */
 export const QUIET_RATES: Partial<SimulatorRates> = {
   transient: 0,
+  rateLimited: 0,
   disconnect: 0,
   ban: 0,
   rejected: 0,

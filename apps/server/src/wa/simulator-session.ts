@@ -13,8 +13,10 @@ import { SimLink } from './simulator-link.ts';
 import { SimOutbox } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, sendFault } from './simulator-rates.ts';
 
-/** What WhatsApp answers a passing failure with: rate-overlimit, a timeout, a server busy. */
+/** What WhatsApp answers a passing failure with: rate-overlimit (a check's), a timeout, a server busy. */
 const TRANSIENT_CODES = ['429', '408', '503'] as const;
+/** A send's passing failures; its 429 is a fault of its own (`rateLimited`). */
+const SEND_TRANSIENT_CODES = ['408', '503'] as const;
 
 export class SimSession extends SimLink implements WaSession {
   readonly outbox: SimOutbox;
@@ -92,7 +94,9 @@ export class SimSession extends SimLink implements WaSession {
         this.disconnect();
         throw new SendError('disconnected', 'connection-closed', 'connection lost');
       case 'transient':
-        throw new SendError('transient', this.random.pick(TRANSIENT_CODES), 'rate-overlimit or timeout');
+        throw new SendError('transient', this.random.pick(SEND_TRANSIENT_CODES), 'timeout or server busy');
+      case 'rateLimited':
+        throw new SendError('transient', '429', 'rate-overlimit');
       case 'rejected':
         throw new SendError('rejected', 'not-on-whatsapp', `${to} is not on WhatsApp`);
       case 'replaced':

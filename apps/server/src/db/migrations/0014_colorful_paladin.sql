@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "limited_until" timestamp with time zone;
