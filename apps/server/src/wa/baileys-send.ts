@@ -7,6 +7,7 @@ import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baile
 import type { pino } from 'pino';
 import { ackErrorOf, notOnWhatsApp, sendErrorOf } from './baileys-errors.ts';
 import { MediaUploads, mediaKindOf, within } from './baileys-media.ts';
+import type { Reachout } from './baileys-reachout.ts';
 import { rememberSent } from './baileys-sent.ts';
 import type { BaileysSocket } from './baileys-socket.ts';
 import {
@@ -17,7 +18,7 @@ import {
   SendError,
   type SentMessageStore,
 } from './driver.ts';
-import { NumberLookup } from './number-lookup.ts';
+import { type Contact, NumberLookup } from './number-lookup.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
 
@@ -58,7 +59,10 @@ export class BaileysSender {
     const socket = this.live();
     if (!socket) throw notConnected();
     const found = (await socket.onWhatsApp(`${number}@s.whatsapp.net`))?.find((entry) => entry.exists);
-    return found ? found.jid : null;
+    if (!found) return null;
+    // Baileys 6.7's answer carries the contact's LID beside its JID, when WhatsApp knows one.
+    const { lid } = found as { lid?: unknown };
+    return { jid: found.jid, lid: typeof lid === 'string' && lid.endsWith('@lid') ? lid : null };
   });
   private readonly media: MediaUploads;
 
@@ -69,6 +73,7 @@ export class BaileysSender {
     private readonly logger: ReturnType<typeof pino>,
     private readonly sent: SentMessageStore,
     private readonly live: () => BaileysSocket | null,
+    private readonly reachout: Reachout,
   ) {
     this.media = new MediaUploads(lib, logger, timings.uploadTimeoutMs);
   }
@@ -96,8 +101,9 @@ export class BaileysSender {
     const socket = this.live();
     if (!socket) throw notConnected();
     try {
-      const jid = await this.numbers.jidOf(to);
-      if (!jid) throw notOnWhatsApp(to);
+      const contact = await this.numbers.contactOf(to);
+      if (!contact) throw notOnWhatsApp(to);
+      const { jid } = contact;
       // Uploads come first, under their own time limit, so that "typing..." and the ack wait do not include them.
       const parts: Ready[] = [];
       for (const part of partsOf(message)) {
@@ -114,9 +120,11 @@ export class BaileysSender {
       await socket.presenceSubscribe(jid).catch(() => undefined);
       await socket.sendPresenceUpdate('composing', jid).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, this.timings.composingMs));
-      for (const [index, part] of parts.entries()) {
-        await this.relay(socket, jid, part, partMessageId(id, index, parts.length));
-      }
+      await this.relayAll(socket, jid, parts, id).catch(async (error: unknown) => {
+        const again = await this.resolved(socket, contact, error);
+        if (!again) throw error;
+        await this.relayAll(socket, again, parts, id);
+      });
       await socket.sendPresenceUpdate('paused', jid).catch(() => undefined);
       return { id };
     } catch (error) {
@@ -130,10 +138,31 @@ export class BaileysSender {
   async check(number: string) {
     if (!this.live()) throw notConnected();
     try {
-      return { exists: (await this.numbers.jidOf(number)) !== null, name: null };
+      return { exists: (await this.numbers.contactOf(number)) !== null, name: null };
     } catch (error) {
       throw sendErrorOf(error, this.live() !== null);
     }
+  }
+
+  private async relayAll(socket: BaileysSocket, jid: string, parts: Ready[], id: string): Promise<void> {
+    for (const [index, part] of parts.entries()) {
+      await this.relay(socket, jid, part, partMessageId(id, index, parts.length));
+    }
+  }
+
+  /**
+   * Where a send WhatsApp refused with 463 may go once more (the LID the contact moved to, or the same JID
+   * once its trusted-contact token is fetched), or null when it may not; a timelock is thrown with its end,
+   * for the engine to wait until then. Any other failure is not this one's to resolve.
+   */
+  private async resolved(socket: BaileysSocket, contact: Contact, error: unknown): Promise<string | null> {
+    if (!(error instanceof SendError) || error.kind !== 'restricted') return null;
+    const end = await this.reachout.timelockEnd(socket).catch(() => null);
+    if (end && end.getTime() > Date.now()) {
+      throw new SendError('restricted', error.code, `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
+    }
+    if (contact.lid) return contact.lid;
+    return (await this.reachout.fetchTcToken(socket, contact.jid).catch(() => false)) ? contact.jid : null;
   }
 
   /**

@@ -14,6 +14,7 @@ import { digitsOfJid, ignoredJid, textOf } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
 import { PushnameWatch } from './baileys-profile.ts';
 import { proxyAgent } from './baileys-proxy.ts';
+import type { Reachout } from './baileys-reachout.ts';
 import { ReceiptRelay } from './baileys-receipts.ts';
 import { BaileysSender, type SendTimings } from './baileys-send.ts';
 import { retryOptions } from './baileys-sent.ts';
@@ -35,6 +36,8 @@ type BaileysModule = typeof import('@whiskeysockets/baileys');
 
 export interface SessionConfig extends SendTimings {
   makeSocket: MakeSocket;
+  /** What the Baileys version tells about a 463 (baileys-reachout.ts). */
+  reachout: Reachout;
   version: VersionSource;
   /** First reconnect delay; doubles up to a minute, jittered (reconnect-backoff.ts). */
   reconnectBaseMs: number;
@@ -75,7 +78,14 @@ export class BaileysSession implements WaSession {
     this.logger = pino({ level: config.logLevel });
     this.keys = signalKeyStore(lib, store, this.logger);
     const sent = options.sentMessages ?? memorySentMessages();
-    this.sender = new BaileysSender(lib, config, this.logger, sent, () => (this.connected ? this.socket : null));
+    this.sender = new BaileysSender(
+      lib,
+      config,
+      this.logger,
+      sent,
+      () => (this.connected ? this.socket : null),
+      config.reachout,
+    );
     this.retries = retryOptions(lib, sent);
     this.receipts = new ReceiptRelay(lib, (event) => this.emit(event));
     this.pushname = new PushnameWatch(lib, (pushname) => this.emit({ type: 'profile', pushname }));

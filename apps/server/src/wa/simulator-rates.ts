@@ -21,8 +21,18 @@ export interface SimulatorRates {
   replaced: number;
   /** Chance that a send meets the device removed from the phone (401): the credentials are useless after. */
   loggedOut: number;
-  /** Chance that a first send to a number this session never reached is refused with 463 (a cold contact). */
+  /**
+   * Chance that a first send to a number this session never reached is refused with 463 for a missing
+   * trusted-contact token; the driver fetches one and sends once more, which goes through.
+   */
   restricted: number;
+  /**
+   * Chance that a send puts the account under WhatsApp's reach-out timelock for `restrictedMs`: sends to
+   * numbers it never reached are refused with 463 and the timelock's end until then.
+   */
+  timelock: number;
+  /** Share of numbers WhatsApp moved to a LID: a send to the phone number gets 463 and goes again to the LID. */
+  lidContacts: number;
   /** Chance that the phone never scans by itself, so the QR refs (or the code) run out. */
   unscanned: number;
   /** Chance that a scan is followed by 515 "restart required": the linked session comes back on a new socket. */
@@ -54,6 +64,8 @@ export const DEFAULT_RATES: SimulatorRates = {
   replaced: 0.0005,
   loggedOut: 0.0005,
   restricted: 0.005,
+  timelock: 0.0005,
+  lidContacts: 0.1,
   unscanned: 0.02,
   restartAfterScan: 0.5,
   outdated: 0.01,
@@ -81,7 +93,7 @@ export interface SimulatorOptions {
   laterMs?: [number, number];
   /** How long WhatsApp keeps refusing the version once it did (until "a new version is out"). */
   outdatedMs?: [number, number];
-  /** How long a 463 locks the account out of cold contacts once forced. */
+  /** How long a reach-out timelock keeps the account from cold contacts. */
   restrictedMs?: number;
 }
 
@@ -122,6 +134,8 @@ export function sendFault(roll: number, rates: SimulatorRates): SendFault | null
  * late name...), leaving the everyday ones: passing failures, drops, refused numbers, bans, receipts.
  */
 export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
+  timelock: 0,
+  lidContacts: 0,
   rateLimited: 0,
   replaced: 0,
   loggedOut: 0,
@@ -136,6 +150,8 @@ export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
 
 /** No faults at all: every send is accepted, every link scanned as asked; receipts still come. */
 export const QUIET_RATES: Partial<SimulatorRates> = {
+  timelock: 0,
+  lidContacts: 0,
   transient: 0,
   rateLimited: 0,
   disconnect: 0,

@@ -22,6 +22,8 @@ export class SimSession extends SimLink implements WaSession {
   readonly outbox: SimOutbox;
   /** Lost acks draw from their own stream, so that a seed's other rolls stay what they were. */
   private readonly ackRandom: Random;
+  /** Timelocks draw from their own stream too. */
+  private readonly reachRandom: Random;
   /** Numbers this session answered for: a check that failed (and was asked again) is not one. */
   checks = 0;
 
@@ -45,6 +47,7 @@ export class SimSession extends SimLink implements WaSession {
       seededRandom(options.seed ^ hashString(deviceId) ^ hashString('outbox')),
     );
     this.ackRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('ack'));
+    this.reachRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('reach'));
   }
 
   reply(from: string, text: string) {
@@ -83,9 +86,11 @@ export class SimSession extends SimLink implements WaSession {
     await this.roundTrip();
     // WhatsApp takes a message id once: a try again of a message it has is acknowledged, not delivered again.
     if (given && this.outbox.has(given)) return { id: given };
-    if (this.outbox.refuses(to)) {
-      throw new SendError('restricted', '463', 'WhatsApp restricted sending from this account (463)');
-    }
+    if (this.reachRandom.next() < this.options.rates.timelock) this.outbox.restrict();
+    const end = this.outbox.timelockEnd(to);
+    if (end) throw new SendError('restricted', '463', `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
+    // A missing token is fetched and the send goes once more, as the real driver does: nothing shows but the count.
+    this.outbox.needsToken(to);
     switch (sendFault(this.random.next(), this.options.rates)) {
       case 'ban':
         this.ban();
@@ -109,10 +114,12 @@ export class SimSession extends SimLink implements WaSession {
         break;
     }
     const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
+    // A contact moved to a LID answers 463 to its phone number; the driver sends once more to the LID.
+    const lid = simulatedLid(this.options, to);
     const id =
       given ??
       `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
-    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null });
+    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null, ...(lid ? { lid } : {}) });
     if (this.ackRandom.next() < this.options.rates.lostAck) {
       throw new SendError('transient', 'timeout', 'no acknowledgement from WhatsApp');
     }
@@ -143,4 +150,10 @@ export class SimSession extends SimLink implements WaSession {
 /** Whether a number "exists" on WhatsApp for a simulator of this seed: its seeded hash, nothing else. */
 export function simulatedExists(options: { seed: number; rates: { exists: number } }, number: string): boolean {
   return (hashString(`${options.seed}:${number}`) % 1000) / 1000 < options.rates.exists;
+}
+
+/** The LID a number was moved to for a simulator of this seed (a share `lidContacts` of numbers), or null. */
+export function simulatedLid(options: { seed: number; rates: { lidContacts: number } }, number: string): string | null {
+  const hash = hashString(`${options.seed}:lid:${number}`);
+  return (hash % 1000) / 1000 < options.rates.lidContacts ? `${hash}${number.slice(-4)}@lid` : null;
 }

@@ -99,6 +99,11 @@ export class SimulatorDriver implements WaDriver {
     return this.sessions.get(deviceId)?.outbox.sent ?? [];
   }
 
+  /** Trusted-contact tokens the device's session fetched after a 463, each followed by one more try. */
+  tcTokenFetchesBy(deviceId: string): number {
+    return this.sessions.get(deviceId)?.outbox.tcTokenFetches ?? 0;
+  }
+
   /** Retry requests the device's session could not answer: the sent-message store had lost the message. */
   retryMissesBy(deviceId: string): number {
     return this.sessions.get(deviceId)?.outbox.retryMisses ?? 0;
