@@ -149,6 +149,7 @@ export const SIMULATOR_ACTIONS = [
   'scan',
   'disconnect',
   'ban',
+  'tempBan',
   'reply',
   'reject',
   'expire',

@@ -214,7 +214,8 @@ export const proxies = pgTable(
   (t) => [
     uniqueIndex('proxies_value_unique').on(t.value),
     index('proxies_pick_idx').on(t.status, t.count_use),
-    check('proxies_status_check', sql`${t.status} in ('active', 'nonactive', 'in use')`),
+    // 'karantina': the last account on it was banned; it goes back to the pool only when an admin says so.
+    check('proxies_status_check', sql`${t.status} in ('active', 'nonactive', 'in use', 'karantina')`),
   ],
 );
 

@@ -18,6 +18,7 @@ import { DEFAULT_INTERVAL_S, type Material, type MediaFiles, readRound, type Tak
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { restrictionWait } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
+import { TEMP_BANNED } from './session-events.ts';
 
 export interface BlastLoopDeps extends LoopDeps {
   publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
@@ -117,7 +118,7 @@ export class BlastLoop extends AccountLoop {
 
   protected async round(account: AccountRow): Promise<RoundEnd> {
     this.row = account;
-    if (!account.blasting || account.suspended) return 'finish';
+    if (!account.blasting || account.suspended || account.state === TEMP_BANNED) return 'finish';
     if (!account.sending_enabled) {
       await this.idle('error_blast', { sendError: BLAST_TEXT.sendingStopped });
       return 'ended';
@@ -207,11 +208,16 @@ export class BlastLoop extends AccountLoop {
     if (!this.halted()) this.row = (await this.setAccount({ limited_until: null })) ?? this.row;
   }
 
-  /** A shutdown or a ban leaves `blasting` as it is (a restart resumes; a ban already cleared it). */
+  /**
+   * A shutdown, a ban or a temporary ban leaves `blasting` as it is (a restart or the ban's end resumes; a
+   * ban already cleared it).
+   */
   protected async finish(): Promise<void> {
     const last = await this.account();
     if (!last) return;
-    if (last.suspended || this.shuttingDown) await this.setAccount({ status: 'idle', blast_number_id: null });
-    else await this.idle(this.halted() || !last.blasting ? 'stop' : 'idle');
+    // A temporary ban keeps `blasting` too: the blast resumes when the account connects after it.
+    if (last.suspended || last.state === TEMP_BANNED || this.shuttingDown) {
+      await this.setAccount({ status: 'idle', blast_number_id: null });
+    } else await this.idle(this.halted() || !last.blasting ? 'stop' : 'idle');
   }
 }

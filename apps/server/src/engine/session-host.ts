@@ -31,7 +31,7 @@ import { ReceiptWriter } from './receipts.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
 import { pruneSentMessages, SentMessages } from './sent-messages.ts';
-import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
+import { applySessionEvent, type SessionEventTarget, TEMP_BANNED } from './session-events.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
@@ -48,12 +48,13 @@ const OPEN_STAGGER_MS = 50;
 /** A device not linked by then is given up: its QR or code has long expired and nobody is looking. */
 const LINK_TIMEOUT_MS = 10 * 60_000;
 
-/** Linked accounts worth restoring when their lease is free. */
+/** Linked accounts worth restoring when their lease is free; a temporarily banned one once its ban ended. */
 const RESTORABLE = and(
   isNotNull(whatsappAccounts.auth_state),
   isNotNull(whatsappAccounts.phonenumber),
   eq(whatsappAccounts.suspended, false),
   sql`${whatsappAccounts.state} <> 'loggedOut'`,
+  sql`(${whatsappAccounts.state} <> ${TEMP_BANNED} or ${whatsappAccounts.limited_until} <= now())`,
 );
 
 export interface SessionHostOptions {

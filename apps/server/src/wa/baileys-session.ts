@@ -9,7 +9,7 @@ import type {
   WAMessage,
 } from '@whiskeysockets/baileys';
 import { pino } from 'pino';
-import { BANNED, REASON, reasonOf, statusOf } from './baileys-errors.ts';
+import { BANNED, banExpiryOf, REASON, reasonOf, statusOf, TEMPORARY_BAN } from './baileys-errors.ts';
 import { digitsOfJid, ignoredJid, textOf } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
 import { PushnameWatch } from './baileys-profile.ts';
@@ -221,7 +221,7 @@ export class BaileysSession implements WaSession {
       return;
     }
     this.forgetFailedLink();
-    if (status === REASON.loggedOut || status === REASON.unknownLogout) {
+    if (status === REASON.loggedOut) {
       this.closed = true;
       this.connection('loggedOut', reasonOf(error));
       return;
@@ -229,6 +229,12 @@ export class BaileysSession implements WaSession {
     const banned = status === undefined ? undefined : BANNED[status];
     if (banned) {
       this.closed = true;
+      // A temporary ban keeps the credentials: the engine opens the session again once it ends (a day on,
+      // when WhatsApp named no end: a ban still running then answers 402 again).
+      if (status === TEMPORARY_BAN) {
+        const until = banExpiryOf(error) ?? new Date(Date.now() + 24 * 60 * 60_000);
+        return this.emit({ type: 'banned', reason: `${banned} (${status})`, until });
+      }
       this.emit({ type: 'banned', reason: `${banned} (${status})` });
       this.connection('loggedOut', 'banned');
       return;

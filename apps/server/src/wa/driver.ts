@@ -17,7 +17,11 @@ export type SessionEvent =
   /** New credentials to persist at once, so that a restart never loses the session. */
   | { type: 'auth-state'; authState: unknown }
   | { type: 'message'; from: string; text: string }
-  | { type: 'banned'; reason: string }
+  /**
+   * WhatsApp banned the account: for good (406 banned, 403 locked), or until `until` (402, a temporary ban
+   * whose credentials stay good: the session is over until then, and may be opened again after).
+   */
+  | { type: 'banned'; reason: string; until?: Date }
   /** WhatsApp reports a message this session sent (by the id sendMessage answered) delivered or read. */
   | { type: 'receipt'; id: string; status: 'delivered' | 'read' }
   /** The account's own name, learned after linking (WhatsApp sends it through app-state sync). */

@@ -11,8 +11,10 @@ export interface SimulatorRates {
   rateLimited: number;
   /** Chance that a send finds the connection dropped; it comes back after a moment. */
   disconnect: number;
-  /** Chance that a send gets the account banned. */
+  /** Chance that a send gets the account banned (406). */
   ban: number;
+  /** Chance that a send gets the account banned for `tempBanMs` (402): its credentials stay good. */
+  tempBan: number;
   /** Chance that a recipient is not on WhatsApp, so the send is rejected for good. */
   rejected: number;
   /** Share of numbers that exist on WhatsApp for checkNumber. */
@@ -59,6 +61,7 @@ export const DEFAULT_RATES: SimulatorRates = {
   rateLimited: 0.002,
   disconnect: 0.005,
   ban: 0.0005,
+  tempBan: 0.0003,
   rejected: 0.03,
   exists: 0.6,
   replaced: 0.0005,
@@ -95,6 +98,8 @@ export interface SimulatorOptions {
   outdatedMs?: [number, number];
   /** How long a reach-out timelock keeps the account from cold contacts. */
   restrictedMs?: number;
+  /** How long a temporary ban (402) lasts. */
+  tempBanMs?: number;
 }
 
 export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, 'rates'>> & { rates: SimulatorRates };
@@ -112,11 +117,21 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     laterMs: options.laterMs ?? [1000, 4000],
     outdatedMs: options.outdatedMs ?? [10_000, 60_000],
     restrictedMs: options.restrictedMs ?? 10 * 60_000,
+    tempBanMs: options.tempBanMs ?? 60 * 60_000,
   };
 }
 
 /** The faults a send may meet, in the order their rates stack up on one roll. */
-const SEND_FAULTS = ['ban', 'disconnect', 'transient', 'rejected', 'replaced', 'loggedOut', 'rateLimited'] as const;
+const SEND_FAULTS = [
+  'ban',
+  'disconnect',
+  'transient',
+  'rejected',
+  'replaced',
+  'loggedOut',
+  'rateLimited',
+  'tempBan',
+] as const;
 export type SendFault = (typeof SEND_FAULTS)[number];
 
 /** The fault a send's roll (0 to 1) lands on, or null for a message WhatsApp accepts. */
@@ -134,6 +149,7 @@ export function sendFault(roll: number, rates: SimulatorRates): SendFault | null
  * late name...), leaving the everyday ones: passing failures, drops, refused numbers, bans, receipts.
  */
 export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
+  tempBan: 0,
   timelock: 0,
   lidContacts: 0,
   rateLimited: 0,
@@ -150,6 +166,7 @@ export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
 
 /** No faults at all: every send is accepted, every link scanned as asked; receipts still come. */
 export const QUIET_RATES: Partial<SimulatorRates> = {
+  tempBan: 0,
   timelock: 0,
   lidContacts: 0,
   transient: 0,

@@ -95,6 +95,9 @@ export class SimSession extends SimLink implements WaSession {
       case 'ban':
         this.ban();
         throw new SendError('banned', 'banned', 'account banned');
+      case 'tempBan':
+        this.tempBan();
+        throw new SendError('disconnected', 'connection-closed', 'temporarily banned');
       case 'disconnect':
         this.disconnect();
         throw new SendError('disconnected', 'connection-closed', 'connection lost');

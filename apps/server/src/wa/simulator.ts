@@ -67,6 +67,7 @@ export class SimulatorDriver implements WaDriver {
       scan: () => session.scan(undefined, phonenumber),
       disconnect: () => session.disconnect(),
       ban: () => session.ban(),
+      tempBan: () => session.tempBan(),
       reply: () => reply && session.reply(reply.from, reply.text),
       reject: () => session.rejectUnawaited(),
       expire: () => session.refsRanOut(),
