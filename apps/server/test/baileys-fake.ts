@@ -12,6 +12,7 @@ import {
   type WAMediaUploadFunction,
 } from '@whiskeysockets/baileys';
 import { BaileysDriver } from '../src/wa/baileys.ts';
+import type { Reachout } from '../src/wa/baileys-reachout.ts';
 import type { BaileysSocket, VersionSource } from '../src/wa/baileys-socket.ts';
 import type { SentMessageStore, SessionEvent, SessionKeyStore, WaSession } from '../src/wa/driver.ts';
 
@@ -30,7 +31,7 @@ export class FakeSocket implements BaileysSocket {
     },
   };
   user?: BaileysSocket['user'];
-  /** Every message relayed, as the proto.Message WhatsApp would get. */
+  /** Every message relayed, as the proto.Message WhatsApp would get; a message id arrives once, however often relayed. */
   readonly sent: { jid: string; message: proto.IMessage; id: string }[] = [];
   /** The media types uploaded, one entry per upload. */
   readonly uploads: string[] = [];
@@ -38,6 +39,10 @@ export class FakeSocket implements BaileysSocket {
   uploadDelayMs = 0;
   /** The error code WhatsApp's server answers the next sends with, instead of accepting them. */
   ackError: string | null = null;
+  /** Numbers WhatsApp moved to a LID, as onWhatsApp answers them; a send to their phone-number JID gets 463. */
+  readonly lids = new Map<string, string>();
+  /** Relays that reach WhatsApp but whose ack is lost on the way back, from the next one on. */
+  dropAcks = 0;
   readonly presence: string[] = [];
   /** Numbers without a WhatsApp account, and how often the driver asked. */
   readonly missing = new Set<string>();
@@ -73,6 +78,11 @@ export class FakeSocket implements BaileysSocket {
     this.sent.push({ jid, message, id: messageId });
     const attrs: Record<string, string> = { class: 'message', id: messageId, from: jid };
     if (this.ackError) attrs.error = this.ackError;
+    if (this.lids.has(jid.split('@')[0] ?? '')) attrs.error = '463';
+    if (this.dropAcks > 0) {
+      this.dropAcks -= 1;
+      return messageId;
+    }
     setImmediate(() => this.frames.emit('CB:ack,class:message', { tag: 'ack', attrs } satisfies BinaryNode));
     return messageId;
   }
@@ -83,12 +93,14 @@ export class FakeSocket implements BaileysSocket {
     const directPath = `/v/t62.7118-24/${this.uploads.length}.enc`;
     return { mediaUrl: `https://mmg.whatsapp.net${directPath}`, directPath };
   };
-  /** Like Baileys 6.7's onWhatsApp: only the numbers that have an account are in the answer. */
+  /** Like Baileys 6.7's onWhatsApp: only the numbers that have an account, with the LID WhatsApp moved one to. */
   async onWhatsApp(jid: string) {
     this.lookups += 1;
     if (this.queryError) throw this.queryError;
     const digits = jid.split('@')[0] ?? '';
-    return this.missing.has(digits) ? [] : [{ jid, exists: true }];
+    if (this.missing.has(digits)) return [];
+    const lid = this.lids.get(digits);
+    return [{ jid, exists: true, ...(lid ? { lid } : {}) }];
   }
   /** Like Baileys' requestPairingCode: the creds name the number and keep the code before WhatsApp answers. */
   async requestPairingCode(number: string) {
@@ -148,6 +160,7 @@ type FakeOptions = {
   sentMessages?: SentMessageStore;
   version?: VersionSource;
   uploadTimeoutMs?: number;
+  reachout?: Reachout;
 };
 
 export async function openFake(options: FakeOptions = {}) {
@@ -163,6 +176,7 @@ export async function openFake(options: FakeOptions = {}) {
     reconnectBaseMs: 10,
     sendTimeoutMs: 50,
     uploadTimeoutMs: options.uploadTimeoutMs ?? 5000,
+    ...(options.reachout ? { reachout: options.reachout } : {}),
   });
   const session = await driver.open({
     deviceId: 'device-1',

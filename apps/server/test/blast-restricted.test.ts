@@ -1,9 +1,9 @@
 /**
- * WhatsApp's 463 in a blast (issue 13): a restricted send counts as failed and unpaid, never suspends the
- * account, makes the blast wait RESTRICTED_WAIT_S, and a second 463 in a row ends the blast as restricted.
+ * WhatsApp restricting an account in a blast: a restricted send (463, 429) counts as failed and unpaid,
+ * never suspends the account, and makes the blast wait, until the timelock's end WhatsApp told or for a
+ * cool-down that grows with restrictions in a row, then go on: it never ends the blast.
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
-import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -16,9 +16,10 @@ import {
   users,
   whatsappAccounts,
 } from '../src/db/schema.ts';
-import { BlastLoop, RESTRICTED_WAIT_S } from '../src/engine/blast-loop.ts';
+import { BlastLoop } from '../src/engine/blast-loop.ts';
 import { MediaFiles } from '../src/engine/blast-take.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
+import { COOL_DOWN_S, RESTRICTED_WAIT_S } from '../src/engine/restrict.ts';
 import { VariantPicker } from '../src/engine/variants.ts';
 import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
@@ -30,8 +31,10 @@ const WORKER = 'restricted-worker';
 let database: Database;
 let userId = 0;
 
-/** A session that answers each send as the script says, in turn: `ok` or `463`. */
-function scriptedSession(script: ('ok' | '463')[]): WaSession & { sends: string[] } {
+type Answer = 'ok' | '463' | '429' | Date;
+
+/** A session that answers each send as the script says, in turn: `ok`, `463`, `429`, or a timelock's end. */
+function scriptedSession(script: Answer[]): WaSession & { sends: string[] } {
   const sends: string[] = [];
   return {
     deviceId: 'scripted',
@@ -42,6 +45,8 @@ function scriptedSession(script: ('ok' | '463')[]): WaSession & { sends: string[
       sends.push(to);
       if (answer === '463')
         throw new SendError('restricted', '463', 'WhatsApp restricted sending from this account (463)');
+      if (answer === '429') throw new SendError('transient', '429', 'rate-overlimit');
+      if (answer instanceof Date) throw new SendError('restricted', '463', 'reach-out timelock', answer);
       return { id: `id-${sends.length}` };
     },
     checkNumber: async () => ({ exists: true, name: null }),
@@ -50,7 +55,7 @@ function scriptedSession(script: ('ok' | '463')[]): WaSession & { sends: string[
   };
 }
 
-async function blastWith(script: ('ok' | '463')[], numbers: number, prefix: string) {
+async function blastWith(script: Answer[], numbers: number, prefix: string, limitedUntil: Date | null = null) {
   await database.db.update(phoneNumbers).set({ status: 'nonactive' });
   await database.db
     .insert(phoneNumbers)
@@ -68,6 +73,7 @@ async function blastWith(script: ('ok' | '463')[], numbers: number, prefix: stri
       blasting: true,
       interval_min: 0,
       interval_max: 0,
+      limited_until: limitedUntil,
     })
     .returning();
   if (!account) throw new Error('no account');
@@ -130,31 +136,74 @@ describe('a blast restricted by WhatsApp (463)', () => {
     expect(events.some(([event]) => event === 'finished')).toBe(true);
   });
 
-  it('ends the blast, without a suspension, after a second 463 in a row', async () => {
+  it('never ends the blast on 463s in a row: it waits longer each time and goes on, without a suspension', async () => {
     const { account, session, events, loop } = await blastWith(['ok', '463', '463', 'ok'], 5, '62877200');
     await loop.done;
-    expect(session.sends).toHaveLength(3);
+    expect(session.sends).toHaveLength(5);
+    expect(waits(events)).toEqual([RESTRICTED_WAIT_S, 2 * RESTRICTED_WAIT_S]);
     const row = await accountRow(account.id);
     expect(row).toMatchObject({
-      blasting: false,
-      status: 'idle',
       suspended: false,
       state: 'connected',
-      count_success: 1,
+      count_success: 3,
       count_fail: 2,
+      limited_until: null,
       last_error: '463: WhatsApp restricted sending from this account (463)',
     });
-    expect(events.at(-1)).toEqual(['error_blast', { sendError: BLAST_TEXT.restricted }]);
+    expect(events.at(-1)?.[0]).toBe('finished');
     const logs = await database.db.select().from(messageLogs).where(eq(messageLogs.whatsapp_id, account.id));
     const ids = new Set(logs.map((log) => log.id));
     const paid = (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.user_id, userId))).filter(
       (entry) => entry.ref_table === 'message_logs' && ids.has(entry.ref_id),
     );
-    const success = logs.find((log) => log.status === 'success');
-    expect(paid.map((entry) => [entry.ref_id, entry.amount])).toEqual([[success?.id, 100]]);
-    expect(row?.income).toBe(100);
+    expect(paid.map((entry) => entry.amount)).toEqual([100, 100, 100]);
     expect(logs.filter((log) => log.status === 'fail').map((log) => log.fee)).toEqual([0, 0]);
     const inUse = await database.db.select().from(phoneNumbers).where(eq(phoneNumbers.in_use, true));
     expect(inUse).toEqual([]);
   });
+
+  it("waits until the timelock's end WhatsApp told, the row saying until when meanwhile", async () => {
+    const end = new Date(Date.now() + 90_000);
+    const { account, session, events, loop } = await blastWith([end, 'ok'], 2, '62877300');
+    const limitedMeanwhile = new Promise((resolve) => {
+      const seen = setInterval(async () => {
+        const row = await accountRow(account.id);
+        if (row?.limited_until) {
+          clearInterval(seen);
+          resolve(row.limited_until.toISOString());
+        }
+      }, 1);
+    });
+    await loop.done;
+    expect(await limitedMeanwhile).toBe(end.toISOString());
+    expect(session.sends).toHaveLength(2);
+    const waiting = events.filter(([event, extra]) => event === 'waiting' && extra.limited_until);
+    expect(waiting.map(([, extra]) => extra.limited_until)).toEqual([end.toISOString()]);
+    expect(waiting[0]?.[1].waitTime).toBeGreaterThan(80);
+    expect(waiting[0]?.[1].waitTime).toBeLessThanOrEqual(90);
+    expect(await accountRow(account.id)).toMatchObject({ limited_until: null, count_success: 1, count_fail: 1 });
+  });
+
+  it('cools down after a 429 instead of trying again at once, longer with each in a row', async () => {
+    const { session, events, loop } = await blastWith(['429', '429', 'ok'], 3, '62877400');
+    await loop.done;
+    expect(session.sends).toHaveLength(3);
+    expect(waits(events)).toEqual([COOL_DOWN_S, 2 * COOL_DOWN_S]);
+    expect(events.some(([event]) => event === 'attempting')).toBe(false);
+  });
+
+  it('waits out a restriction still running before its first send', async () => {
+    const end = new Date(Date.now() + 60_000);
+    const { session, events, loop } = await blastWith(['ok'], 1, '62877500', end);
+    await loop.done;
+    expect(session.sends).toHaveLength(1);
+    const first = events.findIndex(([event]) => event === 'waiting');
+    expect(events[first]?.[1].limited_until).toBe(end.toISOString());
+    expect(first).toBeLessThan(events.findIndex(([event]) => event === 'sending'));
+  });
 });
+
+/** The waits a blast took for a restriction (the pause between sends is 0 here). */
+function waits(events: [TLiveEventName, Partial<TLivePayload>][]): number[] {
+  return events.filter(([event, extra]) => event === 'waiting' && extra.limited_until).map(([, e]) => e.waitTime ?? 0);
+}

@@ -2,10 +2,11 @@ import { IMPORT_SKIPPED_PART, IMPORT_SKIPPED_SHOWN } from '@sewablast/contract/i
 import { PROXY_SKIP_REASONS, PROXY_TEXT, type TSkippedProxy } from '@sewablast/contract/proxy';
 import type { Role } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importReports, proxies } from '../src/db/schema.ts';
+import { createProxyService, quarantineProxy } from '../src/modules/proxy/service.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -175,6 +176,20 @@ describe('proxy editing and counts', () => {
       const res = await call(method, `/${proxy.id}`, 'admin', method === 'PUT' ? { status: 'active' } : undefined);
       expect(res.statusCode, method).toBe(404);
     }
+  });
+
+  it('never hands out a quarantined proxy, and takes it back into the pool once an admin sets it active', async () => {
+    const { proxy } = (await call('POST', '/save', 'admin', { value: 'banned.test:3128' })).json();
+    await quarantineProxy(t.db, proxy.id);
+    expect((await call('GET', `/${proxy.id}`, 'admin')).json().proxy.status).toBe('karantina');
+    await t.db.update(proxies).set({ status: 'nonactive' }).where(sql`${proxies.id} <> ${proxy.id}`);
+    const service = createProxyService(t.db);
+    expect(await service.take()).toEqual({ kind: 'unavailable' });
+    const renamed = await call('PUT', `/${proxy.id}`, 'admin', { value: 'banned.test:3129' });
+    expect(renamed.json().proxy.status).toBe('karantina');
+    expect((await call('PUT', `/${proxy.id}`, 'admin', { status: 'active' })).json().proxy.status).toBe('active');
+    expect(await service.take()).toMatchObject({ kind: 'proxy', id: proxy.id });
+    await t.db.delete(proxies).where(eq(proxies.id, proxy.id));
   });
 
   it('counts proxies in use and free ones', async () => {

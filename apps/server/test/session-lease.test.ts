@@ -5,11 +5,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { users, whatsappAccounts } from '../src/db/schema.ts';
+import { proxies, users, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
+import type { WaDriver } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
 
@@ -138,5 +139,113 @@ describe('a host that lost its lease', () => {
       return (await rowOf(clientid))?.state === 'disconnected';
     });
     expect(a.holds(clientid)).toBe(true);
+  });
+});
+
+describe('a host claiming many accounts', () => {
+  it('opens their sessions one after another with a jittered pause between them, not all in one instant', async () => {
+    const clientids = [await linkedAccount(), await linkedAccount(), await linkedAccount()];
+    const simulator = new SimulatorDriver({ seed: 25, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
+    const steps: string[] = [];
+    const pauses: number[] = [];
+    const driver: WaDriver = {
+      name: 'simulator',
+      open: (options) => {
+        steps.push(clientids.includes(options.deviceId) ? 'open' : 'open (an earlier test)');
+        return simulator.open(options);
+      },
+    };
+    const host = new SessionHost({
+      files: createFileStore(database.db),
+      db: database.db,
+      driver,
+      bus: createMemoryBus(),
+      proxyOf: async () => null,
+      releaseProxy: async () => {},
+      renewMs: 600_000,
+      claimMs: 600_000,
+      stagger: async (ms) => {
+        steps.push('pause');
+        pauses.push(ms);
+      },
+    });
+    hosts.push(host);
+    await host.start();
+    const opens = steps.filter((step) => step !== 'pause');
+    expect(steps).toEqual(opens.flatMap((step, i) => (i === 0 ? [step] : ['pause', step])));
+    expect(opens.filter((step) => step === 'open')).toHaveLength(3);
+    for (const ms of pauses) expect(ms).toBeGreaterThanOrEqual(25);
+    for (const ms of pauses) expect(ms).toBeLessThanOrEqual(75);
+  });
+});
+
+describe('a banned account', () => {
+  it('banned for good (406): suspended, and its proxy quarantined instead of going back to the pool', async () => {
+    const [proxy] = await database.db
+      .insert(proxies)
+      .values({ value: `http://10.9.0.${++accounts}:3128`, status: 'in use' })
+      .returning();
+    const clientid = await linkedAccount();
+    await database.db
+      .update(whatsappAccounts)
+      .set({ proxy_id: proxy?.id })
+      .where(eq(whatsappAccounts.clientid, clientid));
+    const driver = new SimulatorDriver({ seed: 26, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
+    const released: number[] = [];
+    const host = new SessionHost({
+      files: createFileStore(database.db),
+      db: database.db,
+      driver,
+      bus: createMemoryBus(),
+      proxyOf: async () => null,
+      releaseProxy: async (id) => void released.push(id),
+      renewMs: 600_000,
+      claimMs: 600_000,
+    });
+    hosts.push(host);
+    await host.start();
+    await until(async () => (await rowOf(clientid))?.state === 'connected');
+    driver.control(clientid, 'ban');
+    await until(async () => (await rowOf(clientid))?.proxy_id === null);
+    expect(await rowOf(clientid)).toMatchObject({ suspended: true, state: 'suspended' });
+    const [after] = await database.db
+      .select()
+      .from(proxies)
+      .where(eq(proxies.id, proxy?.id ?? 0));
+    expect(after?.status).toBe('karantina');
+    expect(released).toEqual([]);
+  });
+
+  it('banned for a while (402): keeps its credentials and blast, and is opened again only once the ban ended', async () => {
+    const clientid = await linkedAccount();
+    await database.db
+      .update(whatsappAccounts)
+      .set({ blasting: true, state: 'disconnected' })
+      .where(eq(whatsappAccounts.clientid, clientid));
+    const options = { scanMs: 60_000, delayMs: [1, 3] as [number, number], rates: RARE_FAULTS_OFF, tempBanMs: 3000 };
+    const driver = new SimulatorDriver({ seed: 27, ...options });
+    const a = hostOn(driver);
+    await a.start();
+    await until(async () => (await rowOf(clientid))?.state === 'connected');
+    driver.control(clientid, 'tempBan');
+    await until(async () => (await rowOf(clientid))?.state === 'tempBanned', 20_000);
+    await until(() => !a.holds(clientid), 20_000);
+    const banned = await rowOf(clientid);
+    expect(banned).toMatchObject({ suspended: false, suspended_count: 0, last_error: 'temporarily banned (402)' });
+    expect(banned?.auth_state).not.toBeNull();
+    expect(banned?.limited_until?.getTime()).toBeGreaterThan(Date.now());
+
+    // Its lease lapses; another worker leaves it alone while the ban runs, and takes it after.
+    await lapse(clientid);
+    const b = hostOn(driver);
+    await b.start();
+    expect(b.holds(clientid)).toBe(false);
+    await until(async () => ((await rowOf(clientid))?.limited_until?.getTime() ?? 0) <= Date.now(), 20_000);
+    await b.stop();
+    const c = hostOn(driver);
+    await c.start();
+    expect(c.holds(clientid)).toBe(true);
+    await until(async () => (await rowOf(clientid))?.state === 'connected', 20_000);
+    expect(await rowOf(clientid)).toMatchObject({ blasting: true, suspended: false });
   });
 });

@@ -44,6 +44,8 @@ export const ZLivePayload = z.looseObject({
   target: z.number().optional(),
   progress: z.number().optional(),
   waitTime: z.number().optional(),
+  /** `waiting` for a restriction: when WhatsApp lets the account send again (ISO time). */
+  limited_until: z.string().optional(),
   count_success: z.number().optional(),
   count_fail: z.number().optional(),
   count_delivered: z.number().optional(),

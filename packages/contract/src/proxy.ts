@@ -13,6 +13,8 @@ export const PROXY_TEXT = {
   importHint: 'CSV atau Excel .xlsx (lembar pertama) satu proxy per baris, atau JSON berisi daftar proxy.',
   nothingToExport: 'No proxies to export.',
   skippedUnavailable: 'Daftar proxy yang dilewati tidak dapat diunduh.',
+  /** The edit's status box for a quarantined proxy: ticking it puts the proxy back into the pool. */
+  quarantined: 'Aktif (karantina: akun terakhirnya diblokir WhatsApp; centang setelah proxy diperiksa)',
 } as const;
 
 /** The files the proxy import reads (by content; the extensions only guide the file picker). */
@@ -47,7 +49,8 @@ export function isValidProxy(raw: string): boolean {
   return HOST.test(address.slice(0, colon)) && validPort(address.slice(colon + 1));
 }
 
-export const ZProxyStatus = z.enum(['active', 'nonactive', 'in use']);
+/** 'karantina': its last account was banned; out of the pool until an admin checks it and sets it active. */
+export const ZProxyStatus = z.enum(['active', 'nonactive', 'in use', 'karantina']);
 
 export const ZProxy = z.object({
   id: z.number().int(),

@@ -14,6 +14,11 @@ export const CONNECTION_STATES = [
    * the owner confirms the new number or keeps the old one (POST /admin/whatsapp/confirm-number).
    */
   'numberChanged',
+  /**
+   * WhatsApp banned the account for a while (402): its credentials stay, and a worker opens the session again
+   * once `limited_until` passed.
+   */
+  'tempBanned',
 ] as const;
 export type TConnectionState = (typeof CONNECTION_STATES)[number];
 
@@ -25,4 +30,5 @@ export const UNSENDABLE_STATES = [
   'conflict',
   'outdated',
   'numberChanged',
+  'tempBanned',
 ] as const;

@@ -73,6 +73,8 @@ export const ZWhatsapp = z.object({
   income: z.number().int(),
   suspended: z.boolean(),
   suspended_count: z.number().int(),
+  /** WhatsApp limits what the account may send until then (a timelock, a cool-down); null when free. */
+  limited_until: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TWhatsapp = z.infer<typeof ZWhatsapp>;
@@ -147,6 +149,7 @@ export const SIMULATOR_ACTIONS = [
   'scan',
   'disconnect',
   'ban',
+  'tempBan',
   'reply',
   'reject',
   'expire',
@@ -179,8 +182,8 @@ export const BLAST_TEXT = {
   sendingStopped: 'Pengiriman dinonaktifkan admin.',
   noActiveNumbers: 'Tidak ada nomor aktif untuk dikirimi.',
   noActiveTemplates: 'Tidak ada template pesan aktif.',
-  /** WhatsApp answered two sends in a row with 463: it limits what the account may send for now. */
-  restricted: 'WhatsApp membatasi pengiriman dari akun ini (463). Blast dihentikan; coba lagi nanti.',
+  /** The row of an account WhatsApp limits for now; the blast waits and goes on by itself. */
+  limitedUntil: (time: string) => `Dibatasi sampai ${time}`,
 } as const;
 
 export const ZStartBlastingRequest = z.object({

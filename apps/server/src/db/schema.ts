@@ -214,7 +214,8 @@ export const proxies = pgTable(
   (t) => [
     uniqueIndex('proxies_value_unique').on(t.value),
     index('proxies_pick_idx').on(t.status, t.count_use),
-    check('proxies_status_check', sql`${t.status} in ('active', 'nonactive', 'in use')`),
+    // 'karantina': the last account on it was banned; it goes back to the pool only when an admin says so.
+    check('proxies_status_check', sql`${t.status} in ('active', 'nonactive', 'in use', 'karantina')`),
   ],
 );
 
@@ -255,6 +256,11 @@ export const whatsappAccounts = pgTable(
     owner_id: varchar('owner_id', { length: 64 }),
     lease_until: stamp('lease_until'),
     last_error: text('last_error'),
+    /**
+     * WhatsApp limits what the account may send until then: its reach-out timelock's end, or the cool-down a
+     * blast took after a 463 of unknown cause or a 429 (blast-loop.ts). Shown on the row; null when free.
+     */
+    limited_until: stamp('limited_until'),
     /** When the current blast run began: numbers sent since then are done for this run. */
     blast_started_at: stamp('blast_started_at'),
     /** The number being sent right now, released if the process dies mid-send. */

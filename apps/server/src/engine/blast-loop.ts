@@ -1,9 +1,10 @@
 /**
  * One account's blast (DESIGN §5.6): take the next active number nobody is sending to, least recently
  * sent first; take the active template used least and pick one of its variants (variants.ts); send it filled
- * in (send.ts); record the outcome with its money; pause; again. A ban ends the blast. WhatsApp's 463 (the account is restricted for now) counts as a
- * failed send; the first one makes the blast wait RESTRICTED_WAIT_S, a second in a row ends it, without a
- * suspension: the restriction is WhatsApp's to lift, and sending on into it is what prolongs it. When every number was sent in this run the blast starts over
+ * in (send.ts); record the outcome with its money; pause; again. A ban ends the blast. A restriction (restrict.ts: WhatsApp's 463 the driver could not
+ * resolve, or a 429) counts as a failed send and makes the blast wait, until the end WhatsApp told or for a
+ * cool-down that grows with restrictions in a row, then go on: sending on into a restriction is what
+ * prolongs it, and ending the blast would lose a healthy account's run. When every number was sent in this run the blast starts over
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
  * crash is counted once. Pacing, retries, stopping and the lease are the loop base's (loop.ts).
  */
@@ -15,7 +16,9 @@ import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
 import { DEFAULT_INTERVAL_S, type Material, type MediaFiles, readRound, type Taken } from './blast-take.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
-import { sendTemplate } from './send.ts';
+import { restrictionWait } from './restrict.ts';
+import { type SendOutcome, sendTemplate } from './send.ts';
+import { TEMP_BANNED } from './session-events.ts';
 import type { VariantPicker } from './variants.ts';
 
 export interface BlastLoopDeps extends LoopDeps {
@@ -26,15 +29,12 @@ export interface BlastLoopDeps extends LoopDeps {
   variants: VariantPicker;
 }
 
-/** How long a blast waits after WhatsApp first restricts the account before it tries one more send. */
-export const RESTRICTED_WAIT_S = 30 * 60;
-
 export class BlastLoop extends AccountLoop {
   /** The account as last read or written: live events carry it as their sender. */
   private row: AccountRow | undefined;
   /** When this run began: numbers sent since are not sent again until the blast starts over. */
   private since = new Date();
-  /** Sends in a row WhatsApp answered with 463. */
+  /** Sends in a row WhatsApp answered with a restriction (463, 429). */
   private restrictedInARow = 0;
   /** The pause after the current round, read with its number (blast-take.ts). */
   private pace = { min: DEFAULT_INTERVAL_S, max: DEFAULT_INTERVAL_S };
@@ -57,7 +57,9 @@ export class BlastLoop extends AccountLoop {
   }
 
   private async setAccount(
-    values: Partial<Pick<AccountRow, 'status' | 'blasting' | 'blast_number_id' | 'blast_started_at' | 'last_error'>>,
+    values: Partial<
+      Pick<AccountRow, 'status' | 'blasting' | 'blast_number_id' | 'blast_started_at' | 'last_error' | 'limited_until'>
+    >,
   ) {
     const [row] = await this.deps.db
       .update(whatsappAccounts)
@@ -72,6 +74,9 @@ export class BlastLoop extends AccountLoop {
     if (account.blast_number_id !== null) await this.release(account.blast_number_id);
     this.since = account.blast_started_at ?? new Date();
     this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
+    // A blast started again within a restriction waits out what is left of it first.
+    const left = account.limited_until ? Math.ceil((account.limited_until.getTime() - Date.now()) / 1000) : 0;
+    if (left > 0) await this.limited(left, account.limited_until as Date);
   }
 
   protected override async roundStart(): Promise<AccountRow | undefined> {
@@ -115,7 +120,7 @@ export class BlastLoop extends AccountLoop {
 
   protected async round(account: AccountRow): Promise<RoundEnd> {
     this.row = account;
-    if (!account.blasting || account.suspended) return 'finish';
+    if (!account.blasting || account.suspended || account.state === TEMP_BANNED) return 'finish';
     if (!account.sending_enabled) {
       await this.idle('error_blast', { sendError: BLAST_TEXT.sendingStopped });
       return 'ended';
@@ -184,7 +189,7 @@ export class BlastLoop extends AccountLoop {
       });
     }
     if (outcome.status === 'banned' || this.halted()) return 'finish';
-    return outcome.status === 'restricted' ? this.restricted(outcome.error) : this.resetRestriction();
+    return outcome.status === 'restricted' ? this.restricted(outcome) : this.resetRestriction();
   }
 
   private resetRestriction(): RoundEnd {
@@ -192,22 +197,31 @@ export class BlastLoop extends AccountLoop {
     return 'pause';
   }
 
-  private async restricted(error: string): Promise<RoundEnd> {
+  private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
     this.restrictedInARow++;
-    if (this.restrictedInARow === 1) {
-      await this.wait(RESTRICTED_WAIT_S);
-      return 'next';
-    }
-    await this.setAccount({ last_error: error });
-    await this.idle('error_blast', { sendError: BLAST_TEXT.restricted });
-    return 'ended';
+    const seconds = restrictionWait(outcome, this.restrictedInARow, Date.now());
+    const until = outcome.until ?? new Date(Date.now() + seconds * 1000);
+    this.row = (await this.setAccount({ limited_until: until, last_error: outcome.error })) ?? this.row;
+    await this.limited(seconds, until);
+    return 'next';
   }
 
-  /** A shutdown or a ban leaves `blasting` as it is (a restart resumes; a ban already cleared it). */
+  /** Waits out a restriction, the row saying until when, and clears it unless a stop cut the wait short. */
+  private async limited(seconds: number, until: Date): Promise<void> {
+    await this.wait(seconds, { limited_until: until.toISOString() });
+    if (!this.halted()) this.row = (await this.setAccount({ limited_until: null })) ?? this.row;
+  }
+
+  /**
+   * A shutdown, a ban or a temporary ban leaves `blasting` as it is (a restart or the ban's end resumes; a
+   * ban already cleared it).
+   */
   protected async finish(): Promise<void> {
     const last = await this.account();
     if (!last) return;
-    if (last.suspended || this.shuttingDown) await this.setAccount({ status: 'idle', blast_number_id: null });
-    else await this.idle(this.halted() || !last.blasting ? 'stop' : 'idle');
+    // A temporary ban keeps `blasting` too: the blast resumes when the account connects after it.
+    if (last.suspended || last.state === TEMP_BANNED || this.shuttingDown) {
+      await this.setAccount({ status: 'idle', blast_number_id: null });
+    } else await this.idle(this.halted() || !last.blasting ? 'stop' : 'idle');
   }
 }

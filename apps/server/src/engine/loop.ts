@@ -134,8 +134,8 @@ export abstract class AccountLoop implements RetryPace {
   }
 
   /** Waits `seconds` as a pause between rounds is waited, announced as `waiting`; a stop cuts it short. */
-  protected async wait(seconds: number): Promise<void> {
-    await this.announce('waiting', { waitTime: seconds });
+  protected async wait(seconds: number, extra: Partial<TLivePayload> = {}): Promise<void> {
+    await this.announce('waiting', { waitTime: seconds, ...extra });
     await this.sleep(seconds);
     if (!this.stopping) await this.afterPause();
   }

@@ -1,8 +1,10 @@
 /**
  * The one rule for work done through a session (a send, a number check), DESIGN §5.6 and §8: a passing
- * failure (429, a timeout) is tried again up to 3 times in all, 2 s then 4 s apart, announced as
- * `attempting`; a dropped connection is waited for and does not count as an attempt; a refusal is final;
- * a restriction (463) is final and tells the caller to slow down; a ban ends it. Who runs the work (a loop, the Blaster) says how to wait and what to announce.
+ * failure (a timeout; 429 for a number check) is tried again up to 3 times in all, 2 s then 4 s apart,
+ * announced as `attempting`; a dropped connection is waited for and does not count as an attempt; a refusal
+ * is final; a restriction (463) is final and tells the caller to wait (until its end when WhatsApp told it);
+ * a send's 429 too, since trying again at once is what WhatsApp limits the account for; a ban ends it. Who
+ * runs the work (a loop, the Blaster) says how to wait and what to announce.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -27,13 +29,24 @@ export interface RetryPace {
   reconnected(): Promise<boolean>;
 }
 
-/** `stopped`: halted before anything went out, so nothing happened that counts. */
+/**
+ * `stopped`: halted before anything went out, so nothing happened that counts. `restricted` names its code
+ * (463, 429) and the restriction's end when WhatsApp told it.
+ */
 export type Attempted<T> =
   | { status: 'success'; value: T }
-  | { status: 'fail' | 'banned' | 'restricted'; error: string }
+  | { status: 'fail' | 'banned'; error: string }
+  | { status: 'restricted'; error: string; code: string; until: Date | null }
   | { status: 'stopped' };
 
-export async function withRetries<T>(pace: RetryPace, work: (session: WaSession) => Promise<T>): Promise<Attempted<T>> {
+/** WhatsApp's rate-overlimit. */
+export const RATE_LIMITED = '429';
+
+export async function withRetries<T>(
+  pace: RetryPace,
+  work: (session: WaSession) => Promise<T>,
+  { coolOn429 = false }: { coolOn429?: boolean } = {},
+): Promise<Attempted<T>> {
   let error: string | null = null;
   let tried = false;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS && !pace.halted(); ) {
@@ -47,7 +60,9 @@ export async function withRetries<T>(pace: RetryPace, work: (session: WaSession)
       error = `${sendError.code}: ${sendError.message}`;
       if (sendError.kind === 'banned') return { status: 'banned', error };
       // Trying again at once is what WhatsApp restricts the account for.
-      if (sendError.kind === 'restricted') return { status: 'restricted', error };
+      if (sendError.kind === 'restricted' || (coolOn429 && sendError.code === RATE_LIMITED)) {
+        return { status: 'restricted', error, code: sendError.code, until: sendError.until };
+      }
       if (sendError.kind === 'rejected') break;
       if (sendError.kind === 'disconnected') {
         if (!(await pace.reconnected())) break;

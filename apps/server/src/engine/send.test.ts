@@ -8,7 +8,7 @@ import { SimulatorDriver, type SimulatorRates } from '../wa/simulator.ts';
 import type { RetryPace } from './retry.ts';
 import { fillTemplate, sendTemplate } from './send.ts';
 
-const NO_FAILURES = { transient: 0, disconnect: 0, ban: 0, rejected: 0 };
+const NO_FAILURES = { transient: 0, rateLimited: 0, disconnect: 0, ban: 0, rejected: 0, lostAck: 0 };
 let devices = 0;
 
 /** A connected simulator session whose sends fail at the given rates. */
@@ -74,10 +74,27 @@ describe('sending a template', () => {
     const { session } = await connected({ ...NO_FAILURES, transient: 1 });
     const { pace, seen } = recordingPace(session);
     const outcome = await sendTemplate(pace, to, { text: 'x' });
-    expect(outcome).toMatchObject({ status: 'fail', error: expect.stringMatching(/^(429|408|503): rate-overlimit/) });
+    expect(outcome).toMatchObject({ status: 'fail', error: expect.stringMatching(/^(408|503): timeout/) });
     expect(seen.attempting).toHaveLength(2);
-    for (const code of seen.attempting) expect(['429', '408', '503']).toContain(code);
+    for (const code of seen.attempting) expect(['408', '503']).toContain(code);
     expect(seen.slept).toEqual([2, 4]);
+  });
+
+  it("answers WhatsApp's 429 as a restriction to cool down for, without trying again at once", async () => {
+    const { session } = await connected({ ...NO_FAILURES, rateLimited: 1 });
+    const { pace, seen } = recordingPace(session);
+    const outcome = await sendTemplate(pace, to, { text: 'x' });
+    expect(outcome).toEqual({ status: 'restricted', code: '429', error: '429: rate-overlimit', until: null });
+    expect(seen).toEqual({ attempting: [], slept: [], reconnects: 0 });
+  });
+
+  it('tries a message whose ack was lost again under its id: it arrives once', async () => {
+    const { driver, deviceId, session } = await connected({ ...NO_FAILURES, lostAck: 1 });
+    const { pace, seen } = recordingPace(session);
+    const outcome = await sendTemplate(pace, to, { text: 'Halo {name}' });
+    expect(seen.attempting).toEqual(['timeout']);
+    expect(outcome).toEqual({ status: 'success', id: driver.sentBy(deviceId)[0]?.id });
+    expect(driver.sentBy(deviceId).map((sent) => sent.text)).toEqual(['Halo Rina']);
   });
 
   it('does not retry a recipient WhatsApp refuses', async () => {

@@ -9,6 +9,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
+import { quarantineProxy } from '../modules/proxy/service.ts';
 import type { ConnectionState, SessionEvent } from '../wa/driver.ts';
 import { type AccountRow, accountByClientid } from './account-read.ts';
 import { heldBy } from './leases.ts';
@@ -25,6 +26,7 @@ const STATE_NAMES: Record<ConnectionState, string> = {
 };
 
 const NUMBER_CHANGED = 'numberChanged' satisfies TConnectionState;
+export const TEMP_BANNED = 'tempBanned' satisfies TConnectionState;
 
 /** The session host, as far as a session's events need it. */
 export interface SessionEventTarget {
@@ -131,7 +133,9 @@ export async function applySessionEvent(
       });
       if (lost) {
         host.lose(clientid);
-        if (account.proxy_id !== null) await host.releaseProxy(account.proxy_id);
+        // A banned account's proxy (its IP) would take the next account down with it.
+        if (account.proxy_id !== null && account.suspended) await quarantineProxy(db, account.proxy_id);
+        else if (account.proxy_id !== null) await host.releaseProxy(account.proxy_id);
       }
       if (event.state === 'connected' && !held) {
         // Screens that missed events while the session was away catch up with the stored counts.
@@ -145,6 +149,18 @@ export async function applySessionEvent(
       return;
     }
     case 'banned': {
+      if (event.until) {
+        // The credentials stay good: the lease lapses, and a worker claims the account once the ban ended
+        // (session-host.ts RESTORABLE); its blast, still wanted, resumes when it connects.
+        const row = await update(host, clientid, {
+          state: TEMP_BANNED,
+          limited_until: event.until,
+          last_error: event.reason,
+        });
+        host.lose(clientid);
+        if (row) await host.publish(row, 'connection.update', { state: TEMP_BANNED });
+        return;
+      }
       const row = await update(host, clientid, {
         state: 'suspended',
         suspended: true,

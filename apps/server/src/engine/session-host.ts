@@ -31,7 +31,7 @@ import { ReceiptWriter } from './receipts.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
 import { pruneSentMessages, SentMessages } from './sent-messages.ts';
-import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
+import { applySessionEvent, type SessionEventTarget, TEMP_BANNED } from './session-events.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
 import { VariantPicker } from './variants.ts';
 
@@ -40,15 +40,22 @@ type AccountRow = typeof whatsappAccounts.$inferSelect;
 const RENEW_MS = 10_000;
 const CLAIM_MS = 2_000;
 const CLAIM_BATCH = 100;
+/**
+ * The mean pause between two sessions a claim opens: a worker starting beside thousands of accounts (or
+ * taking over a dead worker's) connects them 20 a second, not a hundred in one instant through the same
+ * proxies, and WhatsApp sees no burst of logins from one place.
+ */
+const OPEN_STAGGER_MS = 50;
 /** A device not linked by then is given up: its QR or code has long expired and nobody is looking. */
 const LINK_TIMEOUT_MS = 10 * 60_000;
 
-/** Linked accounts worth restoring when their lease is free. */
+/** Linked accounts worth restoring when their lease is free; a temporarily banned one once its ban ended. */
 const RESTORABLE = and(
   isNotNull(whatsappAccounts.auth_state),
   isNotNull(whatsappAccounts.phonenumber),
   eq(whatsappAccounts.suspended, false),
   sql`${whatsappAccounts.state} <> 'loggedOut'`,
+  sql`(${whatsappAccounts.state} <> ${TEMP_BANNED} or ${whatsappAccounts.limited_until} <= now())`,
 );
 
 export interface SessionHostOptions {
@@ -68,6 +75,8 @@ export interface SessionHostOptions {
   renewMs?: number;
   /** How often lapsed leases are looked for between renewals (at most renewMs). */
   claimMs?: number;
+  /** Waits the pause between two sessions a claim opens (OPEN_STAGGER_MS, jittered by half); tests watch it. */
+  stagger?: (ms: number) => Promise<void>;
   /** How long a link may wait for its scan; tests shorten it. */
   linkTimeoutMs?: number;
   /**
@@ -341,17 +350,22 @@ export class SessionHost implements Engine {
   }
 
   /**
-   * Takes over linked accounts whose lease is free or lapsed, and restores their sessions: a batch at a
-   * time until none is left, so that a worker starting beside thousands of accounts resumes them all now.
+   * Takes over up to a batch of linked accounts whose lease is free or lapsed, and restores their sessions
+   * one after another, OPEN_STAGGER_MS apart; the next claim round takes the next batch, so that leases are
+   * renewed between batches and a worker starting beside thousands of accounts spreads their logins out.
    */
   private async claim(): Promise<void> {
-    let claimed: ClaimedAccount[];
-    do {
-      claimed = await this.leases.claim(RESTORABLE, CLAIM_BATCH);
-      countTakeovers(claimed, this.workerId);
-      for (const account of claimed) {
-        if (!this.held.has(account.clientid)) await this.open(account, account.auth_state, {});
-      }
-    } while (claimed.length === CLAIM_BATCH);
+    const claimed: ClaimedAccount[] = await this.leases.claim(RESTORABLE, CLAIM_BATCH);
+    countTakeovers(claimed, this.workerId);
+    const stagger = this.options.stagger ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    let first = true;
+    for (const account of claimed) {
+      // A stop waits for this round: the accounts not yet opened lapse to another worker.
+      if (this.closing) return;
+      if (this.held.has(account.clientid)) continue;
+      if (!first) await stagger(OPEN_STAGGER_MS * (0.5 + Math.random()));
+      first = false;
+      await this.open(account, account.auth_state, {});
+    }
   }
 }

@@ -6,6 +6,8 @@
 import * as baileys from '@whiskeysockets/baileys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeOpened, linkedUser, openFake, openLinked, until } from '../../test/baileys-fake.ts';
+import type { RetryPace } from '../engine/retry.ts';
+import { sendTemplate } from '../engine/send.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { SentMessageStore } from './driver.ts';
 
@@ -37,7 +39,7 @@ describe('a message the recipient asks for again', () => {
     expect(await getMessage({ id: 'UNKNOWN', remoteJid: `${rina}@s.whatsapp.net`, fromMe: true })).toBeUndefined();
   });
 
-  it('keeps a media message with its upload, and nothing a refused send carried', async () => {
+  it('keeps a media message with its upload, and a refused one too (it is kept before its relay)', async () => {
     const store = sentStore();
     const { session, socket } = await openLinked({ sentMessages: store });
     const { id } = await session.sendMessage(rina, { text: 'Promo', media: image });
@@ -45,7 +47,53 @@ describe('a message the recipient asks for again', () => {
     expect(answered?.imageMessage).toMatchObject({ caption: 'Promo', url: expect.stringContaining('mmg') });
     socket().ackError = '479';
     await session.sendMessage(rina, { text: 'x' }).catch(() => undefined);
-    expect(store.kept.size).toBe(1);
+    expect(store.kept.size).toBe(2);
+  });
+
+  it('is kept before its relay: a send whose ack never came can still be answered when the recipient asks', async () => {
+    const store = sentStore();
+    const { session, socket } = await openLinked({ sentMessages: store });
+    socket().hang = true;
+    await expect(session.sendMessage(rina, { text: 'Halo Rina' }, 'ID-NO-ACK')).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    const answered = await socket().config.getMessage?.({ id: 'ID-NO-ACK' });
+    expect(answered?.extendedTextMessage?.text).toBe('Halo Rina');
+  });
+});
+
+describe('a send whose ack was lost', () => {
+  it('is tried again under the same id by the retry rule, so the recipient gets one message', async () => {
+    const { session, socket } = await openLinked();
+    socket().dropAcks = 1;
+    const slept: number[] = [];
+    const pace: RetryPace = {
+      session: () => session,
+      halted: () => false,
+      sleep: async (seconds) => void slept.push(seconds),
+      attempting: async () => {},
+      reconnected: async () => true,
+    };
+    const outcome = await sendTemplate(pace, { number: rina, name: 'Rina' }, { text: 'Halo {name}' });
+    expect(slept).toEqual([2]);
+    expect(socket().sent).toHaveLength(2);
+    expect(new Set(socket().sent.map((sent) => sent.id))).toEqual(
+      new Set([outcome.status === 'success' && outcome.id]),
+    );
+  });
+
+  it('repeats every part of a message sent in parts under the same ids', async () => {
+    const { session, socket } = await openLinked();
+    const audio = { bytes: Buffer.from('suara'), mime: 'audio/ogg', name: 'a.ogg' };
+    socket().dropAcks = 1;
+    await expect(session.sendMessage(rina, { text: 'Dengar', media: audio }, '3EB0AAAA')).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    await session.sendMessage(rina, { text: 'Dengar', media: audio }, '3EB0AAAA');
+    const ids = socket().sent.map((sent) => sent.id);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).toBe('3EB0AAAA');
   });
 
   it('keeps the last messages in memory when the engine gives no store', async () => {

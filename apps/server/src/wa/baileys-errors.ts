@@ -9,20 +9,30 @@ export const REASON = {
   loggedOut: 401,
   /** WhatsApp refuses the WhatsApp Web version the socket announced (a `failure` node with reason 405). */
   outdatedVersion: 405,
-  /** WhatsApp Web's "unknown logout": the device was removed without a reason given. */
-  unknownLogout: 406,
   connectionReplaced: 440,
   restartRequired: 515,
 } as const;
 
 /**
- * The connection failures that mean a ban, as WhatsApp Web names them: 402 a temporary ban, 403 a locked
- * or banned account. Baileys passes them on as the status of the closed socket.
+ * The connection failures that mean a ban, as whatsmeow's source names them (Baileys passes them on as the
+ * status of the closed socket): 402 a temporary ban with an expiry, 403 a locked account, 406 a banned one.
  */
+export const TEMPORARY_BAN = 402;
 export const BANNED: Record<number, string> = {
   402: 'temporarily banned',
-  403: 'account locked or banned',
+  403: 'account locked',
+  406: 'account banned',
 };
+
+/**
+ * When a temporary ban ends: its failure node's `expire` attribute, in seconds from now (whatsmeow's
+ * TempBanReason), which Baileys keeps in the closing error's `data`; null when WhatsApp gave none.
+ */
+export function banExpiryOf(error: unknown, now = Date.now()): Date | null {
+  const data = (error as { data?: { expire?: unknown } } | undefined)?.data;
+  const seconds = Number(data?.expire);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(now + seconds * 1000) : null;
+}
 
 /** The acknowledgement error WhatsApp gives every send once it restricts what the account may send. */
 const ACK_RESTRICTED = '463';

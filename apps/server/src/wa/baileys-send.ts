@@ -1,15 +1,24 @@
 /**
- * How a Baileys session sends: look the number up, upload any media once, show "typing...", relay each
- * part and wait for the server's acknowledgement of it, and keep what was sent for retry requests.
+ * How a Baileys session sends: look the number up, upload any media once, show "typing...", keep each part
+ * for retry requests, relay it under the id the engine gave the send and wait for the server's
+ * acknowledgement of it.
  */
 import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baileys';
 import type { pino } from 'pino';
 import { ackErrorOf, notOnWhatsApp, sendErrorOf } from './baileys-errors.ts';
 import { MediaUploads, mediaKindOf, within } from './baileys-media.ts';
+import type { Reachout } from './baileys-reachout.ts';
 import { rememberSent } from './baileys-sent.ts';
 import type { BaileysSocket } from './baileys-socket.ts';
-import { buttonsAsText, type OutgoingMedia, type OutgoingMessage, SendError, type SentMessageStore } from './driver.ts';
-import { NumberLookup } from './number-lookup.ts';
+import {
+  buttonsAsText,
+  type OutgoingMedia,
+  type OutgoingMessage,
+  partMessageId,
+  SendError,
+  type SentMessageStore,
+} from './driver.ts';
+import { type Contact, NumberLookup } from './number-lookup.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
 
@@ -50,7 +59,10 @@ export class BaileysSender {
     const socket = this.live();
     if (!socket) throw notConnected();
     const found = (await socket.onWhatsApp(`${number}@s.whatsapp.net`))?.find((entry) => entry.exists);
-    return found ? found.jid : null;
+    if (!found) return null;
+    // Baileys 6.7's answer carries the contact's LID beside its JID, when WhatsApp knows one.
+    const { lid } = found as { lid?: unknown };
+    return { jid: found.jid, lid: typeof lid === 'string' && lid.endsWith('@lid') ? lid : null };
   });
   private readonly media: MediaUploads;
 
@@ -61,6 +73,7 @@ export class BaileysSender {
     private readonly logger: ReturnType<typeof pino>,
     private readonly sent: SentMessageStore,
     private readonly live: () => BaileysSocket | null,
+    private readonly reachout: Reachout,
   ) {
     this.media = new MediaUploads(lib, logger, timings.uploadTimeoutMs);
   }
@@ -84,12 +97,13 @@ export class BaileysSender {
     this.acks.clear();
   }
 
-  async send(to: string, message: OutgoingMessage): Promise<{ id: string }> {
+  async send(to: string, message: OutgoingMessage, id: string): Promise<{ id: string }> {
     const socket = this.live();
     if (!socket) throw notConnected();
     try {
-      const jid = await this.numbers.jidOf(to);
-      if (!jid) throw notOnWhatsApp(to);
+      const contact = await this.numbers.contactOf(to);
+      if (!contact) throw notOnWhatsApp(to);
+      const { jid } = contact;
       // Uploads come first, under their own time limit, so that "typing..." and the ack wait do not include them.
       const parts: Ready[] = [];
       for (const part of partsOf(message)) {
@@ -106,8 +120,11 @@ export class BaileysSender {
       await socket.presenceSubscribe(jid).catch(() => undefined);
       await socket.sendPresenceUpdate('composing', jid).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, this.timings.composingMs));
-      let id = '';
-      for (const part of parts) id = await this.relay(socket, jid, part);
+      await this.relayAll(socket, jid, parts, id).catch(async (error: unknown) => {
+        const again = await this.resolved(socket, contact, error);
+        if (!again) throw error;
+        await this.relayAll(socket, again, parts, id);
+      });
       await socket.sendPresenceUpdate('paused', jid).catch(() => undefined);
       return { id };
     } catch (error) {
@@ -121,24 +138,49 @@ export class BaileysSender {
   async check(number: string) {
     if (!this.live()) throw notConnected();
     try {
-      return { exists: (await this.numbers.jidOf(number)) !== null, name: null };
+      return { exists: (await this.numbers.contactOf(number)) !== null, name: null };
     } catch (error) {
       throw sendErrorOf(error, this.live() !== null);
     }
   }
 
-  /** Sends one message, waits for the server's acknowledgement of it and keeps it; answers its id. */
-  private async relay(socket: BaileysSocket, jid: string, part: Ready): Promise<string> {
-    const id = this.lib.generateMessageIDV2(socket.user?.id);
+  private async relayAll(socket: BaileysSocket, jid: string, parts: Ready[], id: string): Promise<void> {
+    for (const [index, part] of parts.entries()) {
+      await this.relay(socket, jid, part, partMessageId(id, index, parts.length));
+    }
+  }
+
+  /**
+   * Where a send WhatsApp refused with 463 may go once more (the LID the contact moved to, or the same JID
+   * once its trusted-contact token is fetched), or null when it may not; a timelock is thrown with its end,
+   * for the engine to wait until then. Any other failure is not this one's to resolve.
+   */
+  private async resolved(socket: BaileysSocket, contact: Contact, error: unknown): Promise<string | null> {
+    if (!(error instanceof SendError) || error.kind !== 'restricted') return null;
+    const end = await this.reachout.timelockEnd(socket).catch(() => null);
+    if (end && end.getTime() > Date.now()) {
+      throw new SendError('restricted', error.code, `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
+    }
+    if (contact.lid) return contact.lid;
+    return (await this.reachout.fetchTcToken(socket, contact.jid).catch(() => false)) ? contact.jid : null;
+  }
+
+  /**
+   * Keeps one message, then relays it and waits for the server's acknowledgement. Kept first: a relay whose
+   * ack is lost may still have reached the recipient, whose phone can then ask for it again by id.
+   */
+  private async relay(socket: BaileysSocket, jid: string, part: Ready, id: string): Promise<void> {
     const acked = new Promise<void>((resolve, reject) => this.acks.set(id, { resolve, reject }));
+    // A relay that fails before its ack wait leaves the wait unobserved.
+    acked.catch(() => undefined);
     try {
-      const [sent] = await within(
-        Promise.all([this.transmit(socket, jid, part, id), acked]),
+      const content = await this.build(socket, jid, part, id);
+      await rememberSent(this.lib, this.sent, this.logger, id, content);
+      await within(
+        Promise.all([socket.relayMessage(jid, content, { messageId: id }), acked]),
         this.timings.sendTimeoutMs,
         () => new SendError('transient', 'timeout', 'no acknowledgement from WhatsApp'),
       );
-      await rememberSent(this.lib, this.sent, this.logger, id, sent);
-      return id;
     } catch (error) {
       if ('media' in part) this.media.forget(part.media);
       throw error;
@@ -147,14 +189,17 @@ export class BaileysSender {
     }
   }
 
-  private async transmit(socket: BaileysSocket, jid: string, part: Ready, id: string) {
-    if ('content' in part) return (await socket.sendMessage(jid, part.content, { messageId: id }))?.message;
-    const full = this.lib.generateWAMessageFromContent(jid, part.message, {
-      userJid: socket.user?.id ?? '',
-      messageId: id,
-    });
-    const message = full.message ?? part.message;
-    await socket.relayMessage(jid, message, { messageId: id });
-    return message;
+  /** The message as Baileys' own sendMessage would build it (generateWAMessage), or from a kept upload. */
+  private async build(socket: BaileysSocket, jid: string, part: Ready, id: string): Promise<proto.IMessage> {
+    const userJid = socket.user?.id ?? '';
+    const full =
+      'content' in part
+        ? await this.lib.generateWAMessage(jid, part.content, {
+            userJid,
+            messageId: id,
+            upload: socket.waUploadToServer,
+          })
+        : this.lib.generateWAMessageFromContent(jid, part.message, { userJid, messageId: id });
+    return full.message ?? ('message' in part ? part.message : {});
   }
 }

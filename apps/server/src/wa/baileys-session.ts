@@ -9,43 +9,48 @@ import type {
   WAMessage,
 } from '@whiskeysockets/baileys';
 import { pino } from 'pino';
-import { BANNED, REASON, reasonOf, statusOf } from './baileys-errors.ts';
+import { BANNED, banExpiryOf, REASON, reasonOf, statusOf, TEMPORARY_BAN } from './baileys-errors.ts';
 import { digitsOfJid, ignoredJid, textOf } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
 import { PushnameWatch } from './baileys-profile.ts';
 import { proxyAgent } from './baileys-proxy.ts';
+import type { Reachout } from './baileys-reachout.ts';
 import { ReceiptRelay } from './baileys-receipts.ts';
 import { BaileysSender, type SendTimings } from './baileys-send.ts';
 import { retryOptions } from './baileys-sent.ts';
 import type { BaileysSocket, MakeSocket, VersionSource } from './baileys-socket.ts';
 import { forgetWaWebVersion } from './baileys-version.ts';
 import { memorySentMessages } from './bounded-cache.ts';
-import type {
-  ConnectionState,
-  OpenSessionOptions,
-  OutgoingMessage,
-  SessionEvent,
-  SessionKeyStore,
-  WaSession,
+import {
+  type ConnectionState,
+  newMessageId,
+  type OpenSessionOptions,
+  type OutgoingMessage,
+  type SessionEvent,
+  type SessionKeyStore,
+  type WaSession,
 } from './driver.ts';
+import { MAX_QUICK_RESTARTS, reconnectDelay } from './reconnect-backoff.ts';
 
 type BaileysModule = typeof import('@whiskeysockets/baileys');
 
 export interface SessionConfig extends SendTimings {
   makeSocket: MakeSocket;
+  /** What the Baileys version tells about a 463 (baileys-reachout.ts). */
+  reachout: Reachout;
   version: VersionSource;
-  /** First reconnect delay; doubles up to a minute. */
+  /** First reconnect delay; doubles up to a minute, jittered (reconnect-backoff.ts). */
   reconnectBaseMs: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
-
-const MAX_RECONNECT_MS = 60_000;
 
 export class BaileysSession implements WaSession {
   private socket: BaileysSocket | null = null;
   private connected = false;
   private closed = false;
   private attempts = 0;
+  /** 515s in a row since the connection last opened. */
+  private restarts = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private pairingAsked = false;
   /** A fresh link announces the account once, when it first opens. */
@@ -73,7 +78,14 @@ export class BaileysSession implements WaSession {
     this.logger = pino({ level: config.logLevel });
     this.keys = signalKeyStore(lib, store, this.logger);
     const sent = options.sentMessages ?? memorySentMessages();
-    this.sender = new BaileysSender(lib, config, this.logger, sent, () => (this.connected ? this.socket : null));
+    this.sender = new BaileysSender(
+      lib,
+      config,
+      this.logger,
+      sent,
+      () => (this.connected ? this.socket : null),
+      config.reachout,
+    );
     this.retries = retryOptions(lib, sent);
     this.receipts = new ReceiptRelay(lib, (event) => this.emit(event));
     this.pushname = new PushnameWatch(lib, (pushname) => this.emit({ type: 'profile', pushname }));
@@ -164,6 +176,7 @@ export class BaileysSession implements WaSession {
       this.connected = true;
       this.outdated = false;
       this.attempts = 0;
+      this.restarts = 0;
       if (!this.announced && socket.user) {
         this.announced = true;
         const { user } = socket;
@@ -201,13 +214,14 @@ export class BaileysSession implements WaSession {
     this.sender.failWaiting();
     const status = statusOf(error);
     this.outdated = status === REASON.outdatedVersion;
-    if (status === REASON.restartRequired) {
-      // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket.
+    if (status === REASON.restartRequired && ++this.restarts <= MAX_QUICK_RESTARTS) {
+      // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket. A
+      // server asking again and again is not let drive a reconnect loop: those wait as a drop does.
       void this.start();
       return;
     }
     this.forgetFailedLink();
-    if (status === REASON.loggedOut || status === REASON.unknownLogout) {
+    if (status === REASON.loggedOut) {
       this.closed = true;
       this.connection('loggedOut', reasonOf(error));
       return;
@@ -215,6 +229,12 @@ export class BaileysSession implements WaSession {
     const banned = status === undefined ? undefined : BANNED[status];
     if (banned) {
       this.closed = true;
+      // A temporary ban keeps the credentials: the engine opens the session again once it ends (a day on,
+      // when WhatsApp named no end: a ban still running then answers 402 again).
+      if (status === TEMPORARY_BAN) {
+        const until = banExpiryOf(error) ?? new Date(Date.now() + 24 * 60 * 60_000);
+        return this.emit({ type: 'banned', reason: `${banned} (${status})`, until });
+      }
       this.emit({ type: 'banned', reason: `${banned} (${status})` });
       this.connection('loggedOut', 'banned');
       return;
@@ -250,7 +270,7 @@ export class BaileysSession implements WaSession {
 
   private scheduleReconnect() {
     if (this.closed) return;
-    const delay = Math.min(MAX_RECONNECT_MS, this.config.reconnectBaseMs * 2 ** this.attempts);
+    const delay = reconnectDelay(this.attempts, this.config.reconnectBaseMs);
     this.attempts += 1;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
@@ -271,8 +291,8 @@ export class BaileysSession implements WaSession {
     this.emit({ type: 'message', from: digitsOfJid(jid), text });
   }
 
-  sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }> {
-    return this.sender.send(to, message);
+  sendMessage(to: string, message: OutgoingMessage, id = newMessageId()): Promise<{ id: string }> {
+    return this.sender.send(to, message, id);
   }
 
   checkNumber(number: string) {

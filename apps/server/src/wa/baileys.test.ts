@@ -79,6 +79,18 @@ describe('the Baileys driver against a fake socket', () => {
     expect(events).toEqual([]);
   });
 
+  it('takes three restarts in a row at once, and waits as after a drop from the fourth on', async () => {
+    const { events, sockets, socket } = await openFake();
+    for (let restart = 1; restart <= 3; restart++) {
+      socket().close(515, 'restart required');
+      await until(() => sockets.length === restart + 1);
+    }
+    expect(events).toEqual([]);
+    socket().close(515, 'restart required');
+    expect(events).toEqual([{ type: 'connection', state: 'disconnected', reason: 'restart required' }]);
+    await until(() => sockets.length === 5);
+  });
+
   it('reports a lost connection and reconnects with a backoff', async () => {
     const { events, sockets, socket } = await openLinked();
     socket().close(408, 'timed out');
@@ -92,18 +104,17 @@ describe('the Baileys driver against a fake socket', () => {
 
   it.each([
     [401, [{ type: 'connection', state: 'loggedOut', reason: 'bye' }]],
-    [406, [{ type: 'connection', state: 'loggedOut', reason: 'bye' }]],
     [
-      402,
+      406,
       [
-        { type: 'banned', reason: 'temporarily banned (402)' },
+        { type: 'banned', reason: 'account banned (406)' },
         { type: 'connection', state: 'loggedOut', reason: 'banned' },
       ],
     ],
     [
       403,
       [
-        { type: 'banned', reason: 'account locked or banned (403)' },
+        { type: 'banned', reason: 'account locked (403)' },
         { type: 'connection', state: 'loggedOut', reason: 'banned' },
       ],
     ],
@@ -113,6 +124,25 @@ describe('the Baileys driver against a fake socket', () => {
     const before = events.length;
     socket().close(status, 'bye');
     expect(events.slice(before)).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('passes on a temporary ban (402) with the end WhatsApp named, keeping the credentials, without reconnecting', async () => {
+    const { events, sockets, socket } = await openLinked();
+    const before = events.length;
+    const error = Object.assign(new Error('Connection Failure'), {
+      output: { statusCode: 402 },
+      data: { reason: '402', expire: '3600' },
+    });
+    const now = Date.now();
+    socket().emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+    expect(events.slice(before)).toEqual([
+      { type: 'banned', reason: 'temporarily banned (402)', until: expect.any(Date) },
+    ]);
+    const until = (events.at(-1) as { until: Date }).until.getTime();
+    expect(until).toBeGreaterThanOrEqual(now + 3_600_000);
+    expect(until).toBeLessThan(now + 3_700_000);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(sockets).toHaveLength(1);
   });

@@ -4,6 +4,7 @@
  * the simulator never loads it.
  */
 import { memoryKeyStore } from './baileys-keys.ts';
+import { reachoutOf6 } from './baileys-reachout.ts';
 import { BaileysSession, type SessionConfig } from './baileys-session.ts';
 import type { MakeSocket, VersionSource } from './baileys-socket.ts';
 import { waWebVersion } from './baileys-version.ts';
@@ -44,6 +45,7 @@ export class BaileysDriver implements WaDriver {
         composingMs: this.options.composingMs ?? 1500,
         reconnectBaseMs: this.options.reconnectBaseMs ?? 2000,
         logLevel: this.options.logLevel ?? 'silent',
+        reachout: this.options.reachout ?? reachoutOf6,
       },
       options.keyStore ?? memoryKeyStore(),
     );

@@ -3,6 +3,7 @@
  * reports what happens to it as events and sends messages and number checks. The simulator and Baileys
  * both implement it, so the engine never knows which one it drives.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { TButton } from '@sewablast/contract/message';
 
 /** `outdated`: WhatsApp refuses the WhatsApp Web version the session announced (405); it keeps retrying. */
@@ -16,7 +17,11 @@ export type SessionEvent =
   /** New credentials to persist at once, so that a restart never loses the session. */
   | { type: 'auth-state'; authState: unknown }
   | { type: 'message'; from: string; text: string }
-  | { type: 'banned'; reason: string }
+  /**
+   * WhatsApp banned the account: for good (406 banned, 403 locked), or until `until` (402, a temporary ban
+   * whose credentials stay good: the session is over until then, and may be opened again after).
+   */
+  | { type: 'banned'; reason: string; until?: Date }
   /** WhatsApp reports a message this session sent (by the id sendMessage answered) delivered or read. */
   | { type: 'receipt'; id: string; status: 'delivered' | 'read' }
   /** The account's own name, learned after linking (WhatsApp sends it through app-state sync). */
@@ -35,16 +40,19 @@ export interface OutgoingMessage {
 }
 
 /**
- * A failed send, by what the engine should do next: retry (`transient`, e.g. 429 rate-overlimit or a
- * timeout), wait for the connection (`disconnected`), give up on this recipient (`rejected`), slow down and
- * soon stop because WhatsApp limits what the account may send (`restricted`, ack error 463), or stop the
- * account (`banned`).
+ * A failed send, by what the engine should do next: retry (`transient`, e.g. a timeout; a 429
+ * rate-overlimit too, though a blast cools down instead), wait for the connection (`disconnected`), give up
+ * on this recipient (`rejected`), wait until WhatsApp lets the account reach out again (`restricted`, ack
+ * error 463 the driver could not resolve itself: a timelock with its end, or one of unknown cause), or stop
+ * the account (`banned`).
  */
 export class SendError extends Error {
   constructor(
     readonly kind: 'transient' | 'disconnected' | 'banned' | 'rejected' | 'restricted',
     readonly code: string,
     message: string,
+    /** A restriction's end when WhatsApp tells it (its reach-out timelock): sending waits until then. */
+    readonly until: Date | null = null,
   ) {
     super(message);
     this.name = 'SendError';
@@ -54,7 +62,12 @@ export class SendError extends Error {
 export interface WaSession {
   readonly deviceId: string;
   subscribe(listener: (event: SessionEvent) => void): () => void;
-  sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }>;
+  /**
+   * Sends under `id` (newMessageId), the same for every try of one logical send: WhatsApp and the recipient's
+   * phone take a message id once, so a try whose ack was lost and is sent again does not arrive twice. The
+   * engine always gives one; without it the driver makes one (tests of the driver alone).
+   */
+  sendMessage(to: string, message: OutgoingMessage, id?: string): Promise<{ id: string }>;
   checkNumber(number: string): Promise<{ exists: boolean; name: string | null }>;
   /** Unlinks the device from the phone; the stored credentials are useless afterwards. */
   logout(): Promise<void>;
@@ -110,4 +123,19 @@ export function buttonsAsText(buttons: TButton[] | undefined): string {
       return `- ${button.title}`;
     })
     .join('\n');
+}
+
+/** A message id shaped as WhatsApp Web makes them (Baileys' generateMessageIDV2): 3EB0 and 18 hex digits. */
+export function newMessageId(): string {
+  return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * The id of part `index` of a message sent as several (an audio and its text): the last part carries the
+ * message's own id (receipts name it), the others one derived from it, so that a retry repeats all of them.
+ */
+export function partMessageId(id: string, index: number, parts: number): string {
+  if (index === parts - 1) return id;
+  const digest = createHash('sha256').update(`${id}:${index}`).digest('hex').toUpperCase();
+  return `3EB0${digest.slice(0, 18)}`;
 }

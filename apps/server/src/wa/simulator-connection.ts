@@ -208,6 +208,17 @@ export abstract class SimConnection {
     this.connection('loggedOut', 'banned');
   }
 
+  /**
+   * A temporary ban (402) for `tempBanMs`: the session ends, its credentials stay good. WhatsApp refuses them
+   * no longer once the ban ended: the engine opens a new session then.
+   */
+  tempBan() {
+    if (['closed', 'banned', 'loggedOut', 'linking'].includes(this.state)) return;
+    this.end('banned');
+    const until = new Date(Date.now() + this.options.tempBanMs);
+    this.emit({ type: 'banned', reason: 'temporarily banned (402)', until });
+  }
+
   /** The device was removed on the phone (401): the session ends and its credentials are refused from now on. */
   removedFromPhone() {
     if (!this.credentials || ['linking', 'closed', 'banned', 'loggedOut'].includes(this.state)) return;

@@ -1,6 +1,6 @@
 /** After WhatsApp took a message: receipts, retry requests answered from the store, and 463 on cold contacts. */
 import { describe, expect, it } from 'vitest';
-import type { SentMessageStore } from './driver.ts';
+import type { SendError, SentMessageStore } from './driver.ts';
 import { QUIET_RATES, SimulatorDriver, type SimulatorRates } from './simulator.ts';
 import { isState, record, until } from './simulator-test-kit.ts';
 
@@ -33,16 +33,32 @@ async function connected(rates: Partial<SimulatorRates>, sentMessages?: SentMess
 }
 
 describe('the simulator after a send', () => {
-  it('refuses a first message to a cold contact with 463, never one to a number already reached', async () => {
+  it("refuses cold contacts with 463 and the timelock's end while one runs, never a number already reached", async () => {
     const { driver, session } = await connected({ restricted: 0 });
     await session.sendMessage('628111', { text: 'warm' });
+    const before = Date.now();
     driver.control('out-1', 'restrict');
-    await expect(session.sendMessage('628222', { text: 'cold' })).rejects.toMatchObject({
-      kind: 'restricted',
-      code: '463',
-      message: 'WhatsApp restricted sending from this account (463)',
-    });
+    const refused = await session.sendMessage('628222', { text: 'cold' }).catch((error: SendError) => error);
+    expect(refused).toMatchObject({ kind: 'restricted', code: '463' });
+    const end = (refused as SendError).until?.getTime() ?? 0;
+    expect(end).toBeGreaterThanOrEqual(before + 10 * 60_000);
     await expect(session.sendMessage('628111', { text: 'again' })).resolves.toMatchObject({ id: expect.any(String) });
+    await session.close();
+  });
+
+  it('fetches a missing token for a cold contact and sends once more: the message arrives', async () => {
+    const { driver, session } = await connected({ restricted: 1 });
+    await session.sendMessage('628333', { text: 'cold' });
+    await session.sendMessage('628333', { text: 'warm now' });
+    expect(driver.tcTokenFetchesBy('out-1')).toBe(1);
+    expect(driver.sentBy('out-1').map((sent) => sent.text)).toEqual(['cold', 'warm now']);
+    await session.close();
+  });
+
+  it('sends to the LID a contact moved to, once its phone number answered 463', async () => {
+    const { driver, session } = await connected({ lidContacts: 1 });
+    const { id } = await session.sendMessage('628444', { text: 'Halo' });
+    expect(driver.sentBy('out-1')).toMatchObject([{ id, to: '628444', lid: expect.stringMatching(/@lid$/) }]);
     await session.close();
   });
 

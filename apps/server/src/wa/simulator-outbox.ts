@@ -1,13 +1,16 @@
 /**
  * What happens to a simulated session's messages once WhatsApp took them: the log of what "arrived", the
  * receipts that follow, the recipients that ask for a message again (read back from the sent-message store,
- * as Baileys' getMessage does), and the cold contacts a restricted account may not reach (463).
+ * as Baileys' getMessage does), and the cold contacts WhatsApp answers 463: for a missing trusted-contact
+ * token, or all of them while a reach-out timelock runs.
  */
 import type { SentMessageStore, SessionEvent } from './driver.ts';
 import type { Random } from './random.ts';
 import type { ResolvedSimulatorOptions } from './simulator-rates.ts';
 
 const SENT_LOG_SIZE = 50;
+/** Message ids remembered as taken, the oldest forgotten first: a retry comes within seconds of its first try. */
+const TAKEN_IDS = 1000;
 /** A session given no store keeps this many messages, as the real driver's memory fallback does. */
 
 export interface SentRecord {
@@ -18,6 +21,8 @@ export interface SentRecord {
   at: string;
   /** Sent again because the recipient asked for it (a retry request). */
   retry: boolean;
+  /** The LID it went to, when WhatsApp moved the contact to one. */
+  lid?: string;
 }
 
 /** What the outbox needs of its session. */
@@ -35,6 +40,7 @@ interface StoredMessage {
   to: string;
   text: string;
   media: string | null;
+  lid?: string;
 }
 
 export class SimOutbox {
@@ -45,6 +51,7 @@ export class SimOutbox {
   private readonly contacted = new Set<string>();
   private restrictedUntil = 0;
   private lastId: string | null = null;
+  private readonly taken = new Set<string>();
 
   constructor(
     private readonly host: OutboxHost,
@@ -53,21 +60,39 @@ export class SimOutbox {
     private readonly random: Random,
   ) {}
 
-  /** Whether WhatsApp refuses this send with 463: only a first message to a number, at a seeded rate or while locked. */
-  refuses(to: string): boolean {
-    if (this.contacted.has(to)) return false;
-    if (Date.now() < this.restrictedUntil) return true;
-    return this.random.next() < this.options.rates.restricted;
+  /** Trusted-contact tokens fetched after a 463, each followed by one more try. */
+  tcTokenFetches = 0;
+
+  /** The end of the reach-out timelock keeping this send from a cold contact, or null when none does. */
+  timelockEnd(to: string): Date | null {
+    return !this.contacted.has(to) && Date.now() < this.restrictedUntil ? new Date(this.restrictedUntil) : null;
   }
 
-  /** Locks the account out of cold contacts for a while, as WhatsApp's reach-out limit does. */
+  /**
+   * Whether a first message to a cold contact meets a missing trusted-contact token, at a seeded rate: the
+   * session fetches it (counted) and sends once more.
+   */
+  needsToken(to: string): boolean {
+    if (this.contacted.has(to) || this.random.next() >= this.options.rates.restricted) return false;
+    this.tcTokenFetches++;
+    return true;
+  }
+
+  /** Puts the account under a reach-out timelock for `restrictedMs`. */
   restrict() {
     this.restrictedUntil = Date.now() + this.options.restrictedMs;
+  }
+
+  /** Whether WhatsApp already took a message with this id. */
+  has(id: string): boolean {
+    return this.taken.has(id);
   }
 
   /** A message WhatsApp accepted: logged, stored for retry requests, and followed by what its recipient does. */
   async accepted(id: string, message: StoredMessage): Promise<void> {
     this.contacted.add(message.to);
+    this.taken.add(id);
+    if (this.taken.size > TAKEN_IDS) this.taken.delete(this.taken.values().next().value as string);
     this.log(id, message, false);
     this.lastId = id;
     // A store that failed to keep it only shows when the recipient asks again: counted then as a miss.

@@ -5,12 +5,16 @@
  */
 
 export interface SimulatorRates {
-  /** Chance that a send or a number check fails for a passing reason (429, timeout): retried by the engine. */
+  /** Chance that a send or a number check fails for a passing reason (a timeout, 503; 429 for a check): retried by the engine. */
   transient: number;
+  /** Chance that a send meets WhatsApp's rate-overlimit (429): a blast cools the account down. */
+  rateLimited: number;
   /** Chance that a send finds the connection dropped; it comes back after a moment. */
   disconnect: number;
-  /** Chance that a send gets the account banned. */
+  /** Chance that a send gets the account banned (406). */
   ban: number;
+  /** Chance that a send gets the account banned for `tempBanMs` (402): its credentials stay good. */
+  tempBan: number;
   /** Chance that a recipient is not on WhatsApp, so the send is rejected for good. */
   rejected: number;
   /** Share of numbers that exist on WhatsApp for checkNumber. */
@@ -19,8 +23,18 @@ export interface SimulatorRates {
   replaced: number;
   /** Chance that a send meets the device removed from the phone (401): the credentials are useless after. */
   loggedOut: number;
-  /** Chance that a first send to a number this session never reached is refused with 463 (a cold contact). */
+  /**
+   * Chance that a first send to a number this session never reached is refused with 463 for a missing
+   * trusted-contact token; the driver fetches one and sends once more, which goes through.
+   */
   restricted: number;
+  /**
+   * Chance that a send puts the account under WhatsApp's reach-out timelock for `restrictedMs`: sends to
+   * numbers it never reached are refused with 463 and the timelock's end until then.
+   */
+  timelock: number;
+  /** Share of numbers WhatsApp moved to a LID: a send to the phone number gets 463 and goes again to the LID. */
+  lidContacts: number;
   /** Chance that the phone never scans by itself, so the QR refs (or the code) run out. */
   unscanned: number;
   /** Chance that a scan is followed by 515 "restart required": the linked session comes back on a new socket. */
@@ -35,17 +49,26 @@ export interface SimulatorRates {
   read: number;
   /** Chance that a new link's own name arrives a moment after it is authenticated, not with it. */
   lateName: number;
+  /**
+   * Chance that a message WhatsApp took has its ack lost on the way back: the send times out, and a try again
+   * under the same id is acknowledged without arriving twice.
+   */
+  lostAck: number;
 }
 
 export const DEFAULT_RATES: SimulatorRates = {
   transient: 0.04,
+  rateLimited: 0.002,
   disconnect: 0.005,
   ban: 0.0005,
+  tempBan: 0.0003,
   rejected: 0.03,
   exists: 0.6,
   replaced: 0.0005,
   loggedOut: 0.0005,
   restricted: 0.005,
+  timelock: 0.0005,
+  lidContacts: 0.1,
   unscanned: 0.02,
   restartAfterScan: 0.5,
   outdated: 0.01,
@@ -53,6 +76,7 @@ export const DEFAULT_RATES: SimulatorRates = {
   delivered: 0.9,
   read: 0.5,
   lateName: 0.5,
+  lostAck: 0.005,
 };
 
 export interface SimulatorOptions {
@@ -72,8 +96,10 @@ export interface SimulatorOptions {
   laterMs?: [number, number];
   /** How long WhatsApp keeps refusing the version once it did (until "a new version is out"). */
   outdatedMs?: [number, number];
-  /** How long a 463 locks the account out of cold contacts once forced. */
+  /** How long a reach-out timelock keeps the account from cold contacts. */
   restrictedMs?: number;
+  /** How long a temporary ban (402) lasts. */
+  tempBanMs?: number;
 }
 
 export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, 'rates'>> & { rates: SimulatorRates };
@@ -91,11 +117,21 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     laterMs: options.laterMs ?? [1000, 4000],
     outdatedMs: options.outdatedMs ?? [10_000, 60_000],
     restrictedMs: options.restrictedMs ?? 10 * 60_000,
+    tempBanMs: options.tempBanMs ?? 60 * 60_000,
   };
 }
 
 /** The faults a send may meet, in the order their rates stack up on one roll. */
-const SEND_FAULTS = ['ban', 'disconnect', 'transient', 'rejected', 'replaced', 'loggedOut'] as const;
+const SEND_FAULTS = [
+  'ban',
+  'disconnect',
+  'transient',
+  'rejected',
+  'replaced',
+  'loggedOut',
+  'rateLimited',
+  'tempBan',
+] as const;
 export type SendFault = (typeof SEND_FAULTS)[number];
 
 /** The fault a send's roll (0 to 1) lands on, or null for a message WhatsApp accepts. */
@@ -113,6 +149,10 @@ export function sendFault(roll: number, rates: SimulatorRates): SendFault | null
  * late name...), leaving the everyday ones: passing failures, drops, refused numbers, bans, receipts.
  */
 export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
+  tempBan: 0,
+  timelock: 0,
+  lidContacts: 0,
+  rateLimited: 0,
   replaced: 0,
   loggedOut: 0,
   restricted: 0,
@@ -121,11 +161,16 @@ export const RARE_FAULTS_OFF: Partial<SimulatorRates> = {
   outdated: 0,
   retryRequest: 0,
   lateName: 0,
+  lostAck: 0,
 };
 
 /** No faults at all: every send is accepted, every link scanned as asked; receipts still come. */
 export const QUIET_RATES: Partial<SimulatorRates> = {
+  tempBan: 0,
+  timelock: 0,
+  lidContacts: 0,
   transient: 0,
+  rateLimited: 0,
   disconnect: 0,
   ban: 0,
   rejected: 0,
@@ -137,6 +182,7 @@ export const QUIET_RATES: Partial<SimulatorRates> = {
   outdated: 0,
   retryRequest: 0,
   lateName: 0,
+  lostAck: 0,
 };
 
 /** Which of WhatsApp's faults the simulator plays (SIM_FAULTS): all of them, the everyday ones, or none. */

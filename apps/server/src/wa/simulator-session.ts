@@ -7,17 +7,23 @@
 
 import { memorySentMessages } from './bounded-cache.ts';
 import { buttonsAsText, type OpenSessionOptions, type OutgoingMessage, SendError, type WaSession } from './driver.ts';
-import { hashString, seededRandom } from './random.ts';
+import { hashString, type Random, seededRandom } from './random.ts';
 import type { SessionDriverSide } from './simulator-connection.ts';
 import { SimLink } from './simulator-link.ts';
 import { SimOutbox } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, sendFault } from './simulator-rates.ts';
 
-/** What WhatsApp answers a passing failure with: rate-overlimit, a timeout, a server busy. */
+/** What WhatsApp answers a passing failure with: rate-overlimit (a check's), a timeout, a server busy. */
 const TRANSIENT_CODES = ['429', '408', '503'] as const;
+/** A send's passing failures; its 429 is a fault of its own (`rateLimited`). */
+const SEND_TRANSIENT_CODES = ['408', '503'] as const;
 
 export class SimSession extends SimLink implements WaSession {
   readonly outbox: SimOutbox;
+  /** Lost acks draw from their own stream, so that a seed's other rolls stay what they were. */
+  private readonly ackRandom: Random;
+  /** Timelocks draw from their own stream too. */
+  private readonly reachRandom: Random;
   /** Numbers this session answered for: a check that failed (and was asked again) is not one. */
   checks = 0;
 
@@ -40,6 +46,8 @@ export class SimSession extends SimLink implements WaSession {
       open.sentMessages ?? memorySentMessages(),
       seededRandom(options.seed ^ hashString(deviceId) ^ hashString('outbox')),
     );
+    this.ackRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('ack'));
+    this.reachRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('reach'));
   }
 
   reply(from: string, text: string) {
@@ -73,21 +81,30 @@ export class SimSession extends SimLink implements WaSession {
     if (this.state !== 'connected') throw new SendError('disconnected', 'not-connected', `session is ${this.state}`);
   }
 
-  async sendMessage(to: string, message: OutgoingMessage) {
+  async sendMessage(to: string, message: OutgoingMessage, given?: string) {
     this.assertConnected();
     await this.roundTrip();
-    if (this.outbox.refuses(to)) {
-      throw new SendError('restricted', '463', 'WhatsApp restricted sending from this account (463)');
-    }
+    // WhatsApp takes a message id once: a try again of a message it has is acknowledged, not delivered again.
+    if (given && this.outbox.has(given)) return { id: given };
+    if (this.reachRandom.next() < this.options.rates.timelock) this.outbox.restrict();
+    const end = this.outbox.timelockEnd(to);
+    if (end) throw new SendError('restricted', '463', `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
+    // A missing token is fetched and the send goes once more, as the real driver does: nothing shows but the count.
+    this.outbox.needsToken(to);
     switch (sendFault(this.random.next(), this.options.rates)) {
       case 'ban':
         this.ban();
         throw new SendError('banned', 'banned', 'account banned');
+      case 'tempBan':
+        this.tempBan();
+        throw new SendError('disconnected', 'connection-closed', 'temporarily banned');
       case 'disconnect':
         this.disconnect();
         throw new SendError('disconnected', 'connection-closed', 'connection lost');
       case 'transient':
-        throw new SendError('transient', this.random.pick(TRANSIENT_CODES), 'rate-overlimit or timeout');
+        throw new SendError('transient', this.random.pick(SEND_TRANSIENT_CODES), 'timeout or server busy');
+      case 'rateLimited':
+        throw new SendError('transient', '429', 'rate-overlimit');
       case 'rejected':
         throw new SendError('rejected', 'not-on-whatsapp', `${to} is not on WhatsApp`);
       case 'replaced':
@@ -100,8 +117,15 @@ export class SimSession extends SimLink implements WaSession {
         break;
     }
     const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
-    const id = `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
-    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null });
+    // A contact moved to a LID answers 463 to its phone number; the driver sends once more to the LID.
+    const lid = simulatedLid(this.options, to);
+    const id =
+      given ??
+      `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
+    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null, ...(lid ? { lid } : {}) });
+    if (this.ackRandom.next() < this.options.rates.lostAck) {
+      throw new SendError('transient', 'timeout', 'no acknowledgement from WhatsApp');
+    }
     return { id };
   }
 
@@ -129,4 +153,10 @@ export class SimSession extends SimLink implements WaSession {
 /** Whether a number "exists" on WhatsApp for a simulator of this seed: its seeded hash, nothing else. */
 export function simulatedExists(options: { seed: number; rates: { exists: number } }, number: string): boolean {
   return (hashString(`${options.seed}:${number}`) % 1000) / 1000 < options.rates.exists;
+}
+
+/** The LID a number was moved to for a simulator of this seed (a share `lidContacts` of numbers), or null. */
+export function simulatedLid(options: { seed: number; rates: { lidContacts: number } }, number: string): string | null {
+  const hash = hashString(`${options.seed}:lid:${number}`);
+  return (hash % 1000) / 1000 < options.rates.lidContacts ? `${hash}${number.slice(-4)}@lid` : null;
 }

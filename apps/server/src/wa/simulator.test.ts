@@ -76,7 +76,7 @@ describe('the simulator driver', () => {
         seed,
         scanMs: 0,
         delayMs: [0, 1],
-        rates: { ...QUIET_RATES, transient: 0.3, rejected: 0.2, restricted: 0.1 },
+        rates: { ...QUIET_RATES, transient: 0.3, rejected: 0.2, restricted: 0.1, timelock: 0.05 },
       });
       const session = await driver.open({ deviceId: 'dev-r', authState: null });
       const events = record(session);

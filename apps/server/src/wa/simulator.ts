@@ -67,6 +67,7 @@ export class SimulatorDriver implements WaDriver {
       scan: () => session.scan(undefined, phonenumber),
       disconnect: () => session.disconnect(),
       ban: () => session.ban(),
+      tempBan: () => session.tempBan(),
       reply: () => reply && session.reply(reply.from, reply.text),
       reject: () => session.rejectUnawaited(),
       expire: () => session.refsRanOut(),
@@ -97,6 +98,11 @@ export class SimulatorDriver implements WaDriver {
   /** The last messages a session "delivered", as WhatsApp would show them; resends to a retry request too. */
   sentBy(deviceId: string): readonly SentRecord[] {
     return this.sessions.get(deviceId)?.outbox.sent ?? [];
+  }
+
+  /** Trusted-contact tokens the device's session fetched after a 463, each followed by one more try. */
+  tcTokenFetchesBy(deviceId: string): number {
+    return this.sessions.get(deviceId)?.outbox.tcTokenFetches ?? 0;
   }
 
   /** Retry requests the device's session could not answer: the sent-message store had lost the message. */

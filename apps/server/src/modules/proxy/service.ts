@@ -45,6 +45,14 @@ export function toPublicProxy(row: ProxyRow): TProxy {
   return { id: row.id, value: row.value, status: row.status as TProxy['status'], count_use: row.count_use };
 }
 
+/**
+ * Takes a banned account's proxy out of the pool: WhatsApp bans by IP too, so the next account on it would
+ * follow. An admin checks it and sets it active again (the proxy's edit).
+ */
+export async function quarantineProxy(db: Db, id: number): Promise<void> {
+  await db.update(proxies).set({ status: 'karantina' }).where(eq(proxies.id, id));
+}
+
 export function createProxyService(db: Db) {
   const reports = createImportReports(db, 'proxy');
 
@@ -84,6 +92,7 @@ export function createProxyService(db: Db) {
       return toPublicProxy(row);
     },
 
+    /** Setting a quarantined proxy active is the admin's word that it was checked (quarantineProxy). */
     async update(id: number, values: { value?: string; status?: 'active' | 'nonactive' }): Promise<TProxy> {
       const current = await mustFind(id);
       if (values.value === undefined && values.status === undefined) return toPublicProxy(current);

@@ -56,6 +56,7 @@ export function toPublicWhatsapp(row: AccountRow): TWhatsapp {
     income: row.income,
     suspended: row.suspended,
     suspended_count: row.suspended_count,
+    limited_until: row.limited_until?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }

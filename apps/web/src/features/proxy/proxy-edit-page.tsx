@@ -1,5 +1,8 @@
-/** /proxy/edit?id=: the value and an active/nonactive checkbox; saving goes back (spec part 2 §2). */
-import { type TProxy, ZUpdateProxyRequest } from '@sewablast/contract/proxy';
+/**
+ * /proxy/edit?id=: the value and an active/nonactive checkbox; saving goes back (spec part 2 §2). A
+ * quarantined proxy (its last account was banned) stays so unless the admin ticks it active after checking it.
+ */
+import { PROXY_TEXT, type TProxy, ZUpdateProxyRequest } from '@sewablast/contract/proxy';
 import { useSearchParams } from 'react-router';
 import { FormAlert, FormField, StatusCheckbox, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
@@ -14,15 +17,21 @@ function EditForm({ proxy }: { proxy: TProxy }) {
   const goBack = useGoBack('/proxy');
   const update = useUpdateProxy(proxy.id);
   const inUse = proxy.status === 'in use';
+  const quarantined = proxy.status === 'karantina';
   const form = useZodForm(ZEditProxy, {
-    defaultValues: { value: proxy.value, status: proxy.status === 'nonactive' ? 'nonactive' : 'active' },
+    defaultValues: {
+      value: proxy.value,
+      status: proxy.status === 'nonactive' || quarantined ? 'nonactive' : 'active',
+    },
     leavesOnSuccess: true,
   });
   return (
     <form
       onSubmit={form.submitWith(async ({ value, status }) => {
-        // Left active, a proxy in use keeps its status: only a client taking or leaving it changes that.
-        await update.mutateAsync({ value, status: status === 'nonactive' ? status : inUse ? undefined : 'active' });
+        // Left active, a proxy in use keeps its status: only a client taking or leaving it changes that. Left
+        // unticked, a quarantined one stays quarantined.
+        const next = status === 'nonactive' ? (quarantined ? undefined : status) : inUse ? undefined : 'active';
+        await update.mutateAsync({ value, status: next });
         goBack();
       })}
       noValidate
@@ -30,7 +39,11 @@ function EditForm({ proxy }: { proxy: TProxy }) {
     >
       <FormAlert message={form.failure} />
       <FormField form={form} name="value" label="Proxy" />
-      <StatusCheckbox form={form} name="status" label={inUse ? 'Aktif (sedang dipakai akun WhatsApp)' : 'Aktif'} />
+      <StatusCheckbox
+        form={form}
+        name="status"
+        label={quarantined ? PROXY_TEXT.quarantined : inUse ? 'Aktif (sedang dipakai akun WhatsApp)' : 'Aktif'}
+      />
       <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
         Simpan
       </SubmitButton>

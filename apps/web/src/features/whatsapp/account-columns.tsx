@@ -5,7 +5,7 @@
  * suspensions (spec part 1 §6, §9), from its status.
  */
 import type { Role } from '@sewablast/contract/roles';
-import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import { BLAST_TEXT, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
 import { Play, RotateCcw, Square, Unplug } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import type { Column } from '../../components/data-table.tsx';
 import { IconButton } from '../../components/row-actions.tsx';
-import { formatRupiah } from '../../lib/format.ts';
+import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { isFresh } from '../../lib/live.ts';
 import { isBlasting, type LiveRow, statusLabel } from './live-rows.ts';
 import type { AccountCommands } from './use-account-commands.ts';
@@ -92,6 +92,14 @@ export function accountColumns(role: Role, now: number, commands: AccountCommand
             )}
           >
             {statusLabel(row, now)}
+            {row.limited_until && Date.parse(row.limited_until) > now && (
+              <span
+                data-testid={`limited-${row.clientid}`}
+                className="block text-xs text-amber-700 dark:text-amber-400"
+              >
+                {BLAST_TEXT.limitedUntil(formatDateTime(row.limited_until))}
+              </span>
+            )}
             {row.error && <span className="block text-xs text-red-600 dark:text-red-400">{row.error}</span>}
           </span>
           {isManager && canActivate(row) && (

@@ -23,6 +23,7 @@ const account = toLiveRow({
   income: 0,
   suspended: false,
   suspended_count: 0,
+  limited_until: null,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
@@ -42,6 +43,14 @@ describe('applyLiveEvent', () => {
     expect(statusLabel(row, 3000)).toBe('Fail, attempting (429)');
     row = applyLiveEvent(row, event('stop'), 4000);
     expect(row).toMatchObject({ status: 'idle', blasting: false, waiting: null, attempting: null });
+  });
+
+  it('keeps the end of a restriction a wait names, and nothing from a plain pause', () => {
+    const until = '2026-11-26T20:00:00.000Z';
+    const limited = applyLiveEvent(account, event('waiting', { waitTime: 1800, limited_until: until }), 0);
+    expect(limited.limited_until).toBe(until);
+    expect(applyLiveEvent(limited, event('waiting', { waitTime: 5 }), 1000).limited_until).toBe(until);
+    expect(applyLiveEvent(account, event('waiting', { waitTime: 5 }), 0).limited_until).toBeNull();
   });
 
   it('counts a wait down from the server waitTime to 0, and holds 0 until the next send', () => {

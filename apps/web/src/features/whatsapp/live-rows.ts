@@ -52,7 +52,13 @@ export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number)
     case 'progressing':
       return { ...row, progressing: true, waiting: null };
     case 'waiting':
-      return { ...row, progressing: false, waiting: { seconds: payload.waitTime ?? 0, since: now } };
+      return {
+        ...row,
+        progressing: false,
+        waiting: { seconds: payload.waitTime ?? 0, since: now },
+        // A wait for a restriction says until when; the row shows it while that time is ahead.
+        ...(payload.limited_until ? { limited_until: payload.limited_until } : {}),
+      };
     case 'count_success':
       return {
         ...row,
