@@ -3,38 +3,25 @@
  * in light and dark at 1366 px: no serious or critical finding. One server and one browser for the file.
  */
 import { canOpen, ROUTE_ROLES } from '@sewablast/contract/routes';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person, simulate } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
 type Role = 'member' | 'staff' | 'admin' | 'dev';
 const ROLES: Role[] = ['member', 'staff', 'admin', 'dev'];
 const THEMES = ['light', 'dark'] as const;
 const VIEWPORT = { width: 1366, height: 800 };
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
 const people = {} as Record<Role, Person>;
 /** `?id=` for the screens that edit one row, so they show a form rather than 'not found'. */
 const query: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
   for (const role of ROLES) people[role] = await createUser(server, role);
-  const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: DEV });
+  const token = await login(server, DEV);
   const first = async (path: string) =>
     (await callApi<{ data: { id: number }[] }>(server, `${path}/list-per-page?limit=1`, { token })).data[0]?.id;
   for (const [screen, list] of [
@@ -64,7 +51,7 @@ beforeAll(async () => {
 
 /** A linked account with a generator and a validator gives those lists rows, status, progress and actions. */
 async function jobRowsFor(person: Person, devToken: string) {
-  const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: person });
+  const token = await login(server, person);
   const device = `a11y-job-${Date.now().toString(36)}`;
   await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId: device, userId: person.id }, token });
   await simulate(server, devToken, device, 'scan');
@@ -93,10 +80,6 @@ async function jobRowsFor(person: Person, devToken: string) {
   });
   if (!created.ok) throw new Error(`validator create: ${created.status} ${await created.text()}`);
 }
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 interface Finding {
   id: string;
@@ -146,9 +129,7 @@ function describeFindings(where: string, findings: Finding[]): string[] {
 }
 
 async function auditScreens(role: Role | null, theme: (typeof THEMES)[number]): Promise<string[]> {
-  const { context, page } = await newPage(browser, server, VIEWPORT);
-  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-  await context.addInitScript(axe.source);
+  const { context, page } = await open({ viewport: VIEWPORT, theme, axe: true });
   // Besides the role's screens: where a refused path leads, and the not-found screen.
   const paths = role
     ? [...Object.keys(ROUTE_ROLES).filter((path) => canOpen(role, path)), '/not-authorized']
@@ -178,12 +159,6 @@ async function auditScreens(role: Role | null, theme: (typeof THEMES)[number]): 
     await context.close();
   }
   return problems;
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
 }
 
 describe('every screen passes axe-core (no serious or critical finding)', () => {

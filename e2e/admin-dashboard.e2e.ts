@@ -4,68 +4,30 @@
  * figure and both charts drawn, light and dark, at 1366 and 375 px; staff opening home land on their queue.
  */
 import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blastUntil, callApi, createUser, linkAccount, login, type Person, setBlastFee } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV } from './harness.ts';
 
 /** The fee per successful blast: one send covers the withdrawal the test pays. */
 const FEE = 10_000;
 const BANK = { account_bank: 'BCA', account_number: '1234567890', account_name: 'Budi Santoso' };
 
-let server: Server;
-let browser: Browser;
+// The demo seed brings the numbers and the message templates a blast sends.
+const { server, signedIn } = useSuite({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
 let devToken: string;
 let member: Person;
 let memberToken: string;
 /** What the blast did, read from the account itself rather than from the counters under test. */
 let sent: { success: number; fail: number };
 
-const login = async (person: { email: string; password: string }) =>
-  (await callApi<{ token: string }>(server, '/auth/login', { body: person })).token;
 const asDev = <T>(path: string) => callApi<T>(server, path, { token: devToken });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 45_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 beforeAll(async () => {
-  // The demo seed brings the numbers and the message templates a blast sends.
-  server = await startServer({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
-  browser = await launchBrowser();
-  devToken = await login(DEV);
-  const { setting } = await asDev<{ setting: Record<string, unknown> }>('/admin/setting/get');
-  const { id: _id, ...fields } = setting;
-  await callApi(server, '/admin/setting/update', { method: 'PUT', body: { ...fields, price: FEE }, token: devToken });
-  const levels = await asDev<{ data: { id: number; name: string; requirement_blast: number }[] }>(
-    '/admin/level/list-per-page?limit=100',
-  );
-  for (const { id, name, requirement_blast } of levels.data) {
-    await callApi(server, `/admin/level/${id}`, {
-      method: 'PUT',
-      body: { name, blast_fee: FEE, requirement_blast },
-      token: devToken,
-    });
-  }
+  devToken = await login(server, DEV);
+  await setBlastFee(server, devToken, FEE);
   member = await createUser(server, 'member');
-  memberToken = await login(member);
+  memberToken = await login(server, member);
   await callApi(server, `/admin/users/${member.id}`, {
     method: 'PUT',
     body: { ...BANK, blast_interval_min: 1, blast_interval_max: 1 },
@@ -73,31 +35,8 @@ beforeAll(async () => {
   });
 
   const deviceId = `dash-${Date.now().toString(36)}`;
-  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: member.id }, token: memberToken });
-  expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
-  const account = async () =>
-    (
-      await callApi<{ whatsapp: { state: string; count_success: number; count_fail: number } }>(
-        server,
-        `/admin/whatsapp/${deviceId}`,
-        { token: memberToken },
-      )
-    ).whatsapp;
-  await until(account, (value) => value.state === 'connected');
-  await callApi(server, '/admin/whatsapp/start-blasting', {
-    body: { whatsappClientId: deviceId, loop: true },
-    token: memberToken,
-  });
-  await until(account, (value) => value.count_success >= 2);
-  await callApi(server, '/admin/whatsapp/stop-blasting', { body: { whatsappClientId: deviceId }, token: memberToken });
-  // A send under way when the stop arrives still ends and counts: wait for the counts to rest.
-  let last = '';
-  const settled = await until(account, (value) => {
-    const now = `${value.count_success}/${value.count_fail}`;
-    const same = now === last;
-    last = now;
-    return same;
-  });
+  await linkAccount(server, devToken, memberToken, member.id, deviceId);
+  const settled = await blastUntil(server, memberToken, deviceId, (counts) => counts.count_success >= 2);
   sent = { success: settled.count_success, fail: settled.count_fail };
 
   const { data } = await callApi<{ data: { id: number } }>(server, '/admin/withdraw/request', {
@@ -110,34 +49,10 @@ beforeAll(async () => {
     token: devToken,
   });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-async function signedIn(person: Person, viewport = { width: 1366, height: 900 }, theme: 'light' | 'dark' = 'light') {
-  const opened = await newPage(browser, server, viewport);
-  await opened.context.addInitScript(axe.source);
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signInThroughForm(opened.page, person);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  return opened;
-}
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
+/** Signed in at 1366 px in the light theme unless told otherwise, with axe loaded. */
+const signedInAt = (person: Person, viewport = { width: 1366, height: 900 }, theme: 'light' | 'dark' = 'light') =>
+  signedIn(person, { viewport, theme, axe: true });
 
 const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 });
 const number = new Intl.NumberFormat('id-ID');
@@ -173,7 +88,7 @@ async function expectedFigures() {
 describe('Dashboard Admin', () => {
   it('greets the admin by first name and shows every card with the figure after a blast and a payout', async () => {
     const admin = await createUser(server, 'admin');
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedInAt(admin);
     await page.goto('/');
     await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
     expect(await page.getByTestId('greeting').textContent()).toBe(DASHBOARD_TEXT.greeting(admin.firstname));
@@ -196,7 +111,7 @@ describe('Dashboard Admin', () => {
     const admin = await createUser(server, 'admin');
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1366, 375]) {
-        const { context, page } = await signedIn(admin, { width, height: 900 }, theme);
+        const { context, page } = await signedInAt(admin, { width, height: 900 }, theme);
         await page.goto('/');
         for (const id of ['blasts', 'paid']) {
           const chart = page.getByTestId(`chart-${id}`);
@@ -209,7 +124,7 @@ describe('Dashboard Admin', () => {
           spaced(rupiah.format(FEE)),
         );
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        expect(await seriousFindings(page), `${theme} ${width}`).toEqual([]);
+        expect(await axeFindings(page), `${theme} ${width}`).toEqual([]);
         await context.close();
       }
     }
@@ -217,7 +132,7 @@ describe('Dashboard Admin', () => {
 
   it('sends staff opening home to the withdraw queue', async () => {
     const staff = await createUser(server, 'staff');
-    const { context, page } = await signedIn(staff);
+    const { context, page } = await signedInAt(staff);
     await page.waitForURL('**/withdraw/requested?page=1');
     await page.goto('/');
     await page.waitForURL('**/withdraw/requested?page=1');

@@ -6,39 +6,25 @@
  */
 import { readFile } from 'node:fs/promises';
 import { AUDIT_TEXT } from '@sewablast/contract/audit';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
 const BANK = { account_bank: 'BCA', account_number: '9876543210', account_name: '=HYPERLINK("http://x")' };
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite();
 let admin: Person;
 let member: Person;
 let levelId: number;
 let page: Page;
 
-const login = async (person: Person) =>
-  (await callApi<{ token: string }>(server, '/auth/login', { body: person })).token;
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   admin = await createUser(server, 'admin');
   member = await createUser(server, 'member');
-  const adminToken = await login(admin);
-  const memberToken = await login(member);
+  const adminToken = await login(server, admin);
+  const memberToken = await login(server, member);
   await callApi(server, `/admin/users/${member.id}`, {
     method: 'PUT',
     body: { ...BANK, current_password: member.password },
@@ -54,29 +40,10 @@ beforeAll(async () => {
     token: adminToken,
   });
   levelId = created.level.id;
-  ({ page } = await newPage(browser, server, { width: 1366, height: 800 }));
+  ({ page } = await open({ viewport: { width: 1366, height: 800 } }));
   await signInThroughForm(page, admin);
   await page.waitForURL((url) => url.pathname !== '/signin');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-async function seriousFindings(view: Page) {
-  return view.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('audit log', () => {
   it('shows an accepted withdrawal and a level fee change, newest first, with the admin as actor', async () => {
@@ -135,8 +102,7 @@ describe('audit log', () => {
   ]) {
     for (const theme of ['light', 'dark'] as const) {
       it(`names an end date before the start under 'Sampai tanggal' and sends no such period (${viewport.width} px, ${theme})`, async () => {
-        const opened = await newPage(browser, server, viewport);
-        await opened.context.addInitScript(axe.source);
+        const opened = await open({ viewport, axe: true });
         await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
         const asked: string[] = [];
         opened.page.on('request', (request) => {
@@ -164,7 +130,7 @@ describe('audit log', () => {
         expect(await view.getByText(AUDIT_TEXT.badRange).count()).toBe(2);
         expect(await view.getByText('Kosong', { exact: true }).count()).toBe(0);
         expect(asked.some((url) => url.includes('from=2026-01-20'))).toBe(false);
-        expect(await seriousFindings(view)).toEqual([]);
+        expect(await axeFindings(view)).toEqual([]);
         if (process.env.SHOTS_DIR) {
           await view.screenshot({
             path: `${process.env.SHOTS_DIR}/audit-range-${theme}-${viewport.width}.png`,

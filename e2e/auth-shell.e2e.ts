@@ -2,24 +2,16 @@
  * Sign-up → sign-in → shell → dropdown → sign-out, the referral link, Ctrl+K, the theme across a reload,
  * the sidebar's sizes, and the menus by role.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, open } = useSuite();
 
 describe('a new member', () => {
   it('signs up, signs in, sees the shell and the dropdown, and signs out', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect.poll(() => page.getByText('First name is required.').count()).toBe(1);
@@ -83,7 +75,7 @@ describe('a new member', () => {
   });
 
   it('keeps a referral link as referral_code and prefills the sign-up form with it', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await page.goto('/signin?referral=ABCD2345');
     await expect.poll(() => page.url()).not.toContain('referral=');
     expect(await page.evaluate(() => localStorage.getItem('referral_code'))).toBe('ABCD2345');
@@ -106,7 +98,7 @@ describe('a new member', () => {
 describe('the shell', () => {
   it('focuses the search with Ctrl+K and finds a screen', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.locator('body').click();
@@ -120,7 +112,7 @@ describe('the shell', () => {
 
   it('keeps the dark theme across a reload', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
@@ -135,7 +127,7 @@ describe('the shell', () => {
 
   it('is 290 px wide on a desktop, 90 px collapsed, and widens on hover', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server, { width: 1280, height: 800 });
+    const { context, page } = await open({ viewport: { width: 1280, height: 800 } });
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     const sidebar = page.getByTestId('sidebar');
@@ -155,7 +147,7 @@ describe('the shell', () => {
 
   it('is a drawer below 768 px that opens and closes', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server, { width: 375, height: 740 });
+    const { context, page } = await open({ viewport: { width: 375, height: 740 } });
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     const sidebar = page.getByTestId('sidebar');
@@ -201,7 +193,7 @@ describe('menus by role', () => {
 
   it('gives devs the admin menu plus a Monitor submenu, one submenu open at a time', async () => {
     const dev = await createUser(server, 'dev');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, dev);
     await page.waitForURL('**/dashboard');
     const nav = page.getByTestId('sidebar');
@@ -222,7 +214,7 @@ describe('menus by role', () => {
 
   it.each(Object.entries(menus))('shows the %s menu word for word', async (role, labels) => {
     const person = await createUser(server, role as keyof typeof menus);
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, person);
     await page.getByTestId('sidebar').getByRole('link').first().waitFor();
     const shown = await page.getByTestId('sidebar').locator('nav li > a, nav li > button').allTextContents();

@@ -3,30 +3,15 @@
  * account goes through a proxy where nothing listens: the link fails the way an offline server would, and
  * the member is told so while the server keeps trying.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite({ WA_DRIVER: 'baileys', SEED_DEMO: '0' });
 beforeAll(async () => {
-  server = await startServer({ WA_DRIVER: 'baileys', SEED_DEMO: '0' });
-  browser = await launchBrowser();
-  const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: DEV });
+  const token = await login(server, DEV);
   await callApi(server, '/admin/proxy/save', { body: { value: 'http://127.0.0.1:9' }, token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('Tambah Akun Whatsapp on the Baileys driver, with WhatsApp out of reach', () => {
@@ -34,7 +19,7 @@ describe('Tambah Akun Whatsapp on the Baileys driver, with WhatsApp out of reach
     const health = await callApi<{ driver: string }>(server, '/health');
     expect(health.driver).toBe('baileys');
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/whatsapp/create');

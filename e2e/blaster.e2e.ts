@@ -1,53 +1,22 @@
 /** The Blaster page in the browser: an admin sends one message from a linked account to chosen numbers. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, linkAccount, login, simulate } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+// A fixed seed and device id: the simulator's chance of a refused send (3 %) must not decide the test.
+const { server, open } = useSuite({ SIM_SCAN_MS: '600000', SEED_DEMO: '1', SIM_SEED: '20261123' });
 let devToken: string;
 beforeAll(async () => {
-  // A fixed seed and device id: the simulator's chance of a refused send (3 %) must not decide the test.
-  server = await startServer({ SIM_SCAN_MS: '600000', SEED_DEMO: '1', SIM_SEED: '20261123' });
-  browser = await launchBrowser();
-  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
+  devToken = await login(server, DEV);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Links an account for the user through the API and the simulator; answers its phone number. */
-async function linkAccount(userId: number, token: string, deviceId: string): Promise<string> {
-  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId }, token });
-  expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
-  for (;;) {
-    const { whatsapp } = await callApi<{ whatsapp: { state: string; phonenumber: string | null } }>(
-      server,
-      `/admin/whatsapp/${deviceId}`,
-      { token },
-    );
-    if (whatsapp.state === 'connected' && whatsapp.phonenumber) return whatsapp.phonenumber;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('Blaster Whatsapp Message', () => {
   it('sends to the chosen receivers and says Terkirim!, and refuses a sender that is not connected', async () => {
     const admin = await createUser(server, 'admin');
-    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: admin });
+    const token = await login(server, admin);
     const deviceId = 'blaster-e2e';
-    const phone = await linkAccount(admin.id, token, deviceId);
+    const { phonenumber: phone } = await linkAccount(server, devToken, token, admin.id, deviceId);
     const { data: numbers } = await callApi<{ data: { number: string; name: string }[] }>(
       server,
       '/admin/phonenumber/list-per-page?limit=2',
@@ -56,7 +25,7 @@ describe('Blaster Whatsapp Message', () => {
     const [first, second] = numbers;
     if (!first || !second) throw new Error('the demo seed has no phone numbers');
 
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, admin);
     await page.waitForURL('**/dashboard');
     await page.goto('/blaster');

@@ -3,36 +3,22 @@
  * (a double click sends one), sets their blast intervals, and reads their WhatsApp accounts; the member sees
  * the bonus on 'Daftar Bonus' with its total and in the balance on /withdraw.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  registerUser,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { callApi, createUser, login, type Person, registerUser, simulate } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite();
 let admin: Person;
 let member: Person;
 let adminToken: string;
 let phone: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   admin = await createUser(server, 'admin');
   member = await registerUser(server, 'Bonita');
-  adminToken = (await callApi<{ token: string }>(server, '/auth/login', { body: admin })).token;
-  const memberToken = (await callApi<{ token: string }>(server, '/auth/login', { body: member })).token;
+  adminToken = await login(server, admin);
+  const memberToken = await login(server, member);
   const deviceId = `bonus-${Date.now().toString(36)}`;
   await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: member.id }, token: memberToken });
   const dev = await callApi<{ token: string }>(server, '/auth/login', { body: DEV });
@@ -52,16 +38,12 @@ beforeAll(async () => {
     { timeout: 15_000, interval: 200 },
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const fullName = () => `${member.firstname} ${member.lastname}`;
 
 describe('an admin gives a bonus and the member sees it', () => {
   it("finds the member on 'Daftar Member' and sends 25000 once, however often Kirim is clicked", async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, admin);
     await page.waitForURL('**/dashboard');
     await page.goto('/member');
@@ -102,7 +84,7 @@ describe('an admin gives a bonus and the member sees it', () => {
   });
 
   it("shows the member 'Bonus : Rp 25.000' on 'Daftar Bonus' and the balance on /withdraw", async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/bonus');
@@ -118,7 +100,7 @@ describe('an admin gives a bonus and the member sees it', () => {
 
 describe("an admin runs the member's settings and accounts", () => {
   it('saves the blast intervals, refuses them out of order, and shows them again', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, admin);
     await page.waitForURL('**/dashboard');
     await page.goto(`/member?s=${encodeURIComponent(member.email)}`);
@@ -148,7 +130,7 @@ describe("an admin runs the member's settings and accounts", () => {
   });
 
   it("lists the member's WhatsApp account on /member/whatsapp", async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, admin);
     await page.waitForURL('**/dashboard');
     await page.goto(`/member?s=${encodeURIComponent(member.email)}`);

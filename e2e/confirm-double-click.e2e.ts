@@ -3,34 +3,24 @@
  * and closes the dialog; the second must not land on the row behind it (its 'Tolak', at this width) and
  * open a confirmation for another request. Shown on the withdraw queue, where it was met, through the shared confirmation dialog.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
 const BANK = { account_bank: 'BCA', account_number: '1234567890', account_name: 'Budi Santoso' };
 /** Enough requests that, at 375 px, another row's 'Terima' lies under the dialog's. */
 const REQUESTS = 8;
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite();
 let admin: Person;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   admin = await createUser(server, 'admin');
-  const adminToken = (await callApi<{ token: string }>(server, '/auth/login', { body: admin })).token;
+  const adminToken = await login(server, admin);
   for (let i = 0; i < REQUESTS; i++) {
     const member = await createUser(server, 'member');
-    const token = (await callApi<{ token: string }>(server, '/auth/login', { body: member })).token;
+    const token = await login(server, member);
     await callApi(server, `/admin/users/${member.id}`, {
       method: 'PUT',
       body: { ...BANK, current_password: member.password },
@@ -43,10 +33,6 @@ beforeAll(async () => {
     await callApi(server, '/admin/withdraw/request', { body: { nominal: 10_000 + i * 1000 }, token });
   }
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /**
  * Scrolls so that another request's 'Terima' or 'Tolak' lies exactly under the spot `at` (where the dialog's
@@ -80,7 +66,7 @@ function lineUpBehind(page: Page, first: number, at: { x: number; y: number }) {
 
 describe('a confirmation at 375 px', () => {
   it('takes a double click on Terima as one decision, without opening another request behind it', async () => {
-    const { context, page } = await newPage(browser, server, { width: 375, height: 812 });
+    const { context, page } = await open({ viewport: { width: 375, height: 812 } });
     await signInThroughForm(page, admin);
     await page.waitForURL((url) => url.pathname !== '/signin');
     await page.goto('/withdraw/requested?page=1');

@@ -4,25 +4,13 @@
  * mailed link confirms and says so; followed again it is refused, with the resend offered only signed in.
  */
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CaughtMail, startMailCatcher } from '../apps/server/test/mail-catcher.ts';
-import { launchBrowser, newPage, registerUser, type Server, signInThroughForm, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { CaughtMail } from '../apps/server/test/mail-catcher.ts';
+import { registerUser } from './api.ts';
+import { useSuiteWithMail } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
-
-beforeAll(async () => {
-  smtp = await startMailCatcher();
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Sewablast <no-reply@e2e.test>' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-});
+const { server, open, mail } = useSuiteWithMail();
 
 function linkOf(mail: CaughtMail): URL {
   const link = /https?:\/\/\S+\/confirm-email\?token=[\w-]+/.exec(mail.text)?.[0];
@@ -33,10 +21,10 @@ function linkOf(mail: CaughtMail): URL {
 describe('email confirmation', () => {
   it('asks for it on Withdraw and the profile, and the mailed link confirms once', async () => {
     const member = await registerUser(server);
-    const link = linkOf(await smtp.mailTo(member.email));
+    const link = linkOf(await mail().mailTo(member.email));
     expect(link.origin).toBe(server.url);
 
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/withdraw');
@@ -72,7 +60,7 @@ describe('email confirmation', () => {
     await context.close();
 
     // Signed out, it says to sign in and send a new one from there.
-    const stranger = await newPage(browser, server);
+    const stranger = await open();
     await stranger.page.goto(`${link.pathname}${link.search}`);
     await stranger.page.getByText(EMAIL_CONFIRM_TEXT.tokenInvalid).waitFor();
     expect(await stranger.page.getByRole('button', { name: EMAIL_CONFIRM_TEXT.resend }).count()).toBe(0);

@@ -4,47 +4,24 @@
  * says so in Indonesian with a way home and a way to sign in again.
  */
 import { ERROR_SCREEN_TEXT } from '@sewablast/contract/texts';
-import axe from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createUser,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type Person } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, signedIn } = useSuite();
 let member: Person;
 let admin: Person;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   member = await createUser(server, 'member');
   admin = await createUser(server, 'admin');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
 
 const DEVELOPER_PAGE = /Unexpected Application Error|Hey developer/;
 
-async function signedIn(person: Person, viewport: { width: number; height: number }) {
-  const opened = await newPage(browser, server, viewport);
-  await opened.context.addInitScript(axe.source);
-  await signInThroughForm(opened.page, person);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
+/** Signed in with axe loaded, once the first page's own validation has stored the user again. */
+async function signedInSettled(person: Person, viewport: { width: number; height: number }) {
+  const opened = await signedIn(person, { viewport, axe: true });
   // The first page's own validation stores the user once more: that is over before a test spoils the cookie.
   await opened.page.waitForLoadState('networkidle');
   return opened;
@@ -60,20 +37,12 @@ async function spoilStoredUser(context: BrowserContext, value: string) {
   expect(await storedUser(context)).toEqual(JSON.parse(value));
 }
 
-const violations = (page: Page) =>
-  page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    );
-  });
-
 describe('the app’s own error screen', () => {
   it.each([
     { width: 1366, height: 800 },
     { width: 375, height: 812 },
   ])('replaces a malformed user cookie from the token’s validation at $width px', async (viewport) => {
-    const { context, page } = await signedIn(member, viewport);
+    const { context, page } = await signedInSettled(member, viewport);
     for (const value of ['{"role":"member"}', JSON.stringify({ id: 1, role: 'member', firstname: null })]) {
       await spoilStoredUser(context, value);
       await page.goto('/dashboard');
@@ -86,14 +55,14 @@ describe('the app’s own error screen', () => {
   });
 
   it('says so when the stored user is malformed and the server cannot be asked who it is, at 375 px', async () => {
-    const { context, page } = await signedIn(member, { width: 375, height: 812 });
+    const { context, page } = await signedInSettled(member, { width: 375, height: 812 });
     await spoilStoredUser(context, '{"role":"member"}');
     await page.route(/\/api\/auth\/validate$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Terjadi kesalahan' }).waitFor();
     expect(await page.getByText(ERROR_SCREEN_TEXT.sessionUnverified).count()).toBe(1);
     expect(await page.getByText(DEVELOPER_PAGE).count()).toBe(0);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeFindings(page, 'all')).toEqual([]);
     await context.close();
   });
 
@@ -103,14 +72,14 @@ describe('the app’s own error screen', () => {
   ])(
     'shows a screen whose code fails to load as an Indonesian error at $width px, with a way home and back in',
     async (viewport) => {
-      const { context, page } = await signedIn(admin, viewport);
+      const { context, page } = await signedInSettled(admin, viewport);
       await page.route(/\/assets\/level-list-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
       await page.goto('/level');
       await page.getByRole('heading', { name: 'Terjadi kesalahan' }).waitFor();
       expect(await page.getByText(DEVELOPER_PAGE).count()).toBe(0);
       expect(await page.getByText(/at \S+ \(http/).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Kembali ke Beranda' }).getAttribute('href')).toBe('/');
-      expect(await violations(page)).toEqual([]);
+      expect(await axeFindings(page, 'all')).toEqual([]);
 
       await page.getByRole('link', { name: 'Masuk lagi' }).click();
       await page.waitForURL('**/signin');

@@ -14,9 +14,10 @@ import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import { LEGAL_TITLES } from '@sewablast/contract/legal-text';
 import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './api.ts';
+import { useSuite } from './fixture.ts';
 
 const BUDGET_BYTES = 150 * 1024;
 const DIST = join(import.meta.dirname, '../apps/web/dist');
@@ -70,21 +71,12 @@ const found = (scripts: Set<string>, patterns: Record<string, RegExp>) => {
     .map(([name]) => name);
 };
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, open, signedIn, context: newContext } = useSuite();
 
 describe('the first load of a signed-out page', () => {
   for (const { path, heading, reads } of PAGES) {
     it(`${path} stays under 150 KB and loads nothing of the signed-in pages`, async () => {
-      const { context, page } = await newPage(browser, server);
+      const { context, page } = await open();
       const scripts = scriptsOf(page);
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -99,13 +91,11 @@ describe('the first load of a signed-out page', () => {
 
 /** The person signs in once, then comes back with the session kept and nothing cached. */
 async function coldLoad(role: 'member' | 'staff' | 'admin' | 'dev', path: string, heading: string) {
-  const signIn = await newPage(browser, server);
-  await signInThroughForm(signIn.page, await createUser(server, role));
-  await signIn.page.waitForURL((url) => url.pathname !== '/signin');
+  const signIn = await signedIn(await createUser(server, role));
   const storageState = await signIn.context.storageState();
   await signIn.context.close();
 
-  const context = await browser.newContext({ baseURL: server.url, storageState });
+  const context = await newContext({ storageState });
   const page = await context.newPage();
   const scripts = scriptsOf(page);
   await page.goto(path, { waitUntil: 'networkidle' });

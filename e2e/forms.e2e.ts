@@ -6,41 +6,19 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person } from './api.ts';
+import { useSuite } from './fixture.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open, signedIn } = useSuite();
 let admin: Person;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   admin = await createUser(server, 'admin');
-  token = (await callApi<{ token: string }>(server, '/auth/login', { body: admin })).token;
+  token = await login(server, admin);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(viewport?: { width: number; height: number }, person: Person = admin) {
-  const opened = await newPage(browser, server, viewport);
-  await signInThroughForm(opened.page, person);
-  await opened.page.waitForURL('**/dashboard');
-  return opened;
-}
 
 /** Counts the POSTs the page sends to a path. */
 function countPosts(page: Page, path: string): () => number {
@@ -53,7 +31,7 @@ function countPosts(page: Page, path: string): () => number {
 
 describe('a double click', () => {
   it('on the template Simpan creates one template', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedIn(admin);
     const posts = countPosts(page, '/admin/message/create');
     await page.goto('/message');
     await page.getByRole('link', { name: 'Tambah' }).click();
@@ -69,7 +47,7 @@ describe('a double click', () => {
   });
 
   it('on Upload imports the file once and counts every number it registered', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedIn(admin);
     const posts = countPosts(page, '/admin/phonenumber/import');
     const path = join(tmpdir(), `${Date.now()}-three.csv`);
     writeFileSync(path, 'number,name\n6285711100001,Satu\n6285711100002,Dua\n6285711100003,Tiga\n');
@@ -85,7 +63,7 @@ describe('a double click', () => {
 
 describe('a form opened straight from a bookmark in a new tab', () => {
   it('goes to its list after a save, and after Batal', async () => {
-    const { context } = await signedIn();
+    const { context } = await signedIn(admin);
     let page = await context.newPage();
     await page.goto('/phonenumber/create');
     await page.getByLabel('Phone Number').fill('6285722200001');
@@ -102,7 +80,7 @@ describe('a form opened straight from a bookmark in a new tab', () => {
   });
 
   it('still goes back one page when there is one', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedIn(admin);
     await page.goto('/proxy?page=1');
     await page.getByRole('link', { name: 'Tambah' }).click();
     await page.waitForURL('**/proxy/create');
@@ -127,7 +105,7 @@ describe('the template form', () => {
     { width: 375, height: 740 },
   ]) {
     it(`brings its error into view below the sticky header at ${viewport.width} px`, async () => {
-      const { context, page } = await signedIn(viewport);
+      const { context, page } = await signedIn(admin, { viewport });
       await page.goto('/message/create');
       await page.getByLabel('Gunakan button').check();
       await page.getByLabel('Judul button 1').fill('Balas');
@@ -156,7 +134,7 @@ describe('the template form', () => {
 
 describe('sign-up', () => {
   it('forgets a referral code it refused', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await page.goto('/signin?referral=TIDAKADA9');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('referral_code'))).toBe('TIDAKADA9');
     await page.goto('/signup');
@@ -179,7 +157,7 @@ describe('sign-up', () => {
 describe('Tambah Akun Whatsapp on a phone', () => {
   it('keeps each login choice on one line and says the number rule once', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn({ width: 375, height: 740 }, member);
+    const { context, page } = await signedIn(member, { viewport: { width: 375, height: 740 } });
     await page.goto('/whatsapp/create');
     const tabs = page.getByRole('tab');
     await tabs.first().waitFor();

@@ -4,23 +4,13 @@
  * validator over an uploaded CSV, and meets the 'Forbidden' dialog on a dropped connection.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person, simulate } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite({ SIM_SCAN_MS: '600000' });
 let devToken: string;
 let staff: Person;
 let deviceId: string;
@@ -29,18 +19,12 @@ let page: Page;
 const RUN = { timeout: 90_000, interval: 250 };
 
 beforeAll(async () => {
-  server = await startServer({ SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
-  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
+  devToken = await login(server, DEV);
   staff = await createUser(server, 'staff');
   // Wide enough for the job table (narrower, the rows are cards), whose cells the counts are read from.
-  ({ page } = await newPage(browser, server, { width: 1920, height: 1000 }));
+  ({ page } = await open({ viewport: { width: 1920, height: 1000 } }));
   await signInThroughForm(page, staff);
   await page.waitForURL((url) => url.pathname !== '/signin');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The row of a job on its list, found by its status cell. */
@@ -116,7 +100,7 @@ describe('generators and validators', () => {
     await page.getByLabel('Interval Max').fill('3');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/generator/list');
-    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: staff });
+    const token = await login(server, staff);
     const edited = await callApi<{ generator: { interval_max: number } }>(server, `/admin/generator/${generator.id}`, {
       token,
     });
@@ -172,7 +156,7 @@ describe('generators and validators', () => {
   }, 120_000);
 
   it("answers Start on a dropped connection with 'Forbidden', whose OK goes to reconnect the account", async () => {
-    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: staff });
+    const token = await login(server, staff);
     const { whatsapp } = await callApi<{ whatsapp: { id: number } }>(server, `/admin/whatsapp/${deviceId}`, { token });
     const { generator } = await callApi<{ generator: { id: number } }>(server, '/admin/generator/create', {
       token,

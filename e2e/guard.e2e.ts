@@ -1,24 +1,16 @@
 /** The route guard in the browser, for anonymous visitors and each role. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, open } = useSuite();
 
 const NOT_FOUND = "We can't seem to find the page you are looking for!";
 
 describe('the route guard', () => {
   it('sends anonymous visitors to /signin and shows the not-found screen for unknown paths', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     for (const path of ['/', '/dashboard', '/whatsapp', '/monitor/local']) {
       await page.goto(path);
       await page.waitForURL('**/signin');
@@ -32,7 +24,7 @@ describe('the route guard', () => {
   });
 
   it('treats a blank token as none, and signs out a token the server refuses', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     const user = JSON.stringify({ id: 1, firstname: 'Palsu', lastname: 'Saja', email: 'p@e2e.test', role: 'dev' });
     const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), url: server.url });
     await context.addCookies([cookie('authToken', '   '), cookie('user', user)]);
@@ -67,7 +59,7 @@ describe('the route guard', () => {
 
   it('lets a dev open a monitor inside the shell, and shows not-found for an unknown path', async () => {
     const dev = await createUser(server, 'dev');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, dev);
     await page.waitForURL('**/dashboard');
     await page.goto('/monitor/local');
@@ -81,7 +73,7 @@ describe('the route guard', () => {
 
   it('opens every staff screen without one refused call: staff screens ask only what staff may read', async () => {
     const staff = await createUser(server, 'staff');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     const refusals: string[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
@@ -102,7 +94,7 @@ describe('the route guard', () => {
 
   it.each(cases)('lets a $role through where allowed and refuses the rest', async ({ role, allowed, refused }) => {
     const person = await createUser(server, role);
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, person);
     await page.waitForURL(role === 'staff' ? '**/withdraw/requested?page=1' : '**/dashboard');
     if (role !== 'staff') {

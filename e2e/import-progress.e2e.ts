@@ -6,23 +6,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PHONE_TEXT } from '@sewablast/contract/phonenumber';
-import axe from 'axe-core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import type axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
 const ROWS = 300_000;
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, open } = useSuite();
 
 declare global {
   interface Window {
@@ -34,8 +26,7 @@ declare global {
 describe('importing a large file', () => {
   it('shows the upload and then the rows read moving, and the result at the end', async () => {
     const admin = await createUser(server, 'admin');
-    const { context, page } = await newPage(browser, server, { width: 1366, height: 800 });
-    await context.addInitScript(axe.source);
+    const { context, page } = await open({ viewport: { width: 1366, height: 800 }, axe: true });
     await signInThroughForm(page, admin);
     await page.waitForURL((url) => url.pathname !== '/signin');
     await page.goto('/phonenumber/create');
@@ -61,11 +52,7 @@ describe('importing a large file', () => {
 
     const progress = page.getByTestId('import-progress');
     await progress.getByText(/baris dibaca/).waitFor({ timeout: 60_000 });
-    const violations = await page.evaluate(async () => {
-      const result = await window.axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((violation) => violation.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeFindings(page, 'all')).toEqual([]);
     const shots = process.env.SHOTS_DIR;
     if (shots) {
       mkdirSync(shots, { recursive: true });

@@ -1,36 +1,18 @@
-/**
- * The generator and validator forms as an operator meets them: editing shows the job's own account in
- * 'Whatsapp Generator' (not 'Daftar Baru') even when the accounts arrive after the form, saves it unchanged,
- * and shows the locked range as read-only; a validator file of the wrong type is named as such.
- */
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person, simulate } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, signedIn } = useSuite({ SIM_SCAN_MS: '600000' });
 let staff: Person;
 let token: string;
 let account: { id: number; phonenumber: string };
 
 beforeAll(async () => {
-  server = await startServer({ SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
-  const devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
+  const devToken = await login(server, DEV);
   staff = await createUser(server, 'staff');
-  token = (await callApi<{ token: string }>(server, '/auth/login', { body: staff })).token;
+  token = await login(server, staff);
   const deviceId = `jobs-${Date.now().toString(36)}`;
   await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: staff.id }, token });
   expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
@@ -49,37 +31,15 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
-async function signedIn(viewport: { width: number; height: number }) {
-  const opened = await newPage(browser, server, viewport);
-  await opened.context.addInitScript(axe.source);
-  await signInThroughForm(opened.page, staff);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  // The owner's accounts answer after the form has drawn, as on a slow line.
+/** Staff signed in with axe loaded, on a line where the owner's accounts answer after the form has drawn. */
+async function signedInSlowly(viewport: { width: number; height: number }) {
+  const opened = await signedIn(staff, { viewport, axe: true });
   await opened.page.route('**/api/admin/whatsapp/list/*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
   return opened;
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-async function axeViolations(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    );
-  });
 }
 
 /** What the select shows: the text of its chosen option. */
@@ -114,7 +74,7 @@ describe('editing a generator or a validator', () => {
         interval_max: 2,
       },
     });
-    const { context, page } = await signedIn({ width: 1366, height: 800 });
+    const { context, page } = await signedInSlowly({ width: 1366, height: 800 });
     await page.goto(`/generator/create?id=${generator.id}`);
     await page.getByRole('heading', { name: 'Edit Generator' }).waitFor();
 
@@ -137,7 +97,7 @@ describe('editing a generator or a validator', () => {
     await page.waitForURL((url) => !url.search.includes('id='));
     await page.goto(`/generator/create?id=${generator.id}`);
     await expect.poll(() => page.getByLabel('Whatsapp Generator').isEnabled()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, 'all')).toEqual([]);
 
     // 'Daftar Baru' shuts the submit, and leads to linking a new account.
     await page.getByLabel('Whatsapp Generator').selectOption('new');
@@ -159,7 +119,7 @@ describe('editing a generator or a validator', () => {
     expect(response.status).toBe(200);
     const { validator } = (await response.json()) as { validator: { id: number } };
 
-    const { context, page } = await signedIn({ width: 375, height: 812 });
+    const { context, page } = await signedInSlowly({ width: 375, height: 812 });
     await page.goto(`/validator/create?id=${validator.id}`);
     await page.getByRole('heading', { name: 'Edit Validator' }).waitFor();
     const request = await expectSavedAccountShown(page, `/api/admin/validator/${validator.id}`);
@@ -168,7 +128,7 @@ describe('editing a generator or a validator', () => {
   });
 
   it('says a chosen file of the wrong type is not accepted, at 375 px', async () => {
-    const { context, page } = await signedIn({ width: 375, height: 812 });
+    const { context, page } = await signedInSlowly({ width: 375, height: 812 });
     await page.goto('/validator/create');
     await page.getByRole('heading', { name: 'Tambah Akun Validator' }).waitFor();
     await expect.poll(() => page.getByLabel('Whatsapp Generator').inputValue()).toBe(String(account.id));
@@ -180,7 +140,7 @@ describe('editing a generator or a validator', () => {
     expect(await error.textContent()).toBe('Jenis file tidak diterima: pilih file .csv, .json atau .xlsx.');
     expect(await page.getByText('terlebih dahulu').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, 'all')).toEqual([]);
     await context.close();
   });
 });

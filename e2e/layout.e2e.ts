@@ -5,22 +5,11 @@
  * serious on them at a phone's and a tablet's width.
  */
 import { canOpen } from '@sewablast/contract/routes';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  linkAccount,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, linkAccount, login, type Person, simulate } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV } from './harness.ts';
 
 type Role = 'member' | 'staff' | 'admin' | 'dev';
 const ROLES: Role[] = ['member', 'staff', 'admin', 'dev'];
@@ -35,8 +24,7 @@ interface Screen {
   rowControls: (role: Role) => boolean;
 }
 
-let server: Server;
-let browser: Browser;
+const { server, signedIn } = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
 const people = {} as Record<Role, Person>;
 /** The member's account that blasts through the whole run, and the one that is suspended. */
 let blasting = '';
@@ -65,21 +53,18 @@ const SCREENS: Screen[] = [
   { path: '/monitor/realtime', query: () => `?id=${blasting}`, rowControls: never },
 ];
 
-const tokenOf = async (person: { email: string; password: string }) =>
-  (await callApi<{ token: string }>(server, '/auth/login', { body: person })).token;
-
 /** A generator and a validator that keep running through the whole run, on two accounts of `person`. */
 async function runningJobs(person: Person, devToken: string) {
-  const token = await tokenOf(person);
+  const token = await login(server, person);
   const stamp = `${person.id}-${Date.now().toString(36)}`;
   const settings = { interval_min: 5, interval_max: 10 };
-  const generatorAccount = await linkAccount(server, devToken, token, person.id, `lay-gen-${stamp}`);
+  const { id: generatorAccount } = await linkAccount(server, devToken, token, person.id, `lay-gen-${stamp}`);
   const { generator } = await callApi<{ generator: { id: number } }>(server, '/admin/generator/create', {
     body: { start_number: '6281200000001', end_number: '6281200099999', whatsapp_id: generatorAccount, ...settings },
     token,
   });
   await callApi(server, '/admin/generator/start', { body: { id: generator.id }, token });
-  const validatorAccount = await linkAccount(server, devToken, token, person.id, `lay-val-${stamp}`);
+  const { id: validatorAccount } = await linkAccount(server, devToken, token, person.id, `lay-val-${stamp}`);
   const form = new FormData();
   for (const [key, value] of Object.entries({ whatsapp_id: validatorAccount, ...settings })) {
     form.append(key, String(value));
@@ -97,12 +82,10 @@ async function runningJobs(person: Person, devToken: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
   for (const role of ROLES) people[role] = await createUser(server, role);
-  const devToken = await tokenOf(DEV);
+  const devToken = await login(server, DEV);
   const { member } = people;
-  const memberToken = await tokenOf(member);
+  const memberToken = await login(server, member);
   await callApi(server, `/admin/users/${member.id}`, {
     method: 'PUT',
     body: { ...BANK, current_password: member.password },
@@ -123,7 +106,7 @@ beforeAll(async () => {
   });
   await linkAccount(server, devToken, memberToken, member.id, suspended);
   await simulate(server, devToken, suspended, 'ban');
-  const adminToken = await tokenOf(people.admin);
+  const adminToken = await login(server, people.admin);
   await callApi(server, '/admin/bonus/create', {
     body: { userId: member.id, nominal: 50_000, reason: 'Bonus uji tampilan di setiap lebar layar' },
     token: adminToken,
@@ -132,18 +115,9 @@ beforeAll(async () => {
   await runningJobs(people.staff, devToken);
   await runningJobs(people.admin, devToken);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
-async function signedIn(role: Role, viewport = { width: 1366, height: HEIGHT }) {
-  const opened = await newPage(browser, server, viewport);
-  await opened.context.addInitScript(axe.source);
-  await signInThroughForm(opened.page, people[role]);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  return opened;
-}
+const signedInAs = (role: Role, viewport = { width: 1366, height: HEIGHT }) =>
+  signedIn(people[role], { viewport, axe: true });
 
 /** Waits for the screen's reads to land: no request in flight and no spinner left. */
 async function settle(page: Page) {
@@ -225,7 +199,7 @@ async function checkScreen(page: Page, role: Role, screen: Screen): Promise<stri
 describe('every list shows its controls at every width, without sideways scrolling', () => {
   for (const role of ROLES) {
     it(`as ${role}`, { timeout: 300_000 }, async () => {
-      const { context, page } = await signedIn(role);
+      const { context, page } = await signedInAs(role);
       const problems: string[] = [];
       try {
         for (const screen of SCREENS.filter((candidate) => canOpen(role, candidate.path))) {
@@ -239,20 +213,10 @@ describe('every list shows its controls at every width, without sideways scrolli
   }
 });
 
-/** axe's serious and critical findings on the page as it is now. */
-function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('the lists pass axe at phone, tablet and desktop widths, light and dark', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(theme, { timeout: 300_000 }, async () => {
-      const { context, page } = await signedIn('dev');
+      const { context, page } = await signedInAs('dev');
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
       const problems: string[] = [];
       try {
@@ -261,7 +225,7 @@ describe('the lists pass axe at phone, tablet and desktop widths, light and dark
           await settle(page);
           for (const width of [375, 1024]) {
             await resize(page, width);
-            problems.push(...(await seriousFindings(page)).map((finding) => `${screen.path} at ${width}: ${finding}`));
+            problems.push(...(await axeFindings(page)).map((finding) => `${screen.path} at ${width}: ${finding}`));
           }
         }
       } finally {

@@ -3,44 +3,23 @@
  * on create and on edit, and nothing is saved.
  */
 import { LEVEL_NAME_TAKEN } from '@sewablast/contract/level';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite();
 let admin: Person;
 let token: string;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   admin = await createUser(server, 'admin');
-  token = (await callApi<{ token: string }>(server, '/auth/login', { body: admin })).token;
+  token = await login(server, admin);
   await callApi(server, '/admin/level/create', {
     body: { name: 'Platinum', blast_fee: 500, requirement_blast: 5000 },
     token,
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
 
 async function expectNameRefused(page: Page) {
   const name = page.getByLabel('Nama Level');
@@ -50,11 +29,7 @@ async function expectNameRefused(page: Page) {
   expect(await name.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
   // Said once, under the field, not again above the form.
   expect(await page.getByText(LEVEL_NAME_TAKEN).count()).toBe(1);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => violation.id);
-  });
-  expect(violations).toEqual([]);
+  expect(await axeFindings(page, 'all')).toEqual([]);
 }
 
 const names = async () =>
@@ -64,8 +39,7 @@ const names = async () =>
 
 describe('the level form', () => {
   it('refuses a second Platinum, in another case, on create and on edit at 1366 px', async () => {
-    const { context, page } = await newPage(browser, server, { width: 1366, height: 800 });
-    await context.addInitScript(axe.source);
+    const { context, page } = await open({ viewport: { width: 1366, height: 800 }, axe: true });
     await signInThroughForm(page, admin);
     await page.waitForURL((url) => url.pathname !== '/signin');
 

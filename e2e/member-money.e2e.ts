@@ -6,102 +6,39 @@
  */
 import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
 import { WITHDRAW_SUMMARY_TEXT } from '@sewablast/contract/withdraw-text';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blastUntil, callApi, createUser, linkAccount, login, type Person, setBlastFee } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV } from './harness.ts';
 
 const FEE = 3_000;
 const BANK = { account_bank: 'BCA', account_number: '1234567890', account_name: 'Budi Santoso' };
 const SHOTS = process.env.SHOTS_DIR;
 
-let server: Server;
-let browser: Browser;
+// The demo seed brings the numbers and the message templates a blast sends.
+const { server, signedIn } = useSuite({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
 let devToken: string;
 let member: Person;
 let memberToken: string;
 
-const login = async (person: { email: string; password: string }) =>
-  (await callApi<{ token: string }>(server, '/auth/login', { body: person })).token;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 45_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 /** Links a simulated account for `owner`, blasts until `successes` are counted, and stops with the counts at rest. */
 async function blast(owner: Person, successes: number) {
-  const token = await login(owner);
+  const token = await login(server, owner);
   await callApi(server, `/admin/users/${owner.id}`, {
     method: 'PUT',
     body: { blast_interval_min: 1, blast_interval_max: 1 },
     token: devToken,
   });
   const deviceId = `money-${owner.id}-${Date.now().toString(36)}`;
-  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: owner.id }, token });
-  expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
-  const account = async () =>
-    (
-      await callApi<{ whatsapp: { state: string; count_success: number } }>(server, `/admin/whatsapp/${deviceId}`, {
-        token,
-      })
-    ).whatsapp;
-  await until(account, (value) => value.state === 'connected');
-  await callApi(server, '/admin/whatsapp/start-blasting', { body: { whatsappClientId: deviceId, loop: true }, token });
-  await until(account, (value) => value.count_success >= successes);
-  await callApi(server, '/admin/whatsapp/stop-blasting', { body: { whatsappClientId: deviceId }, token });
-  let last = -1;
-  await until(account, (value) => {
-    const same = value.count_success === last;
-    last = value.count_success;
-    return same;
-  });
+  await linkAccount(server, devToken, token, owner.id, deviceId);
+  await blastUntil(server, token, deviceId, (counts) => counts.count_success >= successes);
 }
 
 beforeAll(async () => {
-  // The demo seed brings the numbers and the message templates a blast sends.
-  server = await startServer({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
-  browser = await launchBrowser();
-  devToken = await login(DEV);
-  const { setting } = await callApi<{ setting: Record<string, unknown> }>(server, '/admin/setting/get', {
-    token: devToken,
-  });
-  const { id: _id, ...fields } = setting;
-  await callApi(server, '/admin/setting/update', {
-    method: 'PUT',
-    body: { ...fields, price: FEE, referral_percent: 10 },
-    token: devToken,
-  });
-  const levels = await callApi<{ data: { id: number; name: string; requirement_blast: number }[] }>(
-    server,
-    '/admin/level/list-per-page?limit=100',
-    { token: devToken },
-  );
-  for (const { id, name, requirement_blast } of levels.data) {
-    await callApi(server, `/admin/level/${id}`, {
-      method: 'PUT',
-      body: { name, blast_fee: FEE, requirement_blast },
-      token: devToken,
-    });
-  }
+  devToken = await login(server, DEV);
+  await setBlastFee(server, devToken, FEE, { referral_percent: 10 });
   member = await createUser(server, 'member');
-  memberToken = await login(member);
+  memberToken = await login(server, member);
   await callApi(server, `/admin/users/${member.id}`, { method: 'PUT', body: BANK, token: devToken });
   const { user } = await callApi<{ user: { referral_code: string } }>(server, '/auth/login', { body: member });
   const referee = {
@@ -125,7 +62,7 @@ beforeAll(async () => {
   await Promise.all([blast(member, 3), blast({ ...referee, id: refereeUser.id }, 2)]);
 
   const admin = await createUser(server, 'admin');
-  const adminToken = await login(admin);
+  const adminToken = await login(server, admin);
   await callApi(server, '/admin/bonus/create', {
     body: { userId: member.id, nominal: 15_000, reason: 'Uji saldo' },
     token: adminToken,
@@ -145,34 +82,9 @@ beforeAll(async () => {
   });
   await request(10_000);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-async function signedIn(viewport: { width: number; height: number }, theme: 'light' | 'dark') {
-  const opened = await newPage(browser, server, viewport);
-  await opened.context.addInitScript(axe.source);
-  await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-  await signInThroughForm(opened.page, member);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  return opened;
-}
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
+const signedInAt = (viewport: { width: number; height: number }, theme: 'light' | 'dark') =>
+  signedIn(member, { viewport, theme, axe: true });
 
 /** Digits of a rupiah text ('− Rp 10.000' → 10000). */
 const rupiahValue = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
@@ -189,7 +101,7 @@ describe("the member's money", () => {
         const summary = await callApi<Record<string, number>>(server, `/admin/withdraw/summary/${member.id}`, {
           token: memberToken,
         });
-        const { context, page } = await signedIn(viewport, theme);
+        const { context, page } = await signedInAt(viewport, theme);
         await page.goto('/withdraw');
         const balance = page.getByTestId('withdraw-balance');
         await expect.poll(() => balance.textContent()).toMatch(/^Rp\s[\d.]+$/);
@@ -211,14 +123,14 @@ describe("the member's money", () => {
           expect(await page.getByText(label, { exact: true }).count(), label).toBeGreaterThanOrEqual(1);
         }
         expect(await page.getByTestId('summary-accepted').textContent()).toMatch(/^−\sRp/);
-        expect(await seriousFindings(page)).toEqual([]);
+        expect(await axeFindings(page)).toEqual([]);
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/withdraw-member-${theme}-${viewport.width}.png`, fullPage: true });
         await context.close();
       });
 
       it(`the dashboard draws the income per day beside the cards (${viewport.width} px, ${theme})`, async () => {
-        const { context, page } = await signedIn(viewport, theme);
+        const { context, page } = await signedInAt(viewport, theme);
         await page.goto('/dashboard');
         const chart = page.getByTestId('chart-income');
         await chart.getByRole('heading', { name: DASHBOARD_TEXT.incomeChart(30) }).waitFor();
@@ -230,7 +142,7 @@ describe("the member's money", () => {
         expect(rupiahValue(await rows.last().locator('td').first().textContent())).toBeGreaterThanOrEqual(3 * FEE);
         // The page does not scroll sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-        expect(await seriousFindings(page)).toEqual([]);
+        expect(await axeFindings(page)).toEqual([]);
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/dashboard-member-${theme}-${viewport.width}.png`, fullPage: true });
         await context.close();

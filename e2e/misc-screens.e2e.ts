@@ -13,36 +13,21 @@ import { FILTER_ALL } from '@sewablast/contract/paging';
 import { PROFILE_TEXT } from '@sewablast/contract/profile';
 import { USER_FIELD_TEXT } from '@sewablast/contract/users';
 import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import type axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/misc';
 const WIDTHS = [375, 1024, 1366, 1920] as const;
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite({ SIM_SCAN_MS: '600000' });
 let devToken: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
-  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  devToken = await login(server, DEV);
 });
 
 declare global {
@@ -54,9 +39,8 @@ declare global {
 }
 
 /** A signed-in page that records every console warning and error, with axe-core loaded. */
-async function signedIn(person: { email: string; password: string }, width = 1366) {
-  const { context, page } = await newPage(browser, server, { width, height: 800 });
-  await context.addInitScript(axe.source);
+async function signedInWatched(person: { email: string; password: string }, width = 1366) {
+  const { context, page } = await open({ viewport: { width, height: 800 }, axe: true });
   const console: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') console.push(message.text());
@@ -64,15 +48,6 @@ async function signedIn(person: { email: string; password: string }, width = 136
   await signInThroughForm(page, person);
   await page.waitForURL((url) => url.pathname !== '/signin');
   return { context, page, console };
-}
-
-async function axeFindings(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** After a theme or width change: React has drawn it and the CSS transitions it started have ended. */
@@ -102,7 +77,7 @@ async function checkAndShoot(page: Page, name: string, widths: readonly number[]
 
 /** Links an account for `person` through the API and the simulator, scanned by `phonenumber`. */
 async function linkedAccount(person: Person, phonenumber: string) {
-  const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: person });
+  const token = await login(server, person);
   const deviceId = `wa-e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: person.id }, token });
   await scanAs(deviceId, phonenumber);
@@ -134,7 +109,7 @@ async function scanAs(deviceId: string, phonenumber: string) {
 
 describe('the screens of issue 24 item 14', () => {
   it('opens the Monitor submenu on the monitor screens, and logs no React Router warning on load', async () => {
-    const { context, page, console } = await signedIn(DEV);
+    const { context, page, console } = await signedInWatched(DEV);
     await page.goto('/monitor/local');
     const monitor = page.getByTestId('sidebar').getByRole('button', { name: 'Monitor' });
     await expect.poll(() => monitor.getAttribute('aria-expanded')).toBe('true');
@@ -161,7 +136,7 @@ describe('the screens of issue 24 item 14', () => {
 
   it("says the spec's 'All' in the status filters, and the profile modal's checks in Indonesian", async () => {
     const admin = await createUser(server, 'admin');
-    const { context, page, console } = await signedIn(admin);
+    const { context, page, console } = await signedInWatched(admin);
     for (const path of ['/whatsapp', '/member', '/generator/list']) {
       await page.goto(path);
       const filter = page.getByLabel('Filter Status');
@@ -189,7 +164,7 @@ describe('the screens of issue 24 item 14', () => {
 
   it('counts the 15 s of generating down while the QR is awaited', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedInWatched(member);
     // The live channel never answers here, so the QR never reaches the screen and the countdown runs on.
     await page.routeWebSocket(/\/ws/, () => undefined);
     await page.goto('/whatsapp/create');
@@ -214,7 +189,7 @@ describe('the screens of issue 24 item 14', () => {
   it('chooses the account just linked when the generator form comes back from Daftar Baru', async () => {
     const staff = await createUser(server, 'staff');
     await linkedAccount(staff, '6281230000001');
-    const { context, page } = await signedIn(staff);
+    const { context, page } = await signedInWatched(staff);
     await page.goto('/generator/create');
     const select = page.getByLabel('Whatsapp Generator');
     await expect.poll(() => select.locator('option:checked').textContent()).toBe('6281230000001');
@@ -233,7 +208,7 @@ describe('the screens of issue 24 item 14', () => {
 
   it("shows Daftar Whatsapp loading after a link, never 'Kosong' before the new account", async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedInWatched(member);
     await page.goto('/whatsapp');
     await page.getByText('Kosong').waitFor();
     await page.getByRole('link', { name: 'Tambah' }).click();
@@ -256,7 +231,7 @@ describe('the screens of issue 24 item 14', () => {
   it("asks before a reconnect by another phone changes the account's number", async () => {
     const member = await createUser(server, 'member');
     const { token, id } = await linkedAccount(member, '6281250000001');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedInWatched(member);
 
     const reconnectWith = async (phone: string) => {
       // From the list, as a member reconnects: the screen goes back there when done.

@@ -3,30 +3,15 @@
  * (connection.update yellow, authenticated green), the Client ID link to it from Daftar Whatsapp, and the
  * data monitors' display modes kept in the address.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, simulate } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite({ SIM_SCAN_MS: '600000' });
 let dev: { token: string; user: { id: number } };
 beforeAll(async () => {
-  server = await startServer({ SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
   dev = await callApi(server, '/auth/login', { body: DEV });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const link = (deviceId: string) =>
@@ -36,7 +21,7 @@ describe('the dev monitors', () => {
   it("shows a device's live lines as it links: connection.update yellow, authenticated green", async () => {
     const deviceId = `wa-mon${Date.now().toString(36)}`;
     const other = `wa-oth${Date.now().toString(36)}`;
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, DEV);
     await page.waitForURL('**/dashboard');
     await page.goto(`/monitor/realtime?id=${deviceId}`);
@@ -70,7 +55,7 @@ describe('the dev monitors', () => {
   });
 
   it('shows this node as text, a tree and a viewer, the mode kept in the address', async () => {
-    const { context, page } = await newPage(browser, server, { width: 375, height: 740 });
+    const { context, page } = await open({ viewport: { width: 375, height: 740 } });
     await signInThroughForm(page, DEV);
     await page.waitForURL('**/dashboard');
     await page.goto('/monitor/local');

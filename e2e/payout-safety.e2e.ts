@@ -7,64 +7,22 @@
 import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
 import { PROFILE_TEXT } from '@sewablast/contract/profile';
 import { payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login } from './api.ts';
+import { axeFindings, toast, useSuite, withdrawalRow } from './fixture.ts';
+import { DEV } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, signedIn } = useSuite();
 let devToken: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ token: devToken } = await callApi<{ token: string }>(server, '/auth/login', { body: DEV }));
+  devToken = await login(server, DEV);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(person: Person) {
-  const opened = await newPage(browser, server);
-  await opened.context.addInitScript(axe.source);
-  await signInThroughForm(opened.page, person);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  return opened;
-}
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const nameOf = (person: Person) => `${person.firstname} ${person.lastname}`;
-const rowOf = (page: Page, person: Person, status: string) =>
-  page
-    .locator('tr')
-    .filter({ hasText: nameOf(person) })
-    .filter({ has: page.locator(`[data-status="${status}"]`) });
 
 describe('the profile form', () => {
   it('asks for the current password only when the bank account or the email changes', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedIn(member, { axe: true });
     await page.goto('/profile?edit=true');
     const dialog = page.getByRole('dialog', { name: PROFILE_TEXT.editTitle });
     await dialog.waitFor();
@@ -115,7 +73,7 @@ describe('the profile form', () => {
 describe('Permintaan Withdraw', () => {
   it('flags a request after a bank change, keeps Batalkan of a paid one from staff, and asks an admin why', async () => {
     const member = await createUser(server, 'member');
-    const { token: memberToken } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
+    const memberToken = await login(server, member);
     await callApi(server, `/admin/users/${member.id}`, {
       method: 'PUT',
       body: {
@@ -141,32 +99,32 @@ describe('Permintaan Withdraw', () => {
     });
 
     const staff = await createUser(server, 'staff');
-    const asStaff = await signedIn(staff);
+    const asStaff = await signedIn(staff, { axe: true });
     await asStaff.page.waitForURL('**/withdraw/requested?page=1');
-    const paid = rowOf(asStaff.page, member, 'accepted');
+    const paid = withdrawalRow(asStaff.page, member, 'accepted');
     await paid.waitFor();
     await paid.getByText(WITHDRAW_TEXT.recentBankChange, { exact: true }).waitFor();
     expect(await paid.getByText(WITHDRAW_TEXT.recentBankChangeNote).count()).toBe(1);
     expect(await paid.getByRole('button', { name: /^Batalkan/ }).count()).toBe(0);
-    expect(await seriousFindings(asStaff.page)).toEqual([]);
+    expect(await axeFindings(asStaff.page)).toEqual([]);
     await asStaff.context.close();
 
     const admin = await createUser(server, 'admin');
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(admin, { axe: true });
     await page.goto('/withdraw/requested?page=1');
-    const row = rowOf(page, member, 'accepted');
+    const row = withdrawalRow(page, member, 'accepted');
     await row.getByRole('button', { name: /^Batalkan/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Batalkan pembayaran?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(WITHDRAW_TEXT.cancelPaidWarning);
     await dialog.getByRole('button', { name: 'Batalkan', exact: true }).click();
     await dialog.getByText(WITHDRAW_TEXT.cancelReasonRequired).waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await dialog.getByLabel(WITHDRAW_TEXT.cancelReasonLabel).fill('Transfer ditolak bank tujuan');
     await dialog.getByRole('button', { name: 'Batalkan', exact: true }).click();
     await toast(page, WITHDRAW_TEXT.cancelled).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const back = rowOf(page, member, 'requested');
+    const back = withdrawalRow(page, member, 'requested');
     await back.getByText(payoutCancelledText('Transfer ditolak bank tujuan')).waitFor();
     const { list } = await callApi<{ list: { status: string; cancelReason: string | null }[] }>(
       server,

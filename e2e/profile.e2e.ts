@@ -7,74 +7,26 @@
 import { PROFILE_TEXT } from '@sewablast/contract/profile';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, type Person, updateSettings } from './api.ts';
+import { axeFindings, toast, useSuite } from './fixture.ts';
+import { DEV } from './harness.ts';
 
 /** A bank only this test's settings name, so that choosing it proves the select reads the settings. */
 const BANK = 'BANK UJI';
 
-let server: Server;
-let browser: Browser;
+const { server, context: newContext, signedIn } = useSuite();
 let devToken: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ token: devToken } = await callApi<{ token: string }>(server, '/auth/login', { body: DEV }));
-  const { setting } = await callApi<{ setting: Record<string, unknown> }>(server, '/admin/setting/get', {
-    token: devToken,
-  });
-  const { id: _id, ...fields } = setting;
-  await callApi(server, '/admin/setting/update', {
-    method: 'PUT',
-    body: { ...fields, bank_names: `BCA, ${BANK}, MANDIRI` },
-    token: devToken,
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  devToken = await login(server, DEV);
+  await updateSettings(server, devToken, { bank_names: `BCA, ${BANK}, MANDIRI` });
 });
 
-async function signedIn(person: Person) {
-  const opened = await newPage(browser, server);
-  await opened.context.addInitScript(axe.source);
-  await signInThroughForm(opened.page, person);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  return opened;
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const editor = (page: Page) => page.getByRole('dialog', { name: PROFILE_TEXT.editTitle });
 const userOf = async (person: Person) =>
   (await callApi<{ user: Record<string, unknown> }>(server, `/admin/users/${person.id}`, { token: devToken })).user;
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
 
 describe('the withdraw flow through the profile', () => {
   it("goes from 'Gagal' to the profile editor, saves the bank details and then withdraws", async () => {
@@ -83,7 +35,7 @@ describe('the withdraw flow through the profile', () => {
       body: { userId: member.id, nominal: 25_000, reason: 'Modal uji withdraw' },
       token: devToken,
     });
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedIn(member, { axe: true });
     await page.goto('/withdraw');
     await page.getByRole('button', { name: 'Kirim Permintaan' }).click();
     const failed = page.getByRole('dialog', { name: WITHDRAW_TEXT.failedTitle });
@@ -135,7 +87,7 @@ describe('the withdraw flow through the profile', () => {
 describe('the profile card', () => {
   it('copies a sign-up link that signs a newcomer up under the member, and says when copying fails', async () => {
     const referrer = await createUser(server, 'member');
-    const { context, page } = await signedIn(referrer);
+    const { context, page } = await signedIn(referrer, { axe: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page.goto('/profile');
     await page.getByRole('button', { name: PROFILE_TEXT.copyLink }).click();
@@ -145,7 +97,7 @@ describe('the profile card', () => {
     expect(link).toBe(`${server.url}/signup?referral=${referral_code}`);
 
     const newcomer = { first: 'Rina', last: `Salinan${Date.now()}`, email: `rina.${Date.now()}@e2e.test` };
-    const visitor = await browser.newContext();
+    const visitor = await newContext();
     const signup = await visitor.newPage();
     await signup.goto(link);
     await expect.poll(() => signup.getByLabel('Kode Referal').inputValue()).toBe(referral_code);
@@ -176,7 +128,7 @@ describe('the profile card', () => {
 
   it("shows 'Error: ...' in place of the page when the profile cannot be read", async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedIn(member, { axe: true });
     await page.route(`**/api/admin/users/${member.id}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Rusak' }) }),
     );
@@ -190,7 +142,7 @@ describe('the profile card', () => {
 describe('the edit modal', () => {
   it('opens from the user menu and the Edit button, closes on Escape and the close button, and renames the header', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedIn(member, { axe: true });
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Edit profile' }).click();
     await page.waitForURL('**/profile?edit=true');
@@ -219,8 +171,8 @@ describe('the edit modal', () => {
 
   it('refuses a wrong current password under its field, and after the right one keeps this tab signed in', async () => {
     const member = await createUser(server, 'member');
-    const { token: otherSession } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
-    const { context, page } = await signedIn(member);
+    const otherSession = await login(server, member);
+    const { context, page } = await signedIn(member, { axe: true });
     await page.goto('/profile?edit=1');
     const dialog = editor(page);
     await dialog.waitFor();
@@ -253,7 +205,7 @@ describe('the edit modal', () => {
 describe('axe on the profile', () => {
   it('finds nothing serious on the page and the open modal, light and dark, at 1366 and 375 px', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedIn(member, { axe: true });
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
@@ -262,11 +214,11 @@ describe('axe on the profile', () => {
         await page.goto('/profile');
         await page.getByTestId('personal-info').waitFor();
         const where = `${theme} ${width}`;
-        problems.push(...(await seriousFindings(page)).map((finding) => `${where} page: ${finding}`));
+        problems.push(...(await axeFindings(page)).map((finding) => `${where} page: ${finding}`));
         expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
         await page.goto('/profile?edit=1');
         await editor(page).getByLabel(PROFILE_TEXT.labels.bank).waitFor();
-        problems.push(...(await seriousFindings(page)).map((finding) => `${where} modal: ${finding}`));
+        problems.push(...(await axeFindings(page)).map((finding) => `${where} modal: ${finding}`));
       }
     }
     expect(problems).toEqual([]);

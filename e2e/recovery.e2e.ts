@@ -5,34 +5,22 @@
  */
 import { DEFAULT_TERMS } from '@sewablast/contract/legal';
 import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetLinkOf, startMailCatcher } from '../apps/server/test/mail-catcher.ts';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { resetLinkOf } from '../apps/server/test/mail-catcher.ts';
+import { createUser } from './api.ts';
+import { useSuiteWithMail } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
-
-beforeAll(async () => {
-  smtp = await startMailCatcher();
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Sewablast <no-reply@e2e.test>' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-});
+const { server, open, mail } = useSuiteWithMail();
 
 describe('recovery', () => {
   it('resets a password from the mailed link, and signs out the older tab', async () => {
     const member = await createUser(server, 'member');
-    const old = await newPage(browser, server);
+    const old = await open();
     await signInThroughForm(old.page, member);
     await old.page.waitForURL('**/dashboard');
 
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/reset-password');
@@ -41,7 +29,7 @@ describe('recovery', () => {
     await page.getByText(RECOVERY_TEXT.sent).waitFor();
 
     // The first mail to a member who signed up here is the link that confirms their address.
-    const link = resetLinkOf(await smtp.mailTo(member.email, 1));
+    const link = resetLinkOf(await mail().mailTo(member.email, 1));
     expect(link.origin).toBe(server.url);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByLabel('Password Baru', { exact: true }).fill('baru-sekali-1');
@@ -72,7 +60,7 @@ describe('recovery', () => {
   it('makes a member change a temporary password from Edit Member before anything else', async () => {
     const admin = await createUser(server, 'admin');
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, admin);
     await page.waitForURL('**/dashboard');
     await page.goto(`/member/edit?id=${member.id}`);
@@ -84,7 +72,7 @@ describe('recovery', () => {
     expect(temporary).toMatch(/^[A-Za-z0-9]{10}$/);
     await context.close();
 
-    const own = await newPage(browser, server);
+    const own = await open();
     await signInThroughForm(own.page, { email: member.email, password: temporary });
     await own.page.waitForURL('**/change-password');
     await own.page.goto('/withdraw');
@@ -102,7 +90,7 @@ describe('recovery', () => {
   });
 
   it('opens the terms from sign-up in a new tab, with the default text', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await page.goto('/signup');
     const [terms] = await Promise.all([
       context.waitForEvent('page'),

@@ -4,37 +4,12 @@
  * paged, at 1366 and 375 px, light and dark, axe clean.
  */
 import { REFERRAL_TEXT } from '@sewablast/contract/referral';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, createUser } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
+const { server, open } = useSuite();
 
 describe('Daftar Referal', () => {
   it('lists the member who signed up through the referral link, with the total', async () => {
@@ -42,7 +17,7 @@ describe('Daftar Referal', () => {
     const { user } = await callApi<{ user: { referral_code: string } }>(server, '/auth/login', { body: referrer });
 
     const newcomer = { first: 'Sinta', last: `Rujukan${Date.now()}`, email: `sinta.${Date.now()}@e2e.test` };
-    const visitor = await newPage(browser, server);
+    const visitor = await open();
     await visitor.page.goto(`/signup?referral=${user.referral_code}`);
     await expect.poll(() => visitor.page.getByLabel('Kode Referal').inputValue()).toBe(user.referral_code);
     await visitor.page.getByLabel('First Name').fill(newcomer.first);
@@ -55,7 +30,7 @@ describe('Daftar Referal', () => {
     await visitor.page.waitForURL('**/signin**');
     await visitor.context.close();
 
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, referrer);
     await page.waitForURL('**/dashboard');
     await page.goto('/referral');
@@ -85,8 +60,7 @@ describe('Daftar Referal', () => {
           },
         });
         const admin = await createUser(server, 'admin');
-        const { context, page } = await newPage(browser, server, viewport);
-        await context.addInitScript(axe.source);
+        const { context, page } = await open({ viewport, axe: true });
         await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
         await signInThroughForm(page, admin);
         await page.waitForURL('**/dashboard');
@@ -104,7 +78,7 @@ describe('Daftar Referal', () => {
         expect(await page.getByText(referrer.email).count()).toBe(1);
         expect(await page.getByText(REFERRAL_TEXT.referrer).count()).toBeGreaterThanOrEqual(1);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-        expect(await seriousFindings(page)).toEqual([]);
+        expect(await axeFindings(page)).toEqual([]);
         if (process.env.SHOTS_DIR) {
           await page.screenshot({
             path: `${process.env.SHOTS_DIR}/referral-admin-${theme}-${viewport.width}.png`,

@@ -4,63 +4,26 @@
  * tooltips, activation by an admin, toasts that leave the header's controls and the page's actions free,
  * and a sidebar that a lost hover does not leave widened.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, linkAccount, login, type Person, simulate } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV } from './harness.ts';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1366, height: 800 };
 
-let server: Server;
-let browser: Browser;
+const { server, signedIn } = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
 let devToken: string;
 let admin: Person;
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
-  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
+  devToken = await login(server, DEV);
   admin = await createUser(server, 'admin');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const tokenOf = async (person: Person) =>
-  (await callApi<{ token: string }>(server, '/auth/login', { body: person })).token;
 
 /** Links an account for the user through the API and the simulator. */
-async function linkAccount(person: Person, deviceId: string): Promise<void> {
-  const token = await tokenOf(person);
-  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: person.id }, token });
-  expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
-  await expect
-    .poll(async () => {
-      const { whatsapp } = await callApi<{ whatsapp: { state: string } }>(server, `/admin/whatsapp/${deviceId}`, {
-        token,
-      });
-      return whatsapp.state;
-    })
-    .toBe('connected');
-}
-
-async function signedIn(person: Person, viewport = DESKTOP) {
-  const opened = await newPage(browser, server, viewport);
-  await signInThroughForm(opened.page, person);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  return opened;
-}
+const link = async (person: Person, deviceId: string) =>
+  linkAccount(server, devToken, await login(server, person), person.id, deviceId);
 
 /** The element's box lies inside the viewport's width. */
 async function inViewportWidth(page: Page, element: Locator) {
@@ -103,7 +66,7 @@ async function toastCovers(page: Page): Promise<string[]> {
 describe('the shell', () => {
   it('opens the drawer with the focus in it, keeps Tab inside, and closes it with Escape', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member, PHONE);
+    const { context, page } = await signedIn(member, { viewport: PHONE });
     const sidebar = page.getByTestId('sidebar');
     const offscreen = () => sidebar.evaluate((element) => element.getBoundingClientRect().right <= 0);
     const focusInDrawer = () =>
@@ -124,7 +87,7 @@ describe('the shell', () => {
   });
 
   it('does not leave the sidebar widened over the page by a hover it lost on becoming the drawer', async () => {
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
     await page.goto('/whatsapp');
     await page.waitForLoadState('networkidle');
     const sidebar = page.getByTestId('sidebar');
@@ -141,7 +104,7 @@ describe('the shell', () => {
   });
 
   it('marks Dashboard as the current item on /dashboard', async () => {
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
     await page.goto('/dashboard');
     const item = page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' });
     await expect.poll(() => item.getAttribute('aria-current')).toBe('page');
@@ -151,14 +114,14 @@ describe('the shell', () => {
 
 describe('the lists', () => {
   it('shows the last page for a page number past the end, replacing the address', async () => {
-    const token = await tokenOf(admin);
+    const token = await login(server, admin);
     const { meta } = await callApi<{ meta: { totalPages: number } }>(
       server,
       '/admin/phonenumber/list-per-page?page=1',
       { token },
     );
     expect(meta.totalPages).toBeGreaterThan(1);
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
     await page.goto('/phonenumber?page=99');
     await page.waitForURL(`**/phonenumber?page=${meta.totalPages}`);
     await expect.poll(() => page.getByText(`Page ${meta.totalPages} of ${meta.totalPages}`).count()).toBe(1);
@@ -170,7 +133,7 @@ describe('the lists', () => {
   });
 
   it('keeps Status and Action on screen at 375 px, without sideways scrolling', async () => {
-    const { context, page } = await signedIn(admin, PHONE);
+    const { context, page } = await signedIn(admin, { viewport: PHONE });
     for (const [path, remove] of [
       ['/phonenumber', /^Hapus 62/],
       ['/proxy', /^Hapus /],
@@ -191,7 +154,7 @@ describe('the lists', () => {
   });
 
   it('names icon-only row actions in a tooltip', async () => {
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
     await page.goto('/phonenumber');
     const remove = page.getByRole('button', { name: /^Hapus 62/ }).first();
     await remove.hover();
@@ -214,8 +177,8 @@ describe('Daftar Whatsapp', () => {
       token: devToken,
     });
     const deviceId = `screens-${Date.now().toString(36)}`;
-    await linkAccount(member, deviceId);
-    const { context, page } = await signedIn(member, PHONE);
+    await link(member, deviceId);
+    const { context, page } = await signedIn(member, { viewport: PHONE });
     await page.goto('/whatsapp');
     const status = page.getByTestId(`status-${deviceId}`);
     await expect.poll(() => status.textContent()).toBe('connected');
@@ -259,8 +222,8 @@ describe('Daftar Whatsapp', () => {
   it("shows toasts clear of the page's actions and title at every width, each closed by its 'Tutup'", async () => {
     const member = await createUser(server, 'member');
     const deviceId = `toast-${Date.now().toString(36)}`;
-    await linkAccount(member, deviceId);
-    const { context, page } = await signedIn(member);
+    await link(member, deviceId);
+    const { context, page } = await signedIn(member, { viewport: DESKTOP });
     await page.goto('/whatsapp');
     const reset = page.getByRole('button', { name: `Reset ${deviceId}` });
     for (const width of [1920, 1366, 1024, 768, 375, 320]) {
@@ -283,9 +246,9 @@ describe('Daftar Whatsapp', () => {
     const member = await createUser(server, 'member');
     for (const viewport of [DESKTOP, PHONE]) {
       const deviceId = `suspend-${viewport.width}-${Date.now().toString(36)}`;
-      await linkAccount(member, deviceId);
+      await link(member, deviceId);
       expect((await simulate(server, devToken, deviceId, 'ban')).status).toBe(200);
-      const { context, page } = await signedIn(admin, viewport);
+      const { context, page } = await signedIn(admin, { viewport: viewport });
       await page.goto('/whatsapp');
       const status = page.getByTestId(`status-${deviceId}`);
       await expect.poll(() => status.textContent()).toMatch(/^Suspended \(\dx\)$/);

@@ -8,7 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PUBLIC_ROUTES } from '@sewablast/contract/routes';
-import { createUser, launchBrowser, newPage, signInThroughForm, startServer } from './harness.ts';
+import { createUser } from './api.ts';
+import { launchBrowser, signInThroughForm, startServer } from './harness.ts';
 
 const out = join(import.meta.dirname, 'screenshots');
 mkdirSync(out, { recursive: true });
@@ -17,10 +18,14 @@ const targets = paths.length ? paths : ['/signin', '/signup', '/dashboard'];
 const role = (process.env.SHOT_ROLE ?? 'admin') as 'member' | 'staff' | 'admin' | 'dev';
 
 // SMTP_URL, when set, shows /reset-password as a server with mail shows it (nothing is sent by a shot).
-const server = await startServer({
-  SEED_DEMO: '1',
-  ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
-});
+// Outside vitest there is no run-wide PostgreSQL: the server starts its own, as `npm start` does.
+const server = await startServer(
+  {
+    SEED_DEMO: '1',
+    ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+  },
+  'embedded',
+);
 const browser = await launchBrowser();
 try {
   const person = await createUser(server, role);
@@ -29,7 +34,8 @@ try {
     [375, 740],
   ] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await newPage(browser, server, { width, height });
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height } });
+      const page = await context.newPage();
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       for (const target of targets) {
         const needsSession = !(PUBLIC_ROUTES as readonly string[]).includes(new URL(target, server.url).pathname);

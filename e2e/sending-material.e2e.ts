@@ -4,26 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IMPORT_TEXT } from '@sewablast/contract/imports';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   const admin = await createUser(server, 'admin');
-  ({ context, page } = await newPage(browser, server));
+  ({ context, page } = await open());
   await signInThroughForm(page, admin);
   await page.waitForURL('**/dashboard');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const file = (name: string, content: string | Buffer) => {
@@ -232,7 +227,7 @@ describe('levels and settings', () => {
 describe('a member', () => {
   it('cannot open any of these screens', async () => {
     const member = await createUser(server, 'member');
-    const visitor = await newPage(browser, server);
+    const visitor = await open();
     await signInThroughForm(visitor.page, member);
     await visitor.page.waitForURL('**/dashboard');
     for (const path of ['/phonenumber', '/proxy/create', '/message', '/level/create', '/settings']) {

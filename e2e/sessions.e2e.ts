@@ -4,21 +4,13 @@
  * and keeps this one, and 'Sign out' ends this device's token on the server.
  */
 import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './api.ts';
+import { toast, useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, open } = useSuite();
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36';
 
@@ -42,7 +34,7 @@ const validates = async (token: string) =>
   ).status === 200;
 
 async function openProfile(person: { email: string; password: string }, width = 1280) {
-  const opened = await newPage(browser, server, { width, height: 800 });
+  const opened = await open({ viewport: { width, height: 800 } });
   await signInThroughForm(opened.page, person);
   await opened.page.waitForURL((url) => url.pathname !== '/signin');
   await opened.page.goto('/profile');
@@ -51,7 +43,6 @@ async function openProfile(person: { email: string; password: string }, width = 
 }
 
 const rows = (page: Page) => page.getByTestId('session-row');
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 describe("the profile's signed-in devices", () => {
   it('lists the sessions, ends one from its row, and signs out every other device', async () => {

@@ -5,33 +5,13 @@
  * a staff user's second factor there. Axe finds nothing serious on either screen.
  */
 import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
-import axe from 'axe-core';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  startServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, createUser, type Person } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, open } = useSuite();
 
 /** The code of the step `offset` steps from now, waiting out a step's last seconds (see two-factor.e2e.ts). */
 async function codeOf(secret: string, offset: number) {
@@ -53,27 +33,11 @@ async function withTwoFactor(person: Person): Promise<string> {
   return secret;
 }
 
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('the profile', () => {
   it('lists the remembered device and forgets it, and makes new recovery codes shown once', async () => {
     const member = await createUser(server, 'member');
     const secret = await withTwoFactor(member);
-    const { context, page } = await newPage(browser, server, { width: 375, height: 800 });
-    await context.addInitScript(axe.source);
+    const { context, page } = await open({ viewport: { width: 375, height: 800 }, axe: true });
     await signInThroughForm(page, member);
     await page.getByRole('form', { name: TWO_FACTOR_TEXT.stepTitle }).waitFor();
     await page.getByLabel(TWO_FACTOR_TEXT.codeLabel).fill(await codeOf(secret, 0));
@@ -85,7 +49,7 @@ describe('the profile', () => {
     await page.getByRole('heading', { name: TWO_FACTOR_TEXT.devicesTitle }).waitFor();
     await expect.poll(() => page.getByTestId('remembered-device').count()).toBe(1);
     await page.getByText(`${TWO_FACTOR_TEXT.lastUsed}: ${TWO_FACTOR_TEXT.neverUsed}`).waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     // New recovery codes: a wrong password is said under its field; the right one shows ten codes once.
     await page.getByRole('button', { name: TWO_FACTOR_TEXT.regenerate }).click();
@@ -95,7 +59,7 @@ describe('the profile', () => {
     await page.getByLabel(TWO_FACTOR_TEXT.passwordLabel).fill(member.password);
     await page.getByRole('button', { name: TWO_FACTOR_TEXT.regenerate }).click();
     await expect.poll(() => page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByRole('button', { name: TWO_FACTOR_TEXT.done }).click();
     await page.getByText(TWO_FACTOR_TEXT.recoveryLeft(10)).waitFor();
 
@@ -111,8 +75,7 @@ describe('Daftar Staf & Admin', () => {
   it("is reached from the menu and resets a staff user's second factor there", async () => {
     const staff = await createUser(server, 'staff');
     await withTwoFactor(staff);
-    const { context, page } = await newPage(browser, server, { width: 1366, height: 800 });
-    await context.addInitScript(axe.source);
+    const { context, page } = await open({ viewport: { width: 1366, height: 800 }, axe: true });
     await signInThroughForm(page, DEV);
     await page.waitForURL((url) => url.pathname !== '/signin');
     await page.getByRole('link', { name: TWO_FACTOR_TEXT.staffTitle }).click();
@@ -120,7 +83,7 @@ describe('Daftar Staf & Admin', () => {
     await page.getByRole('heading', { name: TWO_FACTOR_TEXT.staffTitle }).waitFor();
     const row = page.getByRole('row').filter({ hasText: staff.email });
     await expect.poll(() => row.getByTestId('back-office-two-factor').textContent()).toBe(TWO_FACTOR_TEXT.on);
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await row.getByRole('button', { name: TWO_FACTOR_TEXT.resetLabel(`${staff.firstname} ${staff.lastname}`) }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: TWO_FACTOR_TEXT.resetConfirm }).click();
     await page.getByText(TWO_FACTOR_TEXT.resetDone).waitFor();

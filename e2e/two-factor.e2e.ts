@@ -5,23 +5,13 @@
  * the profile's card says it is on. Axe finds nothing serious on the set-up, the second step or the card.
  */
 import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
-import axe from 'axe-core';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ TWO_FACTOR_REQUIRED: '1' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { open } = useSuite({ TWO_FACTOR_REQUIRED: '1' });
 
 /**
  * The code of the step `offset` steps from now: each sign-in spends a later step than the one before. Near a
@@ -34,21 +24,6 @@ async function codeOf(secret: string, offset: number) {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset * 30_000 });
 }
 
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
-
 /** The session's cookies go; the remembered device (local storage) stays, as after 'Sign out'. */
 async function signOut(page: Page) {
   await page.context().clearCookies();
@@ -56,8 +31,7 @@ async function signOut(page: Page) {
 
 describe('two-factor sign-in', () => {
   it('is set up where the dev is kept, then asked after the password, and remembered for this browser', async () => {
-    const { context, page } = await newPage(browser, server, { width: 375, height: 800 });
-    await context.addInitScript(axe.source);
+    const { context, page } = await open({ viewport: { width: 375, height: 800 }, axe: true });
     await signInThroughForm(page, DEV);
     await page.waitForURL('**/two-factor-setup');
     await page.getByLabel(TWO_FACTOR_TEXT.passwordLabel).fill(DEV.password);
@@ -66,7 +40,7 @@ describe('two-factor sign-in', () => {
     // Shown in groups of four, as authenticator apps take it typed.
     const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s/g, '') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByLabel(TWO_FACTOR_TEXT.codeLabel).fill(await codeOf(secret, -1));
     await page.getByRole('button', { name: TWO_FACTOR_TEXT.confirm }).click();
     await expect.poll(() => page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
@@ -80,7 +54,7 @@ describe('two-factor sign-in', () => {
     await page.getByLabel(TWO_FACTOR_TEXT.codeLabel).fill('000000');
     await page.getByRole('button', { name: TWO_FACTOR_TEXT.verify }).click();
     await page.getByText(TWO_FACTOR_TEXT.codeInvalid).waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByLabel(TWO_FACTOR_TEXT.codeLabel).fill(await codeOf(secret, 0));
     await page.getByLabel(TWO_FACTOR_TEXT.rememberDevice).check();
     await page.getByRole('button', { name: TWO_FACTOR_TEXT.verify }).click();
@@ -93,7 +67,7 @@ describe('two-factor sign-in', () => {
     await page.goto('/profile');
     await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe(TWO_FACTOR_TEXT.on);
     await page.getByText(TWO_FACTOR_TEXT.requiredNote).waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await context.close();
   });
 });

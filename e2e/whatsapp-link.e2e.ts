@@ -1,31 +1,14 @@
 /** A member links a WhatsApp account by QR code and by pairing code, in the browser, with the simulator. */
 import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
-import axe from 'axe-core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, login, simulate } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
+import { DEV, signInThroughForm } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const { server, open } = useSuite({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
 let devToken: string;
 beforeAll(async () => {
-  server = await startServer({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
-  browser = await launchBrowser();
-  devToken = (await callApi<{ token: string }>(server, '/auth/login', { body: DEV })).token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  devToken = await login(server, DEV);
 });
 
 const scan = (deviceId: string) => simulate(server, devToken, deviceId, 'scan');
@@ -33,7 +16,7 @@ const scan = (deviceId: string) => simulate(server, devToken, deviceId, 'scan');
 describe('Tambah Akun Whatsapp', () => {
   it('links by QR: the QR shows, the phone scans, the account is saved and the screen goes back', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/whatsapp');
@@ -47,7 +30,7 @@ describe('Tambah Akun Whatsapp', () => {
 
     expect((await scan(deviceId)).status).toBe(200);
     await page.waitForURL('**/whatsapp');
-    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
+    const token = await login(server, member);
     const { whatsapp } = await callApi<{ whatsapp: { state: string; phonenumber: string } }>(
       server,
       `/admin/whatsapp/${deviceId}`,
@@ -59,7 +42,7 @@ describe('Tambah Akun Whatsapp', () => {
 
   it('links by pairing code shown as XXXX-XXXX, refusing a number without 62', async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server, { width: 375, height: 740 });
+    const { context, page } = await open({ viewport: { width: 375, height: 740 } });
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/whatsapp/create');
@@ -98,7 +81,7 @@ describe('Tambah Akun Whatsapp', () => {
       body: { blast_interval_min: 1, blast_interval_max: 1 },
       token: devToken,
     });
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await open();
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/whatsapp');
@@ -135,7 +118,7 @@ describe('Tambah Akun Whatsapp', () => {
     await page.getByRole('button', { name: `Stop ${deviceId}` }).click();
     expect((await stopped).ok()).toBe(true);
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('connected');
-    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
+    const token = await login(server, member);
     const { balance } = await callApi<{ balance: number }>(server, `/admin/withdraw/balance/${member.id}`, { token });
     const { whatsapp } = await callApi<{ whatsapp: { income: number; blasting: boolean } }>(
       server,
@@ -170,7 +153,7 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
 
   it('says a reconnect link names no account of the user, once, and offers the list instead of the form', async () => {
     const owner = await createUser(server, 'member');
-    const ownerToken = (await callApi<{ token: string }>(server, '/auth/login', { body: owner })).token;
+    const ownerToken = await login(server, owner);
     const deviceId = `other-${Date.now().toString(36)}`;
     await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: owner.id }, token: ownerToken });
     const { whatsapp } = await callApi<{ whatsapp: { id: number } }>(server, `/admin/whatsapp/${deviceId}`, {
@@ -182,8 +165,7 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
       [whatsapp.id, { width: 375, height: 812 }],
       [999_999, { width: 1366, height: 800 }],
     ] as const) {
-      const { context, page } = await newPage(browser, server, viewport);
-      await context.addInitScript(axe.source);
+      const { context, page } = await open({ viewport, axe: true });
       await signInThroughForm(page, member);
       await page.waitForURL('**/dashboard');
       let reads = 0;
@@ -200,11 +182,7 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
       expect(await page.getByRole('link', { name: WHATSAPP_TEXT.linkNew }).getAttribute('href')).toBe(
         '/whatsapp/create',
       );
-      const violations = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((violation) => violation.id);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeFindings(page, 'all')).toEqual([]);
       await page.getByRole('link', { name: WHATSAPP_TEXT.openList }).click();
       await page.waitForURL((url) => url.pathname === '/whatsapp');
       await context.close();
@@ -213,7 +191,7 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
 
   it("says '62' alone is too short, not that it lacks 62", async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await newPage(browser, server, { width: 375, height: 812 });
+    const { context, page } = await open({ viewport: { width: 375, height: 812 } });
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/whatsapp/create');
@@ -228,11 +206,11 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
 
   it('says once, in Indonesian, that a start did not reach the server', async () => {
     const member = await createUser(server, 'member');
-    const token = (await callApi<{ token: string }>(server, '/auth/login', { body: member })).token;
+    const token = await login(server, member);
     const deviceId = `offline-${Date.now().toString(36)}`;
     await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: member.id }, token });
     expect((await scan(deviceId)).status).toBe(200);
-    const { context, page } = await newPage(browser, server, { width: 1366, height: 800 });
+    const { context, page } = await open({ viewport: { width: 1366, height: 800 } });
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/whatsapp');
@@ -248,9 +226,3 @@ describe('Tambah Akun Whatsapp, when something is wrong', () => {
     await context.close();
   });
 });
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}

@@ -5,28 +5,17 @@
  * member blasts through a simulated account at a fee the dev sets high enough for a few sends to cover it.
  */
 import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  newPage,
-  type Person,
-  type Server,
-  signInThroughForm,
-  simulate,
-  startServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blastUntil, callApi, createUser, linkAccount, login, type Person, setBlastFee } from './api.ts';
+import { axeFindings, toast, useSuite, withdrawalRow } from './fixture.ts';
+import { DEV } from './harness.ts';
 
 /** The fee per successful blast: two sends cover the two withdrawals of the tests. */
 const FEE = 10_000;
 const BANK = { account_bank: 'BCA', account_number: '1234567890', account_name: 'Budi Santoso' };
 
-let server: Server;
-let browser: Browser;
+// The demo seed brings the numbers and the message templates a blast sends.
+const { server, signedIn } = useSuite({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
 let devToken: string;
 let earner: Person;
 
@@ -35,7 +24,7 @@ const tokens = new Map<string, string>();
 async function tokenOf(person: { email: string; password: string }) {
   const known = tokens.get(person.email);
   if (known) return known;
-  const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: person });
+  const token = await login(server, person);
   tokens.set(person.email, token);
   return token;
 }
@@ -51,56 +40,17 @@ const withdrawalsOf = async (person: Person) =>
     )
   ).list;
 
-/** Polls `read` until `done` holds (expect.poll works only inside a test, and this runs before them). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 45_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 /** Blasts from a simulated account until the member holds at least `amount`, then stops. */
 async function earn(person: Person, amount: number) {
   const token = await tokenOf(person);
   const deviceId = `wd-${Date.now().toString(36)}`;
-  await callApi(server, '/admin/whatsapp/new-client', { body: { deviceId, userId: person.id }, token });
-  expect((await simulate(server, devToken, deviceId, 'scan')).status).toBe(200);
-  const state = async () =>
-    (await callApi<{ whatsapp: { state: string } }>(server, `/admin/whatsapp/${deviceId}`, { token })).whatsapp.state;
-  await until(state, (value) => value === 'connected');
-  await callApi(server, '/admin/whatsapp/start-blasting', { body: { whatsappClientId: deviceId, loop: true }, token });
-  await until(
-    () => balanceOf(person),
-    (balance) => balance >= amount,
-  );
-  await callApi(server, '/admin/whatsapp/stop-blasting', { body: { whatsappClientId: deviceId }, token });
+  await linkAccount(server, devToken, token, person.id, deviceId);
+  await blastUntil(server, token, deviceId, async () => (await balanceOf(person)) >= amount);
 }
 
 beforeAll(async () => {
-  // The demo seed brings the numbers and the message templates a blast sends.
-  server = await startServer({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
-  browser = await launchBrowser();
   devToken = await tokenOf(DEV);
-  const { setting } = await callApi<{ setting: Record<string, unknown> }>(server, '/admin/setting/get', {
-    token: devToken,
-  });
-  const { id: _id, ...fields } = setting;
-  await callApi(server, '/admin/setting/update', { method: 'PUT', body: { ...fields, price: FEE }, token: devToken });
-  const levels = await callApi<{ data: { id: number; name: string; requirement_blast: number }[] }>(
-    server,
-    '/admin/level/list-per-page?limit=100',
-    { token: devToken },
-  );
-  for (const { id, name, requirement_blast } of levels.data) {
-    await callApi(server, `/admin/level/${id}`, {
-      method: 'PUT',
-      body: { name, blast_fee: FEE, requirement_blast },
-      token: devToken,
-    });
-  }
+  await setBlastFee(server, devToken, FEE);
   earner = await createUser(server, 'member');
   await callApi(server, `/admin/users/${earner.id}`, {
     method: 'PUT',
@@ -109,46 +59,11 @@ beforeAll(async () => {
   });
   await earn(earner, 2 * FEE);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(person: Person, viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, server, viewport);
-  await opened.context.addInitScript(axe.source);
-  await signInThroughForm(opened.page, person);
-  await opened.page.waitForURL((url) => url.pathname !== '/signin');
-  return opened;
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const nameOf = (person: Person) => `${person.firstname} ${person.lastname}`;
-const rowOf = (page: Page, person: Person, status: string) =>
-  page
-    .locator('tr')
-    .filter({ hasText: nameOf(person) })
-    .filter({ has: page.locator(`[data-status="${status}"]`) });
-
-async function seriousFindings(page: Page) {
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
 
 describe('the member Withdraw page', () => {
   it("answers a member without bank details with 'Gagal', whose OK opens the profile editor", async () => {
     const member = await createUser(server, 'member');
-    const { context, page } = await signedIn(member);
+    const { context, page } = await signedIn(member, { axe: true });
     await page.goto('/withdraw');
     expect(await page.getByLabel('Jumlah (Rp)').inputValue()).toBe('10000');
     // Below the minimum: the spec's dialog, and nothing sent; OK closes it and the page stays.
@@ -178,13 +93,13 @@ describe('the member Withdraw page', () => {
 
   it('takes one withdrawal for a double click, lowers the balance and lists it as requested', async () => {
     const before = await balanceOf(earner);
-    const { context, page } = await signedIn(earner);
+    const { context, page } = await signedIn(earner, { axe: true });
     await page.goto('/withdraw');
     const balance = page.getByTestId('withdraw-balance');
     const rupiah = async () => Number(((await balance.textContent()) ?? '').replace(/\D/g, ''));
     await expect.poll(rupiah).toBe(before);
     // Audited at rest: sonner's rich-coloured success toast has its own contrast finding (see the report).
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/admin/withdraw/request')) sent.push(request.headers()['idempotency-key'] ?? '');
@@ -209,21 +124,22 @@ describe('the member Withdraw page', () => {
 describe('Permintaan Withdraw', () => {
   it('staff land on the queue, see the bank details and accept a request', async () => {
     const staff = await createUser(server, 'staff');
-    const { context, page } = await signedIn(staff);
+    const { context, page } = await signedIn(staff, { axe: true });
     await page.waitForURL('**/withdraw/requested?page=1');
-    const row = rowOf(page, earner, 'requested');
+    const row = withdrawalRow(page, earner, 'requested');
     await row.waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
-    await row.getByRole('button', { name: nameOf(earner), exact: true }).click();
-    const bank = page.getByRole('dialog', { name: nameOf(earner) });
+    const name = `${earner.firstname} ${earner.lastname}`;
+    await row.getByRole('button', { name, exact: true }).click();
+    const bank = page.getByRole('dialog', { name });
     for (const value of Object.values(BANK)) expect(await bank.textContent()).toContain(value);
     await bank.getByRole('button', { name: 'Tutup' }).click();
 
     await row.getByRole('button', { name: /^Terima/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Terima' }).click();
     await toast(page, WITHDRAW_TEXT.accepted).waitFor();
-    await rowOf(page, earner, 'accepted').waitFor();
+    await withdrawalRow(page, earner, 'accepted').waitFor();
     expect(await withdrawalsOf(earner)).toMatchObject([{ status: 'accepted' }]);
     await context.close();
   });
@@ -233,12 +149,12 @@ describe('Permintaan Withdraw', () => {
     await callApi(server, '/admin/withdraw/request', { body: { nominal: 10_000 }, token });
     const held = await balanceOf(earner);
     const admin = await createUser(server, 'admin');
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(admin, { axe: true });
     await page.goto('/withdraw/requested?page=1');
     await page.getByLabel('Filter Status').selectOption('requested');
     await page.waitForURL(/status=requested/);
     // Newest first: the request just made.
-    const waiting = rowOf(page, earner, 'requested').first();
+    const waiting = withdrawalRow(page, earner, 'requested').first();
     await waiting.waitFor();
     await waiting.getByRole('button', { name: /^Tolak/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Tolak' }).click();
@@ -246,7 +162,7 @@ describe('Permintaan Withdraw', () => {
     expect(await balanceOf(earner)).toBe(held + 10_000);
 
     await page.getByLabel('Filter Status').selectOption('rejected');
-    const rejected = rowOf(page, earner, 'rejected').first();
+    const rejected = withdrawalRow(page, earner, 'rejected').first();
     await rejected.getByRole('button', { name: /^Batalkan/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Batalkan' }).click();
     await toast(page, WITHDRAW_TEXT.cancelled).waitFor();

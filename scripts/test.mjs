@@ -1,7 +1,23 @@
 // `npm test`: lint and format, type-check, migration drift, unit and integration tests, build, then the
-// browser tests in Debian's Chromium (installed here when missing and running as root).
+// browser tests in Debian's Chromium (installed here when missing and running as root). Each stage's wall
+// time and the total are printed at the end, a failed run's too: CI's time budget is read from them.
 import { existsSync } from 'node:fs';
-import { run, step } from './run.mjs';
+import { run, step as untimedStep } from './run.mjs';
+
+const started = performance.now();
+/** Each stage and when it began: it lasts until the next one begins, or the run ends. */
+const stages = [];
+const begin = (title) => stages.push({ title, at: performance.now() });
+const step = (title, ...command) => {
+  begin(title);
+  untimedStep(title, ...command);
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
+process.on('exit', () => {
+  const end = performance.now();
+  const lines = stages.map(({ title, at }, index) => `${seconds((stages[index + 1]?.at ?? end) - at)}  ${title}`);
+  process.stdout.write(`\nWall time:\n${lines.join('\n')}\n${seconds(end - started)}  total\n`);
+});
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -24,6 +40,7 @@ ensureChromium();
 const npx = (args) => ['npx', ['--no-install', ...args]];
 step('Lint and format (Biome)', ...npx(['biome', 'ci', '.']));
 step('Type-check (tsc -b)', ...npx(['tsc', '-b']));
+begin('Migrations match the schema');
 process.stdout.write('\n▶ Migrations match the schema (drizzle-kit generate makes none)\n');
 const drift = run('sh', [
   '-c',

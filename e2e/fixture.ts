@@ -1,0 +1,136 @@
+/**
+ * What every browser-test file sets up, in one place: its server and Chromium, started together before the
+ * file's own set-up and stopped after its tests, and the steps the files share on them (a page, a page
+ * signed in through the form, axe-core's findings).
+ */
+import axe from 'axe-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startMailCatcher } from '../apps/server/test/mail-catcher.ts';
+import { launchBrowser, type Server, signInThroughForm, startServer } from './harness.ts';
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Stored before the app's scripts run, as a user's earlier choice of theme would be. */
+  theme?: 'light' | 'dark';
+  /** axe-core loaded into every page of the context, for `axeFindings`. */
+  axe?: boolean;
+}
+
+export interface Opened {
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface Suite {
+  /** The file's server: its address may be read from the file's first `beforeAll` on. */
+  server: Server;
+  /** A new context on the server (its own cookies and storage). */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A new context and its first page. */
+  open(options?: PageOptions): Promise<Opened>;
+  /** A new context whose page has signed `person` in through the form and left /signin. */
+  signedIn(person: { email: string; password: string }, options?: PageOptions): Promise<Opened>;
+}
+
+/**
+ * Starts the server (with `env` added to the harness's, or what `env()` answers once the file's helpers,
+ * such as a mail catcher, have started) and Chromium for the calling file. Call it at the top of the file,
+ * before the file's own `beforeAll`, which then runs after both are up.
+ */
+export function useSuite(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): Suite {
+  let started: Server | null = null;
+  let browser: Browser | null = null;
+  const running = () => {
+    if (!started || !browser) throw new Error('the server and the browser start in beforeAll');
+    return { started, browser };
+  };
+  beforeAll(async () => {
+    const launching = launchBrowser();
+    try {
+      started = await startServer(typeof env === 'function' ? await env() : env);
+    } finally {
+      browser = await launching;
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+  });
+
+  const server: Server = {
+    get url() {
+      return running().started.url;
+    },
+    stop: () => running().started.stop(),
+  };
+  const context = (options: BrowserContextOptions = {}) =>
+    running().browser.newContext({ baseURL: server.url, ...options });
+  const open = async ({ viewport, theme, axe: withAxe }: PageOptions = {}): Promise<Opened> => {
+    const opened = await context({ viewport: viewport ?? { width: 1280, height: 800 } });
+    if (withAxe) await opened.addInitScript(axe.source);
+    if (theme) await opened.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+    return { context: opened, page: await opened.newPage() };
+  };
+  return {
+    server,
+    context,
+    open,
+    async signedIn(person, options) {
+      const opened = await open(options);
+      await signInThroughForm(opened.page, person);
+      await opened.page.waitForURL((url) => url.pathname !== '/signin');
+      return opened;
+    },
+  };
+}
+
+type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+/** `useSuite` with a real SMTP server that the server mails through; `mail()` reads what it caught. */
+export function useSuiteWithMail(env: Record<string, string> = {}): Suite & { mail(): MailCatcher } {
+  let catcher: MailCatcher | null = null;
+  const suite = useSuite(async () => {
+    catcher = await startMailCatcher();
+    return { SMTP_URL: catcher.url, MAIL_FROM: 'Sewablast <no-reply@e2e.test>', ...env };
+  });
+  afterAll(async () => {
+    await catcher?.stop();
+  });
+  return {
+    ...suite,
+    mail() {
+      if (!catcher) throw new Error('the mail catcher starts in beforeAll');
+      return catcher;
+    },
+  };
+}
+
+/** The toast that says `text`. */
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** The table row of `person`'s withdrawal in `status`. */
+export const withdrawalRow = (page: Page, person: { firstname: string; lastname: string }, status: string) =>
+  page
+    .locator('tr')
+    .filter({ hasText: `${person.firstname} ${person.lastname}` })
+    .filter({ has: page.locator(`[data-status="${status}"]`) });
+
+/**
+ * axe-core's findings on the page as it is now (the context was opened with `axe: true`): `id: targets`
+ * of the serious and critical ones, or of every one when `all`.
+ */
+export function axeFindings(page: Page, impact: 'serious' | 'all' = 'serious'): Promise<string[]> {
+  return page.evaluate(async (all) => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }, impact === 'all');
+}
