@@ -6,61 +6,34 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEARCH_COUNT_CAP } from '@sewablast/contract/paging';
-import axe from 'axe-core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, type Server, signInThroughForm, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, login } from './api.ts';
+import { axeFindings, useSuite } from './fixture.ts';
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
+const suite = useSuite();
 
 describe('a search matching more than the list counts', () => {
   it("says 'lebih dari' the cap and pages on, and counts a narrower search exactly", async () => {
-    const admin = await createUser(server, 'admin');
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.email, password: admin.password }),
-    }).then((res) => res.json() as Promise<{ token: string }>);
+    const admin = await createUser(suite.server, 'admin');
+    const token = await login(suite.server, admin);
     const rows = Array.from(
       { length: SEARCH_COUNT_CAP + 20 },
       (_, i) => `62877${String(i).padStart(8, '0')},Toko Banyak ${i}`,
     );
     const form = new FormData();
     form.append('file', new Blob([`number,name\n${rows.join('\n')}\n`], { type: 'text/csv' }), 'banyak.csv');
-    const imported = await fetch(`${server.url}/api/admin/phonenumber/import`, {
+    const imported = await fetch(`${suite.server.url}/api/admin/phonenumber/import`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${login.token}` },
+      headers: { authorization: `Bearer ${token}` },
       body: form,
     });
     expect(imported.status).toBe(200);
 
-    const { context, page } = await newPage(browser, server, { width: 1366, height: 800 });
-    await context.addInitScript(axe.source);
-    await signInThroughForm(page, admin);
-    await page.waitForURL((url) => url.pathname !== '/signin');
+    const { page } = await suite.signedIn(admin, { viewport: { width: 1366, height: 800 }, axe: true });
     await page.goto('/phonenumber?s=banyak');
     await page.getByText(`lebih dari ${SEARCH_COUNT_CAP.toLocaleString('id-ID')} nomor`).waitFor();
     await page.getByText(`Page 1 of ${SEARCH_COUNT_CAP / 10}+`).waitFor();
-    const violations = await page.evaluate(async () => {
-      const result = await window.axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((violation) => violation.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeFindings(page, 'all')).toEqual([]);
 
     const shots = process.env.SHOTS_DIR;
     if (shots) {

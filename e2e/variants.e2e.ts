@@ -4,36 +4,19 @@
  * per variant.
  */
 import { VARIANT_TEXT } from '@sewablast/contract/variants';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createUser,
-  DEV,
-  launchBrowser,
-  linkAccount,
-  newPage,
-  type Server,
-  signInThroughForm,
-  startServer,
-  until,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, linkAccount, until } from './api.ts';
+import { useSuite } from './fixture.ts';
+import { DEV } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const suite = useSuite({ SIM_SCAN_MS: '600000' });
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ SIM_SCAN_MS: '600000' });
-  browser = await launchBrowser();
-  const admin = await createUser(server, 'admin');
-  ({ page } = await newPage(browser, server));
-  await signInThroughForm(page, admin);
+  const admin = await createUser(suite.server, 'admin');
+  ({ page } = await suite.signedIn(admin));
   await page.waitForURL('**/dashboard');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const NUMBERS = 4;
@@ -70,30 +53,30 @@ describe('message variants', () => {
   });
 
   it('shows per template and per variant what a blast sent', async () => {
-    const dev = await callApi<{ token: string }>(server, '/auth/login', { body: DEV });
+    const dev = await callApi<{ token: string }>(suite.server, '/auth/login', { body: DEV });
     for (let i = 0; i < NUMBERS; i++) {
-      await callApi(server, '/admin/phonenumber/save', {
+      await callApi(suite.server, '/admin/phonenumber/save', {
         body: { number: `62812555000${i}`, name: `Rina ${i}` },
         token: dev.token,
       });
     }
-    const member = await createUser(server, 'member');
-    await callApi(server, `/admin/users/${member.id}`, {
+    const member = await createUser(suite.server, 'member');
+    await callApi(suite.server, `/admin/users/${member.id}`, {
       method: 'PUT',
       body: { blast_interval_min: 1, blast_interval_max: 1 },
       token: dev.token,
     });
-    const { token } = await callApi<{ token: string }>(server, '/auth/login', { body: member });
+    const { token } = await callApi<{ token: string }>(suite.server, '/auth/login', { body: member });
     const deviceId = `variants-${Date.now().toString(36)}`;
-    await linkAccount(server, dev.token, token, member.id, deviceId);
-    await callApi(server, '/admin/whatsapp/start-blasting', {
+    await linkAccount(suite.server, dev.token, token, member.id, deviceId);
+    await callApi(suite.server, '/admin/whatsapp/start-blasting', {
       body: { whatsappClientId: deviceId, loop: false },
       token,
     });
     await until(
       () =>
         callApi<{ whatsapp: { blasting: boolean; count_success: number; count_fail: number } }>(
-          server,
+          suite.server,
           `/admin/whatsapp/${deviceId}`,
           { token },
         ),
