@@ -751,3 +751,19 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.target_table, t.target_id),
   ],
 );
+
+/**
+ * How often each paged list's table has changed, written only by the statement triggers of migration
+ * `list_versions` (lib/page-seek.ts). Writers add to the slot of their backend, so that concurrent writers
+ * of one table seldom wait on one row; the sum of a table's slots, read in a snapshot, names what that
+ * snapshot sees of the table.
+ */
+export const listVersions = pgTable(
+  'list_versions',
+  {
+    table_name: varchar('table_name', { length: 63 }).notNull(),
+    slot: integer('slot').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.table_name, t.slot] })],
+);

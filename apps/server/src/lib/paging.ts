@@ -2,11 +2,16 @@
  * Every paged list (DESIGN §6): the matching rows counted, one page read by limit and offset, and the
  * meta the client pages by. A page past the end answers the last page and says so in `meta.page`, so
  * that a stale link or a list that shrank still shows rows, and the meta never names a page that is not.
+ *
+ * A list that names its `keyset` over versioned tables (page-seek.ts) reads its count and every page past
+ * the first anchor from what this node remembers of that version, in one snapshot: any page of a million
+ * rows costs about what the first does, and is still exactly the page `OFFSET` would give.
  */
 import { pageMeta, type TPageMeta } from '@sewablast/contract/paging';
-import { count, type SQL } from 'drizzle-orm';
+import { count, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { ANCHOR_EVERY, fromAnchor, type Keyset, listOf, VERSIONED_TABLES, versionOf } from './page-seek.ts';
 
 type Order = SQL | PgColumn;
 
@@ -15,8 +20,12 @@ export interface PageSource<T extends PgTable> {
   where?: SQL | undefined;
   /** The rows' order; given the total when the cheap way to read a page depends on how many match. */
   orderBy: Order[] | ((total: number) => Order[]);
-  /** How the matches are counted, when the list has a cheaper way than counting them every time. */
-  count?: (where: SQL | undefined) => Promise<number>;
+  /**
+   * The same order as columns a page can seek by (page-seek.ts `Keyset`), when every table the rows and
+   * `where` read is versioned: `table`, and those named in `reads`.
+   */
+  keyset?: Keyset;
+  reads?: PgTable[];
 }
 
 export interface Page<Item> {
@@ -24,9 +33,35 @@ export interface Page<Item> {
   meta: TPageMeta;
 }
 
-export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+type Reader = Pick<Db, 'select'>;
+
+export async function countRows(db: Reader, table: PgTable, where: SQL | undefined): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
   return total;
+}
+
+function rowsAt<T extends PgTable>(
+  db: Reader,
+  source: PageSource<T>,
+  total: number,
+  limit: number,
+  offset: number,
+  from?: SQL,
+) {
+  const { table, where, orderBy } = source;
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(from && where ? sql`${where} and ${from}` : (from ?? where))
+    .orderBy(...(typeof orderBy === 'function' ? orderBy(total) : orderBy))
+    .limit(limit)
+    .offset(offset);
+}
+
+function seekable<T extends PgTable>(source: PageSource<T>): string[] | undefined {
+  if (!source.keyset) return undefined;
+  const tables = [source.table, ...(source.reads ?? [])].map((table) => getTableName(table));
+  return tables.every((name) => VERSIONED_TABLES.has(name)) ? tables : undefined;
 }
 
 export async function paged<T extends PgTable, Item>(
@@ -35,16 +70,42 @@ export async function paged<T extends PgTable, Item>(
   source: PageSource<T>,
   present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item>> {
-  const { table, where, orderBy } = source;
-  const total = await (source.count ? source.count(where) : countRows(db, table, where));
+  const tables = seekable(source);
+  const { rows, meta } = tables
+    ? await db.transaction((tx) => seekPage(tx, query, source, tables), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      })
+    : await offsetPage(db, query, source);
+  return { data: rows.length ? await present(rows as T['$inferSelect'][]) : [], meta };
+}
+
+async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limit: number }, source: PageSource<T>) {
+  const total = await countRows(db, source.table, source.where);
   const meta = pageMeta(query, total);
-  if (total === 0) return { data: [], meta };
-  const rows = await db
-    .select()
-    .from(table as PgTable)
-    .where(where)
-    .orderBy(...(typeof orderBy === 'function' ? orderBy(total) : orderBy))
-    .limit(meta.limit)
-    .offset((meta.page - 1) * meta.limit);
-  return { data: await present(rows as T['$inferSelect'][]), meta };
+  if (total === 0) return { rows: [], meta };
+  return { rows: await rowsAt(db, source, total, meta.limit, (meta.page - 1) * meta.limit), meta };
+}
+
+async function seekPage<T extends PgTable>(
+  tx: Reader,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+) {
+  const keyset = source.keyset as Keyset;
+  const where = source.where;
+  const list = listOf(tx, await versionOf(tx, tables), { table: source.table, where, keyset }, () =>
+    countRows(tx, source.table, where),
+  );
+  const total = await list.total;
+  const meta = pageMeta(query, total);
+  if (total === 0) return { rows: [], meta };
+  const offset = (meta.page - 1) * meta.limit;
+  if (offset < ANCHOR_EVERY) return { rows: await rowsAt(tx, source, total, meta.limit, offset), meta };
+  const anchors = await list.anchors();
+  const before = Math.floor(offset / ANCHOR_EVERY);
+  const anchor = anchors[before] as string[];
+  const rows = await rowsAt(tx, source, total, meta.limit, offset - before * ANCHOR_EVERY, fromAnchor(keyset, anchor));
+  return { rows, meta };
 }

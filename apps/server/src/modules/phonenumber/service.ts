@@ -21,8 +21,8 @@ type PhoneRow = typeof phoneNumbers.$inferSelect;
 
 /** Up to this many matches, a searched page is sorted from the matches rather than read along the id index. */
 const SORT_MATCHES_UP_TO = 20_000;
-/** How long the unsearched list's total is reused: counting a million rows takes 50 ms here on PostgreSQL. */
-const TOTAL_REUSE_MS = 5_000;
+/** The list's order, newest first, as a deep page seeks by it (lib/page-seek.ts). */
+const BY_NEWEST = { columns: [phoneNumbers.id], desc: true };
 
 export function toPublicPhoneNumber(row: PhoneRow): TPhoneNumber {
   return {
@@ -63,41 +63,7 @@ export function createPhoneNumberService(db: Db) {
 
   const countNumbers = (where: SQL | undefined) => countRows(db, phoneNumbers, where);
 
-  // Paging through the whole list would count every row for every page, and pages asked at once would each
-  // count: they share one count instead. Once it is TOTAL_REUSE_MS old, the next page still answers with it
-  // while a fresh count runs, so that no page waits on a count but the first after a change. Changes made
-  // here forget it at once; other writers (another process, the engine) show within about TOTAL_REUSE_MS.
-  let everyRow: { total: Promise<number>; until: number; refresh?: Promise<number> } | undefined;
-  function totalOf(where: SQL | undefined): Promise<number> {
-    if (where) return countNumbers(where);
-    const current = everyRow;
-    if (!current) {
-      const total = countNumbers(undefined);
-      const counted = { total, until: Date.now() + TOTAL_REUSE_MS };
-      everyRow = counted;
-      total.catch(() => {
-        if (everyRow === counted) everyRow = undefined;
-      });
-      return total;
-    }
-    if (current.until <= Date.now() && !current.refresh) {
-      const refresh = countNumbers(undefined);
-      current.refresh = refresh;
-      refresh.then(
-        () => {
-          if (everyRow === current) everyRow = { total: refresh, until: Date.now() + TOTAL_REUSE_MS };
-        },
-        () => {
-          current.refresh = undefined;
-        },
-      );
-    }
-    return current.total;
-  }
-
-  const imports = createPhoneNumberImport(db, () => {
-    everyRow = undefined;
-  });
+  const imports = createPhoneNumberImport(db);
 
   return {
     async list(after = 0): Promise<TPhoneNumber[]> {
@@ -118,7 +84,7 @@ export function createPhoneNumberService(db: Db) {
       const orderBy = (total: number) => [
         desc(where && total <= SORT_MATCHES_UP_TO ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
       ];
-      return paged(db, query, { table: phoneNumbers, where, orderBy, count: totalOf }, (rows) =>
+      return paged(db, query, { table: phoneNumbers, where, orderBy, keyset: BY_NEWEST }, (rows) =>
         rows.map(toPublicPhoneNumber),
       );
     },
@@ -157,7 +123,6 @@ export function createPhoneNumberService(db: Db) {
         .onConflictDoNothing({ target: phoneNumbers.number })
         .returning();
       if (!row) throw taken();
-      everyRow = undefined;
       return toPublicPhoneNumber(row);
     },
 
@@ -180,7 +145,6 @@ export function createPhoneNumberService(db: Db) {
     async remove(id: number): Promise<void> {
       const deleted = await db.delete(phoneNumbers).where(eq(phoneNumbers.id, id)).returning({ id: phoneNumbers.id });
       if (deleted.length === 0) throw notFound(SERVER_TEXT.notFound);
-      everyRow = undefined;
     },
 
     async countBlast(): Promise<TCountBlastResponse> {
