@@ -117,7 +117,14 @@ export function createMemberService(db: Db, levelService: LevelService) {
     /** Newest members first; the route admits only admins and devs. */
     page(query: TMemberPageQuery): Promise<TMemberPage> {
       const where = and(isMember, memberSearch(query.search), statusIs(query.status));
-      return paged(db, query, { table: users, where, orderBy: [desc(users.created_at), desc(users.id)] }, present);
+      // The status filter reads the clock, so no two of its pages share a filter worth remembering.
+      const keyset = query.status ? undefined : { columns: [users.created_at, users.id], desc: true };
+      return paged(
+        db,
+        query,
+        { table: users, where, orderBy: [desc(users.created_at), desc(users.id)], keyset },
+        present,
+      );
     },
 
     /**
