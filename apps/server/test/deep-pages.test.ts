@@ -101,7 +101,7 @@ async function fast(list: List, page: number, limit: number) {
 async function expectSamePages(list: List, limit: number) {
   const { meta } = await naive(list, 1, limit);
   const pages = [1, meta.totalPages, meta.totalPages + 1];
-  for (let i = 0; i < 12; i++) pages.push(1 + Math.floor(random() * meta.totalPages));
+  for (let i = 0; i < 6; i++) pages.push(1 + Math.floor(random() * meta.totalPages));
   for (const page of pages)
     expect(await fast(list, page, limit), `page ${page} of ${limit}`).toEqual(await naive(list, page, limit));
   expect(
@@ -120,7 +120,7 @@ describe('a page of a list', () => {
     for (const list of [phones, budis, audit, odd]) {
       for (const limit of [10, 37, 100]) await expectSamePages(list, limit);
     }
-  });
+  }, 120_000);
 
   it('stays the OFFSET page after inserts, deletes and changes of what a filter reads, between reads', async () => {
     const changes = [
@@ -140,7 +140,7 @@ describe('a page of a list', () => {
       await db.execute(change);
       for (const list of [phones, budis, audit, odd]) await expectSamePages(list, 10 + Math.floor(random() * 91));
     }
-  });
+  }, 120_000);
 });
 
 describe("a table's version", () => {

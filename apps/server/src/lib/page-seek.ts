@@ -52,19 +52,29 @@ interface List {
   total: Promise<number>;
   /** anchors[i]: the key, as text, of the row at position i * ANCHOR_EVERY (from 0). */
   anchors?: Promise<string[][]>;
+  /** The same once read: a page of this version can then be read with the version in one statement. */
+  counted?: number;
+  anchored?: string[][];
 }
 
 const dialect = new PgDialect();
 const lists = new Map<string, List>();
 
-/** The tables' versions as this snapshot sees them. */
+/**
+ * The tables' version as a snapshot sees them: the sum of their slots. Each committed change adds to it and a
+ * later snapshot sees every change an earlier one saw, so two snapshots with one sum see the same rows.
+ */
+export function versionSql(tables: string[]): SQL<string> {
+  return sql<string>`(select coalesce(sum(${listVersions.version}), 0)::text from ${listVersions}
+    where ${inArray(listVersions.table_name, tables)})`;
+}
+
 export async function versionOf(tx: Tx, tables: string[]): Promise<string> {
-  const rows = await tx
-    .select({ table: listVersions.table_name, version: sql<string>`sum(${listVersions.version})::text` })
+  const [row] = await tx
+    .select({ version: sql<string>`coalesce(sum(${listVersions.version}), 0)::text` })
     .from(listVersions)
-    .where(inArray(listVersions.table_name, tables))
-    .groupBy(listVersions.table_name);
-  return tables.map((name) => `${name}:${rows.find((row) => row.table === name)?.version ?? 0}`).join(',');
+    .where(inArray(listVersions.table_name, tables));
+  return row?.version ?? '0';
 }
 
 function keyOf(table: PgTable, where: SQL | undefined, keyset: Keyset): string {
@@ -95,8 +105,14 @@ export function listOf(
   const key = keyOf(source.table, source.where, source.keyset);
   let list = lists.get(key);
   if (list?.version !== version) {
-    list = { version, total: count() };
-    forgetOnFailure(key, list, list.total);
+    const fresh: List = { version, total: count() };
+    fresh.total.then(
+      (total) => {
+        fresh.counted = total;
+      },
+      forget(key, fresh),
+    );
+    list = fresh;
   }
   lists.delete(key);
   lists.set(key, list);
@@ -110,17 +126,29 @@ export function listOf(
     anchors: () => {
       if (!current.anchors) {
         current.anchors = buildAnchors(tx, source);
-        forgetOnFailure(key, current, current.anchors);
+        current.anchors.then(
+          (anchors) => {
+            current.anchored = anchors;
+          },
+          forget(key, current),
+        );
       }
       return current.anchors;
     },
   };
 }
 
-function forgetOnFailure(key: string, list: List, work: Promise<unknown>) {
-  work.catch(() => {
+/** What this node has read of the list, whichever version that was; the reader checks the version. */
+export function remembered(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
+  const list = lists.get(keyOf(source.table, source.where, source.keyset));
+  if (list?.counted === undefined) return undefined;
+  return { version: list.version, total: list.counted, anchors: list.anchored };
+}
+
+function forget(key: string, list: List) {
+  return () => {
     if (lists.get(key) === list) lists.delete(key);
-  });
+  };
 }
 
 /** One ordered scan of the matches, keeping every ANCHOR_EVERY-th key as text (a timestamp's microseconds too). */

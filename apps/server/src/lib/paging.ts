@@ -8,10 +8,19 @@
  * rows costs about what the first does, and is still exactly the page `OFFSET` would give.
  */
 import { pageMeta, type TPageMeta } from '@sewablast/contract/paging';
-import { count, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, count, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { ANCHOR_EVERY, fromAnchor, type Keyset, listOf, VERSIONED_TABLES, versionOf } from './page-seek.ts';
+import {
+  ANCHOR_EVERY,
+  fromAnchor,
+  type Keyset,
+  listOf,
+  remembered,
+  VERSIONED_TABLES,
+  versionOf,
+  versionSql,
+} from './page-seek.ts';
 
 type Order = SQL | PgColumn;
 
@@ -52,7 +61,7 @@ function rowsAt<T extends PgTable>(
   return db
     .select()
     .from(table as PgTable)
-    .where(from && where ? sql`${where} and ${from}` : (from ?? where))
+    .where(from ? and(where, from) : where)
     .orderBy(...(typeof orderBy === 'function' ? orderBy(total) : orderBy))
     .limit(limit)
     .offset(offset);
@@ -72,10 +81,11 @@ export async function paged<T extends PgTable, Item>(
 ): Promise<Page<Item>> {
   const tables = seekable(source);
   const { rows, meta } = tables
-    ? await db.transaction((tx) => seekPage(tx, query, source, tables), {
+    ? ((await rememberedPage(db, query, source, tables)) ??
+      (await db.transaction((tx) => seekPage(tx, query, source, tables), {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
-      })
+      })))
     : await offsetPage(db, query, source);
   return { data: rows.length ? await present(rows as T['$inferSelect'][]) : [], meta };
 }
@@ -85,6 +95,37 @@ async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limi
   const meta = pageMeta(query, total);
   if (total === 0) return { rows: [], meta };
   return { rows: await rowsAt(db, source, total, meta.limit, (meta.page - 1) * meta.limit), meta };
+}
+
+/**
+ * The page read from what this node remembers, in one statement that also reads the tables' version: when
+ * that is still the remembered one, total, anchors and page are of one snapshot. Otherwise (or with no row
+ * to carry the version) undefined, and the page is read in a transaction that brings the memory up to date.
+ */
+async function rememberedPage<T extends PgTable>(
+  db: Reader,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+) {
+  const keyset = source.keyset as Keyset;
+  const known = remembered({ table: source.table, where: source.where, keyset });
+  if (!known) return undefined;
+  const meta = pageMeta(query, known.total);
+  const offset = (meta.page - 1) * meta.limit;
+  const before = Math.floor(offset / ANCHOR_EVERY);
+  const anchor = offset < ANCHOR_EVERY ? undefined : known.anchors?.[before];
+  if (offset >= ANCHOR_EVERY && !anchor) return undefined;
+  const { table, where, orderBy } = source;
+  const read = await db
+    .select({ row: table as PgTable, version: versionSql(tables) })
+    .from(table as PgTable)
+    .where(anchor ? and(where, fromAnchor(keyset, anchor)) : where)
+    .orderBy(...(typeof orderBy === 'function' ? orderBy(known.total) : orderBy))
+    .limit(meta.limit)
+    .offset(anchor ? offset - before * ANCHOR_EVERY : offset);
+  if (read[0]?.version !== known.version) return undefined;
+  return { rows: read.map((entry) => entry.row), meta };
 }
 
 async function seekPage<T extends PgTable>(
