@@ -190,8 +190,3 @@ export function fromAnchor(keyset: Keyset, key: string[]): SQL {
   );
   return sql`(${columns}) ${sql.raw(keyset.desc ? '<=' : '>=')} (${values})`;
 }
-
-/** For tests: every node starts with nothing remembered. */
-export function forgetLists(): void {
-  lists.clear();
-}
