@@ -23,6 +23,7 @@ const OTHERS = Number(process.env.OTHERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const NAIVE_SECONDS = Number(process.env.NAIVE_SECONDS ?? 3);
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
+const SOLO_ROUNDS = Number(process.env.SOLO_ROUNDS ?? 30);
 const LIMIT = 10;
 const BUDGET_MS = 50;
 
@@ -98,10 +99,26 @@ async function load(seconds, pageOf, read) {
   };
 }
 
+/** One client, SOLO_ROUNDS reads one after another: what a read costs without the queue of fifty. */
+async function alone(pageOf, read) {
+  const latencies = [];
+  for (let round = 0; round < SOLO_ROUNDS; round++) {
+    const started = performance.now();
+    await read(pageOf());
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return `p50 ${quantile(latencies, 0.5).padStart(6)} ms, p99 ${quantile(latencies, 0.99).padStart(6)} ms`;
+}
+
 async function measure(label, db) {
   const fillMs = await fill(db);
-  console.log(`\n### ${label}: filled in ${(fillMs / 1000).toFixed(1)} s; ${CLIENTS} clients back to back, ${LIMIT} a page`);
-  console.log(`budget: p99 under ${BUDGET_MS} ms for any page (issue 21); naive = the same page by OFFSET alone, no count`);
+  console.log(
+    `\n### ${label}: filled in ${(fillMs / 1000).toFixed(1)} s; ${CLIENTS} clients back to back, ${LIMIT} a page`,
+  );
+  console.log(
+    `budget: p99 under ${BUDGET_MS} ms for any page (issue 21); naive = the same page by OFFSET alone, no count`,
+  );
   const phones = createPhoneNumberService(db);
   const lists = [
     {
@@ -114,7 +131,10 @@ async function measure(label, db) {
       source: { table: phoneNumbers, where: phoneSearch('budi'), keyset: { columns: [phoneNumbers.id], desc: true } },
       read: (page) => phones.listPage({ page, limit: LIMIT, search: 'budi' }),
     },
-    { name: `message logs (${ROWS})`, source: { table: messageLogs, keyset: { columns: [messageLogs.id], desc: true } } },
+    {
+      name: `message logs (${ROWS})`,
+      source: { table: messageLogs, keyset: { columns: [messageLogs.id], desc: true } },
+    },
     {
       name: "message logs of status 'fail'",
       source: {
@@ -125,7 +145,11 @@ async function measure(label, db) {
     },
     {
       name: `members (${MEMBERS})`,
-      source: { table: users, where: eq(users.role, 'member'), keyset: { columns: [users.created_at, users.id], desc: true } },
+      source: {
+        table: users,
+        where: eq(users.role, 'member'),
+        keyset: { columns: [users.created_at, users.id], desc: true },
+      },
     },
     {
       name: "members searched 'kusuma'",
@@ -169,9 +193,13 @@ async function measure(label, db) {
       ['random', () => 1 + Math.floor(Math.random() * meta.totalPages)],
     ];
     for (const [name, pageOf] of cases) {
+      const naiveRead = (page) => naivePage(db, source, page);
       const fast = await load(SECONDS, pageOf, read);
-      const naive = await load(NAIVE_SECONDS, pageOf, (page) => naivePage(db, source, page));
+      const naive = await load(NAIVE_SECONDS, pageOf, naiveRead);
       console.log(`  ${name.padEnd(13)} helper ${fast.text} ${fast.met ? 'met' : 'MISSED'} | naive ${naive.text}`);
+      console.log(
+        `  ${''.padEnd(13)} one client: helper ${await alone(pageOf, read)} | naive ${await alone(pageOf, naiveRead)}`,
+      );
     }
   }
 }
