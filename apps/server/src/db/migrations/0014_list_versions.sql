@@ -1,4 +1,6 @@
-CREATE TABLE "list_versions" (
+CREATE SCHEMA "paging";
+--> statement-breakpoint
+CREATE TABLE "paging"."list_versions" (
 	"table_name" varchar(63) NOT NULL,
 	"slot" integer NOT NULL,
 	"version" bigint DEFAULT 0 NOT NULL,
