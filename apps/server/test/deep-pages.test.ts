@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { auditLog, phoneNumbers } from '../src/db/schema.ts';
-import { ANCHOR_EVERY, versionOf } from '../src/lib/page-seek.ts';
+import { ANCHOR_EVERY, VERSIONED_TABLES, versionOf } from '../src/lib/page-seek.ts';
 import { paged } from '../src/lib/paging.ts';
 import { phoneSearch } from '../src/modules/phonenumber/service.ts';
 import { createTestDatabase } from './harness.ts';
@@ -145,6 +145,15 @@ describe('a page of a list', () => {
 
 describe("a table's version", () => {
   const versionNow = async () => versionOf(db, ['phone_numbers']);
+
+  it('is kept by a trigger on every table the helper counts as versioned, and on no other', async () => {
+    const rows = await db
+      .select({ table: sql<string>`c.relname` })
+      .from(sql`pg_trigger t join pg_class c on c.oid = t.tgrelid`)
+      .where(sql`t.tgname = c.relname || '_list_changed'`)
+      .orderBy(sql`1`);
+    expect(rows.map((row) => row.table)).toEqual([...VERSIONED_TABLES].sort());
+  });
 
   it('rises with a change a list can show, in the writing statement', async () => {
     const before = await versionNow();
