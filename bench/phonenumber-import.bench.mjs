@@ -98,7 +98,7 @@ async function importInProcess(databaseUrl, csv) {
       ['batched INSERT (naive baseline)', true],
       ['COPY', false],
     ]) {
-      const imports = createPhoneNumberImport(database.db, () => {}, { batch });
+      const imports = createPhoneNumberImport(database.db, { batch });
       const started = performance.now();
       const answer = await imports.importFile(login.user, Readable.from(piecesOf(Buffer.from(csv))));
       const seconds = (performance.now() - started) / 1000;

@@ -89,7 +89,7 @@ describe('phone number import writers', () => {
 
   it('gives the same answer through batches as through COPY', async () => {
     const { csv, expected } = await mixedFile('62813701');
-    const batched = createPhoneNumberImport(t.db, () => {}, { batch: true });
+    const batched = createPhoneNumberImport(t.db, { batch: true });
     expect(await batched.importFile({ id: admin.user.id, role: 'admin' }, Readable.from([csv]))).toEqual(expected);
     expect(await listed('62813701')).toBe(5);
   });

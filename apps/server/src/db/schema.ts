@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSchema,
   pgTable,
   primaryKey,
   real,
@@ -786,4 +787,26 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actor_id, t.created_at),
     index('audit_log_target_idx').on(t.target_table, t.target_id),
   ],
+);
+
+/**
+ * State derived from the data, not data: kept out of the `public` schema, so that a backup (which copies
+ * `public`) neither carries it nor has it collide on restore with what the restore's own writes make.
+ */
+export const paging = pgSchema('paging');
+
+/**
+ * How often each paged list's table has changed, written only by the statement triggers of migration
+ * `list_version_triggers` (lib/page-seek.ts). Writers add to the slot of their backend, so that concurrent
+ * writers of one table seldom wait on one row; the sum of a table's slots, read in a snapshot, names what
+ * that snapshot sees of the table.
+ */
+export const listVersions = paging.table(
+  'list_versions',
+  {
+    table_name: varchar('table_name', { length: 63 }).notNull(),
+    slot: integer('slot').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.table_name, t.slot] })],
 );

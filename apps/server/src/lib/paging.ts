@@ -2,11 +2,26 @@
  * Every paged list (DESIGN §6): the matching rows counted, one page read by limit and offset, and the
  * meta the client pages by. A page past the end answers the last page and says so in `meta.page`, so
  * that a stale link or a list that shrank still shows rows, and the meta never names a page that is not.
+ *
+ * A list that names its `keyset` over versioned tables (page-seek.ts) reads its count and every page past
+ * the first anchor from what this node remembers of that version, in one snapshot: any page of a million
+ * rows costs about what the first does, and is still exactly the page `OFFSET` would give. A search whose
+ * `count` stops at a cap (`countUpTo`) pages by offset instead: the cap keeps its offsets short.
  */
 import { pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
-import { count, type SQL, sql } from 'drizzle-orm';
+import { and, count, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import {
+  ANCHOR_EVERY,
+  fromAnchor,
+  type Keyset,
+  listOf,
+  remembered,
+  VERSIONED_TABLES,
+  versionOf,
+  versionSql,
+} from './page-seek.ts';
 
 type Order = SQL | PgColumn;
 
@@ -18,8 +33,17 @@ export interface PageSource<T extends PgTable> {
    * page depends on how many match.
    */
   orderBy: Order[] | ((total: number) => Order[]);
-  /** How the matches are counted, when the list has a cheaper way than counting them every time. */
-  count?: (where: SQL | undefined) => Promise<number | Counted>;
+  /**
+   * How a search's matches are counted when counting them all is too dear (`countUpTo`): such a list pages by
+   * offset, which its cap keeps short.
+   */
+  count?: (where: SQL | undefined) => Promise<Counted>;
+  /**
+   * The same order as columns a page can seek by (page-seek.ts `Keyset`), when every table the rows and
+   * `where` read is versioned: `table`, and those named in `reads`.
+   */
+  keyset?: Keyset;
+  reads?: PgTable[];
 }
 
 /** A count that may have stopped at a cap: `capped` says more rows match than `total`. */
@@ -33,7 +57,9 @@ export interface Page<Item> {
   meta: TPageMeta;
 }
 
-export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+type Reader = Pick<Db, 'select'>;
+
+export async function countRows(db: Reader, table: PgTable, where: SQL | undefined): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
   return total;
 }
@@ -58,23 +84,107 @@ export async function countUpTo(
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
+function rowsAt<T extends PgTable>(
+  db: Reader,
+  source: PageSource<T>,
+  total: number,
+  limit: number,
+  offset: number,
+  from?: SQL,
+) {
+  const { table, where, orderBy } = source;
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(from ? and(where, from) : where)
+    .orderBy(...(typeof orderBy === 'function' ? orderBy(total) : orderBy))
+    .limit(limit)
+    .offset(offset);
+}
+
+function seekable<T extends PgTable>(source: PageSource<T>): string[] | undefined {
+  if (!source.keyset || source.count) return undefined;
+  const tables = [source.table, ...(source.reads ?? [])].map((table) => getTableName(table));
+  return tables.every((name) => VERSIONED_TABLES.has(name)) ? tables : undefined;
+}
+
 export async function paged<T extends PgTable, Item>(
   db: Db,
   query: { page: number; limit: number },
   source: PageSource<T>,
   present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item>> {
-  const { table, where, orderBy } = source;
-  const counted = await (source.count ? source.count(where) : countRows(db, table, where));
-  const { total, capped } = typeof counted === 'number' ? { total: counted, capped: false } : counted;
+  const tables = seekable(source);
+  const { rows, meta } = tables
+    ? ((await rememberedPage(db, query, source, tables)) ??
+      (await db.transaction((tx) => seekPage(tx, query, source, tables), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      })))
+    : await offsetPage(db, query, source);
+  return { data: rows.length ? await present(rows as T['$inferSelect'][]) : [], meta };
+}
+
+async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limit: number }, source: PageSource<T>) {
+  const { total, capped } = source.count
+    ? await source.count(source.where)
+    : { total: await countRows(db, source.table, source.where), capped: false };
   const meta = pageMeta(query, total, capped);
-  if (total === 0) return { data: [], meta };
-  const rows = await db
-    .select()
+  if (total === 0) return { rows: [], meta };
+  const ordered = capped ? Number.POSITIVE_INFINITY : total;
+  return { rows: await rowsAt(db, source, ordered, meta.limit, (meta.page - 1) * meta.limit), meta };
+}
+
+/**
+ * The page read from what this node remembers, in one statement that also reads the tables' version: when
+ * that is still the remembered one, total, anchors and page are of one snapshot. Otherwise (or with no row
+ * to carry the version) undefined, and the page is read in a transaction that brings the memory up to date.
+ */
+async function rememberedPage<T extends PgTable>(
+  db: Reader,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+) {
+  const keyset = source.keyset as Keyset;
+  const known = remembered({ table: source.table, where: source.where, keyset });
+  if (!known) return undefined;
+  const meta = pageMeta(query, known.total);
+  const offset = (meta.page - 1) * meta.limit;
+  const before = Math.floor(offset / ANCHOR_EVERY);
+  const anchor = offset < ANCHOR_EVERY ? undefined : known.anchors?.[before];
+  if (offset >= ANCHOR_EVERY && !anchor) return undefined;
+  const { table, where, orderBy } = source;
+  const read = await db
+    .select({ row: table as PgTable, version: versionSql(tables) })
     .from(table as PgTable)
-    .where(where)
-    .orderBy(...(typeof orderBy === 'function' ? orderBy(capped ? Number.POSITIVE_INFINITY : total) : orderBy))
+    .where(anchor ? and(where, fromAnchor(keyset, anchor)) : where)
+    .orderBy(...(typeof orderBy === 'function' ? orderBy(known.total) : orderBy))
     .limit(meta.limit)
-    .offset((meta.page - 1) * meta.limit);
-  return { data: await present(rows as T['$inferSelect'][]), meta };
+    .offset(anchor ? offset - before * ANCHOR_EVERY : offset);
+  if (read[0]?.version !== known.version) return undefined;
+  return { rows: read.map((entry) => entry.row), meta };
+}
+
+async function seekPage<T extends PgTable>(
+  tx: Reader,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+) {
+  const keyset = source.keyset as Keyset;
+  const where = source.where;
+  const list = listOf(tx, await versionOf(tx, tables), { table: source.table, where, keyset }, () =>
+    countRows(tx, source.table, where),
+  );
+  const total = await list.total;
+  const meta = pageMeta(query, total);
+  if (total === 0) return { rows: [], meta };
+  const offset = (meta.page - 1) * meta.limit;
+  if (offset < ANCHOR_EVERY) return { rows: await rowsAt(tx, source, total, meta.limit, offset), meta };
+  const anchors = await list.anchors();
+  const before = Math.floor(offset / ANCHOR_EVERY);
+  const anchor = anchors[before] as string[];
+  const rows = await rowsAt(tx, source, total, meta.limit, offset - before * ANCHOR_EVERY, fromAnchor(keyset, anchor));
+  return { rows, meta };
 }

@@ -30,7 +30,8 @@ export function createAuditService(db: Db, timeZone: string) {
         query.to ? lt(auditLog.created_at, endOfBusinessDate(timeZone, query.to)) : undefined,
       );
       const orderBy = [desc(auditLog.created_at), desc(auditLog.id)];
-      return paged(db, query, { table: auditLog, where, orderBy }, presentAll);
+      const keyset = { columns: [auditLog.created_at, auditLog.id], desc: true };
+      return paged(db, query, { table: auditLog, where, orderBy, keyset }, presentAll);
     },
   };
 }

@@ -27,20 +27,25 @@ export function createBackOfficeUsers(db: Db) {
     /** Newest first, searched as the member list is (a part of the name or email). */
     page(actor: Actor, query: TPageQuery): Promise<TBackOfficeUserPage> {
       const where = and(backOffice, memberSearch(query.search));
-      return paged(db, query, { table: users, where, orderBy: [desc(users.created_at), desc(users.id)] }, (rows) =>
-        rows.map((row): TBackOfficeUser => {
-          const role = effectiveRole(row.role);
-          return {
-            id: row.id,
-            firstname: row.firstname,
-            lastname: row.lastname,
-            email: row.email,
-            role: role === 'staff' || role === 'dev' ? role : 'admin',
-            two_factor: row.totp_enabled_at !== null,
-            two_factor_resettable: row.totp_enabled_at !== null && mayResetTwoFactor(actor, { id: row.id, role }),
-            last_seen_at: row.last_seen_at?.toISOString() ?? null,
-          };
-        }),
+      const keyset = { columns: [users.created_at, users.id], desc: true };
+      return paged(
+        db,
+        query,
+        { table: users, where, orderBy: [desc(users.created_at), desc(users.id)], keyset },
+        (rows) =>
+          rows.map((row): TBackOfficeUser => {
+            const role = effectiveRole(row.role);
+            return {
+              id: row.id,
+              firstname: row.firstname,
+              lastname: row.lastname,
+              email: row.email,
+              role: role === 'staff' || role === 'dev' ? role : 'admin',
+              two_factor: row.totp_enabled_at !== null,
+              two_factor_resettable: row.totp_enabled_at !== null && mayResetTwoFactor(actor, { id: row.id, role }),
+              last_seen_at: row.last_seen_at?.toISOString() ?? null,
+            };
+          }),
       );
     },
   };

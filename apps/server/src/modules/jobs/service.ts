@@ -103,9 +103,15 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
         statusFilter(table, query.status),
         accountMatches(table, query.search),
       );
-      return paged(db, query, { table, where, orderBy: [desc(table.created_at), desc(table.id)] }, (rows) =>
-        present(rows as Row[]),
-      );
+      const source = {
+        table,
+        where,
+        orderBy: [desc(table.created_at), desc(table.id)],
+        keyset: { columns: [table.created_at, table.id], desc: true },
+        // The search reads the accounts, whose every send changes them: such a page is read by OFFSET.
+        reads: query.search ? [whatsappAccounts] : [],
+      };
+      return paged(db, query, source, (rows) => present(rows as Row[]));
     },
 
     /** Edits wait for a stop: a running job's account or pace does not change under it. */

@@ -38,12 +38,7 @@ const CREATE_STAGING = `create temporary table phone_import_staging (
 /** A CSV cell quoted, so that an empty text is told from null and a comma or line break stays inside. */
 const quoted = (text: string) => `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
 
-/** `onWritten` runs if rows were added, so that the list forgets the total it reuses. */
-export async function createCopyWriter(
-  pool: pg.Pool,
-  report: SkipReport,
-  onWritten: () => void,
-): Promise<PhoneImportWriter> {
+export async function createCopyWriter(pool: pg.Pool, report: SkipReport): Promise<PhoneImportWriter> {
   const client = await pool.connect();
   let copy: ReturnType<typeof copyFrom>;
   let copied: Promise<void>;
@@ -162,7 +157,6 @@ export async function createCopyWriter(
       copy.end();
       await copied;
       const created = await move();
-      if (created > 0) onWritten();
       await readSkipped();
       await client.query('drop table phone_import_staging; reset work_mem');
       release(false);

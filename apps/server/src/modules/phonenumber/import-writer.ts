@@ -48,8 +48,7 @@ const BATCH = 1000;
 /** Skipped rows held out of file order at most: past this the open batch is written so that they can go. */
 const HOLD = 10_000;
 
-/** `onWritten` runs whenever rows were added, so that the list forgets the total it reuses. */
-export function createBatchWriter(db: Db, report: SkipReport, onWritten: () => void): PhoneImportWriter {
+export function createBatchWriter(db: Db, report: SkipReport): PhoneImportWriter {
   let batch: ImportCandidate[] = [];
   let lastLine = 0;
   let created = 0;
@@ -67,7 +66,6 @@ export function createBatchWriter(db: Db, report: SkipReport, onWritten: () => v
     );
     const inserted = await db.with(batchInsert).select({ number: batchInsert.number }).from(batchInsert);
     created += inserted.length;
-    if (inserted.length > 0) onWritten();
     const written = new Set(inserted.map((row) => row.number));
     for (const row of rows) {
       if (!written.has(row.number)) report.skip(row.line, [row.shown, row.name, TAKEN]);

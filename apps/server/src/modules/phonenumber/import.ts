@@ -68,8 +68,7 @@ export interface PhoneImportOptions {
   batch?: boolean;
 }
 
-/** `onWritten` runs whenever rows were added, so that the list forgets the total it reuses. */
-export function createPhoneNumberImport(db: Db, onWritten: () => void, options: PhoneImportOptions = {}) {
+export function createPhoneNumberImport(db: Db, options: PhoneImportOptions = {}) {
   const reports = createImportReports(db, 'phonenumber');
   const pool = options.batch ? null : postgresPoolOf(db);
 
@@ -84,7 +83,7 @@ export function createPhoneNumberImport(db: Db, onWritten: () => void, options: 
       const report = reports.begin<SkippedRow>(actor.id);
       let writer: PhoneImportWriter | null = null;
       try {
-        writer = pool ? await createCopyWriter(pool, report, onWritten) : createBatchWriter(db, report, onWritten);
+        writer = pool ? await createCopyWriter(pool, report) : createBatchWriter(db, report);
         const created = await readInto(writer, stream, progress);
         // PGlite runs no autovacuum: without fresh statistics the planner meets a large import with plans that
         // scan the whole table for a searched page. On PostgreSQL it spares the wait for autovacuum.

@@ -14,13 +14,13 @@ import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { escapeLike, rareWords, SUBSTRING_FROM, searchPattern, startsEnough } from '../../lib/like.ts';
-import { type Counted, countRows, countUpTo, paged } from '../../lib/paging.ts';
+import { countRows, countUpTo, paged } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 
-/** How long the unsearched list's total is reused: counting a million rows takes 50 ms here on PostgreSQL. */
-const TOTAL_REUSE_MS = 5_000;
+/** The list's order, newest first, as a deep page seeks by it (lib/page-seek.ts). */
+const BY_NEWEST = { columns: [phoneNumbers.id], desc: true };
 
 export function toPublicPhoneNumber(row: PhoneRow): TPhoneNumber {
   return {
@@ -85,41 +85,7 @@ export function createPhoneNumberService(db: Db) {
 
   const countNumbers = (where: SQL | undefined) => countRows(db, phoneNumbers, where);
 
-  // Paging through the whole list would count every row for every page, and pages asked at once would each
-  // count: they share one count instead. Once it is TOTAL_REUSE_MS old, the next page still answers with it
-  // while a fresh count runs, so that no page waits on a count but the first after a change. Changes made
-  // here forget it at once; other writers (another process, the engine) show within about TOTAL_REUSE_MS.
-  let everyRow: { total: Promise<number>; until: number; refresh?: Promise<number> } | undefined;
-  function totalOf(where: SQL | undefined): Promise<number | Counted> {
-    if (where) return countUpTo(db, phoneNumbers, where);
-    const current = everyRow;
-    if (!current) {
-      const total = countNumbers(undefined);
-      const counted = { total, until: Date.now() + TOTAL_REUSE_MS };
-      everyRow = counted;
-      total.catch(() => {
-        if (everyRow === counted) everyRow = undefined;
-      });
-      return total;
-    }
-    if (current.until <= Date.now() && !current.refresh) {
-      const refresh = countNumbers(undefined);
-      current.refresh = refresh;
-      refresh.then(
-        () => {
-          if (everyRow === current) everyRow = { total: refresh, until: Date.now() + TOTAL_REUSE_MS };
-        },
-        () => {
-          current.refresh = undefined;
-        },
-      );
-    }
-    return current.total;
-  }
-
-  const imports = createPhoneNumberImport(db, () => {
-    everyRow = undefined;
-  });
+  const imports = createPhoneNumberImport(db);
 
   return {
     async list(after = 0): Promise<TPhoneNumber[]> {
@@ -142,7 +108,8 @@ export function createPhoneNumberService(db: Db) {
       const orderBy = (total: number) => [
         desc(where && Number.isFinite(total) ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
       ];
-      return paged(db, query, { table: phoneNumbers, where, orderBy, count: totalOf }, (rows) =>
+      const count = where ? (matching: SQL | undefined) => countUpTo(db, phoneNumbers, matching) : undefined;
+      return paged(db, query, { table: phoneNumbers, where, orderBy, count, keyset: BY_NEWEST }, (rows) =>
         rows.map(toPublicPhoneNumber),
       );
     },
@@ -181,7 +148,6 @@ export function createPhoneNumberService(db: Db) {
         .onConflictDoNothing({ target: phoneNumbers.number })
         .returning();
       if (!row) throw taken();
-      everyRow = undefined;
       return toPublicPhoneNumber(row);
     },
 
@@ -204,7 +170,6 @@ export function createPhoneNumberService(db: Db) {
     async remove(id: number): Promise<void> {
       const deleted = await db.delete(phoneNumbers).where(eq(phoneNumbers.id, id)).returning({ id: phoneNumbers.id });
       if (deleted.length === 0) throw notFound(SERVER_TEXT.notFound);
-      everyRow = undefined;
     },
 
     async countBlast(): Promise<TCountBlastResponse> {

@@ -73,7 +73,8 @@ export function createProxyService(db: Db) {
     async listPage(query: TPageQuery): Promise<TProxyPageResponse> {
       // Proxies are hundreds, not millions: a substring search (a host inside user:pass@host:port) needs no index.
       const where = query.search ? ilike(proxies.value, `%${escapeLike(query.search)}%`) : undefined;
-      return paged(db, query, { table: proxies, where, orderBy: [desc(proxies.id)] }, (rows) =>
+      const keyset = { columns: [proxies.id], desc: true };
+      return paged(db, query, { table: proxies, where, orderBy: [desc(proxies.id)], keyset }, (rows) =>
         rows.map(toPublicProxy),
       );
     },

@@ -119,8 +119,10 @@ export function createMemberService(db: Db, levelService: LevelService) {
       const search = await memberWhere(db, isMember, query.search);
       const where = and(isMember, search, statusIs(query.status));
       const count = search ? (matching: SQL | undefined) => countUpTo(db, users, matching) : undefined;
+      // The status filter reads the clock, so no two of its pages share a filter worth remembering.
+      const keyset = query.status ? undefined : { columns: [users.created_at, users.id], desc: true };
       const orderBy = [desc(users.created_at), desc(users.id)];
-      return paged(db, query, { table: users, where, orderBy, count }, present);
+      return paged(db, query, { table: users, where, orderBy, count, keyset }, present);
     },
 
     /**

@@ -20,7 +20,7 @@ import {
 } from '@sewablast/contract/withdraw';
 import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { withdrawalEvents, withdrawals } from '../../db/schema.ts';
+import { users, withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { type BalanceSummary, balanceOf, incomeSince, summaryOf } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
@@ -178,7 +178,18 @@ export function createWithdrawService(db: Db, timeZone: string, { confirmEmails 
         query.status ? eq(withdrawals.status, query.status) : undefined,
         memberMatches(withdrawals.user_id, query.search, true),
       );
-      return paged(db, query, { table: withdrawals, where, orderBy: [desc(withdrawals.id)] }, presentAll);
+      return paged(
+        db,
+        query,
+        {
+          table: withdrawals,
+          where,
+          orderBy: [desc(withdrawals.id)],
+          keyset: { columns: [withdrawals.id], desc: true },
+          reads: query.search ? [users] : [],
+        },
+        presentAll,
+      );
     },
 
     /**

@@ -1,0 +1,192 @@
+/**
+ * Deep pages without reading every row before them (issue 21). `OFFSET 900000` walks 900,000 rows; here a
+ * list remembers, per filter, its exact total and the sort key of every ANCHOR_EVERY-th row (built by one
+ * ordered scan the first time a page past the first anchor is asked), so that a page seeks to the anchor
+ * before it and skips fewer than ANCHOR_EVERY rows.
+ *
+ * What is remembered is only as good as the data it was read from: it is tagged with the version of the
+ * list's tables, which statement triggers (migration `list_version_triggers`) raise in the writing
+ * transaction. The version, the total, the anchors and the page are all read in one snapshot, so a page is
+ * exactly the rows `ORDER BY … OFFSET … LIMIT` gives in that snapshot, on any number of server nodes: a node
+ * whose memory names another version counts and builds again. Writers seldom wait on each other for it: each
+ * adds to the slot of its own backend.
+ */
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { listVersions } from '../db/schema.ts';
+
+/** Rows between anchors: the most a page skips, and 1,000,000 rows keep 3,907 keys. */
+export const ANCHOR_EVERY = 256;
+/** Lists (one per table and filter) each node remembers, the least recently read forgotten first. */
+const REMEMBERED_LISTS = 200;
+
+/**
+ * Tables whose every list-relevant change raises their version: those with a `…_list_changed` trigger.
+ * phone_numbers and message_logs raise it only for the columns their lists filter or order by (the trigger
+ * names them); a filter on another of their columns must first be added to the trigger.
+ */
+export const VERSIONED_TABLES: ReadonlySet<string> = new Set([
+  'phone_numbers',
+  'message_logs',
+  'users',
+  'proxies',
+  'audit_log',
+  'withdrawals',
+  'generators',
+  'validators',
+  'generator_results',
+  'validator_results',
+]);
+
+/** A list's order as a seek needs it: not-null columns, all one direction, the last one unique. */
+export interface Keyset {
+  columns: PgColumn[];
+  desc: boolean;
+}
+
+type Tx = Pick<Db, 'select'>;
+
+interface List {
+  version: string;
+  total: Promise<number>;
+  /** anchors[i]: the key, as text, of the row at position i * ANCHOR_EVERY (from 0). */
+  anchors?: Promise<string[][]>;
+  /** The same once read: a page of this version can then be read with the version in one statement. */
+  counted?: number;
+  anchored?: string[][];
+}
+
+const dialect = new PgDialect();
+const lists = new Map<string, List>();
+
+/**
+ * The tables' version as a snapshot sees them: the sum of their slots. Each committed change adds to it and a
+ * later snapshot sees every change an earlier one saw, so two snapshots with one sum see the same rows.
+ */
+export function versionSql(tables: string[]): SQL<string> {
+  return sql<string>`(select coalesce(sum(${listVersions.version}), 0)::text from ${listVersions}
+    where ${inArray(listVersions.table_name, tables)})`;
+}
+
+export async function versionOf(tx: Tx, tables: string[]): Promise<string> {
+  const [row] = await tx
+    .select({ version: sql<string>`coalesce(sum(${listVersions.version}), 0)::text` })
+    .from(listVersions)
+    .where(inArray(listVersions.table_name, tables));
+  return row?.version ?? '0';
+}
+
+function keyOf(table: PgTable, where: SQL | undefined, keyset: Keyset): string {
+  const query = dialect.sqlToQuery(
+    sql`select from ${table} where ${where ?? sql`true`} order by ${keysetOrder(keyset)}`,
+  );
+  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+}
+
+export function keysetOrder({ columns, desc }: Keyset): SQL {
+  return sql.join(
+    columns.map((column) => sql`${column} ${sql.raw(desc ? 'desc' : 'asc')}`),
+    sql`, `,
+  );
+}
+
+/**
+ * The list's remembered total and anchors if they are of this snapshot's version, else fresh ones counted in
+ * this snapshot. Requests of the same version share one count and one scan, whichever started it: the same
+ * version is the same rows.
+ */
+export function listOf(
+  tx: Tx,
+  version: string,
+  source: { table: PgTable; where: SQL | undefined; keyset: Keyset },
+  count: () => Promise<number>,
+): { total: Promise<number>; anchors: () => Promise<string[][]> } {
+  const key = keyOf(source.table, source.where, source.keyset);
+  let list = lists.get(key);
+  if (list?.version !== version) {
+    const fresh: List = { version, total: count() };
+    fresh.total.then(
+      (total) => {
+        fresh.counted = total;
+      },
+      forget(key, fresh),
+    );
+    list = fresh;
+  }
+  lists.delete(key);
+  lists.set(key, list);
+  for (const oldest of lists.keys()) {
+    if (lists.size <= REMEMBERED_LISTS) break;
+    lists.delete(oldest);
+  }
+  const current = list;
+  return {
+    total: current.total,
+    anchors: () => {
+      if (!current.anchors) {
+        current.anchors = buildAnchors(tx, source);
+        current.anchors.then(
+          (anchors) => {
+            current.anchored = anchors;
+          },
+          forget(key, current),
+        );
+      }
+      return current.anchors;
+    },
+  };
+}
+
+/** What this node has read of the list, whichever version that was; the reader checks the version. */
+export function remembered(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
+  const list = lists.get(keyOf(source.table, source.where, source.keyset));
+  if (list?.counted === undefined) return undefined;
+  return { version: list.version, total: list.counted, anchors: list.anchored };
+}
+
+function forget(key: string, list: List) {
+  return () => {
+    if (lists.get(key) === list) lists.delete(key);
+  };
+}
+
+/** One ordered scan of the matches, keeping every ANCHOR_EVERY-th key as text (a timestamp's microseconds too). */
+async function buildAnchors(tx: Tx, source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
+  const keys = sql.join(
+    source.keyset.columns.map((column) => sql`${column}::text`),
+    sql`, `,
+  );
+  const numbered = tx
+    .select({
+      key: sql<string[]>`array[${keys}]`.as('key'),
+      n: sql<number>`row_number() over (order by ${keysetOrder(source.keyset)})`.as('n'),
+    })
+    .from(source.table)
+    .where(source.where)
+    .as('numbered');
+  const rows = await tx
+    .select({ key: numbered.key })
+    .from(numbered)
+    .where(sql`(${numbered.n} - 1) % ${ANCHOR_EVERY} = 0`)
+    .orderBy(numbered.n);
+  return rows.map((row) => row.key);
+}
+
+/** The type a key's text is read back as: a serial column's values are integers. */
+function typeOf(column: PgColumn): string {
+  const type = column.getSQLType();
+  if (type === 'serial') return 'integer';
+  if (type === 'bigserial') return 'bigint';
+  return type;
+}
+
+/** Rows at or after the anchor `key` in the keyset's order. */
+export function fromAnchor(keyset: Keyset, key: string[]): SQL {
+  const columns = sql.join(keyset.columns, sql`, `);
+  const values = sql.join(
+    keyset.columns.map((column, index) => sql`${key[index]}::${sql.raw(typeOf(column))}`),
+    sql`, `,
+  );
+  return sql`(${columns}) ${sql.raw(keyset.desc ? '<=' : '>=')} (${values})`;
+}

@@ -1,0 +1,232 @@
+// Any page of a long list (issue 21): CLIENTS clients back to back for BENCH_SECONDS on the first page, the
+// middle one, one near the end and random ones of 1,000,000 phone numbers (unsearched and searched by a name
+// a third of them have) and 1,000,000 message logs, and of members, audit entries, withdrawals and proxies at
+// the sizes below, through the paging helper (lib/paging.ts: count and page in one snapshot, the page seeking
+// from the nearest remembered anchor), each beside the naive `OFFSET` read of the same page in the same run.
+// The phone numbers are read through their service; the others through the helper with the source their
+// service passes (message logs have no paged route yet). In-process, on a pool of 10 connections as the
+// server's. PostgreSQL at DATABASE_URL (an empty database, as `npm run bench` gives) or a scratch database on
+// TEST_DATABASE_URL's server; PGlite without either.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { auditLog, messageLogs, phoneNumbers, proxies, users, withdrawals } from '../apps/server/src/db/schema.ts';
+import { paged } from '../apps/server/src/lib/paging.ts';
+import { createPhoneNumberService, phoneSearch } from '../apps/server/src/modules/phonenumber/service.ts';
+import { memberSearch } from '../apps/server/src/modules/users/names.ts';
+import { quantile } from './lib/server.mjs';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
+const OTHERS = Number(process.env.OTHERS ?? 200_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const NAIVE_SECONDS = Number(process.env.NAIVE_SECONDS ?? 3);
+const CLIENTS = Number(process.env.CLIENTS ?? 50);
+const SOLO_ROUNDS = Number(process.env.SOLO_ROUNDS ?? 30);
+const LIMIT = 10;
+const BUDGET_MS = 50;
+
+async function fill(db) {
+  const started = performance.now();
+  for (let from = 1; from <= ROWS; from += 200_000) {
+    const to = Math.min(ROWS, from + 199_999);
+    await db.execute(sql`
+      insert into phone_numbers (number, name, source)
+      select '628' || lpad(i::text, 10, '0'), case when i % 3 = 0 then 'Budi ' || i else 'Siti ' || i end, 'import'
+      from generate_series(${from}::int, ${to}::int) as i`);
+  }
+  await db.execute(sql`
+    insert into users (firstname, lastname, email, password_hash, referral_code, role, created_at)
+    select case when i % 4 = 0 then 'Kusuma' else 'Budi' end, 'Anggota ' || i, 'm' || i || '@contoh.id', 'x',
+           lpad(to_hex(i), 8, '0'), 'member', now() - i * interval '1 second'
+    from generate_series(1, ${MEMBERS}::int) as i`);
+  for (let from = 1; from <= ROWS; from += 200_000) {
+    const to = Math.min(ROWS, from + 199_999);
+    await db.execute(sql`
+      insert into message_logs (user_id, status, send_key, sent_at)
+      select 1 + i % 100, case when i % 5 = 0 then 'fail' else 'success' end, 'k' || i,
+             now() - i * interval '1 second'
+      from generate_series(${from}::int, ${to}::int) as i`);
+  }
+  await db.execute(sql`
+    insert into audit_log (action, target_table, actor_id, created_at)
+    select case when i % 10 = 0 then 'withdraw.decide' else 'phonenumber.save' end, 't', 1 + i % 100,
+           now() - (i / 3) * interval '1 second'
+    from generate_series(1, ${OTHERS}::int) as i`);
+  await db.execute(sql`
+    insert into withdrawals (user_id, nominal, status, bank, account_number, account_name)
+    select 1 + i % 1000, 50000, case when i % 4 = 0 then 'requested' else 'accepted' end, 'BCA', '123', 'Budi'
+    from generate_series(1, ${OTHERS}::int) as i`);
+  await db.execute(sql`
+    insert into proxies (value) select 'http://10.0.' || (i / 250) || '.' || (i % 250) || ':8080'
+    from generate_series(1, ${OTHERS / 10}::int) as i`);
+  for (const table of ['phone_numbers', 'users', 'message_logs', 'audit_log', 'withdrawals', 'proxies']) {
+    await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
+  }
+  return performance.now() - started;
+}
+
+/** The page the helper gives, read the naive way: `ORDER BY … OFFSET … LIMIT` over the same matches. */
+function naivePage(db, source, page) {
+  return db
+    .select()
+    .from(source.table)
+    .where(source.where)
+    .orderBy(...source.keyset.columns.map((column) => desc(column)))
+    .limit(LIMIT)
+    .offset((page - 1) * LIMIT);
+}
+
+/** CLIENTS loops back to back for `seconds`, each asking `pageOf()`'s page; requests per second, p50, p99. */
+async function load(seconds, pageOf, read) {
+  const latencies = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        await read(pageOf());
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const p99 = Number(quantile(latencies, 0.99));
+  return {
+    text: `${String(Math.round(latencies.length / seconds)).padStart(6)} req/s, p50 ${quantile(latencies, 0.5).padStart(7)} ms, p99 ${quantile(latencies, 0.99).padStart(7)} ms`,
+    met: p99 < BUDGET_MS,
+  };
+}
+
+/** One client, SOLO_ROUNDS reads one after another: what a read costs without the queue of fifty. */
+async function alone(pageOf, read) {
+  const latencies = [];
+  for (let round = 0; round < SOLO_ROUNDS; round++) {
+    const started = performance.now();
+    await read(pageOf());
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return `p50 ${quantile(latencies, 0.5).padStart(6)} ms, p99 ${quantile(latencies, 0.99).padStart(6)} ms`;
+}
+
+async function measure(label, db) {
+  const fillMs = await fill(db);
+  console.log(
+    `\n### ${label}: filled in ${(fillMs / 1000).toFixed(1)} s; ${CLIENTS} clients back to back, ${LIMIT} a page`,
+  );
+  console.log(
+    `budget: p99 under ${BUDGET_MS} ms for any page (issue 21); naive = the same page by OFFSET alone, no count`,
+  );
+  const phones = createPhoneNumberService(db);
+  const lists = [
+    {
+      name: `phone numbers (${ROWS})`,
+      source: { table: phoneNumbers, where: undefined, keyset: { columns: [phoneNumbers.id], desc: true } },
+      read: (page) => phones.listPage({ page, limit: LIMIT }),
+    },
+    {
+      name: "phone numbers searched 'budi'",
+      source: { table: phoneNumbers, where: phoneSearch('budi'), keyset: { columns: [phoneNumbers.id], desc: true } },
+      read: (page) => phones.listPage({ page, limit: LIMIT, search: 'budi' }),
+    },
+    {
+      name: `message logs (${ROWS})`,
+      source: { table: messageLogs, keyset: { columns: [messageLogs.id], desc: true } },
+    },
+    {
+      name: "message logs of status 'fail'",
+      source: {
+        table: messageLogs,
+        where: eq(messageLogs.status, 'fail'),
+        keyset: { columns: [messageLogs.id], desc: true },
+      },
+    },
+    {
+      name: `members (${MEMBERS})`,
+      source: {
+        table: users,
+        where: eq(users.role, 'member'),
+        keyset: { columns: [users.created_at, users.id], desc: true },
+      },
+    },
+    {
+      name: "members searched 'kusuma'",
+      source: {
+        table: users,
+        where: and(eq(users.role, 'member'), memberSearch('kusuma')),
+        keyset: { columns: [users.created_at, users.id], desc: true },
+      },
+    },
+    {
+      name: `audit (${OTHERS})`,
+      source: { table: auditLog, keyset: { columns: [auditLog.created_at, auditLog.id], desc: true } },
+    },
+    {
+      name: `withdrawals (${OTHERS}) 'requested'`,
+      source: {
+        table: withdrawals,
+        where: eq(withdrawals.status, 'requested'),
+        keyset: { columns: [withdrawals.id], desc: true },
+      },
+    },
+    { name: `proxies (${OTHERS / 10})`, source: { table: proxies, keyset: { columns: [proxies.id], desc: true } } },
+  ];
+  for (const list of lists) {
+    const { source } = list;
+    const helperSource = { ...source, orderBy: source.keyset.columns.map((column) => desc(column)) };
+    const read = list.read ?? ((page) => paged(db, { page, limit: LIMIT }, helperSource, (rows) => rows));
+    const cold = performance.now();
+    const { meta } = await read(1);
+    const counted = performance.now() - cold;
+    const deep = performance.now();
+    await read(meta.totalPages - 10);
+    const anchored = performance.now() - deep;
+    console.log(
+      `\n${list.name}: ${meta.total} rows, ${meta.totalPages} pages; first count ${counted.toFixed(0)} ms, first deep page (builds the anchors) ${anchored.toFixed(0)} ms`,
+    );
+    const cases = [
+      ['page 1', () => 1],
+      ['middle', () => Math.ceil(meta.totalPages / 2)],
+      ['near the end', () => meta.totalPages - 10],
+      ['random', () => 1 + Math.floor(Math.random() * meta.totalPages)],
+    ];
+    for (const [name, pageOf] of cases) {
+      const naiveRead = (page) => naivePage(db, source, page);
+      const fast = await load(SECONDS, pageOf, read);
+      const naive = await load(NAIVE_SECONDS, pageOf, naiveRead);
+      console.log(`  ${name.padEnd(13)} helper ${fast.text} ${fast.met ? 'met' : 'MISSED'} | naive ${naive.text}`);
+      console.log(
+        `  ${''.padEnd(13)} one client: helper ${await alone(pageOf, read)} | naive ${await alone(pageOf, naiveRead)}`,
+      );
+    }
+  }
+}
+
+const url = process.env.DATABASE_URL;
+const server = process.env.TEST_DATABASE_URL;
+async function on(label, connection) {
+  const database = await openDatabase(connection);
+  try {
+    await database.migrate();
+    await measure(label, database.db);
+  } finally {
+    await database.close();
+  }
+}
+if (url) await on('PostgreSQL', { url });
+else if (server) {
+  const name = `sewablast_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const scratch = new URL(server);
+  scratch.pathname = `/${name}`;
+  try {
+    await on('PostgreSQL', { url: scratch.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else await on('PGlite (in memory)', {});
