@@ -72,17 +72,18 @@ async function main(): Promise<void> {
 
   const config = parseConfig(process.env);
   await checkFileStoreConfig(config.S3_URL);
-  embedded = config.DATABASE_URL
-    ? null
-    : await startDefaultDatabase({
-        dataDir: config.DATA_DIR,
-        log: (line) => process.stdout.write(`${line}\n`),
-        onExit: (reason) => {
-          process.stderr.write(`${reason}\nSewablast stops: its database is gone.\n`);
-          process.exit(1);
-        },
-      });
-  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startDefaultDatabase({
+      dataDir: config.DATA_DIR,
+      log: (line) => process.stdout.write(`${line}\n`),
+      onExit: (reason) => {
+        process.stderr.write(`${reason}\nSewablast stops: its database is gone.\n`);
+        process.exit(1);
+      },
+    });
+    databaseUrl = embedded.url;
+  }
   const database = await openDatabase({ url: databaseUrl });
   let logins: Login[] | null = null;
   await database.migrate(async () => {

@@ -6,24 +6,30 @@
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { type Db, MIGRATIONS } from '../src/db/client.ts';
 import { kindOf } from '../src/db/embedded/cluster.ts';
 import { startDefaultDatabase } from '../src/db/embedded/default-database.ts';
+import * as schema from '../src/db/schema.ts';
 import { contentsOf, fillDatabase } from './backup-data.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sewablast-pglite-move-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe.skipIf(process.env.TEST_DB === 'postgres')('a PGlite data directory', () => {
+describe('a PGlite data directory', () => {
   it('is moved to PostgreSQL on the first start, nothing lost, the old directory kept', async () => {
-    const old = await openDatabase({ dataDir: join(scratch, 'pg') });
-    await old.migrate();
-    await fillDatabase(old.db);
-    const client = (old.db as unknown as { $client: { query(text: string): Promise<{ rows: unknown[] }> } }).$client;
+    // As the server of those days kept it: PGlite with pg_trgm, migrated and filled.
+    const client = await PGlite.create({ dataDir: join(scratch, 'pg'), extensions: { pg_trgm } });
+    const old = drizzle(client, { schema });
+    await migrate(old, { migrationsFolder: MIGRATIONS });
+    await fillDatabase(old as unknown as Db);
     const before = await contentsOf(async (text) => (await client.query(text)).rows as Record<string, unknown>[]);
-    await old.close();
+    await client.close();
     expect(kindOf(join(scratch, 'pg'))).toBe('pglite');
 
     const lines: string[] = [];
