@@ -6,6 +6,7 @@ import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import type { EmbeddedPostgres } from './db/embedded/cluster.ts';
 import { startDefaultDatabase } from './db/embedded/default-database.ts';
+import { PgliteDataDirError } from './db/embedded/from-pglite.ts';
 import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
 import { createMemoryLimits } from './lib/limit-store.ts';
@@ -177,7 +178,7 @@ async function main(): Promise<void> {
 main().catch(async (error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
-  } else if (error instanceof DataDirBusyError) {
+  } else if (error instanceof DataDirBusyError || error instanceof PgliteDataDirError) {
     process.stderr.write(`Sewablast did not start: ${error.message}\n`);
   } else {
     process.stderr.write(
