@@ -2,7 +2,7 @@
 // database takes them for BENCH_SECONDS each way. Naive: the transaction a send cost before issue 14 (lock
 // the account, lock the owner, log, number, ledger, level, owner, account: ten round trips). Batched: the
 // worker's OutcomeWriter (one statement for every outcome that finished while the previous one was written).
-// PostgreSQL only (DATABASE_URL, an empty database): PGlite is one connection and batches nothing.
+// On DATABASE_URL, an empty database (as `npm run bench` gives with BENCH_POSTGRES_URL).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
