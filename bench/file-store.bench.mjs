@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { files } from '../apps/server/src/db/schema.ts';
 import { createDatabaseFileStore } from '../apps/server/src/modules/file/database-store.ts';
+import { benchDatabase } from './lib/database.mjs';
 import { quantile, startServer } from './lib/server.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -115,10 +115,9 @@ async function timerLatenessDuring(work) {
   );
 }
 
-/** The naive way beside the chunked store, in this process, on the benchmark's database (or a PGlite of its own). */
+/** The naive way beside the chunked store, in this process, on the benchmark's database (or one of its own). */
 async function inProcess() {
-  const database = await openDatabase({ url: process.env.DATABASE_URL });
-  if (!process.env.DATABASE_URL) await database.migrate();
+  const { database, label, close } = await benchDatabase();
   const { db } = database;
   const store = createDatabaseFileStore(db);
   try {
@@ -151,7 +150,7 @@ async function inProcess() {
         }),
       ),
     );
-    console.log(`${FILE_MB} MB in this process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
+    console.log(`${FILE_MB} MB in this process (${label}):`);
     console.log(`  whole bytea (naive, before)  written ${wholeWrite}`);
     console.log(`  whole bytea (naive, before)  read 8× at once ${wholeRead}`);
     console.log(`  chunks (file_chunks, now)    written ${chunkWrite}`);
@@ -160,7 +159,7 @@ async function inProcess() {
     await store.delete(chunked.id);
     await db.delete(files).where(eq(files.id, chunked.id));
   } finally {
-    await database.close();
+    await close();
   }
 }
 

@@ -1,13 +1,9 @@
 // Member search at MEMBERS members (100,000): 'Daftar Member' pages (count + page + income and accounts) and
 // the bonus form's picker, searched by the start of a full name, a last name and an email through the
 // service, beside the naive way ('%term%' ILIKE on each column) in the same run; then the picker and the
-// spec's `members` list with nothing typed. On PGlite, and on PostgreSQL too when TEST_DATABASE_URL (or
-// DATABASE_URL) is set (a scratch database is made there and dropped); EXPLAIN shows which indexes each
-// search uses, and whether the unsearched picker reads the name index in order or sorts every member.
-import { randomBytes } from 'node:crypto';
+// spec's `members` list with nothing typed, on PostgreSQL (DATABASE_URL, TEST_DATABASE_URL's server or an
+// embedded one of its own: lib/database.mjs); EXPLAIN shows which indexes each search uses, and whether the unsearched picker reads the name index in order or sorts every member.
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { escapeLike } from '../apps/server/src/lib/like.ts';
 import { createLevelService } from '../apps/server/src/modules/level/service.ts';
@@ -15,6 +11,7 @@ import { createSettingService } from '../apps/server/src/modules/setting/service
 import { createMemberService, membersByName } from '../apps/server/src/modules/users/members.ts';
 import { memberSearch } from '../apps/server/src/modules/users/names.ts';
 import { seed } from '../apps/server/src/seed.ts';
+import { benchDatabase } from './lib/database.mjs';
 import { quantile } from './lib/server.mjs';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
@@ -107,27 +104,9 @@ async function measure(label, database) {
   console.log(`status online page  ${await timed(() => members.page({ page: 1, limit: 10, status: 'online' }))}`);
 }
 
-const pglite = await openDatabase({});
+const { database, label, close } = await benchDatabase();
 try {
-  await measure('PGlite (in memory)', pglite);
+  await measure(label, database);
 } finally {
-  await pglite.close();
-}
-
-const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (url) {
-  const name = `sewablast_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  const postgres = await openDatabase({ url: scratch.toString() });
-  try {
-    await measure('PostgreSQL', postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await close();
 }

@@ -3,7 +3,7 @@
 // the account, lock the owner, log, number, ledger, level, owner, account: ten round trips). Batched: the
 // worker's OutcomeWriter (one statement for every outcome that finished while the previous one was written),
 // then the same naming a template variant, whose counters every account's outcome raises.
-// PostgreSQL only (DATABASE_URL, an empty database): PGlite is one connection and batches nothing.
+// On DATABASE_URL, an empty database (as `npm run bench` gives with BENCH_POSTGRES_URL).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';

@@ -6,12 +6,9 @@
 // every PACE_MS, p99 under 20 ms): no search, a number's start, a unique name, a name whose words every other
 // name shares ('nama NNN') and a common word, each beside the search before the capped count and the start
 // first (the whole substring, counted exactly) in the same run. On the PostgreSQL of DATABASE_URL (an empty
-// database, as `npm run bench` gives), or a scratch database made on TEST_DATABASE_URL's server and dropped;
-// PGlite without either.
-import { randomBytes } from 'node:crypto';
+// database, as `npm run bench` gives), a scratch database on TEST_DATABASE_URL's server, or an embedded one of
+// its own (lib/database.mjs).
 import { count, desc, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { phoneNumbers } from '../apps/server/src/db/schema.ts';
 import { escapeLike } from '../apps/server/src/lib/like.ts';
 import { countRows, paged } from '../apps/server/src/lib/paging.ts';
@@ -21,6 +18,7 @@ import {
   phoneWhere,
   toPublicPhoneNumber,
 } from '../apps/server/src/modules/phonenumber/service.ts';
+import { benchDatabase } from './lib/database.mjs';
 import { quantile } from './lib/server.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
@@ -172,35 +170,9 @@ async function measure(label, database) {
   }
 }
 
-const url = process.env.DATABASE_URL;
-const server = process.env.TEST_DATABASE_URL;
-if (url) {
-  const database = await openDatabase({ url });
-  try {
-    await measure('PostgreSQL', database);
-  } finally {
-    await database.close();
-  }
-} else if (server) {
-  const name = `sewablast_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const scratch = new URL(server);
-  scratch.pathname = `/${name}`;
-  const database = await openDatabase({ url: scratch.toString() });
-  try {
-    await measure('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  const database = await openDatabase({});
-  try {
-    await measure('PGlite (in memory)', database);
-  } finally {
-    await database.close();
-  }
+const { database, label, close } = await benchDatabase();
+try {
+  await measure(label, database);
+} finally {
+  await close();
 }

@@ -1,7 +1,7 @@
 // `npm run bench`: runs every benchmark in this folder in turn; each prints its own figures beside its budget.
 // With BENCH_POSTGRES_URL (any database of a PostgreSQL server the benchmarks may create databases on), each
 // benchmark gets an empty database of its own as DATABASE_URL, dropped after it; without it each runs on what it
-// opens itself (the servers they start use the embedded PostgreSQL; in-process ones PGlite).
+// opens itself (the servers they start, and the in-process ones through lib/database.mjs, an embedded PostgreSQL).
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { run } from '../scripts/run.mjs';

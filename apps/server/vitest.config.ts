@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
 
 /**
- * Server tests run against a real database: PGlite always; PostgreSQL as well when TEST_DATABASE_URL
- * is set (the root config adds the second project then). Each file starts from one migrated copy.
+ * Server tests run against a real PostgreSQL: TEST_DATABASE_URL's server, or one the global setup starts
+ * for the run. Each file starts from its own copy of one migrated template database.
  */
 export default defineProject({
   test: {

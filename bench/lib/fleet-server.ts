@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, openEngineDatabase, postgresPoolOf } from '../../apps/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded/cluster.ts';
 import {
   ledgerEntries,
   messageLogs,
@@ -45,9 +46,12 @@ const progress = (what: string) =>
   process.stderr.write(`fleet: ${what} after ${((Date.now() - t0) / 1000).toFixed(1)}s\n`);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-fleet-'));
-const database = await openDatabase(
-  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: join(dataDir, 'pg') },
-);
+// The embedded PostgreSQL `npm start` runs, unless DATABASE_URL names another.
+const embedded = process.env.DATABASE_URL
+  ? null
+  : await startEmbeddedPostgres({ dir: join(dataDir, 'pg'), log: (line) => progress(line) });
+const databaseUrl = process.env.DATABASE_URL ?? (embedded?.url as string);
+const database = await openDatabase({ url: databaseUrl });
 await database.migrate();
 const { db } = database;
 await seed(db, { adminEmail: 'fleet@dev.local', adminPassword: 'fleetpass1', demo: false });
@@ -104,12 +108,12 @@ await inBatches(ACCOUNTS, (from, to) =>
 progress(`${MEMBERS} members, ${ACCOUNTS} accounts`);
 const secret = randomBytes(32);
 const bus = createMemoryBus();
-const engineDatabase = await openEngineDatabase(process.env.DATABASE_URL);
+const engineDatabase = await openEngineDatabase(databaseUrl);
 // Every statement the engine's pool sends is one round trip to PostgreSQL (BEGIN and COMMIT included).
 let engineRoundTrips = 0;
 /** Round trips by the statement's first words, to see where they go. */
 const engineStatements = new Map<string, number>();
-postgresPoolOf(engineDatabase?.db ?? db)?.on('connect', (client) => {
+postgresPoolOf(engineDatabase.db).on('connect', (client) => {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     engineRoundTrips += 1;
@@ -121,7 +125,7 @@ postgresPoolOf(engineDatabase?.db ?? db)?.on('connect', (client) => {
 });
 const services = createServices(db, secret, {
   bus,
-  engineDb: engineDatabase?.db,
+  engineDb: engineDatabase.db,
   driver: new SimulatorDriver({ seed: 5, scanMs: 600_000 }),
   timeZone: 'Asia/Jakarta',
   log: (message, error) => {
@@ -146,7 +150,7 @@ const app = await buildApp({
     USER_REQUESTS_IN_FLIGHT: 10_000,
     FILE_DOWNLOADS_PER_MINUTE: 1_000_000,
     FILE_DOWNLOADS_IN_FLIGHT: 10_000,
-    db: database.kind,
+    db: embedded ? 'embedded' : 'postgres',
   },
   services,
   bus,
@@ -220,8 +224,9 @@ process.on('SIGTERM', async () => {
       timerLatenessP99: loopDelay.percentile(99) / 1e6,
     })}\n`,
   );
-  await engineDatabase?.close();
+  await engineDatabase.close();
   await database.close();
+  await embedded?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

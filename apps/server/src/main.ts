@@ -6,6 +6,7 @@ import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import type { EmbeddedPostgres } from './db/embedded/cluster.ts';
 import { startDefaultDatabase } from './db/embedded/default-database.ts';
+import { PgliteDataDirError } from './db/embedded/from-pglite.ts';
 import { createRedisTransport } from './engine/remote.ts';
 import { buildApp } from './http/app.ts';
 import { createMemoryLimits } from './lib/limit-store.ts';
@@ -72,17 +73,18 @@ async function main(): Promise<void> {
 
   const config = parseConfig(process.env);
   await checkFileStoreConfig(config.S3_URL);
-  embedded = config.DATABASE_URL
-    ? null
-    : await startDefaultDatabase({
-        dataDir: config.DATA_DIR,
-        log: (line) => process.stdout.write(`${line}\n`),
-        onExit: (reason) => {
-          process.stderr.write(`${reason}\nSewablast stops: its database is gone.\n`);
-          process.exit(1);
-        },
-      });
-  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startDefaultDatabase({
+      dataDir: config.DATA_DIR,
+      log: (line) => process.stdout.write(`${line}\n`),
+      onExit: (reason) => {
+        process.stderr.write(`${reason}\nSewablast stops: its database is gone.\n`);
+        process.exit(1);
+      },
+    });
+    databaseUrl = embedded.url;
+  }
   const database = await openDatabase({ url: databaseUrl });
   let logins: Login[] | null = null;
   await database.migrate(async () => {
@@ -176,7 +178,7 @@ async function main(): Promise<void> {
 main().catch(async (error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
-  } else if (error instanceof DataDirBusyError) {
+  } else if (error instanceof DataDirBusyError || error instanceof PgliteDataDirError) {
     process.stderr.write(`Sewablast did not start: ${error.message}\n`);
   } else {
     process.stderr.write(

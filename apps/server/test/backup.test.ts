@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { startDefaultDatabase } from '../src/db/embedded/default-database.ts';
 import { contentsOf, fillDatabase } from './backup-data.ts';
 import { withDatabase } from './global-setup.ts';
-import { createPostgresDatabase } from './harness.ts';
+import { createPostgresDatabase, databaseServer } from './harness.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'sewablast-backup-'));
@@ -82,101 +82,93 @@ function moveMoney(url: string): { stop(): Promise<number> } {
 }
 
 describe('backup and restore', () => {
-  it.skipIf(process.env.TEST_DB === 'postgres')(
-    'backs up the embedded database while it serves and restores it into an empty DATA_DIR',
-    async () => {
-      const source = join(scratch, 'source');
-      const target = join(scratch, 'target');
-      const file = join(scratch, 'embedded.sewablast-backup');
-      // Held the way a running server holds it: the backup goes through this PostgreSQL, not a second one.
-      const running = await startDefaultDatabase({ dataDir: source, log: () => {} });
-      let copy: Awaited<ReturnType<typeof startDefaultDatabase>> | null = null;
-      try {
-        const database = await openDatabase({ url: running.url });
-        await database.migrate();
-        await fillDatabase(database.db);
-        await database.close();
-        writeFileSync(join(source, 'jwt-secret'), 'k'.repeat(64), { mode: 0o600 });
+  it('backs up the embedded database while it serves and restores it into an empty DATA_DIR', async () => {
+    const source = join(scratch, 'source');
+    const target = join(scratch, 'target');
+    const file = join(scratch, 'embedded.sewablast-backup');
+    // Held the way a running server holds it: the backup goes through this PostgreSQL, not a second one.
+    const running = await startDefaultDatabase({ dataDir: source, log: () => {} });
+    let copy: Awaited<ReturnType<typeof startDefaultDatabase>> | null = null;
+    try {
+      const database = await openDatabase({ url: running.url });
+      await database.migrate();
+      await fillDatabase(database.db);
+      await database.close();
+      writeFileSync(join(source, 'jwt-secret'), 'k'.repeat(64), { mode: 0o600 });
 
-        const writer = moveMoney(running.url);
-        const backup = await cli(['backup', file], { DATA_DIR: source });
-        const moved = await writer.stop();
-        expect(backup, backup.output).toMatchObject({ code: 0 });
-        expect(moved).toBeGreaterThan(0);
+      const writer = moveMoney(running.url);
+      const backup = await cli(['backup', file], { DATA_DIR: source });
+      const moved = await writer.stop();
+      expect(backup, backup.output).toMatchObject({ code: 0 });
+      expect(moved).toBeGreaterThan(0);
 
-        const restore = await cli(['restore', file], { DATA_DIR: target });
-        expect(restore, restore.output).toMatchObject({ code: 0 });
-        expect(readFileSync(join(target, 'jwt-secret'), 'utf8')).toBe('k'.repeat(64));
+      const restore = await cli(['restore', file], { DATA_DIR: target });
+      expect(restore, restore.output).toMatchObject({ code: 0 });
+      expect(readFileSync(join(target, 'jwt-secret'), 'utf8')).toBe('k'.repeat(64));
 
-        copy = await startDefaultDatabase({ dataDir: target, log: () => {} });
-        const restored = await contentsAt(copy.url);
-        const { rows } = await withClient(copy.url, (client) =>
-          client.query<{ bonuses: string; entries: string }>(
-            `SELECT (SELECT count(*) FROM bonuses WHERE reason = 'selama backup') AS bonuses,
+      copy = await startDefaultDatabase({ dataDir: target, log: () => {} });
+      const restored = await contentsAt(copy.url);
+      const { rows } = await withClient(copy.url, (client) =>
+        client.query<{ bonuses: string; entries: string }>(
+          `SELECT (SELECT count(*) FROM bonuses WHERE reason = 'selama backup') AS bonuses,
                     (SELECT count(*) FROM ledger_entries WHERE ref_table = 'bonuses' AND amount = 1000) AS entries`,
-          ),
-        );
-        // Every bonus with its ledger entry, none without: one moment of the database.
-        expect(rows[0]?.bonuses).toBe(rows[0]?.entries);
-        // The rest as it was: the writer's rows are the only difference from the running database now.
-        await withClient(running.url, async (client) => {
-          const bonuses = Number(rows[0]?.bonuses);
-          await client.query(
-            `DELETE FROM ledger_entries WHERE ref_table = 'bonuses' AND amount = 1000 AND ref_id IN
+        ),
+      );
+      // Every bonus with its ledger entry, none without: one moment of the database.
+      expect(rows[0]?.bonuses).toBe(rows[0]?.entries);
+      // The rest as it was: the writer's rows are the only difference from the running database now.
+      await withClient(running.url, async (client) => {
+        const bonuses = Number(rows[0]?.bonuses);
+        await client.query(
+          `DELETE FROM ledger_entries WHERE ref_table = 'bonuses' AND amount = 1000 AND ref_id IN
             (SELECT id FROM bonuses WHERE reason = 'selama backup' ORDER BY id OFFSET $1)`,
-            [bonuses],
-          );
-          await client.query(
-            `DELETE FROM bonuses WHERE id IN
-            (SELECT id FROM bonuses WHERE reason = 'selama backup' ORDER BY id OFFSET $1)`,
-            [bonuses],
-          );
-        });
-        const original = await contentsAt(running.url);
-        expect({ ...restored, '(sequences)': '' }).toEqual({ ...original, '(sequences)': '' });
-        expect(restored.ledger_entries).toContain('250000');
-        // The sequences came along: a new row takes the next number rather than one the rows hold.
-        await withClient(copy.url, (client) =>
-          client.query(`INSERT INTO bonuses (user_id, nominal, reason) SELECT min(id), 1, 'baru' FROM users`),
+          [bonuses],
         );
+        await client.query(
+          `DELETE FROM bonuses WHERE id IN
+            (SELECT id FROM bonuses WHERE reason = 'selama backup' ORDER BY id OFFSET $1)`,
+          [bonuses],
+        );
+      });
+      const original = await contentsAt(running.url);
+      expect({ ...restored, '(sequences)': '' }).toEqual({ ...original, '(sequences)': '' });
+      expect(restored.ledger_entries).toContain('250000');
+      // The sequences came along: a new row takes the next number rather than one the rows hold.
+      await withClient(copy.url, (client) =>
+        client.query(`INSERT INTO bonuses (user_id, nominal, reason) SELECT min(id), 1, 'baru' FROM users`),
+      );
 
-        const again = await cli(['restore', file], { DATA_DIR: target });
-        expect(again.code).toBe(1);
-        expect(again.output).toContain('already holds a database');
-      } finally {
-        await copy?.stop();
-        await running.stop();
-      }
-    },
-    240_000,
-  );
+      const again = await cli(['restore', file], { DATA_DIR: target });
+      expect(again.code).toBe(1);
+      expect(again.output).toContain('already holds a database');
+    } finally {
+      await copy?.stop();
+      await running.stop();
+    }
+  }, 240_000);
 
-  it.runIf(process.env.TEST_DB === 'postgres')(
-    "backs up DATABASE_URL's database and restores it into an empty database",
-    async () => {
-      const source = await createPostgresDatabase();
-      const admin = process.env.TEST_DATABASE_URL as string;
-      const empty = `sewablast_restore_${process.pid}`;
-      const file = join(scratch, 'postgres.sewablast-backup');
-      try {
-        const database = await openDatabase({ url: source?.url });
-        await fillDatabase(database.db);
-        await database.close();
-        const backup = await cli(['backup', file], { DATABASE_URL: source?.url as string, DATA_DIR: scratch });
-        expect(backup, backup.output).toMatchObject({ code: 0 });
+  it("backs up DATABASE_URL's database and restores it into an empty database", async () => {
+    const source = await createPostgresDatabase();
+    const admin = databaseServer();
+    const empty = `sewablast_restore_${process.pid}`;
+    const file = join(scratch, 'postgres.sewablast-backup');
+    try {
+      const database = await openDatabase({ url: source.url });
+      await fillDatabase(database.db);
+      await database.close();
+      const backup = await cli(['backup', file], { DATABASE_URL: source.url, DATA_DIR: scratch });
+      expect(backup, backup.output).toMatchObject({ code: 0 });
 
-        await withClient(admin, (client) => client.query(`CREATE DATABASE ${empty}`));
-        const restore = await cli(['restore', file], { DATABASE_URL: withDatabase(admin, empty), DATA_DIR: scratch });
-        expect(restore, restore.output).toMatchObject({ code: 0 });
-        expect(await contentsAt(withDatabase(admin, empty))).toEqual(await contentsAt(source?.url as string));
+      await withClient(admin, (client) => client.query(`CREATE DATABASE ${empty}`));
+      const restore = await cli(['restore', file], { DATABASE_URL: withDatabase(admin, empty), DATA_DIR: scratch });
+      expect(restore, restore.output).toMatchObject({ code: 0 });
+      expect(await contentsAt(withDatabase(admin, empty))).toEqual(await contentsAt(source.url));
 
-        const again = await cli(['restore', file], { DATABASE_URL: withDatabase(admin, empty), DATA_DIR: scratch });
-        expect(again.output).toContain('not empty');
-      } finally {
-        await withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS ${empty} WITH (FORCE)`));
-        await source?.drop();
-      }
-    },
-    120_000,
-  );
+      const again = await cli(['restore', file], { DATABASE_URL: withDatabase(admin, empty), DATA_DIR: scratch });
+      expect(again.output).toContain('not empty');
+    } finally {
+      await withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS ${empty} WITH (FORCE)`));
+      await source.drop();
+    }
+  }, 120_000);
 });

@@ -1,8 +1,8 @@
 /**
  * SIGKILL the server mid-blast and start it again: the blast resumes by itself, and the message logs, the
  * account's counters and the ledger agree, nothing counted twice. Runs on the embedded PostgreSQL that
- * `npm start` uses, so a kill (an OOM killer, a power cut) must not cost it a count either, and on
- * TEST_DATABASE_URL's. The test reads the database only while no server runs, starting the embedded
+ * `npm start` uses, which a kill (an OOM killer, a power cut) leaves running without its server: it must
+ * not cost a count either. The test reads the database only while no server runs, starting the embedded
  * PostgreSQL itself, which also stops the one the killed server left running.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
 import {
   ledgerEntries,
   messageLogs,
@@ -20,20 +20,15 @@ import {
   settings,
   whatsappAccounts,
 } from '../src/db/schema.ts';
-import { createPostgresDatabase, openEmbeddedDatabase } from './harness.ts';
+import { openEmbeddedDatabase } from './harness.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-crash-'));
-let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
 const children: ChildProcess[] = [];
 
-beforeAll(async () => {
-  postgres = await createPostgresDatabase();
-});
-afterAll(async () => {
+afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
 });
 
 async function start(): Promise<{ child: ChildProcess; url: string }> {
@@ -44,7 +39,6 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'warn',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ADMIN_EMAIL: 'dev@crash.test',
       ADMIN_PASSWORD: 'devpass123',
       SEED_DEMO: '0',
@@ -89,7 +83,7 @@ async function until(check: () => Promise<boolean>, ms: number) {
 }
 
 async function withDatabase<T>(work: (db: Database['db']) => Promise<T>): Promise<T> {
-  const database = postgres ? await openDatabase({ url: postgres.url }) : await openEmbeddedDatabase(dataDir);
+  const database = await openEmbeddedDatabase(dataDir);
   try {
     return await work(database.db);
   } finally {

@@ -3,11 +3,9 @@
  * gives, after inserts, deletes and changes that no service made (raw SQL, as another node or the engine
  * writes), while no page past the first anchor skips more than ANCHOR_EVERY rows to reach its own.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.ts';
@@ -32,10 +30,8 @@ beforeAll(async () => {
       if (position && recording) offsets.push(Number(params[Number(position) - 1]));
     },
   };
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  db = (database.kind === 'postgres'
-    ? drizzleNodePg(client as pg.Pool, { schema, logger })
-    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
+  const client = (database.db as unknown as { $client: pg.Pool }).$client;
+  db = drizzleNodePg(client, { schema, logger }) as unknown as Db;
   await db.execute(sql`
     insert into phone_numbers (number, name)
     select '628' || lpad(i::text, 10, '0'), case when i % 3 = 0 then 'Budi ' || i else 'Siti ' || i end

@@ -5,7 +5,6 @@
  * while both api nodes' live channels keep delivering; a SIGTERMed worker hands its leases back at once, and
  * an api node drains with readiness 503. At the end the message logs, the counters, the job's results and
  * the ledger agree, with nothing sent, checked or counted twice.
- * PostgreSQL and Redis only: PGlite is one process.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -17,11 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
 import { type ClusterNode, ownedBy, startNode, stopNode, until } from './cluster.ts';
 import { withDatabase } from './global-setup.ts';
+import { databaseServer } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { type LiveClient, openLive } from './ws.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(adminUrl);
 const MIGRATIONS = join(import.meta.dirname, '..', 'src', 'db', 'migrations');
 const ACCOUNTS = 30;
 const PRICE = 100;
@@ -30,7 +28,7 @@ const GENERATOR_START = 628570000000;
 /** A dead worker's accounts send again on a survivor within this (issue 14). */
 const TAKEOVER_BUDGET_MS = 40_000;
 
-describe.skipIf(!onPostgres || (!hasRedis && !process.env.CI))('a cluster losing workers', () => {
+describe.skipIf(!hasRedis && !process.env.CI)('a cluster losing workers', () => {
   const name = `sewablast_test_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-cluster-'));
   const nodes: ClusterNode[] = [];
@@ -40,12 +38,11 @@ describe.skipIf(!onPostgres || (!hasRedis && !process.env.CI))('a cluster losing
   let client: pg.Client;
 
   beforeAll(async () => {
-    if (!adminUrl) return;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: databaseServer() });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    url = withDatabase(adminUrl, name);
+    url = withDatabase(databaseServer(), name);
     redis = await startRedis();
   });
   afterAll(async () => {
@@ -55,8 +52,7 @@ describe.skipIf(!onPostgres || (!hasRedis && !process.env.CI))('a cluster losing
     await client?.end();
     redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (!adminUrl) return;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: databaseServer() });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

@@ -29,7 +29,6 @@ import { linkAccount, until } from './job-helpers.ts';
 import { hasS3Server, type S3Server, startS3Server } from './s3-server.ts';
 
 const run = promisify(execFile);
-const onPostgres = process.env.TEST_DB === 'postgres';
 const MB = 1024 * 1024;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -239,34 +238,29 @@ describe.each(hasS3Server ? ['database', 's3'] : ['database'])('with files in th
       expect(beyond.statusCode).toBe(416);
     }, 120_000);
 
-    // On PGlite the database itself lives in this process's memory, so what it stores is the process's growth.
-    it.skipIf(!onPostgres)(
-      'is stored, counted and served without the process holding it',
-      async () => {
-        const dev = await t.loginAs('dev');
-        const account = await linkAccount(t, admin, dev);
-        const size = 24 * MB;
-        const fields = { whatsapp_id: String(account.id), interval_min: '1', interval_max: '2', b_insert: 'false' };
-        const stored = await growthDuring(() =>
-          fileClient<{ status: number; body: string; rows: number; sha256: string }>(
-            'upload',
-            `${base}/api/admin/validator/create`,
-            [JSON.stringify(admin.headers), JSON.stringify(fields), String(size)],
-          ),
-        );
-        expect(stored.result.status, stored.result.body).toBe(200);
-        const created = JSON.parse(stored.result.body) as { validator: { fileUrl: string }; total: number };
-        expect(created.total).toBe(stored.result.rows);
-        expect(stored.growth).toBeLessThan(size / 3);
-        // Each download holds a chunk or two on its way (about 3 MB): two at once stay far below the file.
-        const served = await growthDuring(() =>
-          fileClient<{ status: number; sha256: string }[]>('download', `${base}${created.validator.fileUrl}`, ['2']),
-        );
-        expect(served.result.map((copy) => copy.sha256)).toEqual(Array(2).fill(stored.result.sha256));
-        expect(served.growth).toBeLessThan(size / 3);
-      },
-      180_000,
-    );
+    it('is stored, counted and served without the process holding it', async () => {
+      const dev = await t.loginAs('dev');
+      const account = await linkAccount(t, admin, dev);
+      const size = 24 * MB;
+      const fields = { whatsapp_id: String(account.id), interval_min: '1', interval_max: '2', b_insert: 'false' };
+      const stored = await growthDuring(() =>
+        fileClient<{ status: number; body: string; rows: number; sha256: string }>(
+          'upload',
+          `${base}/api/admin/validator/create`,
+          [JSON.stringify(admin.headers), JSON.stringify(fields), String(size)],
+        ),
+      );
+      expect(stored.result.status, stored.result.body).toBe(200);
+      const created = JSON.parse(stored.result.body) as { validator: { fileUrl: string }; total: number };
+      expect(created.total).toBe(stored.result.rows);
+      expect(stored.growth).toBeLessThan(size / 3);
+      // Each download holds a chunk or two on its way (about 3 MB): two at once stay far below the file.
+      const served = await growthDuring(() =>
+        fileClient<{ status: number; sha256: string }[]>('download', `${base}${created.validator.fileUrl}`, ['2']),
+      );
+      expect(served.result.map((copy) => copy.sha256)).toEqual(Array(2).fill(stored.result.sha256));
+      expect(served.growth).toBeLessThan(size / 3);
+    }, 180_000);
 
     it('stored whole before files were chunked still reads, whole and in ranges', async () => {
       const bytes = Buffer.concat([PNG, randomBytes(700_000)]);

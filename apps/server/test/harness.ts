@@ -1,9 +1,8 @@
 /**
- * Builds the real application against a real database for one test file: PGlite started from the
- * migrated dump, or a fresh PostgreSQL database copied from the migrated template.
+ * Builds the real application against a real database for one test file: a fresh PostgreSQL database
+ * copied from the run's migrated template (global-setup.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '@sewablast/contract/roles';
 import type { FastifyInstance } from 'fastify';
@@ -25,10 +24,14 @@ export const DEV_PASSWORD = 'devpass123';
 /** Where the tests' sign-ins come from, as a session records it. */
 export const TEST_CLIENT = { userAgent: 'vitest', address: '127.0.0.1' };
 
-const onPostgres = () => process.env.TEST_DB === 'postgres' && Boolean(inject('postgresTemplate'));
+/**
+ * A superuser's connection string to the run's PostgreSQL server (TEST_DATABASE_URL's or the embedded one
+ * global-setup.ts started), for tests that make databases of their own on it.
+ */
+export const databaseServer = (): string => inject('databaseServer');
 
 async function adminQuery(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  const admin = new pg.Client({ connectionString: databaseServer() });
   await admin.connect();
   try {
     await admin.query(sql);
@@ -37,28 +40,26 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** On the PostgreSQL run, a fresh database copied from the migrated template; null on the PGlite run. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!onPostgres() || !url) return null;
+/** A fresh database copied from the migrated template, for a server process a test starts. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sewablast_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  return { url: withDatabase(url, name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: withDatabase(databaseServer(), name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 export async function createTestDatabase(): Promise<Database> {
-  const postgres = await createPostgresDatabase();
-  if (postgres) {
-    const database = await openDatabase({ url: postgres.url });
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        await postgres.drop();
-      },
-    };
-  }
-  return openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+  const copy = await createPostgresDatabase();
+  const database = await openDatabase({ url: copy.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await copy.drop();
+    },
+  };
 }
 
 /**
@@ -111,8 +112,7 @@ export function testConfig(db: Database['kind'], overrides: Partial<AppOptions['
     FILE_DOWNLOADS_PER_MINUTE: 120,
     FILE_DOWNLOADS_IN_FLIGHT: 10,
     PUBLIC_URL: 'http://127.0.0.1:8080',
-    // PGlite stands in for the embedded database the server would start without DATABASE_URL.
-    db: db === 'pglite' ? 'embedded' : db,
+    db,
     ...overrides,
   };
 }

@@ -9,25 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
 import { generatorResults, generators, phoneNumbers } from '../src/db/schema.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createPostgresDatabase, openEmbeddedDatabase } from './harness.ts';
+import { openEmbeddedDatabase } from './harness.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const SEED = 13;
 const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-job-crash-'));
-let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
 const children: ChildProcess[] = [];
 
-beforeAll(async () => {
-  postgres = await createPostgresDatabase();
-});
-afterAll(async () => {
+afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
 });
 
 async function start(): Promise<{ child: ChildProcess; url: string }> {
@@ -38,7 +33,6 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'warn',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ADMIN_EMAIL: 'dev@job-crash.test',
       ADMIN_PASSWORD: 'devpass123',
       SEED_DEMO: '0',
@@ -83,7 +77,7 @@ async function until(check: () => Promise<boolean>, ms: number) {
 }
 
 async function withDatabase<T>(work: (db: Database['db']) => Promise<T>): Promise<T> {
-  const database = postgres ? await openDatabase({ url: postgres.url }) : await openEmbeddedDatabase(dataDir);
+  const database = await openEmbeddedDatabase(dataDir);
   try {
     return await work(database.db);
   } finally {

@@ -2,7 +2,6 @@
  * Several nodes of one cluster start together on a fresh PostgreSQL database: each migrates at start-up,
  * and seeds, and the advisory lock lets one apply the migrations and write the first accounts while the
  * others wait and then find nothing to do.
- * PostgreSQL only: PGlite is one process.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -12,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK_KEY, openDatabase } from '../src/db/client.ts';
 import { seed } from '../src/seed.ts';
 import { withDatabase } from './global-setup.ts';
+import { databaseServer } from './harness.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(adminUrl);
 const MIGRATIONS = join(import.meta.dirname, '..', 'src', 'db', 'migrations');
 const NODES = 4;
 
@@ -28,17 +26,16 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
   }
 }
 
-describe.skipIf(!onPostgres)('migrations when several nodes start together', () => {
+describe('migrations when several nodes start together', () => {
   const name = `sewablast_test_${randomBytes(6).toString('hex')}`;
   let url: string;
 
   beforeAll(async () => {
-    if (!adminUrl) return;
-    await query(adminUrl, `CREATE DATABASE ${name}`);
-    url = withDatabase(adminUrl, name);
+    await query(databaseServer(), `CREATE DATABASE ${name}`);
+    url = withDatabase(databaseServer(), name);
   });
   afterAll(async () => {
-    if (adminUrl) await query(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await query(databaseServer(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it(`applies every migration and seeds once while ${NODES} nodes start on a fresh database at once`, async () => {

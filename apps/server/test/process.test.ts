@@ -12,13 +12,13 @@ import { hasS3Server, startS3Server } from './s3-server.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-proc-'));
-let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
 beforeAll(async () => {
   postgres = await createPostgresDatabase();
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await postgres.drop();
 });
 
 function start(env: Record<string, string>) {
@@ -31,7 +31,7 @@ function start(env: Record<string, string>) {
       LOG_LEVEL: 'warn',
       // The dev these tests sign in as calls the API at once: no second factor to set up first.
       TWO_FACTOR_REQUIRED: '0',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      DATABASE_URL: postgres.url,
       ...env,
     },
   });
@@ -137,7 +137,7 @@ describe('the server process', () => {
         DATA_DIR: own,
         ADMIN_EMAIL: 'guard@sewablast.local',
         ADMIN_PASSWORD: 'rahasia-sekali',
-        ...(database ? { DATABASE_URL: database.url } : {}),
+        DATABASE_URL: database.url,
       });
       stopAll.push(run.child);
       await waitFor(() => run.output().includes('API docs:'));
@@ -170,46 +170,44 @@ describe('the server process', () => {
       run.child.kill('SIGTERM');
       expect({ exit: await run.exited, output: run.output() }).toMatchObject({ exit: 0 });
     } finally {
-      await database?.drop();
+      await database.drop();
       rmSync(own, { recursive: true, force: true });
     }
   }, 120_000);
 
-  it.skipIf(process.env.TEST_DB === 'postgres')(
-    'refuses a second process on the same embedded database, and starts again after a kill',
-    async () => {
-      const own = mkdtempSync(join(tmpdir(), 'sewablast-proc-lock-'));
-      try {
-        const first = start({ DATA_DIR: own, ADMIN_EMAIL: 'boss@sewablast.local', ADMIN_PASSWORD: 'rahasia-sekali' });
-        stopAll.push(first.child);
-        await waitFor(() => first.output().includes('API docs:'));
-        const url = /Dashboard: (http:\/\/\S+)/.exec(first.output())?.[1];
+  it('refuses a second process on the same embedded database, and starts again after a kill', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'sewablast-proc-lock-'));
+    // No DATABASE_URL (empty is unset): the server starts the embedded PostgreSQL in DATA_DIR.
+    const embedded = { DATA_DIR: own, DATABASE_URL: '' };
+    try {
+      const first = start({ ...embedded, ADMIN_EMAIL: 'boss@sewablast.local', ADMIN_PASSWORD: 'rahasia-sekali' });
+      stopAll.push(first.child);
+      await waitFor(() => first.output().includes('API docs:'));
+      const url = /Dashboard: (http:\/\/\S+)/.exec(first.output())?.[1];
 
-        const second = start({ DATA_DIR: own });
-        stopAll.push(second.child);
-        expect({ exit: await second.exited, output: second.output() }).toMatchObject({ exit: 1 });
-        expect(second.output()).toContain(`process ${first.child.pid} is using this database`);
-        expect(second.output()).not.toContain('    at ');
-        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const second = start(embedded);
+      stopAll.push(second.child);
+      expect({ exit: await second.exited, output: second.output() }).toMatchObject({ exit: 1 });
+      expect(second.output()).toContain(`process ${first.child.pid} is using this database`);
+      expect(second.output()).not.toContain('    at ');
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
-        first.child.kill('SIGKILL');
-        await first.exited;
-        const third = start({ DATA_DIR: own });
-        stopAll.push(third.child);
-        await waitFor(() => third.output().includes('API docs:'));
-        const again = /Dashboard: (http:\/\/\S+)/.exec(third.output())?.[1];
-        const login = await fetch(`${again}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'boss@sewablast.local', password: 'rahasia-sekali' }),
-        });
-        expect(login.status).toBe(200);
-        third.child.kill('SIGTERM');
-        expect({ exit: await third.exited, output: third.output() }).toMatchObject({ exit: 0 });
-      } finally {
-        rmSync(own, { recursive: true, force: true });
-      }
-    },
-    120_000,
-  );
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const third = start(embedded);
+      stopAll.push(third.child);
+      await waitFor(() => third.output().includes('API docs:'));
+      const again = /Dashboard: (http:\/\/\S+)/.exec(third.output())?.[1];
+      const login = await fetch(`${again}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'boss@sewablast.local', password: 'rahasia-sekali' }),
+      });
+      expect(login.status).toBe(200);
+      third.child.kill('SIGTERM');
+      expect({ exit: await third.exited, output: third.output() }).toMatchObject({ exit: 0 });
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -159,9 +159,8 @@ describe('a validator over an Excel workbook', () => {
 
 /**
  * 10 000 rows: a header, then numbers written as 08…, +62 … and 62…, among repeats, foreign and short
- * numbers, words and empty cells. Each check is one transaction on PGlite, about 23 ms here, so one row in
- * twelve is a number to check (833 of them, about 20 s); the reading, the skipping and the cursor still run
- * over every row.
+ * numbers, words and empty cells. Each check is one transaction, so one row in twelve is a number to check
+ * (833 of them); the reading, the skipping and the cursor still run over every row.
  */
 const ROWS = 10_000;
 

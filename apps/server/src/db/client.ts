@@ -1,6 +1,6 @@
 /**
  * One query layer over PostgreSQL through `pg`: the embedded one (embedded/cluster.ts) or any at
- * DATABASE_URL. The tests also run it over PGlite (./pglite.ts), loaded only when asked for.
+ * DATABASE_URL.
  */
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -10,15 +10,14 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DbKind = 'pglite' | 'postgres';
+export type DbKind = 'postgres';
 
 export interface Database {
   db: Db;
   kind: DbKind;
   /**
-   * Brings the schema up to date, then runs `afterwards` (the seed) while no other node migrates: on
-   * PostgreSQL both under one advisory lock, so that nodes starting together on an empty database neither
-   * migrate nor seed twice.
+   * Brings the schema up to date, then runs `afterwards` (the seed) while no other node migrates: both under
+   * one advisory lock, so that nodes starting together on an empty database neither migrate nor seed twice.
    */
   migrate(afterwards?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
@@ -28,43 +27,31 @@ export interface Database {
 export const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface OpenOptions {
-  /** PostgreSQL connection string; without it PGlite is used. */
-  url?: string;
-  /** PGlite data directory; without it PGlite runs in memory. */
-  dataDir?: string;
-  /** A PGlite data directory dump to start from (tests start every file from one migrated dump). */
-  loadDataDir?: Blob;
+  /** PostgreSQL connection string. */
+  url: string;
   migrationsFolder?: string;
-  /** PostgreSQL only: the most connections this pool opens (10 unless given). */
+  /** The most connections this pool opens (10 unless given). */
   poolMax?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS;
-  if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on the next query.
-    });
-    const db = drizzleNodePg(pool, { schema });
-    return {
-      db: db as unknown as Db,
-      kind: 'postgres',
-      migrate: (afterwards) => migrateUnderLock(pool, migrationsFolder, afterwards),
-      close: () => pool.end(),
-    };
-  }
-  const { openPglite } = await import('./pglite.ts');
-  return openPglite({ ...options, migrationsFolder });
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const db = drizzleNodePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: (afterwards) => migrateUnderLock(pool, migrationsFolder, afterwards),
+    close: () => pool.end(),
+  };
 }
 
-/**
- * The PostgreSQL pool behind `db`, for work that needs a connection of its own (a COPY, a temporary table);
- * null on PGlite, which is one connection whatever is asked of it.
- */
-export function postgresPoolOf(db: Db): pg.Pool | null {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
+/** The pool behind `db`, for work that needs a connection of its own (a COPY, a temporary table). */
+export function postgresPoolOf(db: Db): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
 }
 
 /** pg_advisory_lock's key for migrations: any fixed number no other lock of this database uses. */
@@ -75,7 +62,7 @@ export const MIGRATION_LOCK_KEY = 7_301_224_911;
  * second fails on a table that now exists), and each would seed an empty database with the same accounts.
  * One at a time: each waits for the lock on one connection, migrates through that connection and seeds, so
  * the next finds nothing left to do. The lock is the session's, so a
- * node that dies mid-migration lets it go with its connection. PGlite is one process and needs none.
+ * node that dies mid-migration lets it go with its connection.
  */
 async function migrateUnderLock(
   pool: pg.Pool,
@@ -99,10 +86,10 @@ async function migrateUnderLock(
 /**
  * The sessions' and blasts' own PostgreSQL pool, next to the one that serves requests: thousands of blasting
  * accounts keep every connection of a shared pool busy, and a dashboard request then waited seconds for one
- * (bench/engine.bench.mjs). PGlite is a single connection whatever is asked of it: null, use the one database.
+ * (bench/engine.bench.mjs).
  */
-export async function openEngineDatabase(url: string | undefined): Promise<Database | null> {
-  return url ? openDatabase({ url, poolMax: 10 }) : null;
+export async function openEngineDatabase(url: string): Promise<Database> {
+  return openDatabase({ url, poolMax: 10 });
 }
 
 /** Retry a transaction body on serialization failure or deadlock (SQLSTATE 40001, 40P01), as DESIGN §9 asks. */

@@ -2,9 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './client.ts';
 import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
 
 const made: string[] = [];
@@ -70,16 +68,5 @@ describe('the data directory lock', () => {
     const release = lockDataDir(dir);
     expect(readFileSync(`${dir}.lock`, 'utf8').split(' ')[0]).toBe(String(process.pid));
     release();
-  });
-
-  it('lets one database of this process at a time open a directory, and frees it on close', async () => {
-    const dir = dataDir();
-    const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirBusyError);
-    await expect(first.db.execute(sql`select 1`)).resolves.toBeDefined();
-    await first.close();
-    const again = await openDatabase({ dataDir: dir });
-    await again.close();
-    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 });

@@ -1,11 +1,10 @@
 /**
  * One server at a time on an embedded data directory. The embedded PostgreSQL (embedded/cluster.ts) is the
  * server's own: a second `npm start` on the same DATA_DIR must neither start a second PostgreSQL nor take
- * the first one's for a leftover of a killed server and stop it. PGlite (the tests' database) does not
- * guard its files at all: a second process on them damages them. The lock file next to the directory
- * names the holder by its pid and, on Linux,
- * by its start time, so a lock left by a killed process is recognised and taken over even when the
- * pid has since been reused (a container restarted), or while the killed process is a zombie.
+ * the first one's for a leftover of a killed server and stop it. The lock file next to the directory
+ * names the holder by its pid and, on Linux, by its start time, so a lock left by a killed process is
+ * recognised and taken over even when the pid has since been reused (a container restarted), or while the
+ * killed process is a zombie.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 

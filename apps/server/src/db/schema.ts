@@ -105,7 +105,8 @@ export const users = pgTable(
     // Member search by the start of a first name, a full name or a last name (DESIGN §10: 100 000 members),
     // for one or two characters; from three, anywhere in the full name or the email (trigrams, lib/like.ts).
     // A trigram index's pending list (fastupdate) is read through on every search until a vacuum merges it, and
-    // PGlite runs none: users and accounts come one at a time, so they go straight into the index.
+    // autovacuum waits for many changed rows: users and accounts come one at a time, so they go straight into
+    // the index.
     index('users_fullname_pattern_idx').on(sql`lower(${t.firstname} || ' ' || ${t.lastname}) varchar_pattern_ops`),
     index('users_lastname_pattern_idx').on(sql`lower(${t.lastname}) varchar_pattern_ops`),
     index('users_fullname_trgm_idx')

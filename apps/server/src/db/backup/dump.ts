@@ -2,7 +2,7 @@
  * Writes a backup (./format.ts) of a database through a DumpSource: PostgreSQL through `pg`, inside one
  * read-only REPEATABLE READ transaction, so that every table is read at the same moment while the service
  * goes on writing (as pg_dump does, which the npm packages of PostgreSQL do not ship); or an old PGlite
- * directory being moved to PostgreSQL.
+ * directory being moved to PostgreSQL (tools/from-pglite).
  */
 import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';

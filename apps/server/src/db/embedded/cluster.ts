@@ -73,6 +73,8 @@ export interface StartOptions {
   log(line: string): void;
   /** PostgreSQL stopped while the server still used it. */
   onExit?(reason: string): void;
+  /** Server settings (`-c name=value`) for this start, beside the ones every start has. */
+  settings?: Record<string, string>;
 }
 
 /** Starts PostgreSQL on `dir`, making the directory first when there is none; `kindOf(dir)` must be 'none' or 'embedded'. */
@@ -96,10 +98,10 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       );
     }
     await clearLeftovers(dir, options.log);
-    let launched = await launch(dir, bins, runAs, options.onExit);
+    let launched = await launch(dir, bins, runAs, options);
     // The port was free when picked and may be taken before PostgreSQL binds it: another, a few times.
     for (let attempt = 1; attempt < 3 && launched.failure?.includes('could not bind'); attempt++) {
-      launched = await launch(dir, bins, runAs, options.onExit);
+      launched = await launch(dir, bins, runAs, options);
     }
     if (launched.failure !== null) throw new Error(launched.failure);
     const postgres = launched.postgres;
@@ -122,7 +124,7 @@ async function launch(
   dir: string,
   bins: Binaries,
   runAs: RunAs | null,
-  onExit: StartOptions['onExit'],
+  { onExit, settings = {} }: StartOptions,
 ): Promise<{ postgres: EmbeddedPostgres; failure: null } | { postgres: null; failure: string }> {
   const credentials = credentialsOf(dir);
   const logFile = `${dir}.log`;
@@ -144,6 +146,7 @@ async function launch(
       'unix_socket_directories=',
       '-c',
       'log_min_messages=warning',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     // Its own process group: a Ctrl-C in the terminal reaches the server alone, which closes its
     // connections first and then stops PostgreSQL itself.

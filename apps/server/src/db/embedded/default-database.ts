@@ -1,7 +1,7 @@
-/** `npm start` without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/pg, moved from PGlite first if need be. */
+/** `npm start` without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/pg; a PGlite one left there is refused. */
 import { join } from 'node:path';
 import { type EmbeddedPostgres, kindOf, runningUrl, type StartOptions, startEmbeddedPostgres } from './cluster.ts';
-import { finishInterruptedMove, moveFromPglite } from './from-pglite.ts';
+import { finishInterruptedMove, PgliteDataDirError } from './from-pglite.ts';
 
 export async function startDefaultDatabase(
   options: Omit<StartOptions, 'dir'> & { dataDir: string },
@@ -10,7 +10,7 @@ export async function startDefaultDatabase(
   if (finishInterruptedMove(options.dataDir))
     options.log(`Finished moving the PGlite database to PostgreSQL in ${dir}.`);
   const kind = kindOf(dir);
-  if (kind === 'pglite') await moveFromPglite(options.dataDir, options.log);
+  if (kind === 'pglite') throw new PgliteDataDirError(options.dataDir);
   if (kind === 'unknown') {
     throw new Error(
       `${dir} is not a database Sewablast made: move it away (the embedded PostgreSQL is made there on the next start), or set DATABASE_URL`,

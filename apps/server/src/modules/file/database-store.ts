@@ -13,7 +13,7 @@
  * The store's queries go one at a time, with a turn for other requests between them. Eight downloads each
  * with its query in flight had their answers arrive together and decoded in one go, holding the event loop
  * (health p99 182 ms on PostgreSQL); one at a time, a request waits for one chunk at most (35 ms here, and the
- * eight downloads took no longer). PGlite, which runs each query on this thread, needs it all the more.
+ * eight downloads took no longer).
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';

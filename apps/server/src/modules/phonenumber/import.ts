@@ -1,7 +1,6 @@
 /**
  * Importing phone numbers from a file (spec part 2 §7, DESIGN §6): streamed, a bad row skipped with its reason
- * and kept in the importer's report, never failing the file. The rows go to a writer (import-writer.ts):
- * batches on PGlite, COPY on PostgreSQL.
+ * and kept in the importer's report, never failing the file. The rows go by COPY (import-copy.ts).
  */
 import type { Readable } from 'node:stream';
 import {
@@ -23,13 +22,7 @@ import { echoOf, hasControlCharacters, type ImportRow, readImportRows } from '..
 import type { ImportProgress } from '../../live/import-progress.ts';
 import { createImportReports } from '../file/import-report.ts';
 import { createCopyWriter } from './import-copy.ts';
-import {
-  createBatchWriter,
-  DUPLICATE_IN_FILE,
-  INVALID,
-  type PhoneImportWriter,
-  type SkippedRow,
-} from './import-writer.ts';
+import { DUPLICATE_IN_FILE, INVALID, type PhoneImportWriter, type SkippedRow } from './import-writer.ts';
 
 const NUMBER_HEADERS = ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'no_hp'];
 const NAME_HEADERS = ['name', 'nama'];
@@ -60,17 +53,9 @@ export function rawOf(row: ImportRow, columns: ImportColumns): { number: string;
   return { number, name: typeof item?.name === 'string' ? item.name : '' };
 }
 
-export interface PhoneImportOptions {
-  /**
-   * Batches on PostgreSQL too: the way every import went before COPY, kept for the benchmark's baseline and for
-   * tests that hold both writers to the same answers.
-   */
-  batch?: boolean;
-}
-
-export function createPhoneNumberImport(db: Db, options: PhoneImportOptions = {}) {
+export function createPhoneNumberImport(db: Db) {
   const reports = createImportReports(db, 'phonenumber');
-  const pool = options.batch ? null : postgresPoolOf(db);
+  const pool = postgresPoolOf(db);
 
   return {
     /**
@@ -83,14 +68,14 @@ export function createPhoneNumberImport(db: Db, options: PhoneImportOptions = {}
       const report = reports.begin<SkippedRow>(actor.id);
       let writer: PhoneImportWriter | null = null;
       try {
-        writer = pool ? await createCopyWriter(pool, report) : createBatchWriter(db, report);
+        writer = await createCopyWriter(pool, report);
         const created = await readInto(writer, stream, progress);
-        // PGlite runs no autovacuum: without fresh statistics the planner meets a large import with plans that
-        // scan the whole table for a searched page. On PostgreSQL it spares the wait for autovacuum.
+        // Autovacuum would analyze the list in its own time; until then the planner meets a large import with
+        // plans that scan the whole table for a searched page.
         if (created > 0) {
           await db.execute(sql`analyze ${phoneNumbers}`);
           // The trigram indexes took the rows into their pending lists, which every search reads through and
-          // the planner then prices above a sequential scan: merged now, not at the next vacuum (PGlite has none).
+          // the planner then prices above a sequential scan: merged now, not at the next vacuum.
           await db.execute(
             sql`select gin_clean_pending_list('phone_numbers_number_trgm_idx'), gin_clean_pending_list('phone_numbers_name_trgm_idx')`,
           );
