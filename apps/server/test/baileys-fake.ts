@@ -10,7 +10,7 @@ import {
   type proto,
   type UserFacingSocketConfig,
   type WAMediaUploadFunction,
-} from '@whiskeysockets/baileys';
+} from 'baileys';
 import { BaileysDriver } from '../src/wa/baileys.ts';
 import type { BaileysSocket, VersionSource } from '../src/wa/baileys-socket.ts';
 import type { SentMessageStore, SessionEvent, SessionKeyStore, WaSession } from '../src/wa/driver.ts';

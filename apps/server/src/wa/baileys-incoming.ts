@@ -3,9 +3,9 @@
  * account never takes part in groups, broadcasts, status or channels, so Baileys drops their traffic before
  * decrypting it and their sender keys never reach the key store.
  */
-import type { WAMessage } from '@whiskeysockets/baileys';
+import type { WAMessage } from 'baileys';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 /** Baileys' `shouldIgnoreJid`: true for every chat that is not one person. */
 export function ignoredJid(lib: BaileysModule) {

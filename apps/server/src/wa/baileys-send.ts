@@ -2,7 +2,7 @@
  * How a Baileys session sends: look the number up, upload any media once, show "typing...", relay each
  * part and wait for the server's acknowledgement of it, and keep what was sent for retry requests.
  */
-import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baileys';
+import type { AnyMessageContent, BinaryNode, proto } from 'baileys';
 import type { pino } from 'pino';
 import { ackErrorOf, notOnWhatsApp, sendErrorOf } from './baileys-errors.ts';
 import { MediaUploads, mediaKindOf, within } from './baileys-media.ts';
@@ -11,7 +11,7 @@ import type { BaileysSocket } from './baileys-socket.ts';
 import { buttonsAsText, type OutgoingMedia, type OutgoingMessage, SendError, type SentMessageStore } from './driver.ts';
 import { NumberLookup } from './number-lookup.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 export interface SendTimings {
   /** How long a relayed message may wait for the server's acknowledgement (the upload not included). */

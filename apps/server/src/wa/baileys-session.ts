@@ -7,8 +7,9 @@ import type {
   ConnectionState as BaileysConnectionState,
   SignalKeyStore,
   WAMessage,
-} from '@whiskeysockets/baileys';
-import { pino } from 'pino';
+} from 'baileys';
+import type { pino } from 'pino';
+import { SessionCaches } from './baileys-caches.ts';
 import { BANNED, REASON, reasonOf, statusOf } from './baileys-errors.ts';
 import { digitsOfJid, ignoredJid, textOf } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
@@ -29,14 +30,15 @@ import type {
   WaSession,
 } from './driver.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 export interface SessionConfig extends SendTimings {
   makeSocket: MakeSocket;
   version: VersionSource;
   /** First reconnect delay; doubles up to a minute. */
   reconnectBaseMs: number;
-  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** The driver's logger; each session logs through a child naming its account. */
+  logger: ReturnType<typeof pino>;
 }
 
 const MAX_RECONNECT_MS = 60_000;
@@ -55,6 +57,7 @@ export class BaileysSession implements WaSession {
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private creds: AuthenticationCreds;
   private readonly logger: ReturnType<typeof pino>;
+  private readonly caches = new SessionCaches();
   private readonly keys: SignalKeyStore;
   private readonly sender: BaileysSender;
   private readonly retries: ReturnType<typeof retryOptions>;
@@ -70,8 +73,8 @@ export class BaileysSession implements WaSession {
     const stored = options.authState as { creds?: unknown } | null;
     this.creds = stored?.creds ? revive(lib, stored.creds) : lib.initAuthCreds();
     this.announced = Boolean(stored?.creds);
-    this.logger = pino({ level: config.logLevel });
-    this.keys = signalKeyStore(lib, store, this.logger);
+    this.logger = config.logger.child({ account: options.deviceId });
+    this.keys = signalKeyStore(lib, store, this.logger, this.caches.signalKeys);
     const sent = options.sentMessages ?? memorySentMessages();
     this.sender = new BaileysSender(lib, config, this.logger, sent, () => (this.connected ? this.socket : null));
     this.retries = retryOptions(lib, sent);
@@ -118,6 +121,7 @@ export class BaileysSession implements WaSession {
         shouldSyncHistoryMessage: () => false,
         shouldIgnoreJid: ignoredJid(this.lib),
         ...this.retries,
+        ...this.caches.socket,
         ...(agent ? { agent, fetchAgent: agent } : {}),
       });
     } catch (error) {
@@ -264,8 +268,9 @@ export class BaileysSession implements WaSession {
   private onMessage(message: WAMessage) {
     const key = message.key;
     if (!key || key.fromMe) return;
-    const jid = key.senderPn ?? key.remoteJid ?? '';
-    if (!jid.endsWith('@s.whatsapp.net')) return;
+    // Baileys 7 addresses a contact moved to a LID by its LID and names the phone number as the alternative.
+    const jid = [key.remoteJid, key.remoteJidAlt].find((candidate) => candidate?.endsWith('@s.whatsapp.net'));
+    if (!jid) return;
     const text = textOf(this.lib, message);
     if (text === null) return;
     this.emit({ type: 'message', from: digitsOfJid(jid), text });
@@ -293,6 +298,7 @@ export class BaileysSession implements WaSession {
 
   private stopReconnecting() {
     this.closed = true;
+    this.caches.close();
     this.connected = false;
     this.socket = null;
     clearTimeout(this.reconnectTimer);

@@ -8,7 +8,7 @@ import type {
   WAMediaUploadFunction,
   WAMessage,
   WAVersion,
-} from '@whiskeysockets/baileys';
+} from 'baileys';
 import type { proxyAgent } from './baileys-proxy.ts';
 
 export interface BaileysSocket {
