@@ -45,6 +45,8 @@ export class FakeSocket implements BaileysSocket {
   /** What WhatsApp's server answers the next onWhatsApp query with instead of a result. */
   queryError: Error | null = null;
   pairingFor: string | null = null;
+  /** Frames written as they are (acks). */
+  readonly nodes: BinaryNode[] = [];
   ended = false;
   loggedOut = false;
   hang = false;
@@ -53,6 +55,9 @@ export class FakeSocket implements BaileysSocket {
 
   emit(event: string, value: unknown) {
     this.emitter.emit(event, value);
+  }
+  async sendNode(node: BinaryNode) {
+    this.nodes.push(node);
   }
   close(statusCode?: number, message = 'closed') {
     const error = Object.assign(new Error(message), statusCode ? { output: { statusCode } } : {});

@@ -36,3 +36,16 @@ export function textOf(lib: BaileysModule, message: WAMessage): string | null {
 export function digitsOfJid(jid: string): string {
   return jid.split('@')[0]?.split(':')[0]?.replace(/\D/g, '') ?? '';
 }
+
+/**
+ * A person's message to the account, by the number that wrote it. Baileys 7 addresses a contact moved to a
+ * LID by its LID (`…@lid`) and names the phone number as the alternative (`remoteJidAlt`).
+ */
+export function incomingOf(lib: BaileysModule, message: WAMessage): { from: string; text: string } | null {
+  const key = message.key;
+  if (!key || key.fromMe) return null;
+  const jid = [key.remoteJid, key.remoteJidAlt].find((candidate) => candidate?.endsWith('@s.whatsapp.net'));
+  if (!jid) return null;
+  const text = textOf(lib, message);
+  return text === null ? null : { from: digitsOfJid(jid), text };
+}

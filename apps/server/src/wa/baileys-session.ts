@@ -2,17 +2,13 @@
  * One Baileys session: a socket at a time, its events mapped onto the driver's. Credentials go to the engine
  * as `auth-state` events, signal keys to the key store, what it sent to the sent-message store (retries).
  */
-import type {
-  AuthenticationCreds,
-  ConnectionState as BaileysConnectionState,
-  SignalKeyStore,
-  WAMessage,
-} from 'baileys';
+import type { AuthenticationCreds, ConnectionState as BaileysConnectionState, SignalKeyStore } from 'baileys';
 import type { pino } from 'pino';
 import { SessionCaches } from './baileys-caches.ts';
 import { BANNED, REASON, reasonOf, statusOf } from './baileys-errors.ts';
-import { digitsOfJid, ignoredJid, textOf } from './baileys-incoming.ts';
+import { digitsOfJid, ignoredJid, incomingOf } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
+import { LinkWatch } from './baileys-link.ts';
 import { PushnameWatch } from './baileys-profile.ts';
 import { proxyAgent } from './baileys-proxy.ts';
 import { ReceiptRelay } from './baileys-receipts.ts';
@@ -63,6 +59,7 @@ export class BaileysSession implements WaSession {
   private readonly retries: ReturnType<typeof retryOptions>;
   private readonly receipts: ReceiptRelay;
   private readonly pushname: PushnameWatch;
+  private readonly link: LinkWatch;
 
   constructor(
     private readonly lib: BaileysModule,
@@ -80,6 +77,14 @@ export class BaileysSession implements WaSession {
     this.retries = retryOptions(lib, sent);
     this.receipts = new ReceiptRelay(lib, (event) => this.emit(event));
     this.pushname = new PushnameWatch(lib, (pushname) => this.emit({ type: 'profile', pushname }));
+    this.link = new LinkWatch(() => this.creds, this.logger, {
+      qr: (qr) => this.emit({ type: 'qr', qr }),
+      creds: () => this.emitCreds(),
+      refused: (refusal, reason) => {
+        void this.close();
+        this.emit({ type: 'connection', state: 'loggedOut', reason, refusal });
+      },
+    });
   }
 
   get deviceId() {
@@ -140,7 +145,10 @@ export class BaileysSession implements WaSession {
     socket.ev.on('connection.update', (update) => this.onConnection(socket, update));
     socket.ev.on('messages.upsert', (upsert) => {
       if (!current() || upsert.type !== 'notify') return;
-      for (const message of upsert.messages) this.onMessage(message);
+      for (const message of upsert.messages) {
+        const incoming = incomingOf(this.lib, message);
+        if (incoming) this.emit({ type: 'message', ...incoming });
+      }
     });
     socket.ev.on('messages.update', (updates) => {
       if (current()) this.receipts.onUpdates(updates);
@@ -154,6 +162,7 @@ export class BaileysSession implements WaSession {
       });
     }
     socket.ws.on('CB:ack,class:message', (node) => this.sender.onAck(node));
+    this.link.attach(socket);
   }
 
   private emitCreds() {
@@ -185,7 +194,7 @@ export class BaileysSession implements WaSession {
   private onQr(socket: BaileysSocket, qr: string) {
     const number = this.options.pairingNumber;
     if (!number) {
-      this.emit({ type: 'qr', qr });
+      this.link.onQr(qr);
       return;
     }
     if (this.pairingAsked || this.creds.registered) return;
@@ -263,17 +272,6 @@ export class BaileysSession implements WaSession {
       void this.start();
     }, delay);
     this.reconnectTimer.unref();
-  }
-
-  private onMessage(message: WAMessage) {
-    const key = message.key;
-    if (!key || key.fromMe) return;
-    // Baileys 7 addresses a contact moved to a LID by its LID and names the phone number as the alternative.
-    const jid = [key.remoteJid, key.remoteJidAlt].find((candidate) => candidate?.endsWith('@s.whatsapp.net'));
-    if (!jid) return;
-    const text = textOf(this.lib, message);
-    if (text === null) return;
-    this.emit({ type: 'message', from: digitsOfJid(jid), text });
   }
 
   sendMessage(to: string, message: OutgoingMessage): Promise<{ id: string }> {

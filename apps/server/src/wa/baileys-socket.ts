@@ -23,6 +23,8 @@ export interface BaileysSocket {
   /** Encrypts and sends a message already built. */
   relayMessage(jid: string, message: proto.IMessage, options: { messageId: string }): Promise<string>;
   waUploadToServer: WAMediaUploadFunction;
+  /** Writes a frame as it is (an ack Baileys does not send itself). */
+  sendNode(node: BinaryNode): Promise<void>;
   onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: unknown }[] | undefined>;
   presenceSubscribe(jid: string): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
