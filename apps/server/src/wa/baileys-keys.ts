@@ -17,7 +17,7 @@ export function toJson(lib: BaileysModule, value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, lib.BufferJSON.replacer));
 }
 
-function storedKeys(lib: BaileysModule, keys: SessionKeyStore): SignalKeyStore {
+function storedKeys(lib: BaileysModule, keys: SessionKeyStore, logger: ReturnType<typeof pino>): SignalKeyStore {
   return {
     get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
       const found = await keys.get(ids.map((id) => `${type}:${id}`));
@@ -39,7 +39,12 @@ function storedKeys(lib: BaileysModule, keys: SessionKeyStore): SignalKeyStore {
           entries[`${type}:${id}`] = value ? toJson(lib, value) : null;
         }
       }
-      await keys.set(entries);
+      // Baileys retries a failed commit (10 times, 3 s apart) and logs it only at warn: each failure is
+      // said at error, with the account (the session's logger), before Baileys tries again.
+      await keys.set(entries).catch((error: unknown) => {
+        logger.error({ err: error, keys: Object.keys(entries).length }, 'signal keys not stored');
+        throw error;
+      });
     },
   };
 }
@@ -51,7 +56,7 @@ export function signalKeyStore(
   logger: ReturnType<typeof pino>,
   cache: CacheStore,
 ) {
-  return lib.makeCacheableSignalKeyStore(storedKeys(lib, keys), logger, cache);
+  return lib.makeCacheableSignalKeyStore(storedKeys(lib, keys, logger), logger, cache);
 }
 
 /** Keys for a session opened without a store (tests, one-off tools): kept in memory for its life. */
