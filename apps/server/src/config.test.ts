@@ -34,6 +34,12 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
   });
 
+  it('takes an operator WhatsApp Web version as three numbers, unset when empty', () => {
+    expect(parseConfig({ WA_VERSION: '2.3000.1029000000' }).WA_VERSION).toEqual([2, 3000, 1029000000]);
+    expect(parseConfig({ WA_VERSION: '' }).WA_VERSION).toBeUndefined();
+    expect(() => parseConfig({ WA_VERSION: '2.3000' })).toThrow(/WA_VERSION: must be three numbers/);
+  });
+
   it('turns demo seeding off by default on PostgreSQL, and on when asked', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://u:p@localhost:5432/db' })).toMatchObject({
       db: 'postgres',

@@ -113,6 +113,19 @@ export const ZEnv = z.object({
   REDIS_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^rediss?$/ }).optional()),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   WA_DRIVER: z.enum(['simulator', 'baileys']).default('simulator'),
+  // The WhatsApp Web version to announce instead of the one read from web.whatsapp.com (2.3000.N).
+  WA_VERSION: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .transform((text, ctx) => {
+        const parts = text.trim().split('.');
+        const version = parts.length === 3 && parts.every((part) => /^\d{1,12}$/.test(part)) ? parts.map(Number) : null;
+        if (!version) ctx.addIssue({ code: 'custom', message: 'must be three numbers, e.g. 2.3000.1029000000' });
+        return (version as [number, number, number] | null) ?? z.NEVER;
+      })
+      .optional(),
+  ),
   JWT_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyAsUnset, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUnset, z.string().min(8, 'must be at least 8 characters').optional()),

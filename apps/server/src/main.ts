@@ -1,6 +1,7 @@
 /** The server process: configuration → database → the roles this process runs (DESIGN §1). */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { type Config, ConfigError, localUrl, parseConfig } from './config.ts';
 import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
@@ -110,7 +111,12 @@ async function main(): Promise<void> {
           rates: ratesOf(config.SIM_FAULTS),
         })
       : undefined;
-  const driver = simulator ?? new BaileysDriver({ logLevel: config.LOG_LEVEL === 'debug' ? 'warn' : 'silent' });
+  const driver =
+    simulator ??
+    new BaileysDriver({
+      logger: pino({ level: config.LOG_LEVEL === 'debug' ? 'warn' : 'error', base: { component: 'baileys' } }),
+      waVersion: config.WA_VERSION,
+    });
   const holdsSessions = config.ROLE !== 'api';
   const engineDatabase = holdsSessions ? await openEngineDatabase(databaseUrl) : null;
   const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR), {

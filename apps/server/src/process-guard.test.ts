@@ -8,7 +8,7 @@ function thrownAt(...frames: string[]): Error {
   return error;
 }
 
-const BAILEYS = 'decodeFrame (/srv/node_modules/@whiskeysockets/baileys/lib/Socket/socket.js:301:19)';
+const BAILEYS = 'decodeFrame (/srv/node_modules/baileys/lib/Socket/socket.js:301:19)';
 const WS = 'Receiver.emit (/srv/node_modules/ws/lib/receiver.js:12:3)';
 const OURS = 'BaileysSession.onMessage (/srv/apps/server/dist/wa/baileys.js:40:11)';
 

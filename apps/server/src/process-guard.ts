@@ -9,7 +9,12 @@
  */
 
 /** Code paths whose synchronous faults stay inside one session. */
-const SESSION_LIBRARIES = ['@whiskeysockets/baileys', 'libsignal', '/node_modules/ws/'];
+const SESSION_LIBRARIES = [
+  '/node_modules/baileys/',
+  '/node_modules/libsignal/',
+  '/node_modules/whatsapp-rust-bridge/',
+  '/node_modules/ws/',
+];
 
 function describe(fault: unknown): string {
   return fault instanceof Error ? (fault.stack ?? `${fault.name}: ${fault.message}`) : String(fault);

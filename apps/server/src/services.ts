@@ -43,6 +43,7 @@ import { createValidatorService } from './modules/validator/service.ts';
 import { createWhatsappService } from './modules/whatsapp/service.ts';
 import { createAcceptedExport } from './modules/withdraw/accepted-export.ts';
 import { createWithdrawService } from './modules/withdraw/service.ts';
+import { waVersionStatus } from './wa/baileys-version.ts';
 import type { WaDriver } from './wa/driver.ts';
 
 export interface Runtime {
@@ -175,6 +176,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     devices: engine,
     connections: liveConnections,
     census: runtime.commands ? createCensus(runtime.commands) : null,
+    whatsappWebVersion: waVersionStatus,
   });
   // Read on each scrape: the sessions and loops of this process's session host (docs/operations.md).
   const hostMetricsRegistry = host ? hostMetrics(engineDb, host) : null;

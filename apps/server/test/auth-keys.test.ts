@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappAccounts } from '../src/db/schema.ts';
-import { accountKeyStore, clearAccountKeys } from '../src/engine/auth-keys.ts';
+import { accountKeyStore, clearAccountKeys, KeysLeaseLost } from '../src/engine/auth-keys.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -34,5 +35,29 @@ describe("an account's signal keys in the database", () => {
     await clearAccountKeys(t.db, one.id);
     expect(await store.get(['pre-key:1', 'session:628.0'])).toEqual({});
     expect(await other.get(['pre-key:1'])).toEqual({ 'pre-key:1': { v: 'other' } });
+  });
+
+  it("writes a session's keys only while the worker's lease on the account runs", async () => {
+    const member = await t.loginAs('member');
+    const [row] = await t.db
+      .insert(whatsappAccounts)
+      .values({ clientid: `keys-lease-${Date.now()}`, user_id: member.user.id, owner_id: 'worker-a' })
+      .returning();
+    if (!row) throw new Error('no row');
+    const lease = (until: string) =>
+      t.db.execute(sql`update whatsapp_accounts set lease_until = now() + ${until}::interval where id = ${row.id}`);
+    await lease('30 seconds');
+    await accountKeyStore(t.db, row.id, 'worker-a').set({ 'session:1.0': { v: 1 } });
+    const failure = await accountKeyStore(t.db, row.id, 'worker-b')
+      .set({ 'session:1.0': { v: 2 } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(KeysLeaseLost);
+    await lease('-1 second');
+    expect(
+      await accountKeyStore(t.db, row.id, 'worker-a')
+        .set({ 'session:1.0': { v: 3 } })
+        .catch((e) => e),
+    ).toBeInstanceOf(KeysLeaseLost);
+    expect(await accountKeyStore(t.db, row.id).get(['session:1.0'])).toEqual({ 'session:1.0': { v: 1 } });
   });
 });

@@ -10,7 +10,7 @@ import {
   type proto,
   type UserFacingSocketConfig,
   type WAMediaUploadFunction,
-} from '@whiskeysockets/baileys';
+} from 'baileys';
 import { BaileysDriver } from '../src/wa/baileys.ts';
 import type { Reachout } from '../src/wa/baileys-reachout.ts';
 import type { BaileysSocket, VersionSource } from '../src/wa/baileys-socket.ts';
@@ -50,6 +50,8 @@ export class FakeSocket implements BaileysSocket {
   /** What WhatsApp's server answers the next onWhatsApp query with instead of a result. */
   queryError: Error | null = null;
   pairingFor: string | null = null;
+  /** Frames written as they are (acks). */
+  readonly nodes: BinaryNode[] = [];
   ended = false;
   loggedOut = false;
   hang = false;
@@ -58,6 +60,9 @@ export class FakeSocket implements BaileysSocket {
 
   emit(event: string, value: unknown) {
     this.emitter.emit(event, value);
+  }
+  async sendNode(node: BinaryNode) {
+    this.nodes.push(node);
   }
   close(statusCode?: number, message = 'closed') {
     const error = Object.assign(new Error(message), statusCode ? { output: { statusCode } } : {});

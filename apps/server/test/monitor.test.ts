@@ -14,6 +14,7 @@ import { createRedisTransport } from '../src/engine/remote.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
 import { createServices } from '../src/services.ts';
+import { forgetWaWebVersion, waWebVersion } from '../src/wa/baileys-version.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { buildTestApp, TEST_CLIENT, testConfig } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
@@ -38,6 +39,19 @@ async function linkedDevice(userId: number, headers: Record<string, string>, cal
 }
 
 describe('the dev monitors in one process', () => {
+  it("shows the WhatsApp Web version Baileys' sessions announce, and a fallback to the bundled one with why", async () => {
+    forgetWaWebVersion();
+    // Nothing listens on port 9: the read fails as it does where web.whatsapp.com is blocked.
+    await waWebVersion({ url: 'http://127.0.0.1:9/sw.js', bundled: [2, 3000, 1000000001] });
+    const local = (await get('/dev/monitor/local')).json().data;
+    expect(local.whatsappWebVersion).toMatchObject({
+      version: '2.3000.1000000001',
+      source: 'bundled',
+      fallbackReason: expect.stringContaining('ECONNREFUSED'),
+    });
+    forgetWaWebVersion();
+  });
+
   it('refuses every other role with 403, and bad ids with 400', async () => {
     for (const role of ['member', 'staff', 'admin'] as const) {
       const { headers } = await t.loginAs(role);

@@ -95,6 +95,20 @@ describe('linking an account', () => {
     live.close();
   });
 
+  it('tells the member a link WhatsApp refused for a passkey, and ends it instead of showing QR codes', async () => {
+    const member = await t.loginAs('member');
+    const { live, id } = await link(member);
+    await live.next('qr', (message) => message.payload.deviceId === id);
+    expect((await post(`/dev/simulator/${id}/passkey`, dev.headers, {})).statusCode).toBe(200);
+    const refused = await live.next(
+      'connection.update',
+      (message) => message.payload.deviceId === id && message.payload.state === 'loggedOut',
+    );
+    expect(refused.payload.refusal).toBe('passkey');
+    expect(t.services.host?.activity().clientids).not.toContain(id);
+    live.close();
+  });
+
   it('links by pairing code for the given number', async () => {
     const member = await t.loginAs('member');
     const { live, id } = await link(member, { phoneNumber: '6281299990000' });

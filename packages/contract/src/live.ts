@@ -39,6 +39,8 @@ export const ZLivePayload = z.looseObject({
   pushname: z.string().optional(),
   server: z.string().optional(),
   state: z.string().optional(),
+  /** `connection.update` of a link WhatsApp refused (LINK_REFUSALS): the link screen says why and what to do. */
+  refusal: z.string().optional(),
   number: z.string().optional(),
   value: z.number().optional(),
   target: z.number().optional(),

@@ -93,6 +93,19 @@ export const ZLocalMonitor = z.object({
   loops: z.object({ blast: ZCount, generator: ZCount, validator: ZCount }),
   /** Live-channel sockets connected to this node. */
   liveConnections: ZCount,
+  /**
+   * The WhatsApp Web version this node's Baileys sessions announce: the operator's (WA_VERSION), read from
+   * web.whatsapp.com, or Baileys' bundled one because that read failed (`fallbackReason`). Null until a
+   * Baileys session has connected (always with the simulator).
+   */
+  whatsappWebVersion: z
+    .object({
+      version: z.string(),
+      source: z.enum(['override', 'fetched', 'bundled']),
+      fallbackReason: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
 });
 export type TLocalMonitor = z.infer<typeof ZLocalMonitor>;
 

@@ -5,6 +5,13 @@ import { pageOf, ZId } from './paging.ts';
 
 export { CONNECTION_STATES, type TConnectionState, UNSENDABLE_STATES } from './whatsapp-states.ts';
 
+/** Why WhatsApp would not let a device link, when the member must act on it (the driver's LinkRefusal). */
+export const LINK_REFUSALS = ['passkey'] as const;
+export type TLinkRefusal = (typeof LINK_REFUSALS)[number];
+export function linkRefusalOf(value: unknown): TLinkRefusal | null {
+  return LINK_REFUSALS.find((refusal) => refusal === value) ?? null;
+}
+
 export const WHATSAPP_TEXT = {
   proxyUnavailable: 'Proxy tidak tersedia. Coba lagi.',
   clientCreated: 'Client dibuat. Silakan pindai QR atau masukkan kode.',
@@ -17,6 +24,13 @@ export const WHATSAPP_TEXT = {
   /** Said on the link screen while the server keeps trying to reach WhatsApp. */
   retrying: 'Server belum dapat tersambung ke WhatsApp. Mencoba lagi...',
   outdated: 'WhatsApp menolak versi WhatsApp Web server ini (405). Server mengambil versi terbaru dan mencoba lagi.',
+  /** A link WhatsApp refused (`connection.update` with `refusal`), by why, with what the member can do. */
+  linkRefused: {
+    passkey:
+      'WhatsApp meminta konfirmasi passkey untuk menautkan perangkat ini, dan Sewablast belum dapat melakukannya. ' +
+      'Di ponsel, buka WhatsApp › Setelan › Akun › Passkey dan hapus passkey akun ini (atau coba dari ponsel lain), ' +
+      'lalu klik Generate lagi. Jika tetap diminta, tunggu beberapa jam sebelum mencoba lagi.',
+  } satisfies Record<(typeof LINK_REFUSALS)[number], string>,
   /** A reconnect link (`/whatsapp/create?r=`) naming an account that is not there or not the user's. */
   reconnectMissing:
     'Akun yang akan disambungkan ulang tidak ditemukan atau bukan milik Anda, jadi tidak ada yang disambungkan. Pilih akunnya dari daftar.',
@@ -142,7 +156,8 @@ export const ZWhatsappListQuery = z.object({
 /**
  * `reject`: the session rejects a promise nobody awaits, as Baileys' handlers do (the process must survive it).
  * The rest force what WhatsApp does (wa/simulator-rates.ts): `expire` the QR refs run out (408), `restart`
- * 515, `replace` 440, `logout` removed from the phone (401), `outdated` 405, `restrict` 463 on cold
+ * 515, `replace` 440, `logout` removed from the phone (401), `outdated` 405, `passkey` a link WhatsApp wants
+ * confirmed with a passkey (refused: Baileys cannot), `restrict` 463 on cold
  * contacts, `retry` a retry request for the last message, `delivered`/`read` its receipts, `profile` a name.
  */
 export const SIMULATOR_ACTIONS = [
@@ -157,6 +172,7 @@ export const SIMULATOR_ACTIONS = [
   'replace',
   'logout',
   'outdated',
+  'passkey',
   'restrict',
   'retry',
   'delivered',

@@ -1,10 +1,23 @@
 /** A linked device's signal keys in `whatsapp_auth_keys` (see the schema), as the driver's key store. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { whatsappAuthKeys } from '../db/schema.ts';
+import { whatsappAccounts, whatsappAuthKeys } from '../db/schema.ts';
 import type { SessionKeyStore } from '../wa/driver.ts';
+import { heldBy } from './leases.ts';
 
-export function accountKeyStore(db: Db, accountId: number): SessionKeyStore {
+/** A write by a worker whose lease on the account has lapsed: another worker owns the session's keys now. */
+export class KeysLeaseLost extends Error {
+  constructor(accountId: number) {
+    super(`signal keys of account ${accountId} not written: this worker no longer holds its lease`);
+    this.name = 'KeysLeaseLost';
+  }
+}
+
+/**
+ * `workerId`: keys are written only while that worker's lease on the account runs (checked and held in the
+ * same transaction), so a worker that lost the account cannot overwrite what the new owner wrote.
+ */
+export function accountKeyStore(db: Db, accountId: number, workerId?: string): SessionKeyStore {
   return {
     async get(keys) {
       if (keys.length === 0) return {};
@@ -20,6 +33,14 @@ export function accountKeyStore(db: Db, accountId: number): SessionKeyStore {
         .filter(([, value]) => value === null || value === undefined)
         .map(([key]) => key);
       await db.transaction(async (tx) => {
+        if (workerId) {
+          const held = await tx
+            .select({ id: whatsappAccounts.id })
+            .from(whatsappAccounts)
+            .where(and(eq(whatsappAccounts.id, accountId), heldBy(workerId)))
+            .for('share');
+          if (held.length === 0) throw new KeysLeaseLost(accountId);
+        }
         if (written.length) {
           await tx
             .insert(whatsappAuthKeys)

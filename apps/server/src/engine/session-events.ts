@@ -130,6 +130,7 @@ export async function applySessionEvent(
       await host.publish(row, 'connection.update', {
         state,
         ...(state === NUMBER_CHANGED && row.pending_phonenumber ? { phonenumber: row.pending_phonenumber } : {}),
+        ...(event.refusal ? { refusal: event.refusal } : {}),
       });
       if (lost) {
         host.lose(clientid);

@@ -327,7 +327,7 @@ export class SessionHost implements Engine {
       authState,
       pairingNumber: options.pairingNumber ?? null,
       proxy,
-      keyStore: accountKeyStore(this.options.db, account.id),
+      keyStore: accountKeyStore(this.options.db, account.id, this.workerId),
       sentMessages: this.sentMessages.of(account.id),
     });
     // A session's events are applied one after another: a late 'connecting' must never overwrite 'connected'.

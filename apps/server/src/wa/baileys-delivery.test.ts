@@ -3,7 +3,7 @@
  * delivered and read as WhatsApp reports them, its media uploaded once per template; and the account's own
  * name when it arrives after the link. Driven through Baileys' own event shapes, enums and message code.
  */
-import * as baileys from '@whiskeysockets/baileys';
+import * as baileys from 'baileys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeOpened, linkedUser, openFake, openLinked, until } from '../../test/baileys-fake.ts';
 import type { RetryPace } from '../engine/retry.ts';

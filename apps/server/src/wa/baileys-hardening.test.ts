@@ -1,11 +1,11 @@
 /**
  * What a real deployment needs of the driver (issue 13), proven with Baileys' own code: its error nodes,
- * its version fetch, its browser table, its key-store cache and its message normalisation.
+ * its version handling, its browser table, its key-store cache and its message normalisation.
  */
-import * as baileys from '@whiskeysockets/baileys';
+import * as baileys from 'baileys';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeOpened, memoryStore, openFake, openLinked, until } from '../../test/baileys-fake.ts';
-import { forgetWaWebVersion, waWebVersion } from './baileys-version.ts';
+import { forgetWaWebVersion } from './baileys-version.ts';
 
 afterEach(closeOpened);
 
@@ -65,32 +65,6 @@ describe('numbers that are not on WhatsApp', () => {
 
 describe('the WhatsApp Web version', () => {
   beforeEach(forgetWaWebVersion);
-
-  const swJs = (revision: number) => ({
-    adapter: async (config: object) => ({
-      data: `self.__WB={"client_revision":${revision},"other":1}`,
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    }),
-  });
-
-  it("reads the current one from WhatsApp Web through Baileys' fetch, and keeps it for the process", async () => {
-    expect(await waWebVersion(baileys, swJs(1029000001) as never)).toEqual([2, 3000, 1029000001]);
-    expect(await waWebVersion(baileys, swJs(1029000002) as never)).toEqual([2, 3000, 1029000001]);
-    forgetWaWebVersion();
-    expect(await waWebVersion(baileys, swJs(1029000002) as never)).toEqual([2, 3000, 1029000002]);
-  });
-
-  it('falls back to the version bundled with Baileys when WhatsApp Web cannot be reached', async () => {
-    const offline = {
-      adapter: async () => {
-        throw new Error('connect ECONNREFUSED');
-      },
-    };
-    expect(await waWebVersion(baileys, offline as never)).toEqual(baileys.DEFAULT_CONNECTION_CONFIG.version);
-  });
 
   it('announces the version it is given, and says a 405 as an outdated version, asking again on the retry', async () => {
     let asked = 0;

@@ -3,9 +3,9 @@
  * account never takes part in groups, broadcasts, status or channels, so Baileys drops their traffic before
  * decrypting it and their sender keys never reach the key store.
  */
-import type { WAMessage } from '@whiskeysockets/baileys';
+import type { WAMessage } from 'baileys';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 /** Baileys' `shouldIgnoreJid`: true for every chat that is not one person. */
 export function ignoredJid(lib: BaileysModule) {
@@ -35,4 +35,17 @@ export function textOf(lib: BaileysModule, message: WAMessage): string | null {
 /** The phone number of a user or sender JID: digits before the device suffix and the server. */
 export function digitsOfJid(jid: string): string {
   return jid.split('@')[0]?.split(':')[0]?.replace(/\D/g, '') ?? '';
+}
+
+/**
+ * A person's message to the account, by the number that wrote it. Baileys 7 addresses a contact moved to a
+ * LID by its LID (`…@lid`) and names the phone number as the alternative (`remoteJidAlt`).
+ */
+export function incomingOf(lib: BaileysModule, message: WAMessage): { from: string; text: string } | null {
+  const key = message.key;
+  if (!key || key.fromMe) return null;
+  const jid = [key.remoteJid, key.remoteJidAlt].find((candidate) => candidate?.endsWith('@s.whatsapp.net'));
+  if (!jid) return null;
+  const text = textOf(lib, message);
+  return text === null ? null : { from: digitsOfJid(jid), text };
 }

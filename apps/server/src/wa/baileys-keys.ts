@@ -1,13 +1,13 @@
 /**
  * The signal key store Baileys reads and writes, over the engine's store (one JSON entry per key), behind
- * Baileys' own cache: a send reads the same sessions and sender keys again and again, and each read would
+ * Baileys' own cache (the session's, baileys-caches.ts): a send reads the same sessions and sender keys again and again, and each read would
  * otherwise be a database query.
  */
-import type { SignalDataTypeMap, SignalKeyStore } from '@whiskeysockets/baileys';
+import type { CacheStore, SignalDataTypeMap, SignalKeyStore } from 'baileys';
 import type { pino } from 'pino';
 import type { SessionKeyStore } from './driver.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 export function revive<T>(lib: BaileysModule, value: unknown): T {
   return JSON.parse(JSON.stringify(value), lib.BufferJSON.reviver) as T;
@@ -17,7 +17,7 @@ export function toJson(lib: BaileysModule, value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, lib.BufferJSON.replacer));
 }
 
-function storedKeys(lib: BaileysModule, keys: SessionKeyStore): SignalKeyStore {
+function storedKeys(lib: BaileysModule, keys: SessionKeyStore, logger: ReturnType<typeof pino>): SignalKeyStore {
   return {
     get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
       const found = await keys.get(ids.map((id) => `${type}:${id}`));
@@ -39,14 +39,24 @@ function storedKeys(lib: BaileysModule, keys: SessionKeyStore): SignalKeyStore {
           entries[`${type}:${id}`] = value ? toJson(lib, value) : null;
         }
       }
-      await keys.set(entries);
+      // Baileys retries a failed commit (10 times, 3 s apart) and logs it only at warn: each failure is
+      // said at error, with the account (the session's logger), before Baileys tries again.
+      await keys.set(entries).catch((error: unknown) => {
+        logger.error({ err: error, keys: Object.keys(entries).length }, 'signal keys not stored');
+        throw error;
+      });
     },
   };
 }
 
 /** The session's key store as Baileys takes it: cached in memory, written through to the engine's store. */
-export function signalKeyStore(lib: BaileysModule, keys: SessionKeyStore, logger: ReturnType<typeof pino>) {
-  return lib.makeCacheableSignalKeyStore(storedKeys(lib, keys), logger);
+export function signalKeyStore(
+  lib: BaileysModule,
+  keys: SessionKeyStore,
+  logger: ReturnType<typeof pino>,
+  cache: CacheStore,
+) {
+  return lib.makeCacheableSignalKeyStore(storedKeys(lib, keys, logger), logger, cache);
 }
 
 /** Keys for a session opened without a store (tests, one-off tools): kept in memory for its life. */

@@ -6,12 +6,12 @@
  * forward does. The upload has its own, longer time limit than a send's acknowledgement.
  */
 import { createHash } from 'node:crypto';
-import type { proto, WAMediaUploadFunction } from '@whiskeysockets/baileys';
+import type { proto, WAMediaUploadFunction } from 'baileys';
 import type { pino } from 'pino';
 import { BoundedCache } from './bounded-cache.ts';
 import { type OutgoingMedia, SendError } from './driver.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 /** A blast sends one template at a time; a few cover a session switching between campaigns. */
 const MEDIA_KEPT = 4;

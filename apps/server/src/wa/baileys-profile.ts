@@ -3,9 +3,9 @@
  * through app-state sync, which Baileys passes on as `creds.update` with `me.name`, or as a contact entry
  * for the account's own JID. Each new name is passed on once.
  */
-import type { BaileysEventMap } from '@whiskeysockets/baileys';
+import type { BaileysEventMap } from 'baileys';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 export class PushnameWatch {
   /** The name last passed on (in `authenticated` or `profile`); null until one was. */
@@ -33,7 +33,7 @@ export class PushnameWatch {
   onContacts(contacts: BaileysEventMap['contacts.update'], me: { id?: string; lid?: string } | undefined) {
     const own = [me?.id, me?.lid].filter((jid): jid is string => Boolean(jid));
     for (const contact of contacts) {
-      const ids = [contact.id, contact.jid, contact.lid].filter((jid): jid is string => Boolean(jid));
+      const ids = [contact.id, contact.phoneNumber, contact.lid].filter((jid): jid is string => Boolean(jid));
       if (ids.some((id) => own.some((jid) => this.lib.areJidsSameUser(id, jid)))) this.offer(contact.notify);
     }
   }

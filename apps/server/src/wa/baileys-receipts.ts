@@ -3,11 +3,11 @@
  * receipt as a status change in `messages.update` and a per-recipient one in `message-receipt.update`;
  * both may tell of the same message, so each (message, status) is passed on once per session.
  */
-import type { BaileysEventMap } from '@whiskeysockets/baileys';
+import type { BaileysEventMap } from 'baileys';
 import { BoundedCache } from './bounded-cache.ts';
 import type { SessionEvent } from './driver.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 type Receipt = Extract<SessionEvent, { type: 'receipt' }>;
 
 /** Receipts arrive within days of a send; a session's latest few thousand cover the duplicates. */

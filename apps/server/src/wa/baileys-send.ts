@@ -3,7 +3,7 @@
  * for retry requests, relay it under the id the engine gave the send and wait for the server's
  * acknowledgement of it.
  */
-import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baileys';
+import type { AnyMessageContent, BinaryNode, proto } from 'baileys';
 import type { pino } from 'pino';
 import { ackErrorOf, notOnWhatsApp, sendErrorOf } from './baileys-errors.ts';
 import { MediaUploads, mediaKindOf, within } from './baileys-media.ts';
@@ -20,7 +20,7 @@ import {
 } from './driver.ts';
 import { type Contact, NumberLookup } from './number-lookup.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 export interface SendTimings {
   /** How long a relayed message may wait for the server's acknowledgement (the upload not included). */

@@ -4,32 +4,22 @@
  * is a cold first message, where this happens most. So each message a session sends is kept (encoded
  * proto.Message bytes by message id) in the engine's store, or in a short in-memory list without one.
  */
-import type { proto, UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import type { proto, UserFacingSocketConfig } from 'baileys';
 import type { pino } from 'pino';
-import { BoundedCache, cacheStore } from './bounded-cache.ts';
 import type { SentMessageStore } from './driver.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
-
-/** Baileys' own default for its retry counter (DEFAULT_CACHE_TTLS.MSG_RETRY), capped per session. */
-const RETRY_COUNTER_TTL_MS = 60 * 60_000;
-const RETRY_COUNTERS_KEPT = 1_000;
+type BaileysModule = typeof import('baileys');
 
 /**
- * The socket options that make retries work: the sent message by its key, and a retry counter that
- * outlives one socket (Baileys' default lives and dies with each socket, so a reconnect would reset it).
+ * The socket option that makes retries work: the sent message by its key. Its retry counter outlives one
+ * socket with the session's other caches (baileys-caches.ts), so a reconnect does not reset it.
  */
-export function retryOptions(
-  lib: BaileysModule,
-  store: SentMessageStore,
-): Pick<UserFacingSocketConfig, 'getMessage' | 'msgRetryCounterCache'> {
-  const counters = new BoundedCache<unknown>(RETRY_COUNTERS_KEPT, RETRY_COUNTER_TTL_MS);
+export function retryOptions(lib: BaileysModule, store: SentMessageStore): Pick<UserFacingSocketConfig, 'getMessage'> {
   return {
     getMessage: async (key) => {
       const content = key.id ? await store.get(key.id) : undefined;
       return content ? lib.proto.Message.decode(content) : undefined;
     },
-    msgRetryCounterCache: cacheStore(counters),
   };
 }
 

@@ -2,16 +2,13 @@
  * One Baileys session: a socket at a time, its events mapped onto the driver's. Credentials go to the engine
  * as `auth-state` events, signal keys to the key store, what it sent to the sent-message store (retries).
  */
-import type {
-  AuthenticationCreds,
-  ConnectionState as BaileysConnectionState,
-  SignalKeyStore,
-  WAMessage,
-} from '@whiskeysockets/baileys';
-import { pino } from 'pino';
+import type { AuthenticationCreds, ConnectionState as BaileysConnectionState, SignalKeyStore } from 'baileys';
+import type { pino } from 'pino';
+import { SessionCaches } from './baileys-caches.ts';
 import { BANNED, banExpiryOf, REASON, reasonOf, statusOf, TEMPORARY_BAN } from './baileys-errors.ts';
-import { digitsOfJid, ignoredJid, textOf } from './baileys-incoming.ts';
+import { digitsOfJid, ignoredJid, incomingOf } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
+import { LinkWatch } from './baileys-link.ts';
 import { PushnameWatch } from './baileys-profile.ts';
 import { proxyAgent } from './baileys-proxy.ts';
 import type { Reachout } from './baileys-reachout.ts';
@@ -32,7 +29,7 @@ import {
 } from './driver.ts';
 import { MAX_QUICK_RESTARTS, reconnectDelay } from './reconnect-backoff.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 export interface SessionConfig extends SendTimings {
   makeSocket: MakeSocket;
@@ -41,7 +38,8 @@ export interface SessionConfig extends SendTimings {
   version: VersionSource;
   /** First reconnect delay; doubles up to a minute, jittered (reconnect-backoff.ts). */
   reconnectBaseMs: number;
-  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** The driver's logger; each session logs through a child naming its account. */
+  logger: ReturnType<typeof pino>;
 }
 
 export class BaileysSession implements WaSession {
@@ -60,11 +58,13 @@ export class BaileysSession implements WaSession {
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private creds: AuthenticationCreds;
   private readonly logger: ReturnType<typeof pino>;
+  private readonly caches = new SessionCaches();
   private readonly keys: SignalKeyStore;
   private readonly sender: BaileysSender;
   private readonly retries: ReturnType<typeof retryOptions>;
   private readonly receipts: ReceiptRelay;
   private readonly pushname: PushnameWatch;
+  private readonly link: LinkWatch;
 
   constructor(
     private readonly lib: BaileysModule,
@@ -75,8 +75,8 @@ export class BaileysSession implements WaSession {
     const stored = options.authState as { creds?: unknown } | null;
     this.creds = stored?.creds ? revive(lib, stored.creds) : lib.initAuthCreds();
     this.announced = Boolean(stored?.creds);
-    this.logger = pino({ level: config.logLevel });
-    this.keys = signalKeyStore(lib, store, this.logger);
+    this.logger = config.logger.child({ account: options.deviceId });
+    this.keys = signalKeyStore(lib, store, this.logger, this.caches.signalKeys);
     const sent = options.sentMessages ?? memorySentMessages();
     this.sender = new BaileysSender(
       lib,
@@ -89,6 +89,14 @@ export class BaileysSession implements WaSession {
     this.retries = retryOptions(lib, sent);
     this.receipts = new ReceiptRelay(lib, (event) => this.emit(event));
     this.pushname = new PushnameWatch(lib, (pushname) => this.emit({ type: 'profile', pushname }));
+    this.link = new LinkWatch(() => this.creds, this.logger, {
+      qr: (qr) => this.emit({ type: 'qr', qr }),
+      creds: () => this.emitCreds(),
+      refused: (refusal, reason) => {
+        void this.close();
+        this.emit({ type: 'connection', state: 'loggedOut', reason, refusal });
+      },
+    });
   }
 
   get deviceId() {
@@ -130,6 +138,7 @@ export class BaileysSession implements WaSession {
         shouldSyncHistoryMessage: () => false,
         shouldIgnoreJid: ignoredJid(this.lib),
         ...this.retries,
+        ...this.caches.socket,
         ...(agent ? { agent, fetchAgent: agent } : {}),
       });
     } catch (error) {
@@ -148,7 +157,10 @@ export class BaileysSession implements WaSession {
     socket.ev.on('connection.update', (update) => this.onConnection(socket, update));
     socket.ev.on('messages.upsert', (upsert) => {
       if (!current() || upsert.type !== 'notify') return;
-      for (const message of upsert.messages) this.onMessage(message);
+      for (const message of upsert.messages) {
+        const incoming = incomingOf(this.lib, message);
+        if (incoming) this.emit({ type: 'message', ...incoming });
+      }
     });
     socket.ev.on('messages.update', (updates) => {
       if (current()) this.receipts.onUpdates(updates);
@@ -162,6 +174,7 @@ export class BaileysSession implements WaSession {
       });
     }
     socket.ws.on('CB:ack,class:message', (node) => this.sender.onAck(node));
+    this.link.attach(socket);
   }
 
   private emitCreds() {
@@ -194,7 +207,7 @@ export class BaileysSession implements WaSession {
   private onQr(socket: BaileysSocket, qr: string) {
     const number = this.options.pairingNumber;
     if (!number) {
-      this.emit({ type: 'qr', qr });
+      this.link.onQr(qr);
       return;
     }
     if (this.pairingAsked || this.creds.registered) return;
@@ -281,16 +294,6 @@ export class BaileysSession implements WaSession {
     this.reconnectTimer.unref();
   }
 
-  private onMessage(message: WAMessage) {
-    const key = message.key;
-    if (!key || key.fromMe) return;
-    const jid = key.senderPn ?? key.remoteJid ?? '';
-    if (!jid.endsWith('@s.whatsapp.net')) return;
-    const text = textOf(this.lib, message);
-    if (text === null) return;
-    this.emit({ type: 'message', from: digitsOfJid(jid), text });
-  }
-
   sendMessage(to: string, message: OutgoingMessage, id = newMessageId()): Promise<{ id: string }> {
     return this.sender.send(to, message, id);
   }
@@ -313,6 +316,7 @@ export class BaileysSession implements WaSession {
 
   private stopReconnecting() {
     this.closed = true;
+    this.caches.close();
     this.connected = false;
     this.socket = null;
     clearTimeout(this.reconnectTimer);

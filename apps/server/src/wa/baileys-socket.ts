@@ -1,14 +1,12 @@
 /** The part of a Baileys socket the driver uses; tests stand a fake in for it (test/baileys-fake.ts). */
 import type {
-  AnyMessageContent,
   BaileysEventMap,
   BinaryNode,
   proto,
   UserFacingSocketConfig,
   WAMediaUploadFunction,
-  WAMessage,
   WAVersion,
-} from '@whiskeysockets/baileys';
+} from 'baileys';
 import type { proxyAgent } from './baileys-proxy.ts';
 
 export interface BaileysSocket {
@@ -18,11 +16,11 @@ export interface BaileysSocket {
   /** The decoded frames from WhatsApp's servers, by Baileys' `CB:` event names. */
   ws: { on(event: string, listener: (node: BinaryNode) => void): void };
   user?: { id: string; lid?: string; name?: string; notify?: string; verifiedName?: string };
-  /** Builds the message from content (uploading any media) and relays it; answers what it sent. */
-  sendMessage(jid: string, content: AnyMessageContent, options: { messageId: string }): Promise<WAMessage | undefined>;
   /** Encrypts and sends a message already built. */
   relayMessage(jid: string, message: proto.IMessage, options: { messageId: string }): Promise<string>;
   waUploadToServer: WAMediaUploadFunction;
+  /** Writes a frame as it is (an ack Baileys does not send itself). */
+  sendNode(node: BinaryNode): Promise<void>;
   onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: unknown }[] | undefined>;
   presenceSubscribe(jid: string): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;

@@ -3,16 +3,21 @@
  * mapped onto the driver interface. Baileys is imported only when this driver opens its first session, so
  * the simulator never loads it.
  */
+import type { WAVersion } from 'baileys';
+import { pino } from 'pino';
 import { memoryKeyStore } from './baileys-keys.ts';
 import { reachoutOf6 } from './baileys-reachout.ts';
 import { BaileysSession, type SessionConfig } from './baileys-session.ts';
 import type { MakeSocket, VersionSource } from './baileys-socket.ts';
-import { waWebVersion } from './baileys-version.ts';
+import { overriddenWaVersion, waWebVersion } from './baileys-version.ts';
 import type { OpenSessionOptions, WaDriver, WaSession } from './driver.ts';
+import { keepLibsignalOffConsole } from './libsignal-console.ts';
 
-type BaileysModule = typeof import('@whiskeysockets/baileys');
+type BaileysModule = typeof import('baileys');
 
 export interface BaileysDriverOptions extends Partial<Omit<SessionConfig, 'makeSocket' | 'version'>> {
+  /** The operator's WhatsApp Web version (WA_VERSION): announced as it is, nothing fetched. */
+  waVersion?: WAVersion;
   /** The socket factory; Baileys' own makeWASocket unless a test gives a fake. */
   makeSocket?: MakeSocket;
   /** Where the WhatsApp Web version comes from; web.whatsapp.com, cached for the process, unless a test gives one. */
@@ -21,16 +26,34 @@ export interface BaileysDriverOptions extends Partial<Omit<SessionConfig, 'makeS
 
 let loaded: Promise<BaileysModule> | null = null;
 const loadBaileys = () => {
-  loaded ??= import('@whiskeysockets/baileys');
+  loaded ??= import('baileys');
   return loaded;
 };
 
 export class BaileysDriver implements WaDriver {
   readonly name = 'baileys' as const;
 
-  constructor(private readonly options: BaileysDriverOptions = {}) {}
+  /** Baileys' own logs: errors only (each session's lines carry its account), as JSON on stdout. */
+  private readonly logger: ReturnType<typeof pino>;
+
+  constructor(private readonly options: BaileysDriverOptions = {}) {
+    this.logger = options.logger ?? pino({ level: 'error', base: { component: 'baileys' } });
+  }
+
+  private versionSource(lib: BaileysModule): SessionConfig['version'] {
+    const { waVersion } = this.options;
+    if (waVersion) return () => overriddenWaVersion(waVersion);
+    const bundled = lib.DEFAULT_CONNECTION_CONFIG.version;
+    const onFallback = (reason: string) =>
+      this.logger.error(
+        { bundled: bundled.join('.'), reason },
+        'WhatsApp Web version not read; announcing the bundled one',
+      );
+    return (agent) => waWebVersion({ agent, bundled, onFallback });
+  }
 
   async open(options: OpenSessionOptions): Promise<WaSession> {
+    keepLibsignalOffConsole(this.logger);
     const lib = await loadBaileys();
     const session = new BaileysSession(
       lib,
@@ -38,13 +61,12 @@ export class BaileysDriver implements WaDriver {
       {
         makeSocket:
           this.options.makeSocket ?? ((config) => lib.makeWASocket(config) as unknown as ReturnType<MakeSocket>),
-        version:
-          this.options.version ?? ((agent) => waWebVersion(lib, agent ? { httpsAgent: agent, proxy: false } : {})),
+        version: this.options.version ?? this.versionSource(lib),
         sendTimeoutMs: this.options.sendTimeoutMs ?? 30_000,
         uploadTimeoutMs: this.options.uploadTimeoutMs ?? 120_000,
         composingMs: this.options.composingMs ?? 1500,
         reconnectBaseMs: this.options.reconnectBaseMs ?? 2000,
-        logLevel: this.options.logLevel ?? 'silent',
+        logger: this.logger,
         reachout: this.options.reachout ?? reachoutOf6,
       },
       options.keyStore ?? memoryKeyStore(),

@@ -3,7 +3,7 @@
  * already passed on, uploaded media): a Map with an age limit and a size cap, so that a worker holding
  * thousands of sessions keeps each one's memory small. The oldest entry goes first.
  */
-import type { CacheStore } from '@whiskeysockets/baileys';
+import type { CacheStore } from 'baileys';
 import type { SentMessageStore } from './driver.ts';
 
 export class BoundedCache<V> {

@@ -5,15 +5,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { TButton } from '@sewablast/contract/message';
+import type { TLinkRefusal } from '@sewablast/contract/whatsapp';
 
 /** `outdated`: WhatsApp refuses the WhatsApp Web version the session announced (405); it keeps retrying. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'loggedOut' | 'conflict' | 'outdated';
+
+/**
+ * Why WhatsApp would not let a new device link, when it is something the member must act on:
+ * `passkey`, WhatsApp asks the phone's owner to confirm the link with a passkey, which no driver can do.
+ */
+export type LinkRefusal = TLinkRefusal;
 
 export type SessionEvent =
   | { type: 'qr'; qr: string }
   | { type: 'code'; code: string }
   | { type: 'authenticated'; phonenumber: string; pushname: string }
-  | { type: 'connection'; state: ConnectionState; reason?: string }
+  /** `refusal`: a link WhatsApp refused (with state `loggedOut`), said to the member with what to do. */
+  | { type: 'connection'; state: ConnectionState; reason?: string; refusal?: LinkRefusal }
   /** New credentials to persist at once, so that a restart never loses the session. */
   | { type: 'auth-state'; authState: unknown }
   | { type: 'message'; from: string; text: string }

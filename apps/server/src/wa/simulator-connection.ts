@@ -28,6 +28,7 @@ const REASONS = {
   /** A `failure` node on login: here 401 for credentials the phone removed. */
   failure: 'Connection Failure',
   outdated: 'WhatsApp refused this WhatsApp Web version (405)',
+  passkey: 'WhatsApp asks this link to be confirmed with a passkey (passkey_prologue_request)',
 } as const;
 
 export type SimState = 'linking' | 'connecting' | 'connected' | 'disconnected' | 'loggedOut' | 'banned' | 'closed';
@@ -233,6 +234,15 @@ export abstract class SimConnection {
     const kind = state === 'banned' ? 'banned' : 'disconnected';
     this.failInFlight(new SendError(kind, 'connection-closed', 'session ended'));
     if (state === 'loggedOut') this.connection('loggedOut', reason);
+  }
+
+  /** WhatsApp asks this link to be confirmed with a passkey, which no driver can do: the link ends, refused. */
+  passkeyRequired() {
+    if (this.state !== 'linking') return;
+    this.state = 'loggedOut';
+    this.stopLink();
+    this.clearTimers();
+    this.emit({ type: 'connection', state: 'loggedOut', reason: REASONS.passkey, refusal: 'passkey' });
   }
 
   /** The same credentials connected elsewhere: WhatsApp closes this connection with 440 and it stays closed. */

@@ -75,6 +75,7 @@ export class SimulatorDriver implements WaDriver {
       replace: () => session.replaced(),
       logout: () => session.removedFromPhone(),
       outdated: () => session.outdated(),
+      passkey: () => session.passkeyRequired(),
       restrict: () => session.outbox.restrict(),
       retry: () => session.outbox.retryRequest(),
       delivered: () => session.outbox.receipt(undefined, 'delivered'),

@@ -32,6 +32,8 @@ export interface MonitorDeps {
   connections: LiveConnections;
   /** Asks every node for its sockets; null in a single process. */
   census: Census | null;
+  /** The WhatsApp Web version this node's sessions announce, and where it came from. */
+  whatsappWebVersion: () => TLocalMonitor['whatsappWebVersion'];
 }
 
 type Role = TLocalMonitor['role'];
@@ -51,7 +53,7 @@ function eventLoopDelay(): IntervalHistogram {
   return loopDelay;
 }
 
-export function createMonitorService({ db, host, devices, connections, census }: MonitorDeps) {
+export function createMonitorService({ db, host, devices, connections, census, whatsappWebVersion }: MonitorDeps) {
   const lag = eventLoopDelay();
 
   /** The account a device id or an account id names. */
@@ -112,6 +114,7 @@ export function createMonitorService({ db, host, devices, connections, census }:
         leases: { held: leased.length, clientids: leased },
         loops: { blast: activity.blasts, ...activity.jobs },
         liveConnections: connections.size,
+        whatsappWebVersion: whatsappWebVersion(),
       };
     },
 

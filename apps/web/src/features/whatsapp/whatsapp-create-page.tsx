@@ -7,7 +7,7 @@
  */
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
-import { type TNewClientRequest, WHATSAPP_TEXT, ZNewClientRequest } from '@sewablast/contract/whatsapp';
+import { linkRefusalOf, type TNewClientRequest, WHATSAPP_TEXT, ZNewClientRequest } from '@sewablast/contract/whatsapp';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -120,6 +120,17 @@ export function Component() {
         return;
       }
       const state = message.event === 'connection.update' ? message.payload.state : undefined;
+      const refusal = message.event === 'connection.update' ? linkRefusalOf(message.payload.refusal) : null;
+      if (refusal && !linked.current) {
+        // WhatsApp ended the link for a reason the member must act on: said instead of waiting for QR codes.
+        fail(WHATSAPP_TEXT.linkRefused[refusal]);
+        setPhase('idle');
+        setQr(null);
+        setCode(null);
+        setDeadline(null);
+        setRetrying(null);
+        return;
+      }
       if (state === 'numberChanged' && !linked.current) {
         setScanned((current) => message.payload.phonenumber ?? current);
         setPhase('confirming');
