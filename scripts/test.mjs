@@ -51,7 +51,7 @@ if (drift !== 0) {
   process.exit(1);
 }
 step(
-  'Unit and integration tests (Vitest, on PostgreSQL: TEST_DATABASE_URL'\''s or an embedded one for the run)',
+  "Unit and integration tests (Vitest, on PostgreSQL: TEST_DATABASE_URL's or an embedded one for the run)",
   ...npx(['vitest', 'run']),
 );
 step('Build (dashboard and server)', 'npm', ['run', 'build']);
