@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { copyTemplate } from './database.ts';
+import { copyTemplate } from '../apps/server/test/run-database.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const DEV = { email: 'dev@e2e.test', password: 'devpass123' };
@@ -62,7 +62,7 @@ export async function startServer(
     throw new Error('Build first: npm run build');
   }
   const [copy, port] = await Promise.all([
-    database === 'template' ? copyTemplate(inject('e2eDatabase')) : null,
+    database === 'template' ? copyTemplate(inject('e2eDatabase'), 'sewablast_e2e') : null,
     freePort(),
   ]);
   const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-e2e-'));

@@ -13,8 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { startDefaultDatabase } from '../src/db/embedded/default-database.ts';
 import { contentsOf, fillDatabase } from './backup-data.ts';
-import { withDatabase } from './global-setup.ts';
 import { createPostgresDatabase, databaseServer } from './harness.ts';
+import { withDatabase } from './run-database.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'sewablast-backup-'));

@@ -15,9 +15,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
 import { type ClusterNode, ownedBy, startNode, stopNode, until } from './cluster.ts';
-import { withDatabase } from './global-setup.ts';
 import { databaseServer } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
+import { withDatabase } from './run-database.ts';
 import { type LiveClient, openLive } from './ws.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '..', 'src', 'db', 'migrations');

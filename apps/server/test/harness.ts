@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Role } from '@sewablast/contract/roles';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { S3Location } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -17,7 +16,7 @@ import { checkFileStoreConfig } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
 import { createServices, type Runtime } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
-import { withDatabase } from './global-setup.ts';
+import { type CopiedDatabase, copyTemplate } from './run-database.ts';
 
 export const DEV_EMAIL = 'dev@test.local';
 export const DEV_PASSWORD = 'devpass123';
@@ -30,24 +29,9 @@ export const TEST_CLIENT = { userAgent: 'vitest', address: '127.0.0.1' };
  */
 export const databaseServer = (): string => inject('databaseServer');
 
-async function adminQuery(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseServer() });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** A fresh database copied from the migrated template, for a server process a test starts. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sewablast_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  return {
-    url: withDatabase(databaseServer(), name),
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+export function createPostgresDatabase(): Promise<CopiedDatabase> {
+  return copyTemplate({ url: databaseServer(), template: inject('postgresTemplate') }, 'sewablast_test');
 }
 
 export async function createTestDatabase(): Promise<Database> {

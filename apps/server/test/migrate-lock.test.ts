@@ -10,8 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK_KEY, openDatabase } from '../src/db/client.ts';
 import { seed } from '../src/seed.ts';
-import { withDatabase } from './global-setup.ts';
 import { databaseServer } from './harness.ts';
+import { withDatabase } from './run-database.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '..', 'src', 'db', 'migrations');
 const NODES = 4;
