@@ -36,7 +36,7 @@ const accountOf = async (clientid: string) =>
   (await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid)))[0];
 
 describe('session housekeeping', () => {
-  it('frees the proxy of an account that is logged out by a ban', async () => {
+  it('quarantines the proxy of an account that is logged out by a ban, never handing its IP to the next one', async () => {
     const [proxy] = await t.db.insert(proxies).values({ value: 'http://10.0.0.9:3128' }).returning();
     const member = await t.loginAs('member');
     const live = await openLive(base, `id=client-${member.user.id}&token=${member.token}`);
@@ -53,7 +53,7 @@ describe('session housekeeping', () => {
     await live.next('connection.update', (message) => message.payload.state === 'connected');
 
     await t.app.inject({ method: 'POST', url: `/dev/simulator/${id}/ban`, headers: dev.headers });
-    expect(await until(async () => (await proxyStatus(proxy?.id ?? 0)) === 'active')).toBe(true);
+    expect(await until(async () => (await proxyStatus(proxy?.id ?? 0)) === 'karantina')).toBe(true);
     expect(await accountOf(id)).toMatchObject({ proxy_id: null, suspended: true, state: 'suspended' });
     live.close();
     await t.db.delete(proxies);

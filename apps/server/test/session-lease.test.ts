@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { proxies, users, whatsappAccounts } from '../src/db/schema.ts';
+import { messageTemplates, phoneNumbers, proxies, users, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
@@ -218,6 +218,14 @@ describe('a banned account', () => {
 
   it('banned for a while (402): keeps its credentials and blast, and is opened again only once the ban ended', async () => {
     const clientid = await linkedAccount();
+    // Work for a blast that outlasts the test: a send a second, far more numbers than seconds.
+    await database.db.insert(messageTemplates).values({ text_wa: 'Halo {name}' });
+    await database.db
+      .insert(phoneNumbers)
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({ number: `62813900${String(i).padStart(5, '0')}`, name: `Rina ${i}` })),
+      );
+    await database.db.update(users).set({ blast_interval_min: 1, blast_interval_max: 1 }).where(eq(users.id, userId));
     await database.db
       .update(whatsappAccounts)
       .set({ blasting: true, state: 'disconnected' })
@@ -231,7 +239,12 @@ describe('a banned account', () => {
     await until(async () => (await rowOf(clientid))?.state === 'tempBanned', 20_000);
     await until(() => !a.holds(clientid), 20_000);
     const banned = await rowOf(clientid);
-    expect(banned).toMatchObject({ suspended: false, suspended_count: 0, last_error: 'temporarily banned (402)' });
+    expect(banned).toMatchObject({
+      blasting: true,
+      suspended: false,
+      suspended_count: 0,
+      last_error: 'temporarily banned (402)',
+    });
     expect(banned?.auth_state).not.toBeNull();
     expect(banned?.limited_until?.getTime()).toBeGreaterThan(Date.now());
 
@@ -246,6 +259,9 @@ describe('a banned account', () => {
     await c.start();
     expect(c.holds(clientid)).toBe(true);
     await until(async () => (await rowOf(clientid))?.state === 'connected', 20_000);
-    expect(await rowOf(clientid)).toMatchObject({ blasting: true, suspended: false });
+    // The blast it kept goes on: it sends again.
+    const sentBefore = banned?.count_success ?? 0;
+    await until(async () => ((await rowOf(clientid))?.count_success ?? 0) > sentBefore, 20_000);
+    expect(await rowOf(clientid)).toMatchObject({ suspended: false });
   });
 });
