@@ -106,6 +106,12 @@ beforeAll(async () => {
   });
   await linkAccount(server, devToken, memberToken, member.id, suspended);
   await simulate(server, devToken, suspended, 'ban');
+  // The ban puts its proxy in quarantine (issue 22): the demo's five proxies now serve four more links, and
+  // the jobs below need five.
+  await callApi(server, '/admin/proxy/save', {
+    body: { value: 'socks5://uji:uji@proxy-layout.test:1080' },
+    token: devToken,
+  });
   const adminToken = await login(server, people.admin);
   await callApi(server, '/admin/bonus/create', {
     body: { userId: member.id, nominal: 50_000, reason: 'Bonus uji tampilan di setiap lebar layar' },
