@@ -1,7 +1,7 @@
 /**
  * A search matching more numbers than the list counts (issue 24 item 15: SEARCH_COUNT_CAP) says so plainly:
  * 'lebih dari 1.000 nomor' above the list and 'Page 1 of 100+' below it; a narrower search is counted
- * exactly. Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
+ * exactly. Screenshots at 375, 1024, 1366 and 1920 px, light and dark, into SHOTS_DIR when it is set.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +39,9 @@ describe('a search matching more than the list counts', () => {
     if (shots) {
       mkdirSync(shots, { recursive: true });
       for (const [width, height] of [
+        [1920, 1080],
         [1366, 800],
+        [1024, 768],
         [375, 812],
       ] as const) {
         await page.setViewportSize({ width, height });
