@@ -4,27 +4,17 @@
  * with why instead of looping QR codes.
  */
 import type { BinaryNode } from 'baileys';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../../test/baileys-fake.ts';
-import { frame, openWired, silentServer } from '../../test/baileys-wire.ts';
-import type { SessionEvent, WaSession } from './driver.ts';
+import { frame } from '../../test/baileys-wire.ts';
+import { useWire } from '../../test/baileys-wire-suite.ts';
+import type { SessionEvent } from './driver.ts';
 
-let wa: Awaited<ReturnType<typeof silentServer>>;
-const opened: WaSession[] = [];
-beforeEach(async () => {
-  wa = await silentServer();
-});
-afterEach(async () => {
-  for (const session of opened.splice(0)) await session.close();
-  await wa.close();
-});
+const wire = useWire();
 
 /** A link on Baileys' real socket, its QR codes following each other every 300 ms instead of 20 s. */
 async function linking() {
-  const wired = await openWired(wa.url, {}, {}, { qrTimeout: 300 });
-  opened.push(wired.session);
-  await until(() => wired.sockets.length === 1 && wired.socket().ws.isOpen);
-  return wired;
+  return wire.open({}, {}, { qrTimeout: 300 });
 }
 
 /** WhatsApp's offer of QR refs (a new node each time: Baileys takes the refs out of the one it gets). */

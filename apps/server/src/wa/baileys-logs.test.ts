@@ -5,12 +5,12 @@
 import { Writable } from 'node:stream';
 import * as baileys from 'baileys';
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../../test/baileys-fake.ts';
-import { frame, openWired, silentServer } from '../../test/baileys-wire.ts';
+import { frame } from '../../test/baileys-wire.ts';
+import { useWire } from '../../test/baileys-wire-suite.ts';
 import { SessionCaches } from './baileys-caches.ts';
 import { signalKeyStore } from './baileys-keys.ts';
-import type { WaSession } from './driver.ts';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -24,22 +24,12 @@ function capture() {
   return { lines, logger };
 }
 
-let wa: Awaited<ReturnType<typeof silentServer>>;
-const opened: WaSession[] = [];
-beforeEach(async () => {
-  wa = await silentServer();
-});
-afterEach(async () => {
-  for (const session of opened.splice(0)) await session.close();
-  await wa.close();
-});
+const wire = useWire();
 
 describe("Baileys' logs", () => {
   it("carry the account on Baileys' own error lines", async () => {
     const { lines, logger } = capture();
-    const wired = await openWired(wa.url, { deviceId: 'acct-logs' }, { logger });
-    opened.push(wired.session);
-    await until(() => wired.sockets.length === 1 && wired.socket().ws.isOpen);
+    const wired = await wire.open({ deviceId: 'acct-logs' }, { logger });
     // An unlinked device cannot ack a notification in Baileys 7.0.0-rc14 (its ack reads creds.me.id).
     frame(wired.socket(), { tag: 'notification', attrs: { id: 'n-1', type: 'psa', from: 's.whatsapp.net' } });
     await until(() => lines.some((line) => line.msg === 'failed to ack notification'));
