@@ -136,6 +136,17 @@ async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limi
 }
 
 /**
+ * Where a page starts: the remembered anchor it seeks from (none for a page inside the first ANCHOR_EVERY
+ * rows) and how many rows it skips after that anchor (or from the start).
+ */
+function placeOf(meta: TPageMeta): { anchor: number | null; skip: number } {
+  const offset = (meta.page - 1) * meta.limit;
+  if (offset < ANCHOR_EVERY) return { anchor: null, skip: offset };
+  const anchor = Math.floor(offset / ANCHOR_EVERY);
+  return { anchor, skip: offset - anchor * ANCHOR_EVERY };
+}
+
+/**
  * The page read from what this node remembers, in one statement that also reads the tables' version: when
  * that is still the remembered one, total, anchors and page are of one snapshot. Otherwise (or with no row
  * to carry the version) undefined, and the page is read in a transaction that brings the memory up to date.
@@ -150,10 +161,9 @@ async function rememberedPage<T extends PgTable>(
   const known = remembered({ table: source.table, where: source.where, keyset });
   if (!known) return undefined;
   const meta = pageMeta(query, known.total);
-  const offset = (meta.page - 1) * meta.limit;
-  const before = Math.floor(offset / ANCHOR_EVERY);
-  const anchor = offset < ANCHOR_EVERY ? undefined : known.anchors?.[before];
-  if (offset >= ANCHOR_EVERY && !anchor) return undefined;
+  const place = placeOf(meta);
+  const anchor = place.anchor === null ? undefined : known.anchors?.[place.anchor];
+  if (place.anchor !== null && !anchor) return undefined;
   const { table, where, orderBy } = source;
   const read = await db
     .select({ row: table as PgTable, version: versionSql(tables) })
@@ -161,7 +171,7 @@ async function rememberedPage<T extends PgTable>(
     .where(anchor ? and(where, fromAnchor(keyset, anchor)) : where)
     .orderBy(...(typeof orderBy === 'function' ? orderBy(known.total) : orderBy))
     .limit(meta.limit)
-    .offset(anchor ? offset - before * ANCHOR_EVERY : offset);
+    .offset(place.skip);
   if (read[0]?.version !== known.version) return undefined;
   return { rows: read.map((entry) => entry.row), meta };
 }
@@ -180,11 +190,8 @@ async function seekPage<T extends PgTable>(
   const total = await list.total;
   const meta = pageMeta(query, total);
   if (total === 0) return { rows: [], meta };
-  const offset = (meta.page - 1) * meta.limit;
-  if (offset < ANCHOR_EVERY) return { rows: await rowsAt(tx, source, total, meta.limit, offset), meta };
-  const anchors = await list.anchors();
-  const before = Math.floor(offset / ANCHOR_EVERY);
-  const anchor = anchors[before] as string[];
-  const rows = await rowsAt(tx, source, total, meta.limit, offset - before * ANCHOR_EVERY, fromAnchor(keyset, anchor));
-  return { rows, meta };
+  const place = placeOf(meta);
+  if (place.anchor === null) return { rows: await rowsAt(tx, source, total, meta.limit, place.skip), meta };
+  const anchor = (await list.anchors())[place.anchor] as string[];
+  return { rows: await rowsAt(tx, source, total, meta.limit, place.skip, fromAnchor(keyset, anchor)), meta };
 }
