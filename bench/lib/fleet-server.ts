@@ -172,8 +172,15 @@ const started = Date.now();
 // How late timers fire, the blast loops' waits among them (DESIGN §10 engine budget): the event loop's delay.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 await services.host?.start();
+// Claims open their sessions 20 a second (session-host.ts OPEN_STAGGER_MS), so that a worker starting beside
+// thousands of accounts sends WhatsApp no burst of logins: the fleet is measured once every session is open,
+// and how long that took is what "resumed in" says.
+const openBy = Date.now() + 300_000;
+while ((services.host?.activity().clientids.length ?? ACCOUNTS) < ACCOUNTS && Date.now() < openBy) {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
 loopDelay.enable();
-progress('sessions claimed');
+progress(`sessions open: ${services.host?.activity().clientids.length ?? 0} of ${ACCOUNTS}`);
 const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'fleet@dev.local'`);
 const adminToken = await services.userSessions.start({ id: admin?.id ?? 0, token_version: 0 }, BENCH_CLIENT);
 const staff = await db
