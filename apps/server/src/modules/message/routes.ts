@@ -14,8 +14,7 @@ import { VARIANT_TEXT } from '@sewablast/contract/variants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
-import { readMultipart } from '../../http/multipart.ts';
-import { withStreamedForm } from '../../http/multipart-stream.ts';
+import { readMultipart, withStreamedForm } from '../../http/multipart.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { MessageService, TemplateForm } from './service.ts';
 
