@@ -28,7 +28,7 @@ import {
 } from '../../apps/server/src/db/schema.ts';
 import { buildApp } from '../../apps/server/src/http/app.ts';
 import { createMemoryBus } from '../../apps/server/src/live/bus.ts';
-import { hashPassword } from '../../apps/server/src/modules/users/service.ts';
+import { hashPassword } from '../../apps/server/src/modules/users/password.ts';
 import { seed } from '../../apps/server/src/seed.ts';
 import { createServices } from '../../apps/server/src/services.ts';
 import { SimulatorDriver } from '../../apps/server/src/wa/simulator.ts';

@@ -12,7 +12,8 @@ import type { Db } from './db/client.ts';
 import { levels, messageTemplates, phoneNumbers, proxies, settings, users } from './db/schema.ts';
 import { readSettingsRow } from './db/settings-row.ts';
 import { DEFAULT_SETTINGS } from './modules/setting/service.ts';
-import { hashPassword, newReferralCode } from './modules/users/service.ts';
+import { hashPassword } from './modules/users/password.ts';
+import { newReferralCode } from './modules/users/service.ts';
 
 export interface Login {
   role: Role;

@@ -2,12 +2,12 @@
  * POST /dev/simulator/{deviceId}/{action}: forces a scan, a drop, a ban, a reply, an unawaited rejection, or
  * one of WhatsApp's faults and events (SIMULATOR_ACTIONS) (dev only, simulator only).
  */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { ZSimulatorParams, ZSimulatorReply } from '@sewablast/contract/whatsapp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SimulatorDriver } from '../wa/simulator.ts';
+import { failuresOf } from './errors.ts';
 
 export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDriver }> = async (app, { simulator }) => {
   app.post(
@@ -22,10 +22,7 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDri
         body: ZSimulatorReply.nullish(),
         response: {
           200: z.object({ msg: z.string() }),
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          403: ZErrorResponse,
-          404: ZErrorResponse,
+          ...failuresOf(400, 401, 403, 404),
         },
       },
     },

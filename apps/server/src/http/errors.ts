@@ -2,7 +2,7 @@
  * Maps every failure to the answer DESIGN §6 describes: `msg` (plus `errors` per field), the status that
  * fits, and never a stack trace or a 5xx message.
  */
-import { fieldErrorsOf } from '@sewablast/contract/errors';
+import { fieldErrorsOf, ZErrorResponse } from '@sewablast/contract/errors';
 import { INPUT_TEXT } from '@sewablast/contract/paging';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,14 @@ declare module 'fastify' {
     /** The spec's client reads this route's failures from `error` rather than `msg`: send both. */
     errorField?: boolean;
   }
+}
+
+/**
+ * The failure answers a route declares beside its 200, each `msg` with `errors` per field where fields are at
+ * fault: `response: { 200: ZX, ...failuresOf(400, 401, 403) }`.
+ */
+export function failuresOf<S extends number>(...statuses: S[]): Record<S, typeof ZErrorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, ZErrorResponse])) as Record<S, typeof ZErrorResponse>;
 }
 
 export interface FieldErrors {

@@ -1,13 +1,34 @@
-/** Reads a multipart form of text fields and at most one file, buffering the file up to a limit. */
+/**
+ * The one reader of a multipart form of text fields and at most one file, and what its failures mean to the
+ * client. The file goes to a taker as it streams in (stored, or buffered by `readMultipart`); past the size
+ * limit its stream fails with 413, so that what was taken of it is dropped. Should the form fail after its
+ * file was taken (a field too long, a part broken off), or its user fail (a field refused, a row not found),
+ * the taker discards what it took, which nothing holds then. An import's file is read apart (upload.ts): its
+ * rows are written while it streams, so the rest of the form must be read before the last row is.
+ */
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { INPUT_TEXT } from '@sewablast/contract/paging';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error.ts';
 import { refuseNul } from './input-guard.ts';
 
-export interface MultipartForm {
+export interface Form<F> {
   fields: Record<string, string>;
-  file?: { bytes: Buffer; filename: string | undefined; fieldname: string };
+  file?: F;
 }
+
+export interface FileTaker<F> {
+  take(stream: Readable, filename: string | undefined): Promise<F | undefined>;
+  discard(file: F): Promise<void>;
+}
+
+export interface FormLimits {
+  fileBytes: number;
+  tooLarge: string;
+}
+
+export type MultipartForm = Form<{ bytes: Buffer; filename: string | undefined }>;
 
 /**
  * Busboy's parse errors (no boundary, a form cut short, a malformed part header) are plain `Error`s with no
@@ -39,12 +60,15 @@ export function formLimitError(error: unknown): AppError | null {
   return null;
 }
 
-/** What a failed form read is to its caller: the 4xx it deserves, or (ours, not the client's) itself. */
-export function formFailure(error: unknown, tooLarge: () => AppError): unknown {
+/**
+ * What a failed form read is to its caller: the 4xx it deserves, or (ours, not the client's) itself. A file
+ * past its size is `tooLarge` where the caller names it.
+ */
+export function formFailure(error: unknown, tooLarge?: () => AppError): unknown {
   if (error instanceof AppError) return error;
   const limit = formLimitError(error);
   if (limit) return limit;
-  if ((error as { statusCode?: number }).statusCode === 413) return tooLarge();
+  if (tooLarge && (error as { statusCode?: number }).statusCode === 413) return tooLarge();
   return isFormError(error) ? malformedForm() : error;
 }
 
@@ -61,23 +85,57 @@ export function keepField(
   fields[part.fieldname] = String(part.value ?? '');
 }
 
-export async function readMultipart(
-  request: FastifyRequest,
-  limits: { fileBytes: number; tooLarge: string },
-): Promise<MultipartForm> {
+async function readForm<F>(request: FastifyRequest, limits: FormLimits, taker: FileTaker<F>): Promise<Form<F>> {
   requireMultipart(request);
-  const form: MultipartForm = { fields: {} };
+  const tooLarge = () => new AppError(413, limits.tooLarge, { file: limits.tooLarge });
+  const form: Form<F> = { fields: {} };
   try {
     for await (const part of request.parts({ limits: { fileSize: limits.fileBytes } })) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (bytes.length > 0) form.file = { bytes, filename: part.filename, fieldname: part.fieldname };
+        // Cut off at the limit the stream would simply end, and the file be taken short: fail it instead.
+        const cutOff = () => part.file.destroy(tooLarge());
+        part.file.once('limit', cutOff);
+        try {
+          form.file = await taker.take(part.file, part.filename);
+        } finally {
+          part.file.off('limit', cutOff);
+          part.file.resume();
+        }
+        if (part.file.truncated) throw tooLarge();
       } else keepField(form.fields, part);
     }
+    // Fields skip the input guard, which sees only JSON bodies: the same rule, checked here.
+    refuseNul(form.fields);
   } catch (error) {
-    throw formFailure(error, () => new AppError(413, limits.tooLarge, { file: limits.tooLarge }));
+    if (form.file !== undefined) await taker.discard(form.file);
+    throw formFailure(error, tooLarge);
   }
-  // Fields skip the input guard, which sees only JSON bodies: the same rule, checked here.
-  refuseNul(form.fields);
   return form;
+}
+
+/** The form with its file in memory (an empty file is none): for files small enough to hold. */
+export function readMultipart(request: FastifyRequest, limits: FormLimits): Promise<MultipartForm> {
+  return readForm(request, limits, {
+    async take(stream, filename) {
+      const bytes = await buffer(stream);
+      return bytes.length > 0 ? { bytes, filename } : undefined;
+    },
+    discard: async () => {},
+  });
+}
+
+/** The form with its file stored by `taker` as it streams in, for `use`; the file is discarded should `use` fail. */
+export async function withStreamedForm<F, T>(
+  request: FastifyRequest,
+  limits: FormLimits,
+  taker: FileTaker<F>,
+  use: (form: Form<F>) => Promise<T>,
+): Promise<T> {
+  const form = await readForm(request, limits, taker);
+  try {
+    return await use(form);
+  } catch (error) {
+    if (form.file !== undefined) await taker.discard(form.file);
+    throw error;
+  }
 }

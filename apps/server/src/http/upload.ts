@@ -9,7 +9,7 @@ import { IMPORT_TEXT } from '@sewablast/contract/imports';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error.ts';
 import { ImportFormatError } from '../lib/import-rows.ts';
-import { formLimitError, isFormError, malformedForm } from './multipart.ts';
+import { formFailure, isFormError, malformedForm } from './multipart.ts';
 
 /** What a user is told of a file the reader refused: the area's own words, and where to look when known. */
 export function importFormatMessage(error: ImportFormatError, badFormat: string): string {
@@ -39,7 +39,7 @@ function endingWithForm(
         while (!(await rest.next()).done);
         if (!relay.destroyed) relay.end();
       } catch (error) {
-        refusal = formLimitError(error) ?? (isFormError(error) ? malformedForm() : (error as Error));
+        refusal = formFailure(error) as Error;
         relay.destroy(refusal);
       }
     },
@@ -54,7 +54,7 @@ async function firstFile(parts: AsyncIterator<Multipart>): Promise<MultipartFile
       if (next.value.type === 'file') return next.value;
     return undefined;
   } catch (error) {
-    throw formLimitError(error) ?? (isFormError(error) ? malformedForm() : error);
+    throw formFailure(error);
   }
 }
 

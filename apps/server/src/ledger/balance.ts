@@ -4,6 +4,12 @@ import type { Db } from '../db/client.ts';
 import { ledgerEntries, withdrawals } from '../db/schema.ts';
 import { dailyWindow } from '../lib/daily-series.ts';
 
+/** What counts as a user's income: the fees of their sends and their referral shares, never a bonus. */
+export const INCOME_KINDS = ['blast_income', 'referral'] as const;
+
+/** The ledger entries that are income, for a query's where. */
+export const isIncome = () => inArray(ledgerEntries.kind, INCOME_KINDS);
+
 export async function balanceOf(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
@@ -18,11 +24,7 @@ export async function incomeSince(db: Db, userId: number, since?: Date): Promise
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
     .where(
-      and(
-        eq(ledgerEntries.user_id, userId),
-        inArray(ledgerEntries.kind, ['blast_income', 'referral']),
-        since ? gte(ledgerEntries.created_at, since) : undefined,
-      ),
+      and(eq(ledgerEntries.user_id, userId), isIncome(), since ? gte(ledgerEntries.created_at, since) : undefined),
     );
   return Number(row?.total ?? 0);
 }
@@ -80,13 +82,7 @@ export async function incomePerDay(db: Db, userId: number, timeZone: string, day
   const rows = await db
     .select({ day: window.dayOf(ledgerEntries.created_at), blast: of('blast_income'), referral: of('referral') })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.user_id, userId),
-        inArray(ledgerEntries.kind, ['blast_income', 'referral']),
-        window.since(ledgerEntries.created_at),
-      ),
-    )
+    .where(and(eq(ledgerEntries.user_id, userId), isIncome(), window.since(ledgerEntries.created_at)))
     .groupBy(sql`1`);
   return window.fill(rows, { blast: 0, referral: 0 });
 }

@@ -35,3 +35,14 @@ export function requireAccess(actor: Actor, rule: AccessRule): void {
 export function seesAll(actor: Actor, group: RoleGroup = 'managers'): boolean {
   return inGroup(actor.role, group);
 }
+
+/**
+ * Whose rows a list shows the caller: the user named (`user_id` of a query), once the caller passed the
+ * access check for that user's rows; else everyone's (undefined) for `managedBy`, and the caller's own for
+ * anyone else.
+ */
+export function visibleOwner(actor: Actor, named: number | undefined, managedBy: RoleGroup = 'managers') {
+  if (named === undefined) return seesAll(actor, managedBy) ? undefined : actor.id;
+  requireAccess(actor, { owner: named, managedBy });
+  return named;
+}

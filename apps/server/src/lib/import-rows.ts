@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JSONParser } from '@streamparser/json';
 import { CsvError, parse } from 'csv-parse';
+import { isLeadIn, SNIFF_BYTES, sniffImport } from './import-sniff.ts';
 import { XlsxFormatError, XlsxLimitError, xlsxRows } from './xlsx-rows.ts';
 
 export type ImportRow =
@@ -39,17 +40,10 @@ export class ImportFormatError extends Error {
   }
 }
 
-/** Bytes at the head of a file searched for a NUL, the way git and grep tell binary files from text. */
-const SNIFF_BYTES = 8000;
 /** The longest the reader and its caller work before other requests get a turn. */
 const SLICE_MS = 10;
 /** Rows between two looks at the clock: reading it for every row would cost more than the rows. */
 const ROWS_PER_LOOK = 256;
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-/** A ZIP file's first bytes, which an .xlsx workbook is. */
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-/** The first bytes of an OLE2 file: an .xls workbook of Excel 97-2003, read by nothing here. */
-const OLE2 = Buffer.from('d0cf11e0a1b11ae1', 'hex');
 
 function isControl(code: number): boolean {
   return (code < 32 && code !== 9) || code === 127;
@@ -184,8 +178,6 @@ async function* workbookRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<Impo
   }
 }
 
-const isBlank = (byte: number | undefined) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
-
 export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRow> {
   const source: AsyncIterator<Buffer | string> = stream[Symbol.asyncIterator]();
   // The head: at least SNIFF_BYTES, and up to the first character that is not blank, which names the kind.
@@ -196,29 +188,23 @@ export async function* readImportRows(stream: Readable): AsyncGenerator<ImportRo
     const next = await source.next();
     if (next.done) break;
     const chunk = asBuffer(next.value);
-    for (let i = 0; i < chunk.length && !named; i++) {
-      const at = read + i;
-      named = !isBlank(chunk[i]) && !(at < BOM.length && chunk[i] === BOM[at]);
-    }
+    for (let i = 0; i < chunk.length && !named; i++) named = !isLeadIn(chunk[i], read + i);
     pieces.push(chunk);
     read += chunk.length;
   }
-  let head = Buffer.concat(pieces);
-  const workbook = head.subarray(0, ZIP.length).equals(ZIP);
-  if (head.subarray(0, OLE2.length).equals(OLE2)) throw new ImportFormatError('an .xls workbook', null, true);
-  if (!workbook && head.subarray(0, SNIFF_BYTES).includes(0)) throw new ImportFormatError('not a text file');
-  if (head.subarray(0, BOM.length).equals(BOM)) head = head.subarray(BOM.length);
-  let first = 0;
-  while (isBlank(head[first])) first++;
-  if (first === head.length) return;
+  const { kind, text, start } = sniffImport(Buffer.concat(pieces));
+  if (kind === 'xls') throw new ImportFormatError('an .xls workbook', null, true);
+  if (kind === 'binary') throw new ImportFormatError('not a text file');
+  if (kind === 'empty') return;
   // An object is JSON too, so that it is refused as a whole rather than reported line by line as bad rows.
-  if (head[first] === 0x7b) throw new ImportFormatError('JSON is not an array');
-  const chunks = chunksOf(head, source);
-  const batches = workbook
-    ? workbookRows(chunks)
-    : head[first] === 0x5b
-      ? jsonRows(chunks)
-      : csvRows(chunks, delimiterOf(head.subarray(first)));
+  if (kind === 'object') throw new ImportFormatError('JSON is not an array');
+  const chunks = chunksOf(text, source);
+  const batches =
+    kind === 'workbook'
+      ? workbookRows(chunks)
+      : kind === 'json'
+        ? jsonRows(chunks)
+        : csvRows(chunks, delimiterOf(text.subarray(start)));
 
   let sliceStart = performance.now();
   let count = 0;

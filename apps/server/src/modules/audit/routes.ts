@@ -1,8 +1,8 @@
 /** /api/admin/audit: the audit log, read by admins and devs (the area's default access). */
 import { ZAuditPage, ZAuditQuery } from '@sewablast/contract/audit';
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { AuditService } from './service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
@@ -13,7 +13,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
         tags: ['audit'],
         summary: 'Audit entries, newest first, by action, actor and business days (from, to: YYYY-MM-DD)',
         querystring: ZAuditQuery,
-        response: { 200: ZAuditPage, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+        response: { 200: ZAuditPage, ...failuresOf(400, 401, 403) },
       },
     },
     async (request) => audit.page(requireActor(request), request.query),

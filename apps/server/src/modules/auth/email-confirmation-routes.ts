@@ -8,14 +8,15 @@ import {
   ZConfirmEmailRequest,
   ZEmailConfirmationState,
 } from '@sewablast/contract/email-confirmation';
-import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
+import { ZMsgResponse } from '@sewablast/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { EmailConfirmation } from './email-confirmation.ts';
 
 /** As a password reset link: a token is 32 random bytes, so this only keeps a flood off the database. */
 const CONFIRM_LIMIT = { max: 30, timeWindow: '1 minute' };
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const failures = failuresOf(400, 401, 403, 404);
 
 export const emailConfirmationRoutes: FastifyPluginAsyncZod<{ confirmation: EmailConfirmation }> = async (
   app,
@@ -39,7 +40,7 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod<{ confirmation: Emai
       schema: {
         tags: ['auth'],
         summary: "Mail a new confirmation link to the caller's address; once a minute, a few an hour",
-        response: { 200: ZMsgResponse, ...failures, 429: ZErrorResponse },
+        response: { 200: ZMsgResponse, ...failures, ...failuresOf(429) },
       },
     },
     async (request) => {
@@ -56,7 +57,7 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod<{ confirmation: Emai
         tags: ['auth'],
         summary: 'Confirm an email address with the mailed one-time link',
         body: ZConfirmEmailRequest,
-        response: { 200: ZMsgResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZMsgResponse, ...failuresOf(400, 429) },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 /** /api/auth/recovery, /forgot-password and /reset-password: public, since their callers cannot sign in. */
-import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
+import { ZMsgResponse } from '@sewablast/contract/errors';
 import {
   RECOVERY_TEXT,
   ZForgotPasswordRequest,
@@ -8,6 +8,7 @@ import {
   ZResetPasswordRequest,
 } from '@sewablast/contract/recovery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failuresOf } from '../../http/errors.ts';
 import type { RecoveryService } from './recovery.ts';
 
 /**
@@ -38,7 +39,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
         tags: ['auth'],
         summary: 'Mail a one-time reset link; the same answer whether or not the email has an account',
         body: ZForgotPasswordRequest,
-        response: { 200: ZForgotPasswordResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZForgotPasswordResponse, ...failuresOf(400, 429) },
       },
     },
     async (request) => recovery.forgot(request.body.email),
@@ -52,7 +53,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
         tags: ['auth'],
         summary: 'Set a new password with a reset link; ends every session of the account',
         body: ZResetPasswordRequest,
-        response: { 200: ZMsgResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZMsgResponse, ...failuresOf(400, 429) },
       },
     },
     async (request) => {

@@ -8,12 +8,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { RECOVERY_TEXT, RESET_LINK_MINUTES, type TForgotPasswordResponse } from '@sewablast/contract/recovery';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { hashPassword, type UserService } from '../users/service.ts';
+import { setPassword } from '../users/password.ts';
+import type { UserService } from '../users/service.ts';
 import { confirmAddress } from './email-confirmation.ts';
 import type { SessionService } from './sessions.ts';
 
@@ -86,7 +87,7 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
     },
 
     async reset(token: string, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
+      const columns = await setPassword(password, 'own');
       const userId = await db.transaction(async (tx) => {
         const now = new Date();
         const [link] = await tx
@@ -103,12 +104,7 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
         if (!link?.email) return null;
         const [changed] = await tx
           .update(users)
-          .set({
-            password_hash: passwordHash,
-            token_version: sql`${users.token_version} + 1`,
-            must_change_password: false,
-            temporary_password_at: null,
-          })
+          .set(columns)
           .where(and(eq(users.id, link.user_id), eq(users.email, link.email), eq(users.token_version, link.version)))
           .returning({ id: users.id });
         if (!changed) return null;

@@ -3,14 +3,15 @@
  * DELETE /api/auth/two-factor/devices/{id}. Always the caller's own: another user's device is answered as
  * one that does not exist.
  */
-import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
+import { ZMsgResponse } from '@sewablast/contract/errors';
 import { ZIdParams } from '@sewablast/contract/paging';
 import { TWO_FACTOR_TEXT, ZRememberedDeviceList } from '@sewablast/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { RememberedDevices } from './remembered-devices.ts';
 
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const failures = failuresOf(400, 401, 403, 404);
 
 export const rememberedDeviceRoutes: FastifyPluginAsyncZod<{ devices: RememberedDevices }> = async (
   app,

@@ -10,7 +10,7 @@ import {
 import { ZErrorResponse } from '@sewablast/contract/errors';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fieldErrors } from '../../http/errors.ts';
+import { failuresOf, fieldErrors } from '../../http/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignupGuard } from './login-guard.ts';
 import type { AuthService } from './service.ts';
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
           200: ZRegisterResponse,
           400: ZRegisterResponse.or(ZErrorResponse),
           409: ZRegisterResponse,
-          429: ZErrorResponse,
+          ...failuresOf(429),
         },
       },
     },
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
         tags: ['auth'],
         summary: 'Sign in with email and password; with a second factor, a challenge for the second step',
         body: ZLoginRequest,
-        response: { 200: ZLoginAnswer, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZLoginAnswer, ...failuresOf(400, 401, 429) },
       },
     },
     async (request) =>

@@ -4,7 +4,6 @@
  * /api/auth/sessions/{id} and POST /api/auth/sessions/revoke-others. Sessions are always the caller's own:
  * another user's session id is answered as one that does not exist.
  */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
   SESSION_TEXT,
   ZLogoutRequest,
@@ -15,11 +14,12 @@ import {
 } from '@sewablast/contract/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { SessionService } from './sessions.ts';
 
 /** As token validation: sign-out costs one HMAC and at most one write. */
 const LOGOUT_LIMIT = { max: 120, timeWindow: '1 minute' };
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const failures = failuresOf(400, 401, 403, 404);
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
   app.post(
@@ -30,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> 
         tags: ['auth'],
         summary: "Sign out: the token's session ends on the server",
         body: ZLogoutRequest,
-        response: { 200: ZSessionMessage, 400: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZSessionMessage, ...failuresOf(400, 429) },
       },
     },
     async (request) => {

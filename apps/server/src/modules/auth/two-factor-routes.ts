@@ -4,7 +4,7 @@
  * /api/admin/users/{id}/two-factor/reset. Set-up routes admit a session confined to setting it up.
  */
 import { ZLoginResponse } from '@sewablast/contract/auth';
-import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
+import { ZMsgResponse } from '@sewablast/contract/errors';
 import { ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import {
   TWO_FACTOR_TEXT,
@@ -21,20 +21,14 @@ import {
 } from '@sewablast/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { BackOfficeUsers } from './back-office-users.ts';
 import type { AuthService } from './service.ts';
 import type { TwoFactorService } from './two-factor.ts';
 
 /** As sign-in's per-address limit; each challenge also ends at its fifth wrong code. */
 const SECOND_STEP_LIMIT = { max: 30, timeWindow: '1 minute' };
-const failures = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const failures = failuresOf(400, 401, 403, 404, 409, 429);
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFactor: TwoFactorService }> = async (
   app,

@@ -4,16 +4,17 @@
  */
 import { ZBonusAnswer, ZBonusCreate, ZBonusPage, ZBonusPageQuery } from '@sewablast/contract/bonus';
 import { ZTotalBonus } from '@sewablast/contract/counters';
-import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
+import { ZMsgResponse } from '@sewablast/contract/errors';
 import { ZIdParams } from '@sewablast/contract/paging';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import { ZIdempotencyHeaders } from '../../lib/idempotency.ts';
 import type { BonusService } from './service.ts';
 
 const tags = ['bonus'];
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const failures = failuresOf(400, 401, 403, 404);
 
 export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = async (app, { bonuses }) => {
   app.get(
@@ -47,7 +48,7 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
           'Gives a member a bonus, credited to their balance; the giver is the caller; a repeated Idempotency-Key answers as the first time, and the key with another body or call is a 422',
         headers: ZIdempotencyHeaders,
         body: ZBonusCreate,
-        response: { 200: ZBonusAnswer, ...failures, 422: ZErrorResponse },
+        response: { 200: ZBonusAnswer, ...failures, ...failuresOf(422) },
       },
     },
     async (request) => bonuses.create(requireActor(request), request.body, request.headers['idempotency-key']),
@@ -61,7 +62,7 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
         tags,
         summary: "Revokes a bonus and takes its credit back; 409 when the member's balance no longer covers it",
         params: ZIdParams,
-        response: { 200: ZMsgResponse, ...failures, 409: ZErrorResponse },
+        response: { 200: ZMsgResponse, ...failures, ...failuresOf(409) },
       },
     },
     async (request) => bonuses.remove(requireActor(request), request.params.id),

@@ -4,7 +4,7 @@
  * area's group); ownership is the service's first check.
  */
 import { Readable } from 'node:stream';
-import { ZErrorResponse, ZMsgResponse } from '@sewablast/contract/errors';
+import { ZMsgResponse } from '@sewablast/contract/errors';
 import { JOB_RESULT_HEADER, JOB_TEXT, ZJobIdRequest, ZJobPageQuery, ZJobRefusal } from '@sewablast/contract/jobs';
 import { pageOf, ZIdParams } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
@@ -13,12 +13,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobRow } from '../../engine/job-kinds.ts';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { withRefusals } from './refusal.ts';
 import { prefersJson, resultCsv, resultJson } from './result-download.ts';
 import type { JobCore } from './service.ts';
 
-export const jobFailures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+export const jobFailures = failuresOf(400, 401, 403, 404);
 
 export interface JobRouteOptions<Row extends JobRow, Item, Key extends string> {
   tags: string[];

@@ -14,7 +14,7 @@ import { type generators, whatsappAccounts } from '../../db/schema.ts';
 import { claimAccount } from '../../engine/account-busy.ts';
 import type { Engine } from '../../engine/engine.ts';
 import { JOB_TABLES, type JobKind, type JobRow } from '../../engine/job-kinds.ts';
-import { requireAccess, seesAll } from '../../lib/access.ts';
+import { requireAccess, visibleOwner } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { paged } from '../../lib/paging.ts';
@@ -96,8 +96,7 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
 
     /** A page of jobs, newest first: the actor's own, or for a dev anyone's (`user_id` narrows it). */
     async page<Item>(actor: Actor, query: z.output<typeof ZJobPageQuery>, present: (rows: Row[]) => Promise<Item[]>) {
-      if (query.user_id !== undefined) requireAccess(actor, { owner: query.user_id, managedBy: JOB_MANAGERS });
-      const owner = seesAll(actor, JOB_MANAGERS) ? query.user_id : actor.id;
+      const owner = visibleOwner(actor, query.user_id, JOB_MANAGERS);
       const where = and(
         owner === undefined ? undefined : eq(table.user_id, owner),
         statusFilter(table, query.status),

@@ -1,16 +1,16 @@
 /** /api/admin/level: levels for admins and devs; failures carry `error` as the level screens read it. */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZLevel, ZLevelRequest, ZLevelResponse } from '@sewablast/contract/level';
 import { pageOf, ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { LevelService } from './service.ts';
 
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const failures = failuresOf(400, 401, 403, 404);
 /** Create and update also answer 409 when the name is another level's, in any case. */
-const writeFailures = { ...failures, 409: ZErrorResponse };
+const writeFailures = failuresOf(400, 401, 403, 404, 409);
 
 export const levelRoutes: FastifyPluginAsyncZod<{ levels: LevelService }> = async (app, { levels }) => {
   const config = { errorField: true };

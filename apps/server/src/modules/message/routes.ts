@@ -1,6 +1,5 @@
 /** /api/admin/message: message templates for admins and devs (spec part 2 §7 Message templates). */
 import type { Readable } from 'node:stream';
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
   MESSAGE_TEXT,
   ZMessage,
@@ -14,18 +13,12 @@ import { VARIANT_TEXT } from '@sewablast/contract/variants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
-import { readMultipart } from '../../http/multipart.ts';
-import { withStreamedForm } from '../../http/multipart-stream.ts';
+import { failuresOf } from '../../http/errors.ts';
+import { readMultipart, withStreamedForm } from '../../http/multipart.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { MessageService, TemplateForm } from './service.ts';
 
-const failures = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  413: ZErrorResponse,
-};
+const failures = failuresOf(400, 401, 403, 404, 413);
 const MEDIA_BYTES = 16 * 1024 * 1024;
 
 function parseButtons(raw: string | undefined): unknown[] {

@@ -4,13 +4,13 @@
  */
 import { ZMessageLogCount, ZSuccessFail, ZTodayIncome } from '@sewablast/contract/counters';
 import { ZBlastDaily, ZDailyQuery, ZIncomeDaily } from '@sewablast/contract/dashboard';
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { MessageLogService } from './service.ts';
 
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const failures = failuresOf(400, 401, 403);
 
 export const messageLogRoutes: FastifyPluginAsyncZod<{ messageLogs: MessageLogService }> = async (
   app,

@@ -1,5 +1,4 @@
 /** GET /dev/monitor/local, /dev/monitor/remote?id, /dev/monitor/socket?id (spec part 2 §7): devs only. */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
   ZLocalMonitorResponse,
   ZMonitorQuery,
@@ -8,14 +7,13 @@ import {
 } from '@sewablast/contract/monitor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { MonitorService } from './service.ts';
 
 interface MonitorOptions {
   monitor: MonitorService;
   role: Config['ROLE'];
 }
-
-const refusals = { 401: ZErrorResponse, 403: ZErrorResponse };
 
 export const monitorRoutes: FastifyPluginAsyncZod<MonitorOptions> = async (app, { monitor, role }) => {
   app.get(
@@ -25,7 +23,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<MonitorOptions> = async (app, 
       schema: {
         tags: ['dev'],
         summary: 'This node: sessions by state, leases held, loops by kind, memory, event-loop lag, role and worker id',
-        response: { 200: ZLocalMonitorResponse, ...refusals },
+        response: { 200: ZLocalMonitorResponse, ...failuresOf(401, 403) },
       },
     },
     async () => ({ data: await monitor.local(role) }),
@@ -41,10 +39,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<MonitorOptions> = async (app, 
         querystring: ZMonitorQuery,
         response: {
           200: ZRemoteMonitorResponse,
-          400: ZErrorResponse,
-          ...refusals,
-          404: ZErrorResponse,
-          503: ZErrorResponse,
+          ...failuresOf(400, 401, 403, 404, 503),
         },
       },
     },
@@ -59,7 +54,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<MonitorOptions> = async (app, 
         tags: ['dev'],
         summary: "The live-channel sockets that receive an id's events (a device, or a channel), on every api node",
         querystring: ZMonitorQuery,
-        response: { 200: ZSocketMonitorResponse, 400: ZErrorResponse, ...refusals, 404: ZErrorResponse },
+        response: { 200: ZSocketMonitorResponse, ...failuresOf(400, 401, 403, 404) },
       },
     },
     async (request) => ({ data: await monitor.socket(request.query.id) }),

@@ -1,5 +1,4 @@
 /** /api/admin/phonenumber: the numbers to blast, for admins and devs (spec part 2 §7 Phone numbers). */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { IMPORT_ID_HEADER, ZImportIdHeaders, ZImportSkippedQuery } from '@sewablast/contract/imports';
 import { ZIdParams } from '@sewablast/contract/paging';
 import {
@@ -19,18 +18,13 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import { withUploadedFile } from '../../http/upload.ts';
 import type { EventBus } from '../../live/bus.ts';
 import { importProgress } from '../../live/import-progress.ts';
 import type { PhoneNumberService } from './service.ts';
 
-const failures = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const failures = failuresOf(400, 401, 403, 404, 409);
 
 export const phoneNumberRoutes: FastifyPluginAsyncZod<{
   phoneNumbers: PhoneNumberService;
@@ -101,7 +95,7 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
           'Multipart file: CSV `number,name` (header optional), the first sheet of an Excel .xlsx workbook laid out the same, or JSON [{number, name}]; answers the counts and the first skipped rows. With an `x-import-id` header, `import_progress` live events carrying that id tell the rows read meanwhile',
         consumes: ['multipart/form-data'],
         headers: ZImportIdHeaders,
-        response: { 200: ZPhoneImportResponse, 413: ZErrorResponse, ...failures },
+        response: { 200: ZPhoneImportResponse, ...failuresOf(413), ...failures },
       },
     },
     async (request) => {

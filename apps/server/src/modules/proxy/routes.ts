@@ -1,5 +1,4 @@
 /** /api/admin/proxy: proxies for admins and devs (spec part 2 §7 Proxies). */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZImportSkippedQuery } from '@sewablast/contract/imports';
 import { ZIdParams } from '@sewablast/contract/paging';
 import {
@@ -18,16 +17,11 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import { withUploadedFile } from '../../http/upload.ts';
 import type { ProxyService } from './service.ts';
 
-const failures = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const failures = failuresOf(400, 401, 403, 404, 409);
 
 export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importMaxMb: number }> = async (
   app,
@@ -90,7 +84,7 @@ export const proxyRoutes: FastifyPluginAsyncZod<{ proxies: ProxyService; importM
         summary:
           'Multipart file: CSV (one proxy per line) or JSON (strings or {value}); answers the counts and the first skipped rows',
         consumes: ['multipart/form-data'],
-        response: { 200: ZProxyImportResponse, 413: ZErrorResponse, ...failures },
+        response: { 200: ZProxyImportResponse, ...failuresOf(413), ...failures },
       },
     },
     async (request) =>

@@ -1,8 +1,8 @@
 /** /api/admin/setting: read by every signed-in user (marquee, bank list), changed by admins and devs. */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZSettingResponse, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import { type SettingService, toPublicSetting } from './service.ts';
 
 export const settingRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> = async (app, { settings }) => {
@@ -12,7 +12,7 @@ export const settingRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> 
       schema: {
         tags: ['settings'],
         summary: 'The settings, for every signed-in user',
-        response: { 200: ZSettingResponse, 401: ZErrorResponse },
+        response: { 200: ZSettingResponse, ...failuresOf(401) },
       },
     },
     async () => ({ setting: toPublicSetting(await settings.get()) }),
@@ -26,7 +26,7 @@ export const settingRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> 
         tags: ['settings'],
         summary: 'Change the settings',
         body: ZUpdateSettingRequest,
-        response: { 200: ZSettingResponse, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+        response: { 200: ZSettingResponse, ...failuresOf(400, 401, 403) },
       },
     },
     async (request) => ({

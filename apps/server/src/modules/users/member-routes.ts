@@ -2,7 +2,6 @@
  * /api/admin/users members, members-per-page and member-options: admins and devs only (spec part 2 §2 Member
  * list; the area's default access in http/app.ts).
  */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
   ZMemberOptions,
   ZMemberOptionsQuery,
@@ -12,10 +11,11 @@ import {
   ZMembersQuery,
 } from '@sewablast/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failuresOf } from '../../http/errors.ts';
 import type { MemberService } from './members.ts';
 
 const tags = ['users'];
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const failures = failuresOf(400, 401, 403);
 
 export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (app, { members }) => {
   app.get(

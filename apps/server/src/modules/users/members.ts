@@ -20,6 +20,7 @@ import {
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, levels, users, whatsappAccounts } from '../../db/schema.ts';
+import { isIncome } from '../../ledger/balance.ts';
 import { countUpTo, paged } from '../../lib/paging.ts';
 import type { LevelService } from '../level/service.ts';
 import { FULL_NAME, memberSearch, memberWhere } from './names.ts';
@@ -68,7 +69,7 @@ export function createMemberService(db: Db, levelService: LevelService) {
       db
         .select({ id: ledgerEntries.user_id, total: sql<string>`sum(${ledgerEntries.amount})` })
         .from(ledgerEntries)
-        .where(and(inArray(ledgerEntries.user_id, ids), inArray(ledgerEntries.kind, ['blast_income', 'referral'])))
+        .where(and(inArray(ledgerEntries.user_id, ids), isIncome()))
         .groupBy(ledgerEntries.user_id),
       db
         .select({ id: whatsappAccounts.user_id, total: count() })

@@ -1,7 +1,6 @@
 /** /api/admin/users: a user's detail, blast fee and profile update, each behind the ownership check in the service. */
 import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
 import { ZActiveCount } from '@sewablast/contract/counters';
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import {
   ZBlastFeeResponse,
   ZUpdateUserRequest,
@@ -11,11 +10,12 @@ import {
 } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignupGuard } from '../auth/login-guard.ts';
 import type { UserService } from './service.ts';
 
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const failures = failuresOf(400, 401, 403, 404);
 
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; signupGuard: SignupGuard }> = async (
   app,
@@ -70,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; signupGuard
         summary: 'Update a profile; role only by a dev, intervals only by admins and devs',
         params: ZUserIdParams,
         body: ZUpdateUserRequest,
-        response: { 200: ZUpdateUserResponse, 409: ZErrorResponse, 429: ZErrorResponse, ...failures },
+        response: { 200: ZUpdateUserResponse, ...failuresOf(409, 429), ...failures },
       },
     },
     async (request) => {

@@ -1,13 +1,12 @@
 /** Users: accounts, profiles and who may change what about them (DESIGN §5.1, §9). */
 import { randomInt } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
 import { ACTIVE_WINDOW_MINUTES } from '@sewablast/contract/counters';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from '@sewablast/contract/interval';
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { TUpdateUserRequest, TUser } from '@sewablast/contract/users';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -25,6 +24,7 @@ import {
   requireCurrentPassword,
 } from './account-change.ts';
 import { auditUserChanges } from './audit-changes.ts';
+import { hashPassword, setPassword } from './password.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -34,10 +34,6 @@ export function newReferralCode(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
-}
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
 }
 
 export function toPublicUser(row: UserRow): TUser {
@@ -218,15 +214,7 @@ export function createUserService(
       if (change.bank) values.bank_changed_at = new Date();
       // A new address is unconfirmed until the link mailed to it is followed.
       if (change.email && notices?.confirmation?.required) values.email_confirmed = false;
-      if (password !== undefined) {
-        values.password_hash = await hashPassword(password);
-        values.token_version = sql`${users.token_version} + 1`;
-        // Choosing one's own password is what a temporary password asks for.
-        if (ownPassword) {
-          values.must_change_password = false;
-          values.temporary_password_at = null;
-        }
-      }
+      if (password !== undefined) Object.assign(values, await setPassword(password, ownPassword ? 'own' : 'given'));
       if (Object.keys(values).length === 0) return { user: toPublicUser(target) };
       try {
         const { before, row } = await db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 /** POST /api/admin/users/:id/temporary-password: admins and devs only (see temporary-password.ts for whom). */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZTemporaryPasswordRequest, ZTemporaryPasswordResponse } from '@sewablast/contract/recovery';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { TemporaryPasswords } from './temporary-password.ts';
 
 export const temporaryPasswordRoutes: FastifyPluginAsyncZod<{ temporaryPasswords: TemporaryPasswords }> = async (
@@ -21,10 +21,7 @@ export const temporaryPasswordRoutes: FastifyPluginAsyncZod<{ temporaryPasswords
         body: ZTemporaryPasswordRequest,
         response: {
           200: ZTemporaryPasswordResponse,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          403: ZErrorResponse,
-          404: ZErrorResponse,
+          ...failuresOf(400, 401, 403, 404),
         },
       },
     },

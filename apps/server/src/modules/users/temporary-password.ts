@@ -9,14 +9,15 @@ import { randomInt } from 'node:crypto';
 import { RECOVERY_TEXT, type TTemporaryPasswordResponse } from '@sewablast/contract/recovery';
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SessionService } from '../auth/sessions.ts';
-import { hashPassword, type UserService } from './service.ts';
+import { setPassword } from './password.ts';
+import type { UserService } from './service.ts';
 
 /** No look-alikes (0/O, 1/l/I): the password is read out or typed from a screen. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -43,18 +44,10 @@ export function createTemporaryPasswords(
         throw forbidden(SERVER_TEXT.forbidden);
       }
       const password = given ?? generateTemporaryPassword();
-      const password_hash = await hashPassword(password);
+      const columns = await setPassword(password, 'temporary');
       // Taking over an account is power over it: the audit log records who did, never the password.
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            password_hash,
-            must_change_password: true,
-            temporary_password_at: new Date(),
-            token_version: sql`${users.token_version} + 1`,
-          })
-          .where(eq(users.id, id));
+        await tx.update(users).set(columns).where(eq(users.id, id));
         await recordAudit(tx, {
           actorId: actor.id,
           action: 'user.temporary_password',

@@ -20,13 +20,12 @@ import { importFormatMessage } from '../../http/upload.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { ImportFormatError } from '../../lib/import-rows.ts';
+import { importMimeOf, SNIFF_BYTES } from '../../lib/import-sniff.ts';
 import type { FileInfo, FileService } from '../file/service.ts';
 import { readHead } from '../file/stream-head.ts';
 import { jobContext, presentJob } from '../jobs/present.ts';
 import { createJobCore, type JobCoreDeps } from '../jobs/service.ts';
 import { readFileNumbers } from './file-numbers.ts';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The stored name: the client's file name without any path, in characters safe in a header, or a default. */
 function storedName(filename: string | undefined): string {
@@ -36,17 +35,6 @@ function storedName(filename: string | undefined): string {
     .slice(0, 200)
     .trim();
   return safe || 'numbers.csv';
-}
-
-/** The type by content, never by the name alone: a zip is a workbook, a leading `[` JSON, anything else CSV. */
-function mimeOf(bytes: Buffer): string {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return XLSX_MIME;
-  const text = bytes
-    .subarray(0, 64)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  return text.startsWith('[') ? 'application/json' : 'text/csv';
 }
 
 function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
@@ -81,9 +69,9 @@ export function createValidatorService(deps: JobCoreDeps & { files: FileService 
 
     /** The uploaded file stored as it streams in (an empty one is no file), for create to take over. */
     async storeFile(stream: Readable, filename: string | undefined, userId: number): Promise<FileInfo | undefined> {
-      const { head, rest } = await readHead(stream, 64);
+      const { head, rest } = await readHead(stream, SNIFF_BYTES);
       if (head.length === 0) return undefined;
-      return files.save({ name: storedName(filename), mime: mimeOf(head), source: rest, userId });
+      return files.save({ name: storedName(filename), mime: importMimeOf(head), source: rest, userId });
     },
 
     discardFile: (file: FileInfo) => files.remove(file.id),

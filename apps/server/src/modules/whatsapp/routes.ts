@@ -4,7 +4,6 @@
  * side; the Blaster, intervals, the Sending tick and activation are for admins and devs. Ownership of the
  * account named is checked in the service.
  */
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { pageOf, ZId, ZPageQuery } from '@sewablast/contract/paging';
 import {
   WHATSAPP_TEXT,
@@ -32,16 +31,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { WhatsappService } from './service.ts';
 
-const failures = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  503: ZErrorResponse,
-};
+const failures = failuresOf(400, 401, 403, 404, 409, 503);
 /** Linking takes a proxy and starts a session: a few a minute is all a person scanning codes needs. */
 const LINK_LIMIT = {
   max: 10,
@@ -62,7 +55,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
         tags,
         summary: 'Start linking a device (QR, or pairing code when phoneNumber is given); events follow on /ws',
         body: ZNewClientRequest,
-        response: { 200: ZNewClientResponse, 429: ZErrorResponse, ...failures },
+        response: { 200: ZNewClientResponse, ...failuresOf(429), ...failures },
       },
     },
     async (request) => whatsapp.newClient(requireActor(request), request.body),

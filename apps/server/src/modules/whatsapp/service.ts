@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { busyMessage, claimAccount } from '../../engine/account-busy.ts';
 import type { Engine } from '../../engine/engine.ts';
-import { requireAccess, seesAll } from '../../lib/access.ts';
+import { requireAccess, visibleOwner } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { countUpTo, paged } from '../../lib/paging.ts';
@@ -274,8 +274,7 @@ export function createWhatsappService({
 
     /** A member's own linked accounts; every linked account for admins and devs. */
     async list(actor: Actor, userId?: number): Promise<TWhatsapp[]> {
-      const owner = userId ?? (seesAll(actor) ? undefined : actor.id);
-      if (owner !== undefined) requireAccess(actor, { owner });
+      const owner = visibleOwner(actor, userId);
       const rows = await db
         .select()
         .from(whatsappAccounts)
@@ -294,8 +293,7 @@ export function createWhatsappService({
     countAll: (): Promise<TWhatsappCountResponse> => connectedOrNot(undefined),
 
     async listPage(actor: Actor, query: TPageQuery & { user_id?: number; status?: (typeof WHATSAPP_FILTERS)[number] }) {
-      if (query.user_id !== undefined) requireAccess(actor, { owner: query.user_id });
-      const owner = seesAll(actor) ? query.user_id : actor.id;
+      const owner = visibleOwner(actor, query.user_id);
       const search = accountSearch(query.search);
       const where = and(
         linked,

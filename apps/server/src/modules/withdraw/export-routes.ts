@@ -4,10 +4,10 @@
  */
 import { Readable } from 'node:stream';
 import { acceptedExportFileName, ZAcceptedExportQuery } from '@sewablast/contract/audit';
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import type { AcceptedExport } from './accepted-export.ts';
 
 export const withdrawExportRoutes: FastifyPluginAsyncZod<{ exports: AcceptedExport }> = async (app, { exports }) => {
@@ -25,9 +25,7 @@ export const withdrawExportRoutes: FastifyPluginAsyncZod<{ exports: AcceptedExpo
             .describe(
               'text/csv: member,bank,account_number,account_name,amount,decided_at,status,note (status accepted, or payout_cancelled with its reason)',
             ),
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          403: ZErrorResponse,
+          ...failuresOf(400, 401, 403),
         },
       },
     },

@@ -5,7 +5,6 @@
  */
 import { ZBalance } from '@sewablast/contract/counters';
 import { ZDailyQuery, ZPaidDaily } from '@sewablast/contract/dashboard';
-import { ZErrorResponse } from '@sewablast/contract/errors';
 import { ZUserIdParams } from '@sewablast/contract/users';
 import {
   ZWithdrawAnswer,
@@ -21,11 +20,12 @@ import {
 } from '@sewablast/contract/withdraw';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { failuresOf } from '../../http/errors.ts';
 import { ZIdempotencyHeaders } from '../../lib/idempotency.ts';
 import type { WithdrawService } from './service.ts';
 
 const tags = ['withdraw'];
-const failures = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const failures = failuresOf(400, 401, 403, 404);
 
 export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawService }> = async (app, { withdrawals }) => {
   const perUser = { config: { access: 'everyone' as const }, schema: { tags, params: ZUserIdParams } };
@@ -137,11 +137,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawServic
         response: {
           200: ZWithdrawAnswer,
           400: ZWithdrawFailure,
-          401: ZErrorResponse,
-          403: ZErrorResponse,
-          404: ZErrorResponse,
-          409: ZErrorResponse,
-          422: ZErrorResponse,
+          ...failuresOf(401, 403, 404, 409, 422),
         },
       },
     },
@@ -155,7 +151,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawServic
     '/update',
     {
       config: { access: 'backOffice' },
-      schema: { tags, body: ZWithdrawUpdate, response: { 200: ZWithdrawAnswer, ...failures, 409: ZErrorResponse } },
+      schema: { tags, body: ZWithdrawUpdate, response: { 200: ZWithdrawAnswer, ...failures, ...failuresOf(409) } },
     },
     async (request) => withdrawals.update(requireActor(request), request.body),
   );

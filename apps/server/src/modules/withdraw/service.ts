@@ -24,7 +24,7 @@ import { users, withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { type BalanceSummary, balanceOf, incomeSince, summaryOf } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
-import { requireAccess, seesAll } from '../../lib/access.ts';
+import { requireAccess, seesAll, visibleOwner } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
@@ -171,8 +171,7 @@ export function createWithdrawService(db: Db, timeZone: string, { confirmEmails 
 
     /** A page of withdrawals: a member's own; anyone's (or `user_id`'s) for staff, admins and devs. */
     async page(actor: Actor, query: TWithdrawPageQuery): Promise<TWithdrawPage> {
-      const userId = query.user_id ?? (seesAll(actor, DECIDERS) ? undefined : actor.id);
-      if (userId !== undefined) mustSee(actor, userId);
+      const userId = visibleOwner(actor, query.user_id, DECIDERS);
       const where = and(
         userId === undefined ? undefined : eq(withdrawals.user_id, userId),
         query.status ? eq(withdrawals.status, query.status) : undefined,
