@@ -1,0 +1,106 @@
+/**
+ * WhatsApp's answers to a linked session's queries (`iq` get/set): pre-key counts and uploads, key bundles,
+ * usync lookups (contact, devices, LID), and a plain result for everything the fake does not model.
+ */
+import type { BinaryNode } from 'baileys';
+import type { WaConnection } from './connection.ts';
+import type { FakeWhatsApp } from './endpoint.ts';
+import { childOf, childrenOf } from './phone.ts';
+
+const result = (node: BinaryNode, content?: BinaryNode[]): BinaryNode => ({
+  tag: 'iq',
+  attrs: { id: node.attrs.id ?? '', type: 'result', from: 's.whatsapp.net' },
+  ...(content ? { content } : {}),
+});
+
+export function answer(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): BinaryNode {
+  const xmlns = node.attrs.xmlns;
+  if (xmlns === 'encrypt') return encrypt(endpoint, connection, node);
+  if (xmlns === 'usync') return usync(endpoint, connection, node);
+  return result(node);
+}
+
+function encrypt(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): BinaryNode {
+  const account = connection.account;
+  const device = account ? account.phone.linked(account.device) : undefined;
+  if (childOf(node, 'count')) return result(node, [{ tag: 'count', attrs: { value: String(device?.preKeys ?? 0) } }]);
+  const list = childOf(node, 'list');
+  if (node.attrs.type === 'set' && list) {
+    if (device) device.preKeys += childrenOf(list, 'key').length;
+    return result(node);
+  }
+  if (childOf(node, 'digest')) return result(node, [{ tag: 'digest', attrs: {} }]);
+  const fetch = childOf(node, 'key');
+  if (fetch) {
+    const users = childrenOf(fetch, 'user').flatMap(({ attrs: { jid } }) => {
+      const peer = jid ? peerOf(endpoint, jid) : undefined;
+      return peer && jid ? [peer.bundle(jid)] : [];
+    });
+    return result(node, [{ tag: 'list', attrs: {}, content: users }]);
+  }
+  return result(node);
+}
+
+const userOf = (jid: string) => {
+  const [user = '', server = ''] = jid.split('@');
+  const [name = '', device = '0'] = user.split(':');
+  return { name, device: Number(device), server };
+};
+
+/** The device keys behind a device JID: a contact's phone, or the account's own phone (device 0). */
+function peerOf(endpoint: FakeWhatsApp, jid: string) {
+  const { name, device, server } = userOf(jid);
+  if (device !== 0) return undefined;
+  const contact = server === 'lid' ? endpoint.contactByLid(name) : endpoint.contacts.get(name);
+  if (contact) return contact.device;
+  const phone = [...endpoint.phones.values()].find(
+    (candidate) => (server === 'lid' ? candidate.lid : candidate.number) === name,
+  );
+  return phone ? endpoint.phoneDevices.get(phone.number) : undefined;
+}
+
+function usync(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): BinaryNode {
+  const sync = childOf(node, 'usync');
+  const query = childOf(sync, 'query');
+  const protocols = Array.isArray(query?.content) ? query.content.map((protocol) => protocol.tag) : [];
+  const users = childrenOf(childOf(sync, 'list'), 'user').map((user): BinaryNode => {
+    const phone = childOf(user, 'contact')?.content;
+    const jid = user.attrs.jid ?? `${String(phone ?? '').replace('+', '')}@s.whatsapp.net`;
+    return {
+      tag: 'user',
+      attrs: { jid },
+      content: protocols.flatMap((protocol) => userResult(endpoint, connection, protocol, jid)),
+    };
+  });
+  return result(node, [
+    {
+      tag: 'usync',
+      attrs: sync?.attrs ?? {},
+      content: [
+        { tag: 'result', attrs: {} },
+        { tag: 'list', attrs: {}, content: users },
+      ],
+    },
+  ]);
+}
+
+function userResult(endpoint: FakeWhatsApp, connection: WaConnection, protocol: string, jid: string): BinaryNode[] {
+  const { name, server } = userOf(jid);
+  const contact = server === 'lid' ? endpoint.contactByLid(name) : endpoint.contacts.get(name);
+  const own = connection.account?.phone;
+  const isOwn = own !== undefined && (server === 'lid' ? own.lid : own.number) === name;
+  if (protocol === 'contact') return [{ tag: 'contact', attrs: { type: contact || isOwn ? 'in' : 'out' } }];
+  if (protocol === 'lid') {
+    const lid = contact?.lid ?? (isOwn ? own.lid : undefined);
+    return server !== 'lid' && lid ? [{ tag: 'lid', attrs: { val: `${lid}@lid` } }] : [];
+  }
+  if (protocol === 'devices') {
+    if (!contact && !isOwn) return [];
+    const devices: BinaryNode[] = [{ tag: 'device', attrs: { id: '0' } }];
+    for (const linked of isOwn ? own.devices : []) {
+      devices.push({ tag: 'device', attrs: { id: String(linked.device), 'key-index': String(linked.keyIndex) } });
+    }
+    return [{ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: devices }] }];
+  }
+  return [];
+}
