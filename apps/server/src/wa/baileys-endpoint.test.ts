@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { until } from '../../test/baileys-fake.ts';
 import { Phone } from '../../test/fake-wa/phone.ts';
-import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import type { RetryPace } from '../engine/retry.ts';
+import { sendTemplate } from '../engine/send.ts';
 import type { SessionEvent } from './driver.ts';
 
 const wa = useFakeWhatsApp();
@@ -30,5 +32,77 @@ describe('linking an account through the fake endpoint', () => {
       wa.endpoint.connections.map((connection) => (connection.payload?.devicePairingData ? 'register' : 'login')),
     ).toEqual(['register', 'login']);
     expect(phone.devices.map((device) => device.device)).toEqual([12]);
+  });
+});
+
+const rinaNumber = '6285712345678';
+const rinaLid = '88000111222001';
+
+/** A linked session whose sends wait 1.5 s for an ack, and which reconnects at once when the driver ends a socket. */
+async function sending() {
+  const wired = await wa.linked({}, { sendTimeoutMs: 1500, reconnectBaseMs: 20 });
+  return { ...wired, rina: wa.endpoint.addContact(rinaNumber, rinaLid) };
+}
+
+describe('a send whose ack the endpoint drops', () => {
+  it('is relayed again under the same id by the retry rule, so the recipient gets one message', async () => {
+    const { session, events, rina } = await sending();
+    wa.endpoint.messages.plans.push('drop');
+    const pace: RetryPace = {
+      session: () => session,
+      halted: () => false,
+      sleep: async () => {},
+      attempting: async () => {},
+      reconnected: async () => {
+        await until(() => connectedCount(events) === 2, 10_000);
+        return true;
+      },
+    };
+    const outcome = await sendTemplate(pace, { number: rina.number, name: 'Rina' }, { text: 'Halo {name}' });
+    if (outcome.status !== 'success') throw new Error(`not sent: ${JSON.stringify(outcome)}`);
+    const [lost, again] = await wa.endpoint.messages.until(2);
+    expect([lost?.id, again?.id]).toEqual([outcome.id, outcome.id]);
+    // The first went out on the socket the driver ended for its missing ack, the second on its successor.
+    expect(lost?.connection).not.toBe(again?.connection);
+    expect(wa.endpoint.messages.relayed).toHaveLength(2);
+  });
+
+  it("answers the recipient's retry receipt for it under its id: it was kept before its relay", async () => {
+    const { session, events, rina } = await sending();
+    wa.endpoint.messages.plans.push('drop');
+    await expect(session.sendMessage(rina.number, { text: 'Halo Rina' }, '3EB0LOSTACK')).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    await until(() => connectedCount(events) === 2, 10_000);
+    wa.endpoint.messages.retryReceipt(
+      wa.endpoint.latest(),
+      '3EB0LOSTACK',
+      `${rina.number}@s.whatsapp.net`,
+      rina.device.registrationId,
+    );
+    const [lost, resent] = await wa.endpoint.messages.until(2);
+    expect([lost?.id, resent?.id]).toEqual(['3EB0LOSTACK', '3EB0LOSTACK']);
+    expect(resent?.connection).toBe(wa.endpoint.latest());
+    expect(resent?.devices.map((device) => device.jid)).toContain(`${rina.number}@s.whatsapp.net`);
+  });
+});
+
+describe('receipts from the recipient', () => {
+  it('arrive as delivered, then read, for the id the send answered', async () => {
+    const { session, events, rina } = await sending();
+    const { id } = await session.sendMessage(rina.number, { text: 'Halo Rina' });
+    const [relayed] = await wa.endpoint.messages.until(1);
+    if (!relayed) throw new Error('nothing relayed');
+    wa.endpoint.messages.receipt(relayed);
+    await until(() => events.some((event) => event.type === 'receipt'), 10_000);
+    wa.endpoint.messages.receipt(relayed, 'read');
+    await until(() => events.filter((event) => event.type === 'receipt').length === 2, 10_000);
+    expect(events.filter((event) => event.type === 'receipt')).toEqual([
+      { type: 'receipt', id, status: 'delivered' },
+      { type: 'receipt', id, status: 'read' },
+    ]);
+    // Baileys acknowledged each receipt to the server, as WhatsApp expects.
+    const acks = wa.endpoint.latest().received.filter((node) => node.tag === 'ack' && node.attrs.class === 'receipt');
+    expect(acks.map((ack) => ack.attrs.id)).toEqual([id, id]);
   });
 });

@@ -3,7 +3,7 @@
  * devices it was encrypted for, and acknowledged, or not (a lost ack), or refused with an error (463).
  * Receipts and retry requests go back to the session from here.
  */
-import type { BinaryNode } from 'baileys';
+import { type BinaryNode, encodeBigEndian } from 'baileys';
 import type { WaConnection } from './connection.ts';
 import { childOf, childrenOf } from './phone.ts';
 
@@ -52,6 +52,19 @@ export class MessageDesk {
   async until(count: number) {
     while (this.relayed.length < count) await new Promise<void>((resolve) => this.waiting.push(resolve));
     return this.relayed;
+  }
+
+  /** The recipient's phone could not decrypt message `id`: it asks for it again, naming its registration id. */
+  retryReceipt(connection: WaConnection, id: string, from: string, registrationId: number, count = 1) {
+    const t = String(Math.floor(Date.now() / 1000));
+    connection.send({
+      tag: 'receipt',
+      attrs: { id, from, type: 'retry', t },
+      content: [
+        { tag: 'retry', attrs: { count: String(count), id, t, v: '1' } },
+        { tag: 'registration', attrs: {}, content: encodeBigEndian(registrationId) },
+      ],
+    });
   }
 
   /** A receipt from the recipient's device for messages it got: delivered (no type) or read. */

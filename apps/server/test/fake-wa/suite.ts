@@ -4,10 +4,16 @@
  */
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import type { WaSession } from '../../src/wa/driver.ts';
+import type { SessionEvent, WaSession } from '../../src/wa/driver.ts';
+import { until } from '../baileys-fake.ts';
 import { openWired } from '../baileys-wire.ts';
 import { FakeWhatsApp } from './endpoint.ts';
+import { Phone } from './phone.ts';
 import { trustTestRoot } from './trust.ts';
+
+/** How often the session has said it is connected. */
+export const connectedCount = (events: SessionEvent[]) =>
+  events.filter((event) => event.type === 'connection' && event.state === 'connected').length;
 
 export function useFakeWhatsApp() {
   let endpoint: FakeWhatsApp | null = null;
@@ -35,6 +41,24 @@ export function useFakeWhatsApp() {
       return current();
     },
     /** A session of the real driver whose sockets connect to this test's endpoint. */
+    /**
+     * A session linked through a QR the endpoint's phone scans, back open after the 515 restart;
+     * `driverOptions` as `open` takes them.
+     */
+    async linked(
+      ...[open, driverOptions, socketOptions]: Parameters<typeof openWired> extends [string, ...infer Rest]
+        ? Rest
+        : never
+    ) {
+      const phone = current().addPhone(new Phone('6281234567001', '99000111222333'));
+      const wired = await this.open(open, driverOptions, socketOptions);
+      await until(() => wired.events.some((event) => event.type === 'qr'), 10_000);
+      const qr = wired.events.find((event) => event.type === 'qr');
+      if (qr?.type !== 'qr') throw new Error('no QR');
+      await current().scan(phone, qr.qr);
+      await until(() => connectedCount(wired.events) === 1, 10_000);
+      return { ...wired, phone };
+    },
     async open(
       ...[open, driverOptions, socketOptions]: Parameters<typeof openWired> extends [string, ...infer Rest]
         ? Rest
