@@ -8,6 +8,8 @@ import { Phone } from '../../test/fake-wa/phone.ts';
 import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
 import type { RetryPace } from '../engine/retry.ts';
 import { sendTemplate } from '../engine/send.ts';
+import type { BaileysDriverOptions } from './baileys.ts';
+import type { Reachout } from './baileys-reachout.ts';
 import type { SessionEvent } from './driver.ts';
 
 const wa = useFakeWhatsApp();
@@ -39,8 +41,8 @@ const rinaNumber = '6285712345678';
 const rinaLid = '88000111222001';
 
 /** A linked session whose sends wait 1.5 s for an ack, and which reconnects at once when the driver ends a socket. */
-async function sending() {
-  const wired = await wa.linked({}, { sendTimeoutMs: 1500, reconnectBaseMs: 20 });
+async function sending(driverOptions: BaileysDriverOptions = {}) {
+  const wired = await wa.linked({}, { sendTimeoutMs: 1500, reconnectBaseMs: 20, ...driverOptions });
   return { ...wired, rina: wa.endpoint.addContact(rinaNumber, rinaLid) };
 }
 
@@ -104,5 +106,46 @@ describe('receipts from the recipient', () => {
     // Baileys acknowledged each receipt to the server, as WhatsApp expects.
     const acks = wa.endpoint.latest().received.filter((node) => node.tag === 'ack' && node.attrs.class === 'receipt');
     expect(acks.map((ack) => ack.attrs.id)).toEqual([id, id]);
+  });
+});
+
+/**
+ * Baileys 7's own timelock query, as a Reachout: the frames of `fetchAccountReachoutTimelock` go to the
+ * endpoint and its answer is read by Baileys' parser.
+ */
+const reachoutOf7: Reachout = {
+  timelockEnd: async (socket) => {
+    const { fetchAccountReachoutTimelock } = socket as unknown as {
+      fetchAccountReachoutTimelock(): Promise<{ isActive: boolean; timeEnforcementEnds?: Date }>;
+    };
+    const timelock = await fetchAccountReachoutTimelock();
+    return timelock.isActive ? (timelock.timeEnforcementEnds ?? null) : null;
+  },
+  fetchTcToken: async () => false,
+};
+
+describe('a send the endpoint refuses with 463', () => {
+  it('is passed on as a timelock with the end WhatsApp names, without a second relay', async () => {
+    const { session, rina } = await sending({ reachout: reachoutOf7 });
+    const end = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
+    wa.endpoint.reachoutTimelock = end;
+    wa.endpoint.messages.plans.push({ error: '463' });
+    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0LOCKED')).rejects.toMatchObject({
+      kind: 'restricted',
+      code: '463',
+      until: end,
+    });
+    expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0LOCKED']);
+  });
+
+  it('is passed on as a restriction of unknown end when the account is under no timelock', async () => {
+    const { session, rina } = await sending({ reachout: reachoutOf7 });
+    wa.endpoint.messages.plans.push({ error: '463' });
+    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0NOLOCK')).rejects.toMatchObject({
+      kind: 'restricted',
+      code: '463',
+      until: null,
+    });
+    expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0NOLOCK']);
   });
 });

@@ -29,6 +29,8 @@ export class FakeWhatsApp {
   /** Keys of the account's own primary device (the phone), by account number. */
   readonly phoneDevices = new Map<string, Peer>();
   readonly messages = new MessageDesk();
+  /** The end of the account's reach-out timelock, as WhatsApp's timelock query answers it; null: none. */
+  reachoutTimelock: Date | null = null;
   /** Handshake or frame errors: a test fails on any. */
   readonly failures: unknown[] = [];
   private readonly serverStatic = Curve.generateKeyPair();

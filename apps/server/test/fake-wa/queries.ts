@@ -2,7 +2,7 @@
  * WhatsApp's answers to a linked session's queries (`iq` get/set): pre-key counts and uploads, key bundles,
  * usync lookups (contact, devices, LID), and a plain result for everything the fake does not model.
  */
-import type { BinaryNode } from 'baileys';
+import { type BinaryNode, QueryIds, XWAPaths } from 'baileys';
 import type { WaConnection } from './connection.ts';
 import type { FakeWhatsApp } from './endpoint.ts';
 import { childOf, childrenOf } from './phone.ts';
@@ -17,7 +17,25 @@ export function answer(endpoint: FakeWhatsApp, connection: WaConnection, node: B
   const xmlns = node.attrs.xmlns;
   if (xmlns === 'encrypt') return encrypt(endpoint, connection, node);
   if (xmlns === 'usync') return usync(endpoint, connection, node);
+  if (xmlns === 'w:mex') return mex(endpoint, node);
   return result(node);
+}
+
+/** WhatsApp's GraphQL queries; the one modelled is the account's reach-out timelock. */
+function mex(endpoint: FakeWhatsApp, node: BinaryNode): BinaryNode {
+  const query = childOf(node, 'query');
+  if (query?.attrs.query_id !== QueryIds.REACHOUT_TIMELOCK) return result(node);
+  const ends = endpoint.reachoutTimelock;
+  const data = {
+    data: {
+      [XWAPaths.xwa2_fetch_account_reachout_timelock]: {
+        is_active: ends !== null,
+        time_enforcement_ends: ends ? String(Math.floor(ends.getTime() / 1000)) : '0',
+        enforcement_type: 'DEFAULT',
+      },
+    },
+  };
+  return result(node, [{ tag: 'result', attrs: {}, content: Buffer.from(JSON.stringify(data)) }]);
 }
 
 function encrypt(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): BinaryNode {
