@@ -67,6 +67,12 @@ describe('a send whose ack the endpoint drops', () => {
     // The first went out on the socket the driver ended for its missing ack, the second on its successor.
     expect(lost?.connection).not.toBe(again?.connection);
     expect(wa.endpoint.messages.relayed).toHaveLength(2);
+    // Rina's phone reads the same message twice under one id: WhatsApp shows it once.
+    const from = `${wa.endpoint.linkedJid()}`;
+    for (const relayed of [lost, again]) {
+      if (!relayed) throw new Error('missing relay');
+      expect((await wa.endpoint.messages.read(relayed, rina, from)).extendedTextMessage?.text).toBe('Halo Rina');
+    }
   });
 
   it("answers the recipient's retry receipt for it under its id: it was kept before its relay", async () => {
@@ -103,9 +109,13 @@ describe('receipts from the recipient', () => {
       { type: 'receipt', id, status: 'delivered' },
       { type: 'receipt', id, status: 'read' },
     ]);
-    // Baileys acknowledged each receipt to the server, as WhatsApp expects.
-    const acks = wa.endpoint.latest().received.filter((node) => node.tag === 'ack' && node.attrs.class === 'receipt');
-    expect(acks.map((ack) => ack.attrs.id)).toEqual([id, id]);
+    // Baileys acknowledges each receipt to the server, as WhatsApp expects.
+    const connection = wa.endpoint.latest();
+    const receiptAcks = () =>
+      connection.received.filter(
+        (node) => node.tag === 'ack' && node.attrs.class === 'receipt' && node.attrs.id === id,
+      );
+    await until(() => receiptAcks().length === 2, 10_000);
   });
 });
 
@@ -147,5 +157,19 @@ describe('a send the endpoint refuses with 463', () => {
       until: null,
     });
     expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0NOLOCK']);
+  });
+});
+
+describe('a reply from a contact WhatsApp addresses by its LID', () => {
+  it('reaches the driver decrypted, as a message from the phone number WhatsApp names beside the LID', async () => {
+    const { events, rina } = await sending();
+    const id = await wa.endpoint.write(rina, 'STOP');
+    await until(() => events.some((event) => event.type === 'message'), 10_000);
+    expect(events.filter((event) => event.type === 'message')).toEqual([
+      { type: 'message', from: rina.number, text: 'STOP' },
+    ]);
+    // Baileys' delivery receipt to the LID is the message's acknowledgement (WhatsApp Web's way).
+    const receipt = await wa.endpoint.latest().next((node) => node.tag === 'receipt' && node.attrs.id === id);
+    expect(receipt.attrs).toMatchObject({ to: `${rina.lid}@lid`, type: 'inactive' });
   });
 });

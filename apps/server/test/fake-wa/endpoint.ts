@@ -36,6 +36,7 @@ export class FakeWhatsApp {
   private readonly serverStatic = Curve.generateKeyPair();
   private readonly chain = certChain(TEST_ROOT, TEST_ROOT_SERIAL, this.serverStatic);
   private pairIds = 0;
+  private written = 0;
 
   private constructor(private readonly server: WebSocketServer) {
     server.on('connection', (ws) => {
@@ -71,6 +72,40 @@ export class FakeWhatsApp {
 
   contactByLid(lid: string) {
     return [...this.contacts.values()].find((contact) => contact.lid === lid);
+  }
+
+  /** The device JID of the account's one linked companion. */
+  linkedJid() {
+    const [phone] = [...this.phones.values()];
+    const linked = phone?.devices[0];
+    if (!phone || !linked) throw new Error('no linked device');
+    return `${phone.number}:${linked.device}@s.whatsapp.net`;
+  }
+
+  /**
+   * The contact writes to the account from its phone, addressed by its LID as WhatsApp does in 2026; the
+   * phone number rides along as `sender_pn` unless `senderPn` is false. Encrypted for the linked device.
+   */
+  async write(contact: Contact, text: string, { id = `3A${++this.written}`, senderPn = true } = {}) {
+    const [phone] = [...this.phones.values()];
+    const linked = phone?.devices[0];
+    const connection = this.connections.findLast((candidate) => !candidate.closed && candidate.account);
+    if (!linked?.keys || !connection) throw new Error('no linked device online with its keys uploaded');
+    const bundle = { ...linked.keys, preKey: linked.preKeys.shift() };
+    const { type, ciphertext } = await contact.device.encrypt(this.linkedJid(), bundle, { conversation: text });
+    connection.send({
+      tag: 'message',
+      attrs: {
+        id,
+        from: `${contact.lid}@lid`,
+        type: 'text',
+        t: String(Math.floor(Date.now() / 1000)),
+        addressing_mode: 'lid',
+        ...(senderPn ? { sender_pn: `${contact.number}@s.whatsapp.net` } : {}),
+      },
+      content: [{ tag: 'enc', attrs: { v: '2', type }, content: ciphertext }],
+    });
+    return id;
   }
 
   /** The connection the client opened last. */
@@ -140,8 +175,10 @@ export class FakeWhatsApp {
 
   private onNode(connection: WaConnection, node: BinaryNode) {
     if (node.tag === 'iq' && (node.attrs.type === 'get' || node.attrs.type === 'set')) {
-      const reply = answer(this, connection, node);
-      if (reply) connection.send(reply);
+      answer(this, connection, node).then(
+        (reply) => connection.send(reply),
+        (error: unknown) => this.failures.push(error),
+      );
       return;
     }
     if (node.tag === 'message') this.messages.onMessage(connection, node);

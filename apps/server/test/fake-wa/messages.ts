@@ -5,6 +5,7 @@
  */
 import { type BinaryNode, encodeBigEndian } from 'baileys';
 import type { WaConnection } from './connection.ts';
+import type { Contact } from './endpoint.ts';
 import { childOf, childrenOf } from './phone.ts';
 
 export interface Relayed {
@@ -52,6 +53,22 @@ export class MessageDesk {
   async until(count: number) {
     while (this.relayed.length < count) await new Promise<void>((resolve) => this.waiting.push(resolve));
     return this.relayed;
+  }
+
+  /**
+   * What the contact's phone reads of a relayed message: its part for the contact's device (by phone
+   * number or LID), decrypted with the contact's keys; `from` is the sending device.
+   */
+  async read(relayed: Relayed, contact: Contact, from: string) {
+    const targets = childrenOf(childOf(relayed.node, 'participants'), 'to');
+    const mine = targets.find(
+      ({ attrs: { jid } }) => jid === `${contact.number}@s.whatsapp.net` || jid === `${contact.lid}@lid`,
+    );
+    const enc = childOf(mine, 'enc');
+    if (!(enc?.content instanceof Uint8Array))
+      throw new Error(`message ${relayed.id} has no part for ${contact.number}`);
+    const type = enc.attrs.type === 'pkmsg' ? 'pkmsg' : 'msg';
+    return contact.device.decrypt(from, type, enc.content);
   }
 
   /** The recipient's phone could not decrypt message `id`: it asks for it again, naming its registration id. */

@@ -4,6 +4,7 @@
  * account key, and checks the companion's counter-signature, as WhatsApp's ADV pairing does.
  */
 import { type BinaryNode, Curve, hmacSign, proto } from 'baileys';
+import type { Bundle } from './peer.ts';
 
 export interface Qr {
   ref: string;
@@ -27,8 +28,9 @@ export interface LinkedDevice {
   device: number;
   identityKey: Buffer;
   keyIndex: number;
-  /** One-time pre-keys it uploaded. */
-  preKeys: number;
+  /** The keys it uploaded after its first login, and the one-time pre-keys not handed out yet. */
+  keys: Omit<Bundle, 'preKey'> | null;
+  preKeys: NonNullable<Bundle['preKey']>[];
 }
 
 export class Phone {
@@ -106,7 +108,13 @@ export class Phone {
     if (!signed.deviceSignature || !Curve.verify(qr.identityKey, message, signed.deviceSignature)) {
       throw new Error('the companion did not sign its device identity');
     }
-    this.devices.push({ device, identityKey: qr.identityKey, keyIndex: Number(sign.attrs['key-index']), preKeys: 0 });
+    this.devices.push({
+      device,
+      identityKey: qr.identityKey,
+      keyIndex: Number(sign.attrs['key-index']),
+      keys: null,
+      preKeys: [],
+    });
   }
 
   linked(device: number | undefined) {

@@ -5,7 +5,7 @@
 import { type BinaryNode, QueryIds, XWAPaths } from 'baileys';
 import type { WaConnection } from './connection.ts';
 import type { FakeWhatsApp } from './endpoint.ts';
-import { childOf, childrenOf } from './phone.ts';
+import { childOf, childrenOf, type LinkedDevice } from './phone.ts';
 
 const result = (node: BinaryNode, content?: BinaryNode[]): BinaryNode => ({
   tag: 'iq',
@@ -13,7 +13,7 @@ const result = (node: BinaryNode, content?: BinaryNode[]): BinaryNode => ({
   ...(content ? { content } : {}),
 });
 
-export function answer(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): BinaryNode {
+export async function answer(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): Promise<BinaryNode> {
   const xmlns = node.attrs.xmlns;
   if (xmlns === 'encrypt') return encrypt(endpoint, connection, node);
   if (xmlns === 'usync') return usync(endpoint, connection, node);
@@ -38,25 +38,48 @@ function mex(endpoint: FakeWhatsApp, node: BinaryNode): BinaryNode {
   return result(node, [{ tag: 'result', attrs: {}, content: Buffer.from(JSON.stringify(data)) }]);
 }
 
-function encrypt(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): BinaryNode {
+async function encrypt(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): Promise<BinaryNode> {
   const account = connection.account;
   const device = account ? account.phone.linked(account.device) : undefined;
-  if (childOf(node, 'count')) return result(node, [{ tag: 'count', attrs: { value: String(device?.preKeys ?? 0) } }]);
-  const list = childOf(node, 'list');
-  if (node.attrs.type === 'set' && list) {
-    if (device) device.preKeys += childrenOf(list, 'key').length;
+  if (childOf(node, 'count')) {
+    return result(node, [{ tag: 'count', attrs: { value: String(device?.preKeys.length ?? 0) } }]);
+  }
+  if (node.attrs.type === 'set' && childOf(node, 'list')) {
+    if (device) uploaded(device, node);
     return result(node);
   }
   if (childOf(node, 'digest')) return result(node, [{ tag: 'digest', attrs: {} }]);
   const fetch = childOf(node, 'key');
   if (fetch) {
-    const users = childrenOf(fetch, 'user').flatMap(({ attrs: { jid } }) => {
-      const peer = jid ? peerOf(endpoint, jid) : undefined;
-      return peer && jid ? [peer.bundle(jid)] : [];
-    });
+    const users: BinaryNode[] = [];
+    for (const { attrs } of childrenOf(fetch, 'user')) {
+      const peer = attrs.jid ? peerOf(endpoint, attrs.jid) : undefined;
+      if (peer && attrs.jid) users.push(await peer.bundle(attrs.jid));
+    }
     return result(node, [{ tag: 'list', attrs: {}, content: users }]);
   }
   return result(node);
+}
+
+const bytesOf = (node: BinaryNode | undefined) =>
+  node?.content instanceof Uint8Array ? node.content : new Uint8Array();
+const numberOf = (node: BinaryNode | undefined) => bytesOf(node).reduce((value, byte) => value * 256 + byte, 0);
+
+/** A linked device's keys, as it uploads them: what a contact's phone starts a session from. */
+function uploaded(device: LinkedDevice, node: BinaryNode) {
+  const skey = childOf(node, 'skey');
+  device.keys = {
+    registrationId: numberOf(childOf(node, 'registration')),
+    identity: bytesOf(childOf(node, 'identity')),
+    signedPreKey: {
+      keyId: numberOf(childOf(skey, 'id')),
+      publicKey: bytesOf(childOf(skey, 'value')),
+      signature: bytesOf(childOf(skey, 'signature')),
+    },
+  };
+  for (const key of childrenOf(childOf(node, 'list'), 'key')) {
+    device.preKeys.push({ keyId: numberOf(childOf(key, 'id')), publicKey: bytesOf(childOf(key, 'value')) });
+  }
 }
 
 const userOf = (jid: string) => {
