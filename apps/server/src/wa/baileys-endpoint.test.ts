@@ -50,10 +50,11 @@ describe('a send whose ack the endpoint drops', () => {
   it('is relayed again under the same id by the retry rule, so the recipient gets one message', async () => {
     const { session, events, rina } = await sending();
     wa.endpoint.messages.plans.push('drop');
+    const slept: number[] = [];
     const pace: RetryPace = {
       session: () => session,
       halted: () => false,
-      sleep: async () => {},
+      sleep: async (seconds) => void slept.push(seconds),
       attempting: async () => {},
       reconnected: async () => {
         await until(() => connectedCount(events) === 2, 10_000);
@@ -62,6 +63,8 @@ describe('a send whose ack the endpoint drops', () => {
     };
     const outcome = await sendTemplate(pace, { number: rina.number, name: 'Rina' }, { text: 'Halo {name}' });
     if (outcome.status !== 'success') throw new Error(`not sent: ${JSON.stringify(outcome)}`);
+    // One timeout, tried again 2 s later once the driver's fresh socket was connected.
+    expect(slept).toEqual([2]);
     const [lost, again] = await wa.endpoint.messages.until(2);
     expect([lost?.id, again?.id]).toEqual([outcome.id, outcome.id]);
     // The first went out on the socket the driver ended for its missing ack, the second on its successor.
