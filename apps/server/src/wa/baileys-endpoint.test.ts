@@ -2,6 +2,7 @@
  * The driver against a fake WhatsApp endpoint (test/fake-wa): Baileys' real socket over a real WebSocket,
  * the Noise handshake, binary frames both ways, nothing of Baileys stood in for.
  */
+import { Curve, WA_CERT_DETAILS } from 'baileys';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../test/baileys-fake.ts';
 import { Phone } from '../../test/fake-wa/phone.ts';
@@ -34,6 +35,43 @@ describe('linking an account through the fake endpoint', () => {
       wa.endpoint.connections.map((connection) => (connection.payload?.devicePairingData ? 'register' : 'login')),
     ).toEqual(['register', 'login']);
     expect(phone.devices.map((device) => device.device)).toEqual([12]);
+  });
+
+  it("refuses a pair-success whose account signature is not the account key's, and links nothing", async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events } = await wa.open();
+    await until(() => qrs(events).length === 1, 10_000);
+    await expect(wa.endpoint.scan(phone, qrs(events)[0] as string, { forged: true })).rejects.toThrow(
+      'the client closed the connection first',
+    );
+    await until(() => events.some((event) => event.type === 'connection'), 10_000);
+    expect(events).toContainEqual({
+      type: 'connection',
+      state: 'disconnected',
+      reason: 'Failed to verify account signature',
+    });
+    expect(events.some((event) => event.type === 'authenticated')).toBe(false);
+    expect(phone.devices).toEqual([]);
+  });
+});
+
+describe("WhatsApp's server certificates", () => {
+  it('are refused when they do not chain to the root Baileys trusts: the handshake ends before the client says who it is', async () => {
+    const trusted = { ...WA_CERT_DETAILS };
+    Object.assign(WA_CERT_DETAILS, { PUBLIC_KEY: Buffer.from(Curve.generateKeyPair().public) });
+    try {
+      const { events } = await wa.open();
+      await until(() => events.some((event) => event.type === 'connection'), 10_000);
+      expect(events).toContainEqual({
+        type: 'connection',
+        state: 'disconnected',
+        reason: 'noise intermediate certificate signature invalid',
+      });
+      expect(qrs(events)).toEqual([]);
+      expect(wa.endpoint.latest().payload).toBeNull();
+    } finally {
+      Object.assign(WA_CERT_DETAILS, trusted);
+    }
   });
 });
 

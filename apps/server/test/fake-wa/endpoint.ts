@@ -160,14 +160,14 @@ export class FakeWhatsApp {
    * The phone scans the QR the companion shows: pair-success, the companion's signature checked, then the
    * 515 that has it log in again with its new creds.
    */
-  async scan(phone: Phone, qr: string, device = 12) {
+  async scan(phone: Phone, qr: string, { device = 12, forged = false } = {}) {
     const read = readQr(qr);
     const connection = this.connections.find(
       (candidate) => !candidate.closed && candidate.noiseKey?.equals(read.noiseKey),
     );
     if (!connection) throw new Error('no open connection shows this QR');
     const id = `pair-success-${++this.pairIds}`;
-    connection.send(phone.pairSuccess(read, device, id));
+    connection.send(phone.pairSuccess(read, device, id, { forged }));
     const reply = await connection.next((node) => node.tag === 'iq' && node.attrs.id === id);
     phone.confirm(read, device, reply);
     connection.streamError(515);

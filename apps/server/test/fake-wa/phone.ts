@@ -51,15 +51,16 @@ export class Phone {
   }
 
   /** The `pair-success` frame that links the companion whose QR this is, as device `device` of the account. */
-  pairSuccess(qr: Qr, device: number, id: string): BinaryNode {
+  pairSuccess(qr: Qr, device: number, id: string, { forged = false } = {}): BinaryNode {
     this.keyIndex += 1;
     const details = proto.ADVDeviceIdentity.encode({
       rawId: 0x5e5a,
       timestamp: Math.floor(Date.now() / 1000),
       keyIndex: this.keyIndex,
     }).finish();
+    // A forged pairing signs with a key that is not the account's, which it still names.
     const accountSignature = Curve.sign(
-      this.accountKey.private,
+      forged ? Curve.generateKeyPair().private : this.accountKey.private,
       Buffer.concat([Buffer.from([6, 0]), details, qr.identityKey]),
     );
     const signed = proto.ADVSignedDeviceIdentity.encode({
