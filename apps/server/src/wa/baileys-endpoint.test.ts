@@ -78,15 +78,21 @@ describe("WhatsApp's server certificates", () => {
 const rinaNumber = '6285712345678';
 const rinaLid = '88000111222001';
 
-/** A linked session whose sends wait 1.5 s for an ack, and which reconnects at once when the driver ends a socket. */
+/**
+ * A linked session, which reconnects at once when the driver ends a socket, and Rina, a contact on WhatsApp.
+ * A test that loses an ack shortens the wait for it (`LOST_ACK_WAIT`).
+ */
 async function sending(driverOptions: BaileysDriverOptions = {}) {
-  const wired = await wa.linked({}, { sendTimeoutMs: 1500, reconnectBaseMs: 20, ...driverOptions });
+  const wired = await wa.linked({}, { reconnectBaseMs: 20, ...driverOptions });
   return { ...wired, rina: wa.endpoint.addContact(rinaNumber, rinaLid) };
 }
 
+/** Long enough for an acked relay on a loaded machine; the lost one costs this once. */
+const LOST_ACK_WAIT = { sendTimeoutMs: 3000 };
+
 describe('a send whose ack the endpoint drops', () => {
   it('is relayed again under the same id by the retry rule, so the recipient gets one message', async () => {
-    const { session, events, rina } = await sending();
+    const { session, events, rina } = await sending(LOST_ACK_WAIT);
     wa.endpoint.messages.plans.push('drop');
     const slept: number[] = [];
     const pace: RetryPace = {
@@ -117,7 +123,7 @@ describe('a send whose ack the endpoint drops', () => {
   });
 
   it("answers the recipient's retry receipt for it under its id: it was kept before its relay", async () => {
-    const { session, events, rina } = await sending();
+    const { session, events, rina } = await sending(LOST_ACK_WAIT);
     wa.endpoint.messages.plans.push('drop');
     await expect(session.sendMessage(rina.number, { text: 'Halo Rina' }, '3EB0LOSTACK')).rejects.toMatchObject({
       code: 'timeout',
