@@ -55,6 +55,20 @@ describe('linking an account through the fake endpoint', () => {
   });
 });
 
+describe('a device the phone unlinked', () => {
+  it('is refused at its next login with 401, and the session ends logged out', async () => {
+    const { events, phone, sockets } = await wa.linked({}, { reconnectBaseMs: 20 });
+    phone.devices.splice(0);
+    wa.endpoint.latest().terminate();
+    await until(() => events.some((event) => event.type === 'connection' && event.state === 'loggedOut'), 10_000);
+    expect(events.at(-1)).toEqual({ type: 'connection', state: 'loggedOut', reason: 'Connection Failure' });
+    // The login was the paired device's, with the creds the link stored.
+    const login = wa.endpoint.latest().payload;
+    expect([String(login?.username), login?.device]).toEqual(['6281234567001', 12]);
+    expect(sockets).toHaveLength(3);
+  });
+});
+
 describe("WhatsApp's server certificates", () => {
   it('are refused when they do not chain to the root Baileys trusts: the handshake ends before the client says who it is', async () => {
     const trusted = { ...WA_CERT_DETAILS };
