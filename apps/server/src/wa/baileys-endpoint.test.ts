@@ -37,6 +37,24 @@ describe('linking an account through the fake endpoint', () => {
     expect(phone.devices.map((device) => device.device)).toEqual([12]);
   });
 
+  it('pairs with the QR shown after WhatsApp retired the ADV secret mid-link (companion_reg_refresh)', async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events } = await wa.open();
+    await until(() => qrs(events).length === 1, 10_000);
+    wa.endpoint.latest().send({
+      tag: 'notification',
+      attrs: { id: 'crr-1', type: 'companion_reg_refresh', from: 's.whatsapp.net' },
+      content: [{ tag: 'companion_reg_refresh', attrs: {} }],
+    });
+    await until(() => qrs(events).length === 2, 10_000);
+    const [before, after] = qrs(events) as [string, string];
+    expect(after.split(',')[3]).not.toBe(before.split(',')[3]);
+    // The phone reads the new secret from the QR on screen and signs the pairing with it.
+    await wa.endpoint.scan(phone, after);
+    await until(() => connectedCount(events) === 1, 10_000);
+    expect(phone.devices).toHaveLength(1);
+  });
+
   it("refuses a pair-success whose account signature is not the account key's, and links nothing", async () => {
     const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
     const { events } = await wa.open();
