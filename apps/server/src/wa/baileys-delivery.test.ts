@@ -6,8 +6,6 @@
 import * as baileys from 'baileys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeOpened, linkedUser, openFake, openLinked, until } from '../../test/baileys-fake.ts';
-import type { RetryPace } from '../engine/retry.ts';
-import { sendTemplate } from '../engine/send.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { SentMessageStore } from './driver.ts';
 
@@ -49,39 +47,9 @@ describe('a message the recipient asks for again', () => {
     await session.sendMessage(rina, { text: 'x' }).catch(() => undefined);
     expect(store.kept.size).toBe(2);
   });
-
-  it('is kept before its relay: a send whose ack never came can still be answered when the recipient asks', async () => {
-    const store = sentStore();
-    const { session, socket } = await openLinked({ sentMessages: store });
-    socket().hang = true;
-    await expect(session.sendMessage(rina, { text: 'Halo Rina' }, 'ID-NO-ACK')).rejects.toMatchObject({
-      code: 'timeout',
-    });
-    const answered = await socket().config.getMessage?.({ id: 'ID-NO-ACK' });
-    expect(answered?.extendedTextMessage?.text).toBe('Halo Rina');
-  });
 });
 
 describe('a send whose ack was lost', () => {
-  it('is tried again under the same id by the retry rule, so the recipient gets one message', async () => {
-    const { session, socket } = await openLinked();
-    socket().dropAcks = 1;
-    const slept: number[] = [];
-    const pace: RetryPace = {
-      session: () => session,
-      halted: () => false,
-      sleep: async (seconds) => void slept.push(seconds),
-      attempting: async () => {},
-      reconnected: async () => true,
-    };
-    const outcome = await sendTemplate(pace, { number: rina, name: 'Rina' }, { text: 'Halo {name}' });
-    expect(slept).toEqual([2]);
-    expect(socket().sent).toHaveLength(2);
-    expect(new Set(socket().sent.map((sent) => sent.id))).toEqual(
-      new Set([outcome.status === 'success' && outcome.id]),
-    );
-  });
-
   it('repeats every part of a message sent in parts under the same ids', async () => {
     const { session, socket } = await openLinked();
     const audio = { bytes: Buffer.from('suara'), mime: 'audio/ogg', name: 'a.ogg' };
@@ -155,15 +123,6 @@ describe('delivery receipts', () => {
       { type: 'receipt', id: 'E', status: 'read' },
       { type: 'receipt', id: 'F', status: 'read' },
     ]);
-  });
-
-  it('answers a receipt for a message it sent by the id the send answered', async () => {
-    const { session, events, socket } = await openLinked();
-    const { id } = await session.sendMessage(rina, { text: 'Halo' });
-    socket().emit('messages.update', [
-      { key: { id, fromMe: true, remoteJid: `${rina}@s.whatsapp.net` }, update: { status: Status.DELIVERY_ACK } },
-    ]);
-    expect(events.at(-1)).toEqual({ type: 'receipt', id, status: 'delivered' });
   });
 });
 

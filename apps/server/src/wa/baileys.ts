@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { memoryKeyStore } from './baileys-keys.ts';
 import { reachoutOf6 } from './baileys-reachout.ts';
 import { BaileysSession, type SessionConfig } from './baileys-session.ts';
+import { checkSignatures } from './baileys-signatures.ts';
 import type { MakeSocket, VersionSource } from './baileys-socket.ts';
 import { overriddenWaVersion, waWebVersion } from './baileys-version.ts';
 import type { OpenSessionOptions, WaDriver, WaSession } from './driver.ts';
@@ -26,7 +27,10 @@ export interface BaileysDriverOptions extends Partial<Omit<SessionConfig, 'makeS
 
 let loaded: Promise<BaileysModule> | null = null;
 const loadBaileys = () => {
-  loaded ??= import('baileys');
+  loaded ??= import('baileys').then(async (lib) => {
+    await checkSignatures(lib);
+    return lib;
+  });
   return loaded;
 };
 

@@ -1,0 +1,254 @@
+/**
+ * The driver against a fake WhatsApp endpoint (test/fake-wa): Baileys' real socket over a real WebSocket,
+ * the Noise handshake, binary frames both ways, nothing of Baileys stood in for.
+ */
+import { Curve, WA_CERT_DETAILS } from 'baileys';
+import { describe, expect, it } from 'vitest';
+import { until } from '../../test/baileys-fake.ts';
+import { Phone } from '../../test/fake-wa/phone.ts';
+import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import type { RetryPace } from '../engine/retry.ts';
+import { sendTemplate } from '../engine/send.ts';
+import type { BaileysDriverOptions } from './baileys.ts';
+import type { Reachout } from './baileys-reachout.ts';
+import type { SessionEvent } from './driver.ts';
+
+const wa = useFakeWhatsApp();
+
+const qrs = (events: SessionEvent[]) => events.flatMap((event) => (event.type === 'qr' ? [event.qr] : []));
+
+describe('linking an account through the fake endpoint', () => {
+  it('shows a QR, pairs when the phone scans it, restarts on 515 and opens logged in with the stored creds', async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events, sockets } = await wa.open();
+    await until(() => qrs(events).length === 1, 10_000);
+    await wa.endpoint.scan(phone, qrs(events)[0] as string);
+    await until(() => events.some((event) => event.type === 'connection' && event.state === 'connected'), 10_000);
+    expect(events.find((event) => event.type === 'authenticated')).toEqual({
+      type: 'authenticated',
+      phonenumber: '6281234567001',
+      pushname: '',
+    });
+    // The 515 put the session on a second socket, which logged in as the paired device.
+    expect(sockets).toHaveLength(2);
+    expect(
+      wa.endpoint.connections.map((connection) => (connection.payload?.devicePairingData ? 'register' : 'login')),
+    ).toEqual(['register', 'login']);
+    expect(phone.devices.map((device) => device.device)).toEqual([12]);
+  });
+
+  it('pairs with the QR shown after WhatsApp retired the ADV secret mid-link (companion_reg_refresh)', async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events } = await wa.open();
+    await until(() => qrs(events).length === 1, 10_000);
+    wa.endpoint.latest().send({
+      tag: 'notification',
+      attrs: { id: 'crr-1', type: 'companion_reg_refresh', from: 's.whatsapp.net' },
+      content: [{ tag: 'companion_reg_refresh', attrs: {} }],
+    });
+    await until(() => qrs(events).length === 2, 10_000);
+    const [before, after] = qrs(events) as [string, string];
+    expect(after.split(',')[3]).not.toBe(before.split(',')[3]);
+    // The phone reads the new secret from the QR on screen and signs the pairing with it.
+    await wa.endpoint.scan(phone, after);
+    await until(() => connectedCount(events) === 1, 10_000);
+    expect(phone.devices).toHaveLength(1);
+  });
+
+  it("refuses a pair-success whose account signature is not the account key's, and links nothing", async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events } = await wa.open();
+    await until(() => qrs(events).length === 1, 10_000);
+    await expect(wa.endpoint.scan(phone, qrs(events)[0] as string, { forged: true })).rejects.toThrow(
+      'the client closed the connection first',
+    );
+    await until(() => events.some((event) => event.type === 'connection'), 10_000);
+    expect(events).toContainEqual({
+      type: 'connection',
+      state: 'disconnected',
+      reason: 'Failed to verify account signature',
+    });
+    expect(events.some((event) => event.type === 'authenticated')).toBe(false);
+    expect(phone.devices).toEqual([]);
+  });
+});
+
+describe('a device the phone unlinked', () => {
+  it('is refused at its next login with 401, and the session ends logged out', async () => {
+    const { events, phone, sockets } = await wa.linked({}, { reconnectBaseMs: 20 });
+    phone.devices.splice(0);
+    wa.endpoint.latest().terminate();
+    await until(() => events.some((event) => event.type === 'connection' && event.state === 'loggedOut'), 10_000);
+    expect(events.at(-1)).toEqual({ type: 'connection', state: 'loggedOut', reason: 'Connection Failure' });
+    // The login was the paired device's, with the creds the link stored.
+    const login = wa.endpoint.latest().payload;
+    expect([String(login?.username), login?.device]).toEqual(['6281234567001', 12]);
+    expect(sockets).toHaveLength(3);
+  });
+});
+
+describe("WhatsApp's server certificates", () => {
+  it('are refused when they do not chain to the root Baileys trusts: the handshake ends before the client says who it is', async () => {
+    const trusted = { ...WA_CERT_DETAILS };
+    Object.assign(WA_CERT_DETAILS, { PUBLIC_KEY: Buffer.from(Curve.generateKeyPair().public) });
+    try {
+      const { events } = await wa.open();
+      await until(() => events.some((event) => event.type === 'connection'), 10_000);
+      expect(events).toContainEqual({
+        type: 'connection',
+        state: 'disconnected',
+        reason: 'noise intermediate certificate signature invalid',
+      });
+      expect(qrs(events)).toEqual([]);
+      expect(wa.endpoint.latest().payload).toBeNull();
+    } finally {
+      Object.assign(WA_CERT_DETAILS, trusted);
+    }
+  });
+});
+
+const rinaNumber = '6285712345678';
+const rinaLid = '88000111222001';
+
+/**
+ * A linked session, which reconnects at once when the driver ends a socket, and Rina, a contact on WhatsApp.
+ * A test that loses an ack shortens the wait for it (`LOST_ACK_WAIT`).
+ */
+async function sending(driverOptions: BaileysDriverOptions = {}) {
+  const wired = await wa.linked({}, { reconnectBaseMs: 20, ...driverOptions });
+  return { ...wired, rina: wa.endpoint.addContact(rinaNumber, rinaLid) };
+}
+
+/** Long enough for an acked relay on a loaded machine; the lost one costs this once. */
+const LOST_ACK_WAIT = { sendTimeoutMs: 3000 };
+
+describe('a send whose ack the endpoint drops', () => {
+  it('is relayed again under the same id by the retry rule, so the recipient gets one message', async () => {
+    const { session, events, rina } = await sending(LOST_ACK_WAIT);
+    wa.endpoint.messages.plans.push('drop');
+    const slept: number[] = [];
+    const pace: RetryPace = {
+      session: () => session,
+      halted: () => false,
+      sleep: async (seconds) => void slept.push(seconds),
+      attempting: async () => {},
+      reconnected: async () => {
+        await until(() => connectedCount(events) === 2, 10_000);
+        return true;
+      },
+    };
+    const outcome = await sendTemplate(pace, { number: rina.number, name: 'Rina' }, { text: 'Halo {name}' });
+    if (outcome.status !== 'success') throw new Error(`not sent: ${JSON.stringify(outcome)}`);
+    // One timeout, tried again 2 s later once the driver's fresh socket was connected.
+    expect(slept).toEqual([2]);
+    const [lost, again] = await wa.endpoint.messages.until(2);
+    expect([lost?.id, again?.id]).toEqual([outcome.id, outcome.id]);
+    // The first went out on the socket the driver ended for its missing ack, the second on its successor.
+    expect(lost?.connection).not.toBe(again?.connection);
+    expect(wa.endpoint.messages.relayed).toHaveLength(2);
+    // Rina's phone reads the same message twice under one id: WhatsApp shows it once.
+    const from = `${wa.endpoint.linkedJid()}`;
+    for (const relayed of [lost, again]) {
+      if (!relayed) throw new Error('missing relay');
+      expect((await wa.endpoint.messages.read(relayed, rina, from)).extendedTextMessage?.text).toBe('Halo Rina');
+    }
+  });
+
+  it("answers the recipient's retry receipt for it under its id: it was kept before its relay", async () => {
+    const { session, events, rina } = await sending(LOST_ACK_WAIT);
+    wa.endpoint.messages.plans.push('drop');
+    await expect(session.sendMessage(rina.number, { text: 'Halo Rina' }, '3EB0LOSTACK')).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    await until(() => connectedCount(events) === 2, 10_000);
+    wa.endpoint.messages.retryReceipt(
+      wa.endpoint.latest(),
+      '3EB0LOSTACK',
+      `${rina.number}@s.whatsapp.net`,
+      rina.device.registrationId,
+    );
+    const [lost, resent] = await wa.endpoint.messages.until(2);
+    expect([lost?.id, resent?.id]).toEqual(['3EB0LOSTACK', '3EB0LOSTACK']);
+    expect(resent?.connection).toBe(wa.endpoint.latest());
+    expect(resent?.devices.map((device) => device.jid)).toContain(`${rina.number}@s.whatsapp.net`);
+  });
+});
+
+describe('receipts from the recipient', () => {
+  it('arrive as delivered, then read, for the id the send answered', async () => {
+    const { session, events, rina } = await sending();
+    const { id } = await session.sendMessage(rina.number, { text: 'Halo Rina' });
+    const [relayed] = await wa.endpoint.messages.until(1);
+    if (!relayed) throw new Error('nothing relayed');
+    wa.endpoint.messages.receipt(relayed);
+    await until(() => events.some((event) => event.type === 'receipt'), 10_000);
+    wa.endpoint.messages.receipt(relayed, 'read');
+    await until(() => events.filter((event) => event.type === 'receipt').length === 2, 10_000);
+    expect(events.filter((event) => event.type === 'receipt')).toEqual([
+      { type: 'receipt', id, status: 'delivered' },
+      { type: 'receipt', id, status: 'read' },
+    ]);
+    // Baileys acknowledges each receipt to the server, as WhatsApp expects.
+    const connection = wa.endpoint.latest();
+    const receiptAcks = () =>
+      connection.received.filter(
+        (node) => node.tag === 'ack' && node.attrs.class === 'receipt' && node.attrs.id === id,
+      );
+    await until(() => receiptAcks().length === 2, 10_000);
+  });
+});
+
+/**
+ * Baileys 7's own timelock query, as a Reachout: the frames of `fetchAccountReachoutTimelock` go to the
+ * endpoint and its answer is read by Baileys' parser.
+ */
+const reachoutOf7: Reachout = {
+  timelockEnd: async (socket) => {
+    const { fetchAccountReachoutTimelock } = socket as unknown as {
+      fetchAccountReachoutTimelock(): Promise<{ isActive: boolean; timeEnforcementEnds?: Date }>;
+    };
+    const timelock = await fetchAccountReachoutTimelock();
+    return timelock.isActive ? (timelock.timeEnforcementEnds ?? null) : null;
+  },
+  fetchTcToken: async () => false,
+};
+
+describe('a send the endpoint refuses with 463', () => {
+  it('is passed on as a timelock with the end WhatsApp names, without a second relay', async () => {
+    const { session, rina } = await sending({ reachout: reachoutOf7 });
+    const end = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
+    wa.endpoint.reachoutTimelock = end;
+    wa.endpoint.messages.plans.push({ error: '463' });
+    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0LOCKED')).rejects.toMatchObject({
+      kind: 'restricted',
+      code: '463',
+      until: end,
+    });
+    expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0LOCKED']);
+  });
+
+  it('is passed on as a restriction of unknown end when the account is under no timelock', async () => {
+    const { session, rina } = await sending({ reachout: reachoutOf7 });
+    wa.endpoint.messages.plans.push({ error: '463' });
+    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0NOLOCK')).rejects.toMatchObject({
+      kind: 'restricted',
+      code: '463',
+      until: null,
+    });
+    expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0NOLOCK']);
+  });
+});
+
+describe('a reply from a contact WhatsApp addresses by its LID', () => {
+  it('reaches the driver decrypted, as a message from the phone number WhatsApp names beside the LID', async () => {
+    const { events, rina } = await sending();
+    const id = await wa.endpoint.write(rina, 'STOP');
+    await until(() => events.some((event) => event.type === 'message'), 10_000);
+    expect(events.filter((event) => event.type === 'message')).toEqual([
+      { type: 'message', from: rina.number, text: 'STOP' },
+    ]);
+    // Baileys' delivery receipt to the LID is the message's acknowledgement (WhatsApp Web's way).
+    const receipt = await wa.endpoint.latest().next((node) => node.tag === 'receipt' && node.attrs.id === id);
+    expect(receipt.attrs).toMatchObject({ to: `${rina.lid}@lid`, type: 'inactive' });
+  });
+});
