@@ -5,14 +5,14 @@
  */
 import { GENERATOR_TEXT, type TGenerator } from '@sewablast/contract/generator';
 import { effectiveRole } from '@sewablast/contract/roles';
-import { jobColumns } from '../../components/job-columns.tsx';
-import { JobList } from '../../components/job-list.tsx';
 import { useRowDelete } from '../../components/row-actions.tsx';
 import { useClock } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
-import { useJobCommands } from '../../lib/use-job-commands.ts';
-import { useJobListParams } from '../../lib/use-job-list-params.ts';
-import { useLiveJobs } from '../../lib/use-live-jobs.ts';
+import { jobColumns } from '../jobs/job-columns.tsx';
+import { JobList } from '../jobs/job-list.tsx';
+import { useJobCommands } from '../jobs/use-job-commands.ts';
+import { useJobListParams } from '../jobs/use-job-list-params.ts';
+import { useLiveJobs } from '../jobs/use-live-jobs.ts';
 import { GENERATOR_CALLS, useDeleteGenerator, useGenerators } from './api/generators.ts';
 
 const label = (row: TGenerator) => `Generator #${row.id}`;

@@ -6,14 +6,14 @@
 
 import { effectiveRole } from '@sewablast/contract/roles';
 import { type TValidator, VALIDATOR_TEXT } from '@sewablast/contract/validator';
-import { jobColumns } from '../../components/job-columns.tsx';
-import { JobList } from '../../components/job-list.tsx';
 import { useRowDelete } from '../../components/row-actions.tsx';
 import { useClock } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
-import { useJobCommands } from '../../lib/use-job-commands.ts';
-import { useJobListParams } from '../../lib/use-job-list-params.ts';
-import { useLiveJobs } from '../../lib/use-live-jobs.ts';
+import { jobColumns } from '../jobs/job-columns.tsx';
+import { JobList } from '../jobs/job-list.tsx';
+import { useJobCommands } from '../jobs/use-job-commands.ts';
+import { useJobListParams } from '../jobs/use-job-list-params.ts';
+import { useLiveJobs } from '../jobs/use-live-jobs.ts';
 import { useDeleteValidator, useValidators, VALIDATOR_CALLS } from './api/validators.ts';
 
 const label = (row: TValidator) => `Validator #${row.id}`;

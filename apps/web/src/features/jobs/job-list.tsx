@@ -6,14 +6,14 @@
 import { JOB_FILTERS, JOB_TEXT } from '@sewablast/contract/jobs';
 import { clsx } from 'clsx';
 import { Plus } from 'lucide-react';
-import type { JobListParams } from '../lib/use-job-list-params.ts';
-import { type Column, DataTable } from './data-table.tsx';
-import { inputClass } from './field.tsx';
-import { MessageDialog } from './message-dialog.tsx';
-import { Card, PageHeader } from './page-header.tsx';
-import { Pager } from './pager.tsx';
-import { SearchBox } from './search-box.tsx';
-import { ToolbarLink } from './toolbar-button.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { inputClass } from '../../components/field.tsx';
+import { MessageDialog } from '../../components/message-dialog.tsx';
+import { Card, PageHeader } from '../../components/page-header.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { ToolbarLink } from '../../components/toolbar-button.tsx';
+import type { JobListParams } from './use-job-list-params.ts';
 
 interface JobListProps<T> {
   title: string;

@@ -7,7 +7,7 @@ import { JOB_FILTERS, type TJobFilter } from '@sewablast/contract/jobs';
 import { effectiveRole } from '@sewablast/contract/roles';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from './session.ts';
+import { useSession } from '../../lib/session.ts';
 
 /** What one list read asks for (the contract's ZJobPageQuery, as the address gives it). */
 export interface JobPageFilter {
