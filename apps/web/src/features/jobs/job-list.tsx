@@ -36,12 +36,12 @@ export function JobList<T>(props: JobListProps<T>) {
       <PageHeader title={props.title} actions={<ToolbarLink icon={Plus} label={JOB_TEXT.add} to={props.addTo} />} />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={params.search} placeholder={JOB_TEXT.searchPlaceholder} onSearch={params.onSearch} />
+          <SearchBox value={params.search} placeholder={JOB_TEXT.searchPlaceholder} onSearch={params.setSearch} />
           <div className="w-full sm:w-48">
             <select
               aria-label={JOB_TEXT.filterStatus}
               value={params.status ?? ''}
-              onChange={(event) => params.setQuery({ page: '1', status: event.target.value })}
+              onChange={(event) => params.setFilter('status', event.target.value)}
               className={clsx(inputClass(false), 'h-10 py-0')}
             >
               <option value="">{JOB_TEXT.filterAll}</option>
@@ -60,11 +60,7 @@ export function JobList<T>(props: JobListProps<T>) {
           loading={props.loading}
           error={props.error}
         />
-        <Pager
-          page={params.page}
-          totalPages={props.totalPages}
-          onPage={(next) => params.setQuery({ page: String(next) })}
-        />
+        <Pager page={params.page} totalPages={props.totalPages} onPage={params.setPage} />
       </Card>
       <MessageDialog
         open={props.forbidden}

@@ -5,9 +5,8 @@
  */
 import { JOB_FILTERS, type TJobFilter } from '@sewablast/contract/jobs';
 import { effectiveRole } from '@sewablast/contract/roles';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 
 /** What one list read asks for (the contract's ZJobPageQuery, as the address gives it). */
 export interface JobPageFilter {
@@ -22,30 +21,14 @@ export function listedUser(user: { id: number; role: string } | null): number | 
   return user && effectiveRole(user.role) !== 'dev' ? user.id : undefined;
 }
 
-const isFilter = (value: string | null): value is TJobFilter => JOB_FILTERS.includes(value as TJobFilter);
+const isFilter = (value: string): value is TJobFilter => JOB_FILTERS.includes(value as TJobFilter);
 
 export function useJobListParams() {
   const { user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('s') ?? '';
-  const raw = params.get('status');
-  const status = isFilter(raw) ? raw : undefined;
-  const userId = listedUser(user);
-
-  /** Every change but paging starts again from page 1; empty values leave the address. */
-  const setQuery = useCallback(
-    (next: Record<string, string>) =>
-      setParams((current) => {
-        const merged = { ...Object.fromEntries(current), ...next };
-        return Object.fromEntries(Object.entries(merged).filter(([, value]) => value));
-      }),
-    [setParams],
-  );
-  const onSearch = useCallback((value: string) => setQuery({ page: '1', s: value }), [setQuery]);
-
-  const query: JobPageFilter = { page, search: search || undefined, status, user_id: userId };
-  return { query, page, search, status, setQuery, onSearch, ready: user !== null };
+  const list = useListParams('status');
+  const status = isFilter(list.filters.status) ? list.filters.status : undefined;
+  const query: JobPageFilter = { page: list.page, search: list.search || undefined, status, user_id: listedUser(user) };
+  return { ...list, status, query, ready: user !== null };
 }
 
 export type JobListParams = ReturnType<typeof useJobListParams>;
