@@ -32,17 +32,16 @@ export interface ListParams<K extends string> {
 
 export function useListParams<K extends string = never>(...filterNames: K[]): ListParams<K> {
   const [params, setParams] = useSearchParams();
-  const change = useCallback(
-    (changes: Record<string, string>) => setParams((current) => changedParams(current, changes)),
+  const change = (changes: Record<string, string>) => setParams((current) => changedParams(current, changes));
+  const setSearch = useCallback(
+    (search: string) => setParams((current) => changedParams(current, { page: '1', s: search })),
     [setParams],
   );
-  const setPage = useCallback((page: number) => change({ page: String(page) }), [change]);
-  const setSearch = useCallback((search: string) => change({ page: '1', s: search }), [change]);
   return {
     page: pageOf(params.get('page')),
     search: params.get('s') ?? '',
     filters: Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as Record<K, string>,
-    setPage,
+    setPage: (page) => change({ page: String(page) }),
     setSearch,
     setFilter: (name, value) => change({ page: '1', [name]: value }),
   };

@@ -9,8 +9,8 @@ import {
 } from '@sewablast/contract/validator';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiText } from '../../../lib/api.ts';
+import { type JobPageFilter, jobPageSearch } from '../../jobs/job-page.ts';
 import type { JobCalls } from '../../jobs/use-job-commands.ts';
-import { type JobPageFilter, jobPageSearch } from '../../jobs/use-job-list-params.ts';
 
 const KEY = ['validators'] as const;
 
