@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changedParams, pageOf } from './use-list-params.ts';
+import { changedParams, pageNumberOf } from './use-list-params.ts';
 
 describe("a list's page in its address", () => {
   it('is a whole number from 1, and 1 where the address names none or nonsense', () => {
-    expect(pageOf('3')).toBe(3);
-    expect(pageOf(null)).toBe(1);
-    expect(pageOf('')).toBe(1);
-    expect(pageOf('0')).toBe(1);
-    expect(pageOf('-2')).toBe(1);
-    expect(pageOf('abc')).toBe(1);
-    expect(pageOf('2.5')).toBe(2);
+    expect(pageNumberOf('3')).toBe(3);
+    expect(pageNumberOf(null)).toBe(1);
+    expect(pageNumberOf('')).toBe(1);
+    expect(pageNumberOf('0')).toBe(1);
+    expect(pageNumberOf('-2')).toBe(1);
+    expect(pageNumberOf('abc')).toBe(1);
+    expect(pageNumberOf('2.5')).toBe(2);
   });
 });
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The page an address names: a whole number from 1, and 1 where it names none (or a hand-edited nonsense). */
-export function pageOf(raw: string | null): number {
+export function pageNumberOf(raw: string | null): number {
   return Math.max(1, Number.parseInt(raw ?? '1', 10) || 1);
 }
 
@@ -38,7 +38,7 @@ export function useListParams<K extends string = never>(...filterNames: K[]): Li
     [setParams],
   );
   return {
-    page: pageOf(params.get('page')),
+    page: pageNumberOf(params.get('page')),
     search: params.get('s') ?? '',
     filters: Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as Record<K, string>,
     setPage: (page) => change({ page: String(page) }),
