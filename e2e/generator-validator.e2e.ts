@@ -107,6 +107,24 @@ describe('generators and validators', () => {
     expect(edited.generator.interval_max).toBe(3);
   }, 150_000);
 
+  it("keeps the list's filter and search in its address, each starting again from page 1", async () => {
+    await page.goto('/generator/list?page=1');
+    const filter = page.getByLabel('Filter Status');
+    const rows = page.locator('[data-testid^="job-status-"]');
+    await filter.selectOption('finished');
+    await expect.poll(() => new URL(page.url()).search, RUN).toBe('?page=1&status=finished');
+    await expect.poll(() => rows.count(), RUN).toBe(1);
+    await filter.selectOption('error');
+    await expect.poll(() => page.getByText('Kosong').count(), RUN).toBe(1);
+    await page.goBack();
+    await expect.poll(() => filter.inputValue(), RUN).toBe('finished');
+    await expect.poll(() => rows.count(), RUN).toBe(1);
+    await page.getByLabel('Cari Whatsapp').fill('tidak ada');
+    // The search goes to the address 1 s after typing stops.
+    await expect.poll(() => new URL(page.url()).search, RUN).toBe('?page=1&status=finished&s=tidak+ada');
+    await expect.poll(() => page.getByText('Kosong').count(), RUN).toBe(1);
+  });
+
   it('validates the numbers of an uploaded CSV to the end', async () => {
     await page.goto('/validator/list');
     await page.getByRole('link', { name: 'Tambah' }).click();

@@ -3,7 +3,7 @@
  * past the end is replaced by the last page. 'Y+' when a search's count stopped at its cap (`meta.capped`):
  * more pages match than can be reached, which narrowing the search finds.
  */
-import { useLastPageGuard } from '../lib/use-page-param.ts';
+import { useLastPageGuard } from '../lib/use-list-params.ts';
 
 export function Pager({
   page,

@@ -14,7 +14,8 @@ interface AuditFiltersProps {
   to: string;
   /** The period's fault, shown under the end date. */
   rangeError?: string;
-  onChange: (next: Record<string, string>) => void;
+  /** A filter changed (the list goes back to page 1). */
+  onChange: (name: 'action' | 'from' | 'to', value: string) => void;
 }
 
 /** Whether `to` comes before `from`: a period the server refuses. */
@@ -30,7 +31,7 @@ export function AuditFilters({ action, from, to, rangeError, onChange }: AuditFi
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `audit-${name}-error` : undefined}
-        onChange={(event) => onChange({ page: '1', [name]: event.target.value })}
+        onChange={(event) => onChange(name, event.target.value)}
         className={clsx(inputClass(Boolean(error)), 'h-10 py-0')}
       />
     </FieldFrame>
@@ -41,7 +42,7 @@ export function AuditFilters({ action, from, to, rangeError, onChange }: AuditFi
         <select
           id="audit-action"
           value={action}
-          onChange={(event) => onChange({ page: '1', action: event.target.value })}
+          onChange={(event) => onChange('action', event.target.value)}
           className={clsx(inputClass(false), 'h-10 py-0')}
         >
           <option value="">{AUDIT_TEXT.allActions}</option>

@@ -10,13 +10,11 @@ import {
   type TAuditEntry,
   ZDay,
 } from '@sewablast/contract/audit';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useLastPageGuard } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useAuditPage } from './api/audit-page.ts';
 import { AuditChanges } from './audit-changes.tsx';
 import { AuditFilters, isInverted } from './audit-filters.tsx';
@@ -34,30 +32,17 @@ const COLUMNS: Column<TAuditEntry>[] = [
   },
 ];
 
-const isAction = (value: string | null): value is TAuditAction => AUDIT_ACTIONS.includes(value as TAuditAction);
+const isAction = (value: string): value is TAuditAction => AUDIT_ACTIONS.includes(value as TAuditAction);
 /** A day from the address, or nothing when it is not one: a hand-edited address falls back to no filter. */
-const dayOf = (value: string | null) => (ZDay.safeParse(value).success ? (value as string) : undefined);
+const dayOf = (value: string) => (ZDay.safeParse(value).success ? value : undefined);
 
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const rawAction = params.get('action');
-  const action = isAction(rawAction) ? rawAction : undefined;
-  const from = dayOf(params.get('from'));
-  const to = dayOf(params.get('to'));
+  const { page, filters, setPage, setFilter } = useListParams('action', 'from', 'to');
+  const action = isAction(filters.action) ? filters.action : undefined;
+  const from = dayOf(filters.from);
+  const to = dayOf(filters.to);
   const rangeError = isInverted(from, to) ? AUDIT_TEXT.badRange : undefined;
   const list = useAuditPage({ page, action, from, to }, !rangeError);
-  useLastPageGuard(page, list.data?.meta.totalPages);
-
-  /** Every change but paging starts again from page 1; empty values leave the address. */
-  const setQuery = useCallback(
-    (next: Record<string, string>) =>
-      setParams((current) => {
-        const merged = { ...Object.fromEntries(current), ...next };
-        return Object.fromEntries(Object.entries(merged).filter(([, value]) => value));
-      }),
-    [setParams],
-  );
 
   return (
     <>
@@ -68,7 +53,7 @@ export function Component() {
           from={from ?? ''}
           to={to ?? ''}
           rangeError={rangeError}
-          onChange={setQuery}
+          onChange={setFilter}
         />
         <DataTable
           columns={COLUMNS}
@@ -77,11 +62,7 @@ export function Component() {
           loading={!rangeError && list.isPending}
           error={rangeError ?? list.error?.message}
         />
-        <Pager
-          page={page}
-          totalPages={list.data?.meta.totalPages}
-          onPage={(next) => setQuery({ page: String(next) })}
-        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

@@ -14,7 +14,7 @@ import { Pager } from '../../components/pager.tsx';
 import { IconButton, useRowDelete } from '../../components/row-actions.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useBonuses, useBonusTotal, useDeleteBonus } from './api/bonuses.ts';
 
 const memberOf = (bonus: TBonus) => `${bonus.User.firstname} ${bonus.User.lastname}`.trim();
@@ -58,7 +58,7 @@ function DeleteBonus({ bonus, deleting, onDelete }: { bonus: TBonus; deleting: b
 export function Component() {
   const { user } = useSession();
   const manager = user ? inGroup(user.role, 'managers') : false;
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListParams();
   const bonuses = useBonuses(page);
   const total = useBonusTotal(user && !manager ? user.id : null);
   const rows = useRowDelete(useDeleteBonus());

@@ -4,18 +4,9 @@
  * Download of the numbers found, Edit and Delete.
  */
 import { GENERATOR_TEXT, type TGenerator } from '@sewablast/contract/generator';
-import { effectiveRole } from '@sewablast/contract/roles';
-import { jobColumns } from '../../components/job-columns.tsx';
-import { JobList } from '../../components/job-list.tsx';
-import { useRowDelete } from '../../components/row-actions.tsx';
-import { useClock } from '../../lib/live.ts';
-import { useSession } from '../../lib/session.ts';
-import { useJobCommands } from '../../lib/use-job-commands.ts';
-import { useJobListParams } from '../../lib/use-job-list-params.ts';
-import { useLiveJobs } from '../../lib/use-live-jobs.ts';
+import { JobList } from '../jobs/job-list.tsx';
+import { useJobListParams } from '../jobs/use-job-list-params.ts';
 import { GENERATOR_CALLS, useDeleteGenerator, useGenerators } from './api/generators.ts';
-
-const label = (row: TGenerator) => `Generator #${row.id}`;
 
 function NumberRange({ row }: { row: TGenerator }) {
   return (
@@ -32,39 +23,20 @@ function NumberRange({ row }: { row: TGenerator }) {
 }
 
 export function Component() {
-  const { user } = useSession();
   const params = useJobListParams();
   const list = useGenerators(params.query, params.ready);
-  const { rows, update } = useLiveJobs(list.data?.data, 'generatorId', list.refetch);
-  const commands = useJobCommands(GENERATOR_CALLS, update, list.refetch);
-  const deletes = useRowDelete(useDeleteGenerator());
-  const now = useClock();
-
-  const columns = jobColumns<TGenerator>({
-    isDev: effectiveRole(user?.role) === 'dev',
-    now,
-    runningLabel: GENERATOR_TEXT.generating,
-    own: { header: GENERATOR_TEXT.columnRange, cell: (row) => <NumberRange row={row} /> },
-    commands,
-    editTo: (row) => `/generator/create?id=${row.id}`,
-    label,
-    deleting: deletes.isDeleting,
-    onDelete: deletes.remove,
-  });
-
+  const deletion = useDeleteGenerator();
   return (
     <JobList
+      kind="generator"
       title={GENERATOR_TEXT.title}
-      addTo="/generator/create"
+      runningLabel={GENERATOR_TEXT.generating}
+      label={(row) => `Generator #${row.id}`}
+      own={{ header: GENERATOR_TEXT.columnRange, cell: (row) => <NumberRange row={row} /> }}
       params={params}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      loading={list.isPending}
-      error={list.error?.message}
-      totalPages={list.data?.meta.totalPages}
-      forbidden={commands.forbidden !== null}
-      onForbiddenClose={commands.leaveForbidden}
+      list={list}
+      calls={GENERATOR_CALLS}
+      deletion={deletion}
     />
   );
 }

@@ -7,11 +7,11 @@ import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { RowActions, useRowDelete } from '../../components/row-actions.tsx';
 import { formatNumber, formatRupiah } from '../../lib/format.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useDeleteLevel, useLevels } from './api/levels.ts';
 
 export function Component() {
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListParams();
   const levels = useLevels(page);
   const rows = useRowDelete(useDeleteLevel());
 

@@ -5,14 +5,13 @@
  */
 import { type TBackOfficeUser, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
 import { clsx } from 'clsx';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { ConfirmActionButton } from '../../components/confirm-action-button.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useBackOfficeUsers, useResetTwoFactor } from './api/back-office.ts';
 
 const { staffColumns: HEADERS } = TWO_FACTOR_TEXT;
@@ -76,20 +75,14 @@ const COLUMNS: Column<TBackOfficeUser>[] = [
 ];
 
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('s') ?? '';
+  const { page, search, setPage, setSearch } = useListParams();
   const list = useBackOfficeUsers({ page, search });
-  const onSearch = useCallback(
-    (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
-    [setParams],
-  );
   return (
     <>
       <PageHeader title={TWO_FACTOR_TEXT.staffTitle} />
       <Card>
         <div className="border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={search} placeholder={TWO_FACTOR_TEXT.staffSearch} onSearch={onSearch} />
+          <SearchBox value={search} placeholder={TWO_FACTOR_TEXT.staffSearch} onSearch={setSearch} />
         </div>
         <DataTable
           columns={COLUMNS}
@@ -98,11 +91,7 @@ export function Component() {
           loading={list.isPending}
           error={list.error?.message}
         />
-        <Pager
-          page={page}
-          totalPages={list.data?.meta.totalPages}
-          onPage={(next) => setParams(search ? { page: String(next), s: search } : { page: String(next) })}
-        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

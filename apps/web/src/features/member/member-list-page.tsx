@@ -5,8 +5,7 @@
  */
 import { MEMBER_STATUSES, MEMBER_TEXT, type TMember, type TMemberStatus } from '@sewablast/contract/members';
 import { clsx } from 'clsx';
-import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { inputClass } from '../../components/field.tsx';
 import { LevelBadge } from '../../components/level-badge.tsx';
@@ -14,6 +13,7 @@ import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useMembers } from './api/members.ts';
 
 const nameOf = (member: TMember) => `${member.firstname} ${member.lastname}`.trim();
@@ -83,39 +83,25 @@ const COLUMNS: Column<TMember>[] = [
   },
 ];
 
-const isStatus = (value: string | null): value is TMemberStatus => MEMBER_STATUSES.includes(value as TMemberStatus);
+const isStatus = (value: string): value is TMemberStatus => MEMBER_STATUSES.includes(value as TMemberStatus);
 
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('s') ?? '';
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const { page, search, filters, setPage, setSearch, setFilter } = useListParams('status');
+  const status = isStatus(filters.status) ? filters.status : undefined;
   const list = useMembers({ page, search, status });
-
-  /** Every change but paging starts again from page 1; empty values leave the address. */
-  const setQuery = useCallback(
-    (next: Record<string, string>) =>
-      setParams((current) => {
-        const merged = { ...Object.fromEntries(current), ...next };
-        return Object.fromEntries(Object.entries(merged).filter(([, value]) => value));
-      }),
-    [setParams],
-  );
-  const onSearch = useCallback((value: string) => setQuery({ page: '1', s: value }), [setQuery]);
 
   return (
     <>
       <PageHeader title={MEMBER_TEXT.listTitle} />
       <Card>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={search} placeholder={MEMBER_TEXT.search} onSearch={onSearch} />
+          <SearchBox value={search} placeholder={MEMBER_TEXT.search} onSearch={setSearch} />
           <div className="w-full sm:w-48">
             <select
               aria-label={MEMBER_TEXT.statusFilter}
               title={MEMBER_TEXT.statusHint}
               value={status ?? ''}
-              onChange={(event) => setQuery({ page: '1', status: event.target.value })}
+              onChange={(event) => setFilter('status', event.target.value)}
               className={clsx(inputClass(false), 'h-10 py-0')}
             >
               <option value="">{MEMBER_TEXT.allStatuses}</option>
@@ -134,12 +120,7 @@ export function Component() {
           loading={list.isPending}
           error={list.error?.message}
         />
-        <Pager
-          page={page}
-          totalPages={list.data?.meta.totalPages}
-          capped={list.data?.meta.capped}
-          onPage={(next) => setQuery({ page: String(next) })}
-        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages} capped={list.data?.meta.capped} onPage={setPage} />
       </Card>
     </>
   );

@@ -10,7 +10,7 @@ import { RowActions, useRowDelete } from '../../components/row-actions.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { downloadFile, toJson } from '../../lib/export-file.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { fetchAllMessages, useDeleteMessage, useMessages } from './api/messages.ts';
 import { MediaPreview } from './components/media-preview.tsx';
 import { SafeHtml } from './components/safe-html.tsx';
@@ -36,7 +36,7 @@ async function exportJson() {
 }
 
 export function Component() {
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListParams();
   const messages = useMessages(page);
   const rows = useRowDelete(useDeleteMessage());
 

@@ -2,8 +2,7 @@
 import { PAGING_TEXT } from '@sewablast/contract/paging';
 import { PHONE_TEXT } from '@sewablast/contract/phonenumber';
 import { Download, Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
@@ -15,7 +14,7 @@ import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx'
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { isFresh, useClock, useLive } from '../../lib/live.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { fetchAllPhoneNumbers, useDeletePhoneNumber, usePhoneNumbers } from './api/phonenumbers.ts';
 import { applyNumberEvent, type LiveNumber, toLiveNumber } from './live-numbers.ts';
 
@@ -54,9 +53,7 @@ async function exportNumbers(format: 'csv' | 'json') {
 }
 
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = usePageParam();
-  const search = params.get('s') ?? '';
+  const { page, search, setPage, setSearch } = useListParams();
   const numbers = usePhoneNumbers(page, search);
   const [liveRows, setLiveRows] = useState<LiveNumber[]>([]);
   const now = useClock();
@@ -70,11 +67,6 @@ export function Component() {
     },
   );
   const rows = useRowDelete(useDeletePhoneNumber());
-
-  const onSearch = useCallback(
-    (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
-    [setParams],
-  );
 
   const columns: Column<LiveNumber>[] = [
     {
@@ -139,7 +131,7 @@ export function Component() {
       </PageHeader>
       <Card>
         <div className="border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={search} placeholder="Cari nomor atau nama" onSearch={onSearch} />
+          <SearchBox value={search} placeholder="Cari nomor atau nama" onSearch={setSearch} />
         </div>
         <DataTable
           columns={columns}

@@ -1,8 +1,6 @@
 /** /proxy: value, times used, status colour, edit and delete; export and sync (spec part 2 §2). */
 import { PROXY_TEXT, type TProxy } from '@sewablast/contract/proxy';
 import { Download, Plus } from 'lucide-react';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
@@ -14,7 +12,7 @@ import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { fetchAllProxies, useDeleteProxy, useProxies } from './api/proxies.ts';
 
 async function exportProxies(format: 'csv' | 'json') {
@@ -37,14 +35,8 @@ async function exportProxies(format: 'csv' | 'json') {
 }
 
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = usePageParam();
-  const search = params.get('s') ?? '';
+  const { page, search, setPage, setSearch } = useListParams();
   const proxies = useProxies(page, search);
-  const onSearch = useCallback(
-    (value: string) => setParams(value ? { page: '1', s: value } : { page: '1' }),
-    [setParams],
-  );
   const rows = useRowDelete(useDeleteProxy());
 
   const columns: Column<TProxy>[] = [
@@ -86,7 +78,7 @@ export function Component() {
       />
       <Card>
         <div className="border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={search} placeholder="Cari proxy" onSearch={onSearch} />
+          <SearchBox value={search} placeholder="Cari proxy" onSearch={setSearch} />
         </div>
         <DataTable
           columns={columns}

@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { formatRupiah } from '../../lib/format.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useReferrals } from './api/referrals.ts';
 import { PersonCell } from './person-cell.tsx';
 
@@ -17,7 +17,7 @@ const columns: Column<TReferral>[] = [
 ];
 
 export function MemberReferrals({ userId }: { userId: number }) {
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListParams();
   const referrals = useReferrals(page, userId);
   return (
     <>

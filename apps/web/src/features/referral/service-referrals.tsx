@@ -4,14 +4,12 @@
  * after typing stops) and paged; page and search live in the address.
  */
 import { REFERRAL_TEXT, referralTotalText, type TReferralLink } from '@sewablast/contract/referral';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
-import { useLastPageGuard } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useReferralLinks } from './api/referral-links.ts';
 import { PersonCell } from './person-cell.tsx';
 
@@ -27,22 +25,8 @@ const columns: Column<TReferralLink>[] = [
 ];
 
 export function ServiceReferrals() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('s') ?? '';
+  const { page, search, setPage, setSearch } = useListParams();
   const list = useReferralLinks(page, search);
-  useLastPageGuard(page, list.data?.meta.totalPages);
-
-  /** Every change but paging starts again from page 1; empty values leave the address. */
-  const setQuery = useCallback(
-    (next: Record<string, string>) =>
-      setParams((current) => {
-        const merged = { ...Object.fromEntries(current), ...next };
-        return Object.fromEntries(Object.entries(merged).filter(([, value]) => value));
-      }),
-    [setParams],
-  );
-  const onSearch = useCallback((value: string) => setQuery({ page: '1', s: value }), [setQuery]);
 
   return (
     <>
@@ -51,7 +35,7 @@ export function ServiceReferrals() {
       </PageHeader>
       <Card>
         <div className="border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={search} placeholder={REFERRAL_TEXT.search} onSearch={onSearch} />
+          <SearchBox value={search} placeholder={REFERRAL_TEXT.search} onSearch={setSearch} />
         </div>
         <DataTable
           columns={columns}
@@ -60,11 +44,7 @@ export function ServiceReferrals() {
           loading={list.isPending}
           error={list.error?.message}
         />
-        <Pager
-          page={page}
-          totalPages={list.data?.meta.totalPages}
-          onPage={(next) => setQuery({ page: String(next) })}
-        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

@@ -15,13 +15,13 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { FieldFrame, SCROLL_MARGIN } from '../../components/field.tsx';
 import { FormAlert, SubmitButton } from '../../components/form.tsx';
-import { JobSettingsFields, useNewAccountChosen } from '../../components/job-settings-fields.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { RecordLoader } from '../../components/record-loader.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
 import { useSession } from '../../lib/session.ts';
-import { useUserAccounts } from '../../lib/use-user-accounts.ts';
+import { JobSettingsFields, useNewAccountChosen } from '../jobs/job-settings-fields.tsx';
+import { useUserAccounts } from '../jobs/use-user-accounts.ts';
 import { useSaveValidator, useValidator } from './api/validators.ts';
 
 const ACCEPTED = VALIDATOR_TEXT.accept.split(',');

@@ -4,19 +4,10 @@
  * Start/Stop, Download of the numbers found, Edit and Delete.
  */
 
-import { effectiveRole } from '@sewablast/contract/roles';
 import { type TValidator, VALIDATOR_TEXT } from '@sewablast/contract/validator';
-import { jobColumns } from '../../components/job-columns.tsx';
-import { JobList } from '../../components/job-list.tsx';
-import { useRowDelete } from '../../components/row-actions.tsx';
-import { useClock } from '../../lib/live.ts';
-import { useSession } from '../../lib/session.ts';
-import { useJobCommands } from '../../lib/use-job-commands.ts';
-import { useJobListParams } from '../../lib/use-job-list-params.ts';
-import { useLiveJobs } from '../../lib/use-live-jobs.ts';
+import { JobList } from '../jobs/job-list.tsx';
+import { useJobListParams } from '../jobs/use-job-list-params.ts';
 import { useDeleteValidator, useValidators, VALIDATOR_CALLS } from './api/validators.ts';
-
-const label = (row: TValidator) => `Validator #${row.id}`;
 
 function TargetFile({ row }: { row: TValidator }) {
   if (!row.fileUrl) return <span className="text-xs">{row.fileName ?? '-'}</span>;
@@ -32,39 +23,20 @@ function TargetFile({ row }: { row: TValidator }) {
 }
 
 export function Component() {
-  const { user } = useSession();
   const params = useJobListParams();
   const list = useValidators(params.query, params.ready);
-  const { rows, update } = useLiveJobs(list.data?.data, 'validatorId', list.refetch);
-  const commands = useJobCommands(VALIDATOR_CALLS, update, list.refetch);
-  const deletes = useRowDelete(useDeleteValidator());
-  const now = useClock();
-
-  const columns = jobColumns<TValidator>({
-    isDev: effectiveRole(user?.role) === 'dev',
-    now,
-    runningLabel: VALIDATOR_TEXT.validating,
-    own: { header: VALIDATOR_TEXT.columnFile, cell: (row) => <TargetFile row={row} /> },
-    commands,
-    editTo: (row) => `/validator/create?id=${row.id}`,
-    label,
-    deleting: deletes.isDeleting,
-    onDelete: deletes.remove,
-  });
-
+  const deletion = useDeleteValidator();
   return (
     <JobList
+      kind="validator"
       title={VALIDATOR_TEXT.title}
-      addTo="/validator/create"
+      runningLabel={VALIDATOR_TEXT.validating}
+      label={(row) => `Validator #${row.id}`}
+      own={{ header: VALIDATOR_TEXT.columnFile, cell: (row) => <TargetFile row={row} /> }}
       params={params}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      loading={list.isPending}
-      error={list.error?.message}
-      totalPages={list.data?.meta.totalPages}
-      forbidden={commands.forbidden !== null}
-      onForbiddenClose={commands.leaveForbidden}
+      list={list}
+      calls={VALIDATOR_CALLS}
+      deletion={deletion}
     />
   );
 }

@@ -6,8 +6,6 @@ import { FILTER_ALL } from '@sewablast/contract/paging';
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { clsx } from 'clsx';
 import { Plus } from 'lucide-react';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { inputClass } from '../../components/field.tsx';
@@ -19,6 +17,7 @@ import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarLink } from '../../components/toolbar-button.tsx';
 import { useClock } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { accountColumns } from './account-columns.tsx';
 import { useWhatsappPage } from './api/whatsapp.ts';
 import { useAccountCommands } from './use-account-commands.ts';
@@ -39,11 +38,10 @@ export function Component() {
   const { user } = useSession();
   const role = effectiveRole(user?.role) ?? 'member';
   const isManager = inGroup(role, 'managers');
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const raw = params.get('s') ?? '';
+  // `s` holds either the search or a status filter, as the spec's client writes it; `id` a manager's user.
+  const { page, search: raw, filters, setPage, setSearch } = useListParams('id');
   const isFilter = FILTERS.some(([value]) => value && value === raw);
-  const userFilter = isManager && params.get('id') ? Number(params.get('id')) : null;
+  const userFilter = isManager && filters.id ? Number(filters.id) : null;
   const list = useWhatsappPage(page, isFilter ? '' : raw, isFilter ? raw : '', userFilter);
   const now = useClock();
   const channel = user
@@ -53,13 +51,6 @@ export function Component() {
     : null;
   const { rows, update } = useLiveAccounts(list.data?.data, channel, list.refetch);
   const commands = useAccountCommands(update, list.refetch);
-
-  const setQuery = (next: Record<string, string>) =>
-    setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value)));
-  const onSearch = useCallback(
-    (value: string) => setParams((current) => ({ ...Object.fromEntries(current), page: '1', s: value })),
-    [setParams],
-  );
 
   return (
     <>
@@ -81,12 +72,12 @@ export function Component() {
       )}
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={isFilter ? '' : raw} placeholder="Cari Whatsapp" onSearch={onSearch} />
+          <SearchBox value={isFilter ? '' : raw} placeholder="Cari Whatsapp" onSearch={setSearch} />
           <div className="w-full sm:w-48">
             <select
               aria-label="Filter Status"
               value={isFilter ? raw : ''}
-              onChange={(event) => setQuery({ page: '1', s: event.target.value, id: params.get('id') ?? '' })}
+              onChange={(event) => setSearch(event.target.value)}
               className={clsx(inputClass(false), 'h-10 py-0')}
             >
               {FILTERS.map(([value, label]) => (
@@ -104,12 +95,7 @@ export function Component() {
           loading={list.isPending}
           error={list.error?.message}
         />
-        <Pager
-          page={page}
-          totalPages={list.data?.meta.totalPages}
-          capped={list.data?.meta.capped}
-          onPage={(next) => setQuery({ page: String(next), s: raw, id: params.get('id') ?? '' })}
-        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages} capped={list.data?.meta.capped} onPage={setPage} />
       </Card>
       <MessageDialog
         open={commands.forbidden !== null}

@@ -8,7 +8,7 @@ import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useWithdrawFigures } from './api/figures.ts';
 import { useWithdrawPage } from './api/history-page.ts';
 import { BalanceCard } from './balance-card.tsx';
@@ -24,7 +24,7 @@ const COLUMNS: Column<TWithdraw>[] = [
 ];
 
 function History({ userId }: { userId: number }) {
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListParams();
   const list = useWithdrawPage({ page, userId });
   return (
     <Card>

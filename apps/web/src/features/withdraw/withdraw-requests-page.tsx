@@ -7,8 +7,6 @@ import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { type TWithdrawStatus, WITHDRAW_STATUS_LABEL, WITHDRAW_STATUSES } from '@sewablast/contract/withdraw-text';
 import { clsx } from 'clsx';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { inputClass } from '../../components/field.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
@@ -16,6 +14,7 @@ import { Pager } from '../../components/pager.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useWithdrawPage } from './api/history-page.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { ExportAcceptedButton } from './export-accepted-button.tsx';
@@ -30,28 +29,13 @@ const COLUMNS: Column<TWithdraw>[] = [
   { header: 'Aksi', cell: (row) => <DecisionButtons row={row} />, actions: true, className: 'text-right' },
 ];
 
-const isStatus = (value: string | null): value is TWithdrawStatus =>
-  WITHDRAW_STATUSES.includes(value as TWithdrawStatus);
+const isStatus = (value: string): value is TWithdrawStatus => WITHDRAW_STATUSES.includes(value as TWithdrawStatus);
 
 export function Component() {
   const { user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('s') ?? '';
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const { page, search, filters, setPage, setSearch, setFilter } = useListParams('status');
+  const status = isStatus(filters.status) ? filters.status : undefined;
   const list = useWithdrawPage({ page, search, status });
-
-  /** Every change but paging starts again from page 1; empty values leave the address. */
-  const setQuery = useCallback(
-    (next: Record<string, string>) =>
-      setParams((current) => {
-        const merged = { ...Object.fromEntries(current), ...next };
-        return Object.fromEntries(Object.entries(merged).filter(([, value]) => value));
-      }),
-    [setParams],
-  );
-  const onSearch = useCallback((value: string) => setQuery({ page: '1', s: value }), [setQuery]);
 
   return (
     <>
@@ -61,12 +45,12 @@ export function Component() {
       />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox value={search} placeholder="Cari Member" onSearch={onSearch} />
+          <SearchBox value={search} placeholder="Cari Member" onSearch={setSearch} />
           <div className="w-full sm:w-48">
             <select
               aria-label="Filter Status"
               value={status ?? ''}
-              onChange={(event) => setQuery({ page: '1', status: event.target.value })}
+              onChange={(event) => setFilter('status', event.target.value)}
               className={clsx(inputClass(false), 'h-10 py-0')}
             >
               <option value="">All</option>
@@ -85,11 +69,7 @@ export function Component() {
           loading={list.isPending}
           error={list.error?.message}
         />
-        <Pager
-          page={page}
-          totalPages={list.data?.meta.totalPages}
-          onPage={(next) => setQuery({ page: String(next) })}
-        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages} onPage={setPage} />
       </Card>
     </>
   );

@@ -10,8 +10,8 @@ import {
 } from '@sewablast/contract/generator';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiText } from '../../../lib/api.ts';
-import type { JobCalls } from '../../../lib/use-job-commands.ts';
-import { type JobPageFilter, jobPageSearch } from '../../../lib/use-job-list-params.ts';
+import { type JobPageFilter, jobPageSearch } from '../../jobs/job-page.ts';
+import type { JobCalls } from '../../jobs/use-job-commands.ts';
 
 const KEY = ['generators'] as const;
 

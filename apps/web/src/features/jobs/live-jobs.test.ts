@@ -1,6 +1,6 @@
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
-import { isFresh } from './live.ts';
+import { isFresh } from '../../lib/live.ts';
 import { applyJobEvent, concernsJob, type JobFields, jobStatusLabel, toLiveJob } from './live-jobs.ts';
 
 interface Generator extends JobFields {

@@ -13,10 +13,10 @@ import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { useEffect } from 'react';
 import { type FieldValues, type Path, type PathValue, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { asNumber, type GuardedForm } from '../lib/form.ts';
-import { takeLinked } from '../lib/linked-handoff.ts';
-import { FieldFrame, inputClass } from './field.tsx';
-import { FormCheckbox, FormField } from './form.tsx';
+import { FieldFrame, inputClass } from '../../components/field.tsx';
+import { FormCheckbox, FormField } from '../../components/form.tsx';
+import { asNumber, type GuardedForm } from '../../lib/form.ts';
+import { takeLinked } from '../../lib/linked-handoff.ts';
 
 /** The select's value for 'Daftar Baru'. */
 export const NEW_ACCOUNT = 'new';

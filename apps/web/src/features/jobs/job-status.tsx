@@ -3,9 +3,9 @@
  * changes, the progress in percent, and the status label with the reason a job stopped by itself.
  */
 import { clsx } from 'clsx';
-import { formatNumber } from '../lib/format.ts';
-import { isFresh } from '../lib/live.ts';
-import { type JobFields, jobStatusLabel, type LiveJob } from '../lib/live-jobs.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { isFresh } from '../../lib/live.ts';
+import { type JobFields, jobStatusLabel, type LiveJob } from './live-jobs.ts';
 
 export function LiveCount({
   value,

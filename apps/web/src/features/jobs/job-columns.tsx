@@ -7,13 +7,13 @@ import { JOB_TEXT } from '@sewablast/contract/jobs';
 import { clsx } from 'clsx';
 import { Download, Play, Square } from 'lucide-react';
 import { Link } from 'react-router';
-import { cannotStart } from '../lib/live.ts';
-import type { JobFields, LiveJob } from '../lib/live-jobs.ts';
-import { isRunning } from '../lib/live-jobs.ts';
-import type { JobCommands } from '../lib/use-job-commands.ts';
-import type { Column } from './data-table.tsx';
+import type { Column } from '../../components/data-table.tsx';
+import { IconButton, RowActions } from '../../components/row-actions.tsx';
+import { cannotStart } from '../../lib/live.ts';
 import { JobProgress, JobStatus, LiveCount } from './job-status.tsx';
-import { IconButton, RowActions } from './row-actions.tsx';
+import type { JobFields, LiveJob } from './live-jobs.ts';
+import { isRunning } from './live-jobs.ts';
+import type { JobCommands } from './use-job-commands.ts';
 
 export interface JobRow extends JobFields {
   Whatsapp: { id: number; clientid: string; state: string; pushname: string | null; phonenumber: string | null } | null;

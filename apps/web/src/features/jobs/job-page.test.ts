@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobPageSearch, listedUser } from './use-job-list-params.ts';
+import { jobPageSearch, listedUser } from './job-page.ts';
 
 describe('the job lists ask for', () => {
   it("the user's own jobs, except a dev's, who sees everyone's (spec part 2 §6)", () => {

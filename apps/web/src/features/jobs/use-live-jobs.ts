@@ -5,9 +5,9 @@
  */
 import { effectiveRole } from '@sewablast/contract/roles';
 import { useCallback, useEffect, useState } from 'react';
-import { type LiveChannel, useLive } from './live.ts';
+import { type LiveChannel, useLive } from '../../lib/live.ts';
+import { useSession } from '../../lib/session.ts';
 import { applyJobEvent, concernsJob, type JobFields, type JobKey, type LiveJob, toLiveJob } from './live-jobs.ts';
-import { useSession } from './session.ts';
 
 export type UpdateJob<T extends JobFields> = (id: number, change: (row: LiveJob<T>) => LiveJob<T>) => void;
 

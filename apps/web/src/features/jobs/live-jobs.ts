@@ -5,7 +5,7 @@
  */
 import { JOB_TEXT } from '@sewablast/contract/jobs';
 import type { TLiveMessage } from '@sewablast/contract/live';
-import { secondsLeft, type Wait } from './live.ts';
+import { secondsLeft, type Wait } from '../../lib/live.ts';
 
 /** What a job row holds that live events change (contract jobs.ts ZJobBase). */
 export interface JobFields {

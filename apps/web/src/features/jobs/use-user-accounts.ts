@@ -1,7 +1,7 @@
 /** A user's linked WhatsApp accounts (GET /admin/whatsapp/list/{userId}, spec part 2 §7), for the job forms. */
 import type { TWhatsappListResponse } from '@sewablast/contract/whatsapp';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { api } from '../../lib/api.ts';
 
 export function useUserAccounts(userId: number | null) {
   return useQuery({
