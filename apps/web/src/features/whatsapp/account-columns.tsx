@@ -62,8 +62,11 @@ export function accountColumns(role: Role, now: number, commands: AccountCommand
           <span
             data-testid={`delivered-${row.clientid}`}
             className={clsx(
-              'block w-fit text-xs whitespace-nowrap text-slate-600 dark:text-slate-400',
-              isFresh(row.deliveredAt, now) && 'rounded bg-green-100 px-1 dark:bg-green-900',
+              'block w-fit text-xs whitespace-nowrap text-slate-600',
+              // Slate-400 on the dark highlight's green falls under 4.5:1, so the fresh line turns light green.
+              isFresh(row.deliveredAt, now)
+                ? 'rounded bg-green-100 px-1 dark:bg-green-900 dark:text-green-100'
+                : 'dark:text-slate-400',
             )}
           >
             {WHATSAPP_TEXT.delivered} {row.count_delivered}
