@@ -134,7 +134,7 @@ async function indexesUsed(db, term) {
   const query = db
     .select({ total: count() })
     .from(phoneNumbers)
-    .where(await phoneWhere(db, term));
+    .where((await phoneWhere(db, term)).where);
   const { rows } = await db.execute(sql`explain ${query.getSQL()}`);
   const plan = rows.map((row) => Object.values(row)[0]).join('\n');
   return [...new Set(plan.match(/phone_numbers_\w+/g) ?? [])].join(', ') || 'none (sequential scan)';
