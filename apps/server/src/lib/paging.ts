@@ -29,8 +29,8 @@ export interface PageSource<T extends PgTable> {
   table: T;
   where?: SQL | undefined;
   /**
-   * The rows' order; given the total (Infinity when the count stopped at its cap, or `Counted.matched`) when
-   * the cheap way to read a page depends on how many match.
+   * The rows' order; given the total (Infinity when the count stopped at its cap) when the cheap way to read a
+   * page depends on how many match.
    */
   orderBy: Order[] | ((total: number) => Order[]);
   /**
@@ -50,11 +50,6 @@ export interface PageSource<T extends PgTable> {
 export interface Counted {
   total: number;
   capped: boolean;
-  /**
-   * How many match when counted past the cap (`countUpTo`'s `reach`), Infinity past that: what `orderBy`
-   * is given in place of the total.
-   */
-  matched?: number;
 }
 
 export interface Page<Item> {
@@ -71,25 +66,22 @@ export async function countRows(db: Reader, table: PgTable, where: SQL | undefin
 
 /**
  * The matches counted up to `cap`, for searches: a word in a ninth of a million rows took 57 ms p50 to count
- * exactly (docs/performance.md), and the count reads its matches again for every page. Counted on to `reach`
- * when the way a page is read depends on how many match beyond the cap (`Counted.matched`).
+ * exactly (docs/performance.md), and the count reads its matches again for every page.
  */
 export async function countUpTo(
   db: Db,
   table: PgTable,
   where: SQL | undefined,
   cap = SEARCH_COUNT_CAP,
-  reach = cap,
 ): Promise<Counted> {
   const found = db
     .select({ one: sql`1`.as('one') })
     .from(table)
     .where(where)
-    .limit(Math.max(cap, reach) + 1)
+    .limit(cap + 1)
     .as('found');
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(found);
-  const matched = total > reach ? Number.POSITIVE_INFINITY : total;
-  return total > cap ? { total: cap, capped: true, matched } : { total, capped: false, matched };
+  return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
 function rowsAt<T extends PgTable>(
@@ -134,12 +126,12 @@ export async function paged<T extends PgTable, Item>(
 }
 
 async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limit: number }, source: PageSource<T>) {
-  const { total, capped, matched }: Counted = source.count
+  const { total, capped } = source.count
     ? await source.count(source.where)
     : { total: await countRows(db, source.table, source.where), capped: false };
   const meta = pageMeta(query, total, capped);
   if (total === 0) return { rows: [], meta };
-  const ordered = matched ?? (capped ? Number.POSITIVE_INFINITY : total);
+  const ordered = capped ? Number.POSITIVE_INFINITY : total;
   return { rows: await rowsAt(db, source, ordered, meta.limit, (meta.page - 1) * meta.limit), meta };
 }
 
