@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, phoneNumbers, users } from '../db/schema.ts';
-import { phoneSearch } from '../modules/phonenumber/service.ts';
 import { listKey } from './page-seek.ts';
 
 const newest = { columns: [phoneNumbers.id], desc: true };
+const named = (part: string) => like(phoneNumbers.name, `%${part}%`);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -13,10 +13,10 @@ afterEach(() => {
 
 describe('the key a list is remembered by', () => {
   it('is the same for the same filter built twice, and differs with any value, column, table or order', () => {
-    expect(listKey(phoneNumbers, phoneSearch('budi'), newest)).toBe(listKey(phoneNumbers, phoneSearch('budi'), newest));
+    expect(listKey(phoneNumbers, named('budi'), newest)).toBe(listKey(phoneNumbers, named('budi'), newest));
     const keys = [
-      listKey(phoneNumbers, phoneSearch('budi'), newest),
-      listKey(phoneNumbers, phoneSearch('budis'), newest),
+      listKey(phoneNumbers, named('budi'), newest),
+      listKey(phoneNumbers, named('budis'), newest),
       listKey(phoneNumbers, eq(phoneNumbers.status, 'active'), newest),
       listKey(phoneNumbers, eq(phoneNumbers.source, 'active'), newest),
       listKey(phoneNumbers, undefined, newest),
