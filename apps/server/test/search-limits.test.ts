@@ -11,12 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { startsWith } from '../src/lib/like.ts';
-import {
-  createPhoneNumberService,
-  NEWEST_WALKED,
-  phoneWhere,
-  SORTED_UP_TO,
-} from '../src/modules/phonenumber/service.ts';
+import { createPhoneNumberService, NEWEST_WALKED, phoneWhere } from '../src/modules/phonenumber/service.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -172,7 +167,7 @@ describe("a phone name's start", () => {
     ).rejects.toThrow(/Seq Scan on phone_numbers/);
   });
 
-  it(`sorts up to ${SORTED_UP_TO.toLocaleString('en')} matches past the count's cap, and pages as OFFSET does`, async () => {
+  it("sorts the matches past the count's cap when they lie behind the newest numbers, and pages as OFFSET does", async () => {
     const few = SEARCH_COUNT_CAP + 100;
     await t.db.execute(sql`insert into phone_numbers (number, name)
       select '62874' || lpad(i::text, 8, '0'), ${`${TAG}Urut `} || i from generate_series(1, ${few}) as i`);
@@ -191,15 +186,20 @@ describe("a phone name's start", () => {
       });
       expect(meta).toEqual({ page, limit: 10, total: SEARCH_COUNT_CAP, totalPages: 100, capped: true });
       expect(data.map((row) => row.id)).toEqual(naive.slice((page - 1) * 10, page * 10));
-      expect(sent.find((query) => /^select "id".* order by /s.test(query))).toMatch(
-        /order by "phone_numbers"\."id" \+ 0 desc/,
-      );
+      // Pages 1 and 2 may walk 1,000 and 2,000 of the newest numbers, all of them 'Lain'; page 57 may walk
+      // 5,700, which hold every match: either way is the same rows.
+      if (page <= 2) {
+        expect(sent.find((query) => /^select "id".* order by /s.test(query))).toMatch(
+          /order by "phone_numbers"\."id" \+ 0 desc/,
+        );
+      }
     }
   });
 
-  it(`past ${SORTED_UP_TO.toLocaleString('en')} matches walks the id key when the newest hold the page, else sorts`, async () => {
+  it("walks the id key past the count's cap when the newest numbers hold the page, else sorts", async () => {
+    const many = 5 * SEARCH_COUNT_CAP;
     await t.db.execute(sql`insert into phone_numbers (number, name)
-      select '62872' || lpad(i::text, 8, '0'), ${`${TAG}Banjir `} || i from generate_series(1, ${SORTED_UP_TO + 1}) as i`);
+      select '62872' || lpad(i::text, 8, '0'), ${`${TAG}Banjir `} || i from generate_series(1, ${many}) as i`);
     const pageOf = async (page: number) => {
       sent.length = 0;
       recording = true;
@@ -213,8 +213,7 @@ describe("a phone name's start", () => {
         order: sent.find((query) => /^select "id".* order by /s.test(query)),
       };
     };
-    const newest = (page: number) =>
-      Array.from({ length: 10 }, (_, i) => `${TAG}Banjir ${SORTED_UP_TO + 1 - (page - 1) * 10 - i}`);
+    const newest = (page: number) => Array.from({ length: 10 }, (_, i) => `${TAG}Banjir ${many - (page - 1) * 10 - i}`);
     expect(await pageOf(3)).toEqual({
       names: newest(3),
       order: expect.stringMatching(/order by "phone_numbers"\."id" desc/),
@@ -222,10 +221,12 @@ describe("a phone name's start", () => {
     // Newer numbers that do not match, as many as the walk may read: the matches now lie behind them.
     await t.db.execute(sql`insert into phone_numbers (number, name)
       select '62871' || lpad(i::text, 8, '0'), ${`${TAG}Baru `} || i from generate_series(1, ${NEWEST_WALKED}) as i`);
-    expect(await pageOf(100)).toEqual({
-      names: newest(100),
-      order: expect.stringMatching(/order by "phone_numbers"\."id" \+ 0 desc/),
-    });
+    for (const page of [1, 100]) {
+      expect(await pageOf(page)).toEqual({
+        names: newest(page),
+        order: expect.stringMatching(/order by "phone_numbers"\."id" \+ 0 desc/),
+      });
+    }
   });
 });
 

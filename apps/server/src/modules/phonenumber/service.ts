@@ -1,5 +1,5 @@
 /** Phone numbers: the list blasts go to, managed by admins and devs (spec part 2 §7, DESIGN §4, §6). */
-import { pageMeta, SEARCH_COUNT_CAP, type TPageQuery } from '@sewablast/contract/paging';
+import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
 import {
   PHONE_LIST_LIMIT,
   PHONE_TEXT,
@@ -54,14 +54,6 @@ export function phoneSearch(term: string | undefined): SQL | undefined {
 const NAME = sql`lower(${phoneNumbers.name})`;
 
 /**
- * Up to how many matches of a name's start a page sorts them (`id + 0`) rather than walking the id key from
- * the newest. 20,000 btree entries count in a few milliseconds; an import's names ('Nama 1' … 'Nama 999999')
- * put a start's 1,111 matches together among old ids, where the walk read 889,000 rows (2.1 s) to fill a page.
- * Past this many, the page walks when the newest numbers hold it (countPhoneMatches).
- */
-export const SORTED_UP_TO = 20_000;
-
-/**
  * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term (`start`), else
  * phoneSearch. A name's search of several words some of which most names share ('nama 123457') asks the
  * trigram index for the rare words only and checks the whole term on the rows it finds (lib/like.ts
@@ -89,11 +81,21 @@ export async function phoneWhere(
 }
 
 /**
+ * Rows of the newest a name's start may walk per row its page needs, before its matches are sorted instead:
+ * the walk is taken when at least one number in WALK_PER_ROW of the newest matches, so that it reads at most
+ * WALK_PER_ROW rows per row shown; where fewer match, the matches are under one in WALK_PER_ROW of the list
+ * (once they are past SEARCH_COUNT_CAP), or lie among older numbers, and sorting them reads less.
+ */
+export const WALK_PER_ROW = 100;
+/** The most of the newest numbers a start's page reads to decide (page 100 of 10 rows needs 1,000 rows). */
+export const NEWEST_WALKED = 20_000;
+
+/**
  * A search's matches counted up to SEARCH_COUNT_CAP, and whether its page walks the id key from the newest
- * (`walk`) rather than sorting the matches. Other searches walk once their count passes the cap. A name's start
- * is counted on to SORTED_UP_TO on its btree; past that, its page walks only when the newest NEWEST_WALKED
- * numbers hold the page, and the walk stops within them. Otherwise the matches lie among older numbers (an
- * import's 'Pelanggan 1' … begin together), where the walk read 800,000 rows (2.3 s) and the sort reads the
+ * (`walk`) rather than sorting the matches. A substring's search walks once its count passes the cap. A
+ * name's start past the cap walks only when the newest numbers hold its page densely enough (newestHold),
+ * and the walk stops within them; otherwise its matches lie among older numbers (an import's 'Pelanggan 1' …
+ * begin together), where the walk read 889,000 rows (2.1 s) for 1,111 matches, and the sort reads the
  * matches alone.
  */
 async function countPhoneMatches(
@@ -102,28 +104,22 @@ async function countPhoneMatches(
   start: boolean,
   query: TPageQuery,
 ): Promise<Counted & { walk: boolean }> {
-  const found = await countUpTo(db, phoneNumbers, where, start ? SORTED_UP_TO : SEARCH_COUNT_CAP);
-  const shown = {
-    total: Math.min(found.total, SEARCH_COUNT_CAP),
-    capped: found.capped || found.total > SEARCH_COUNT_CAP,
-  };
-  if (!found.capped) return { ...shown, walk: false };
-  if (!start) return { ...shown, walk: true };
-  const meta = pageMeta(query, shown.total, shown.capped);
-  return { ...shown, walk: await newestHold(db, where, meta.page * meta.limit) };
+  const counted = await countUpTo(db, phoneNumbers, where);
+  if (!counted.capped) return { ...counted, walk: false };
+  if (!start) return { ...counted, walk: true };
+  const meta = pageMeta(query, counted.total, counted.capped);
+  return { ...counted, walk: await newestHold(db, where, meta.page * meta.limit) };
 }
 
-/** Numbers a name's start with many matches may walk from the newest before its page is read by a sort. */
-export const NEWEST_WALKED = 20_000;
-
 /**
- * Whether `needed` of the newest NEWEST_WALKED numbers match `where`. They are read on the key alone, under the
- * list's own name so that `where` reads them: given `where` beside the key, the planner may read the matches
- * through the name's index again, all of them.
+ * Whether `needed` of the newest `needed` × WALK_PER_ROW numbers (NEWEST_WALKED at most) match `where`: a count
+ * that stops as soon as they do. They are read on the key alone, under the list's own name so that `where`
+ * reads them: given `where` beside the key, the planner may read every match through the name's index again.
  */
 async function newestHold(db: Db, where: SQL | undefined, needed: number): Promise<boolean> {
+  const newest = Math.min(NEWEST_WALKED, needed * WALK_PER_ROW);
   const result = (await db.execute(sql`select count(*)::int as found from (
-      select 1 from (select * from ${phoneNumbers} order by ${phoneNumbers.id} desc limit ${NEWEST_WALKED})
+      select 1 from (select * from ${phoneNumbers} order by ${phoneNumbers.id} desc limit ${newest})
         as ${phoneNumbers}
       where ${where ?? sql`true`} limit ${needed}) as held`)) as unknown as { rows: { found: number }[] };
   return (result.rows[0]?.found ?? 0) >= needed;
@@ -157,7 +153,8 @@ export function createPhoneNumberService(db: Db) {
       const { where, start } = await phoneWhere(db, query.search);
       // A narrow search reads its matches through the search index and sorts them (`id + 0` keeps the planner
       // off the primary key): guessing how matches spread over ids, it may otherwise walk the key backwards
-      // through most of the table to fill one page. The count says which way is cheap, and is read first.
+      // through most of the table to fill one page. The count (and for a name's start, where the newest
+      // matches lie) says which way is cheap, and is read first.
       let walk = false;
       const count = where
         ? async (matching: SQL | undefined): Promise<Counted> => {
