@@ -4,14 +4,17 @@
 // the sizes below, through the paging helper (lib/paging.ts: count and page in one snapshot, the page seeking
 // from the nearest remembered anchor), each beside the naive `OFFSET` read of the same page in the same run.
 // The phone numbers are read through their service; the others through the helper with the source their
-// service passes (message logs have no paged route yet). In-process, on a pool of 10 connections as the
+// service passes (message logs have no paged route yet), and what naming the remembered list costs a request
+// before and after issue 21's profile. In-process, on a pool of 10 connections as the
 // server's. PostgreSQL at DATABASE_URL (an empty database, as `npm run bench` gives) or a scratch database on
 // TEST_DATABASE_URL's server; PGlite without either.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { auditLog, messageLogs, phoneNumbers, proxies, users, withdrawals } from '../apps/server/src/db/schema.ts';
+import { keysetOrder, listKey } from '../apps/server/src/lib/page-seek.ts';
 import { paged } from '../apps/server/src/lib/paging.ts';
 import { createPhoneNumberService, phoneSearch } from '../apps/server/src/modules/phonenumber/service.ts';
 import { memberSearch } from '../apps/server/src/modules/users/names.ts';
@@ -76,6 +79,35 @@ function naivePage(db, source, page) {
     .orderBy(...source.keyset.columns.map((column) => desc(column)))
     .limit(LIMIT)
     .offset((page - 1) * LIMIT);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * What naming the remembered list costs each request, in µs: compiled whole as before issue 21's profile
+ * (`select … where … order by …`, every page), and now (lib/page-seek.ts listKey: names for table and order,
+ * the filter compiled once per object), the filter built anew for each request as a service builds it.
+ */
+function keyCost(source) {
+  const fresh = () => (source.where ? new SQL([...source.where.queryChunks]) : undefined);
+  const order = keysetOrder(source.keyset);
+  const ways = {
+    before: () => {
+      const query = dialect.sqlToQuery(
+        sql`select from ${source.table} where ${fresh() ?? sql`true`} order by ${order}`,
+      );
+      return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+    },
+    now: () => listKey(source.table, fresh(), source.keyset),
+  };
+  const rounds = 20_000;
+  const cost = (way) => {
+    for (let i = 0; i < rounds / 10; i++) way();
+    const started = performance.now();
+    for (let i = 0; i < rounds; i++) way();
+    return (((performance.now() - started) / rounds) * 1000).toFixed(1);
+  };
+  return `list key per request: before ${cost(ways.before)} µs, now ${cost(ways.now)} µs`;
 }
 
 /** CLIENTS loops back to back for `seconds`, each asking `pageOf()`'s page; requests per second, p50, p99. */
@@ -186,6 +218,7 @@ async function measure(label, db) {
     console.log(
       `\n${list.name}: ${meta.total} rows, ${meta.totalPages} pages; first count ${counted.toFixed(0)} ms, first deep page (builds the anchors) ${anchored.toFixed(0)} ms`,
     );
+    console.log(`  ${keyCost(source)}`);
     const cases = [
       ['page 1', () => 1],
       ['middle', () => Math.ceil(meta.totalPages / 2)],

@@ -4,9 +4,14 @@
  * and says so (`meta.capped`), on the phone-number, member and WhatsApp account lists.
  */
 import { SEARCH_COUNT_CAP } from '@sewablast/contract/paging';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneWhere } from '../src/modules/phonenumber/service.ts';
+import type { Db } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import { startsWith } from '../src/lib/like.ts';
+import { createPhoneNumberService, NEWEST_WALKED, phoneWhere } from '../src/modules/phonenumber/service.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -79,7 +84,7 @@ describe('phone numbers', () => {
       ].sort((a, b) => a.localeCompare(b)),
     );
     const plan = (await t.db.execute(
-      sql`explain select count(*) from phone_numbers where ${await phoneWhere(t.db, 'warung 2345')}`,
+      sql`explain select count(*) from phone_numbers where ${(await phoneWhere(t.db, 'warung 2345')).where}`,
     )) as unknown as { rows: Record<string, unknown>[] };
     const read = plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
     // What the index can answer is '2345' alone; the whole term, with 'warung' (in every name here), is checked
@@ -107,6 +112,121 @@ describe('phone numbers', () => {
     // 'Banyak 100', and 'Banyak 1000' to the last one, SEARCH_COUNT_CAP + 5.
     const few = await list(path, `${TAG}banyak 100`, 10);
     expect(few.meta).toEqual({ page: 1, limit: 10, total: 7, totalPages: 1, capped: undefined });
+  });
+});
+
+describe("a phone name's start", () => {
+  /** The statements the service sent while `recording`. */
+  const sent: string[] = [];
+  let recording = false;
+  const logged = () =>
+    drizzleNodePg((t.db as unknown as { $client: pg.Pool }).$client, {
+      schema,
+      logger: { logQuery: (query: string) => recording && sent.push(query) },
+    }) as unknown as Db;
+  const ids = async (where: SQL) =>
+    (
+      (await t.db.execute(sql`select id from phone_numbers where ${where} order by id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((row) => row.id);
+
+  it('is a range of the btree that finds what `like` finds, and the trigram index cannot answer', async () => {
+    const names = [
+      'Awal',
+      ...Array.from({ length: 10 }, (_, i) => `Awal ${i}`),
+      'Awalan',
+      'Awam',
+      'Éclair',
+      'Ézé',
+      'Ê',
+      'z\u{10FFFF}',
+      'z\u{10FFFF}a',
+      'za',
+    ];
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62875' || lpad(i::text, 8, '0'), ${TAG} || (${sql.param(names)}::text[])[i] from generate_series(1, ${names.length}) as i`);
+    const name = sql`lower(${schema.phoneNumbers.name})`;
+    for (const term of ['awal', 'awa', 'é', 'éz', 'z\u{10FFFF}', 'z', '']) {
+      const start = `${TAG}${term}`;
+      expect(await ids(startsWith(name, start)), start).toEqual(await ids(sql`${name} like ${`${start}%`}`));
+    }
+    // Where the planner guesses many rows begin so, it read `like 'nama 110%'` through the trigram index's
+    // posting lists of 'nam' and 'ama', which every name holds: without the btree the range has no index left.
+    const { where, start } = await phoneWhere(t.db, `${TAG}awal`);
+    expect(start).toBe(true);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`drop index phone_numbers_name_pattern_idx`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const plan = (await tx.execute(sql`explain select count(*) from phone_numbers where ${where}`)) as unknown as {
+          rows: Record<string, unknown>[];
+        };
+        throw new Error(plan.rows.map((row) => String(Object.values(row)[0])).join('\n'));
+      }),
+    ).rejects.toThrow(/Seq Scan on phone_numbers/);
+  });
+
+  it("sorts the matches past the count's cap when they lie behind the newest numbers, and pages as OFFSET does", async () => {
+    const few = SEARCH_COUNT_CAP + 100;
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62874' || lpad(i::text, 8, '0'), ${`${TAG}Urut `} || i from generate_series(1, ${few}) as i`);
+    // Newer numbers that do not match: walking the id key from the newest reads them all before the first match.
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62873' || lpad(i::text, 8, '0'), ${`${TAG}Lain `} || i from generate_series(1, 3000) as i`);
+    const phones = createPhoneNumberService(logged());
+    const term = `${TAG}urut`;
+    const naive = await ids(sql`lower(${schema.phoneNumbers.name}) like ${`${term}%`}`);
+    naive.reverse();
+    for (const page of [1, 2, 57, 100]) {
+      sent.length = 0;
+      recording = true;
+      const { data, meta } = await phones.listPage({ page, limit: 10, search: term }).finally(() => {
+        recording = false;
+      });
+      expect(meta).toEqual({ page, limit: 10, total: SEARCH_COUNT_CAP, totalPages: 100, capped: true });
+      expect(data.map((row) => row.id)).toEqual(naive.slice((page - 1) * 10, page * 10));
+      // Pages 1 and 2 may walk 1,000 and 2,000 of the newest numbers, all of them 'Lain'; page 57 may walk
+      // 5,700, which hold every match: either way is the same rows.
+      if (page <= 2) {
+        expect(sent.find((query) => /^select "id".* order by /s.test(query))).toMatch(
+          /order by "phone_numbers"\."id" \+ 0 desc/,
+        );
+      }
+    }
+  });
+
+  it("walks the id key past the count's cap when the newest numbers hold the page, else sorts", async () => {
+    const many = 5 * SEARCH_COUNT_CAP;
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62872' || lpad(i::text, 8, '0'), ${`${TAG}Banjir `} || i from generate_series(1, ${many}) as i`);
+    const pageOf = async (page: number) => {
+      sent.length = 0;
+      recording = true;
+      const { data } = await createPhoneNumberService(logged())
+        .listPage({ page, limit: 10, search: `${TAG}banjir` })
+        .finally(() => {
+          recording = false;
+        });
+      return {
+        names: data.map((row) => row.name),
+        order: sent.find((query) => /^select "id".* order by /s.test(query)),
+      };
+    };
+    const newest = (page: number) => Array.from({ length: 10 }, (_, i) => `${TAG}Banjir ${many - (page - 1) * 10 - i}`);
+    expect(await pageOf(3)).toEqual({
+      names: newest(3),
+      order: expect.stringMatching(/order by "phone_numbers"\."id" desc/),
+    });
+    // Newer numbers that do not match, as many as the walk may read: the matches now lie behind them.
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62871' || lpad(i::text, 8, '0'), ${`${TAG}Baru `} || i from generate_series(1, ${NEWEST_WALKED}) as i`);
+    for (const page of [1, 100]) {
+      expect(await pageOf(page)).toEqual({
+        names: newest(page),
+        order: expect.stringMatching(/order by "phone_numbers"\."id" \+ 0 desc/),
+      });
+    }
   });
 });
 

@@ -11,7 +11,7 @@
  * whose memory names another version counts and builds again. Writers seldom wait on each other for it: each
  * adds to the slot of its own backend.
  */
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableName, inArray, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { listVersions } from '../db/schema.ts';
@@ -77,11 +77,30 @@ export async function versionOf(tx: Tx, tables: string[]): Promise<string> {
   return row?.version ?? '0';
 }
 
-function keyOf(table: PgTable, where: SQL | undefined, keyset: Keyset): string {
-  const query = dialect.sqlToQuery(
-    sql`select from ${table} where ${where ?? sql`true`} order by ${keysetOrder(keyset)}`,
-  );
-  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+/**
+ * The remembered list's name: its table and order by their names, its filter as PostgreSQL reads it. Asked on
+ * every page, it compiled the whole `select … where … order by …` each time (docs/performance.md): the table
+ * and the order need no compiling, and a filter object is compiled once however often it is asked about.
+ */
+export function listKey(table: PgTable, where: SQL | undefined, keyset: Keyset): string {
+  const order = keyset.columns.map((column) => column.name).join(',');
+  return `${getTableName(table)}\u0000${order} ${keyset.desc ? 'desc' : 'asc'}\u0000${where ? filterKey(where) : ''}`;
+}
+
+/** Each filter's compiled text and values, for as long as its object lives (a page asks twice, on a miss). */
+const filterKeys = new WeakMap<SQL, string>();
+
+function filterKey(where: SQL): string {
+  // `and()` of one condition wraps it in a new object on every call, and the condition may be a constant.
+  const [only, ...more] = where.queryChunks;
+  if (more.length === 0 && is(only, SQL)) return filterKey(only);
+  let key = filterKeys.get(where);
+  if (key === undefined) {
+    const query = dialect.sqlToQuery(where);
+    key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
+    filterKeys.set(where, key);
+  }
+  return key;
 }
 
 export function keysetOrder({ columns, desc }: Keyset): SQL {
@@ -102,7 +121,7 @@ export function listOf(
   source: { table: PgTable; where: SQL | undefined; keyset: Keyset },
   count: () => Promise<number>,
 ): { total: Promise<number>; anchors: () => Promise<string[][]> } {
-  const key = keyOf(source.table, source.where, source.keyset);
+  const key = listKey(source.table, source.where, source.keyset);
   let list = lists.get(key);
   if (list?.version !== version) {
     const fresh: List = { version, total: count() };
@@ -140,7 +159,7 @@ export function listOf(
 
 /** What this node has read of the list, whichever version that was; the reader checks the version. */
 export function remembered(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
-  const list = lists.get(keyOf(source.table, source.where, source.keyset));
+  const list = lists.get(listKey(source.table, source.where, source.keyset));
   if (list?.counted === undefined) return undefined;
   return { version: list.version, total: list.counted, anchors: list.anchored };
 }
