@@ -39,8 +39,6 @@ export class FakeSocket implements BaileysSocket {
   uploadDelayMs = 0;
   /** The error code WhatsApp's server answers the next sends with, instead of accepting them. */
   ackError: string | null = null;
-  /** Numbers WhatsApp moved to a LID, as Baileys 7's LID map knows them; a send to their phone-number JID gets 463. */
-  readonly lids = new Map<string, string>();
   /** Relays that reach WhatsApp but whose ack is lost on the way back, from the next one on. */
   dropAcks = 0;
   readonly presence: string[] = [];
@@ -83,7 +81,6 @@ export class FakeSocket implements BaileysSocket {
     this.sent.push({ jid, message, id: messageId });
     const attrs: Record<string, string> = { class: 'message', id: messageId, from: jid };
     if (this.ackError) attrs.error = this.ackError;
-    if (this.lids.has(jid.split('@')[0] ?? '')) attrs.error = '463';
     if (this.dropAcks > 0) {
       this.dropAcks -= 1;
       return messageId;
@@ -105,15 +102,9 @@ export class FakeSocket implements BaileysSocket {
     if (this.missing.has(jid.split('@')[0] ?? '')) return [];
     return [{ jid, exists: true }];
   }
-  /** Baileys 7's LID map, as far as `lids` fills it. */
+  /** Baileys 7's LID map, knowing no LID: LIDs are played on Baileys' real socket (baileys-wire-whatsapp.ts). */
   readonly signalRepository = {
-    lidMapping: {
-      getLIDForPN: async (pn: string) => this.lids.get(pn.split('@')[0] ?? '') ?? null,
-      getPNForLID: async (lid: string) => {
-        const found = [...this.lids].find(([, known]) => known === lid);
-        return found ? `${found[0]}@s.whatsapp.net` : null;
-      },
-    },
+    lidMapping: { getLIDForPN: async () => null, getPNForLID: async () => null },
   };
   get authState() {
     return { keys: this.config.auth.keys as BaileysSocket['authState']['keys'] };

@@ -4,12 +4,6 @@
  * missing trusted-contact token (fetch it, send once more). Also where a LID sender's phone number is found.
  */
 import type { ReachoutTimelockState } from 'baileys';
-import {
-  isTcTokenExpired,
-  resolveIssuanceJid,
-  resolveTcTokenJid,
-  storeTcTokensFromIqResult,
-} from 'baileys/lib/Utils/tc-token-utils.js';
 import type { BaileysSocket } from './baileys-socket.ts';
 
 export interface Timelock {
@@ -46,6 +40,10 @@ export const reachoutOf7: Reachout = {
   lidOf: (socket, jid) => socket.signalRepository.lidMapping.getLIDForPN(jid),
   phoneOf: (socket, lid) => socket.signalRepository.lidMapping.getPNForLID(lid),
   async fetchTcToken(socket, jid) {
+    // Baileys' own token code, not exported by its index; loaded with the driver, never by the simulator.
+    const { isTcTokenExpired, resolveIssuanceJid, resolveTcTokenJid, storeTcTokensFromIqResult } = await import(
+      'baileys/lib/Utils/tc-token-utils.js'
+    );
     const { lidMapping } = socket.signalRepository;
     const getLIDForPN = lidMapping.getLIDForPN.bind(lidMapping);
     const storage = await resolveTcTokenJid(jid, getLIDForPN);
