@@ -38,9 +38,13 @@ export async function silentServer() {
         const length = (bytes[at] as number) * 65536 + (bytes[at + 1] as number) * 256 + (bytes[at + 2] as number);
         const payload = bytes.subarray(at + 3, at + 3 + length);
         at += 3 + length;
-        void baileys.decodeBinaryNode(payload).then((node) => {
-          for (const listener of listeners) listener(node);
-        });
+        // A frame that is no node (none is written before the handshake ends) is not WhatsApp's to read here.
+        void baileys.decodeBinaryNode(payload).then(
+          (node) => {
+            for (const listener of listeners) listener(node);
+          },
+          () => undefined,
+        );
       }
     });
   });
