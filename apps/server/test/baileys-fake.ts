@@ -39,8 +39,6 @@ export class FakeSocket implements BaileysSocket {
   uploadDelayMs = 0;
   /** The error code WhatsApp's server answers the next sends with, instead of accepting them. */
   ackError: string | null = null;
-  /** Numbers WhatsApp moved to a LID, as onWhatsApp answers them; a send to their phone-number JID gets 463. */
-  readonly lids = new Map<string, string>();
   /** Relays that reach WhatsApp but whose ack is lost on the way back, from the next one on. */
   dropAcks = 0;
   readonly presence: string[] = [];
@@ -83,7 +81,6 @@ export class FakeSocket implements BaileysSocket {
     this.sent.push({ jid, message, id: messageId });
     const attrs: Record<string, string> = { class: 'message', id: messageId, from: jid };
     if (this.ackError) attrs.error = this.ackError;
-    if (this.lids.has(jid.split('@')[0] ?? '')) attrs.error = '463';
     if (this.dropAcks > 0) {
       this.dropAcks -= 1;
       return messageId;
@@ -98,14 +95,28 @@ export class FakeSocket implements BaileysSocket {
     const directPath = `/v/t62.7118-24/${this.uploads.length}.enc`;
     return { mediaUrl: `https://mmg.whatsapp.net${directPath}`, directPath };
   };
-  /** Like Baileys 6.7's onWhatsApp: only the numbers that have an account, with the LID WhatsApp moved one to. */
+  /** Like Baileys' onWhatsApp: only the numbers that have an account. */
   async onWhatsApp(jid: string) {
     this.lookups += 1;
     if (this.queryError) throw this.queryError;
-    const digits = jid.split('@')[0] ?? '';
-    if (this.missing.has(digits)) return [];
-    const lid = this.lids.get(digits);
-    return [{ jid, exists: true, ...(lid ? { lid } : {}) }];
+    if (this.missing.has(jid.split('@')[0] ?? '')) return [];
+    return [{ jid, exists: true }];
+  }
+  /** Baileys 7's LID map, knowing no LID: LIDs are played on Baileys' real socket (baileys-wire-whatsapp.ts). */
+  readonly signalRepository = {
+    lidMapping: { getLIDForPN: async () => null, getPNForLID: async () => null },
+  };
+  get authState() {
+    return { keys: this.config.auth.keys as BaileysSocket['authState']['keys'] };
+  }
+  readonly serverProps = { lidTrustedTokenIssueToLid: false };
+  /** Under no timelock, unless a test says otherwise. */
+  async fetchAccountReachoutTimelock() {
+    return { isActive: false };
+  }
+  /** WhatsApp's answer to a token issuance that carries no token of the contact's. */
+  async issuePrivacyTokens(): Promise<BinaryNode> {
+    return { tag: 'iq', attrs: { type: 'result' } };
   }
   /** Like Baileys' requestPairingCode: the creds name the number and keep the code before WhatsApp answers. */
   async requestPairingCode(number: string) {

@@ -3,6 +3,7 @@
  * sessions opened on it, closed after it. Apart from baileys-wire.ts so that processes outside the test
  * runner (reconnect-heap-child.ts) use the wire without vitest's hooks.
  */
+import type { BinaryNode } from 'baileys';
 import { afterEach, beforeEach } from 'vitest';
 import type { WaSession } from '../src/wa/driver.ts';
 import { until } from './baileys-fake.ts';
@@ -26,6 +27,10 @@ export function useWire() {
       opened.push(wired.session);
       await until(() => wired.sockets.length === 1 && wired.socket().ws.isOpen);
       return wired;
+    },
+    /** Hands every frame Baileys writes to this test's server to `take`. */
+    listen(take: (node: BinaryNode) => void) {
+      server?.listeners.add(take);
     },
   };
 }

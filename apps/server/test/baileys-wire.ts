@@ -15,14 +15,43 @@ export type WireSocket = BaileysSocket & {
   ws: BaileysSocket['ws'] & { isOpen: boolean; emit(event: string, node: baileys.BinaryNode): boolean };
 };
 
-/** A WebSocket server that takes connections and never answers; `drop` ends every connection it holds. */
+/**
+ * A WebSocket server that takes connections and never answers; `drop` ends every connection it holds. The
+ * frames Baileys writes after its handshake's first one go unencrypted (the handshake never ends), so each is
+ * decoded and handed to `listeners`, as WhatsApp's server would read it.
+ */
 export async function silentServer() {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  const listeners = new Set<(node: baileys.BinaryNode) => void>();
+  server.on('connection', (client) => {
+    let hello = true;
+    client.on('message', (data: Buffer) => {
+      // The first message is the noise intro and ClientHello, no node.
+      if (hello) {
+        hello = false;
+        return;
+      }
+      const bytes = Buffer.from(data);
+      for (let at = 0; at + 3 <= bytes.length; ) {
+        const length = (bytes[at] as number) * 65536 + (bytes[at + 1] as number) * 256 + (bytes[at + 2] as number);
+        const payload = bytes.subarray(at + 3, at + 3 + length);
+        at += 3 + length;
+        // A frame that is no node (none is written before the handshake ends) is not WhatsApp's to read here.
+        void baileys.decodeBinaryNode(payload).then(
+          (node) => {
+            for (const listener of listeners) listener(node);
+          },
+          () => undefined,
+        );
+      }
+    });
+  });
   return {
     url: `ws://127.0.0.1:${port}/ws/chat`,
     server,
+    listeners,
     drop: () => {
       for (const client of server.clients) client.terminate();
     },
@@ -30,9 +59,10 @@ export async function silentServer() {
   };
 }
 
-/** The `CB:` events Baileys' decoder emits for a frame (socket.ts onMessageReceived), in its order. */
+/** The events Baileys' decoder emits for a frame (socket.ts onMessageReceived), in its order: its tag, then `CB:`s. */
 export function frame(socket: WireSocket, node: baileys.BinaryNode) {
   const { ws } = socket;
+  if (node.attrs.id) ws.emit(`TAG:${node.attrs.id}`, node);
   const l0 = node.tag;
   const l2 = Array.isArray(node.content) ? (node.content[0]?.tag ?? '') : '';
   for (const [key, value] of Object.entries(node.attrs)) {

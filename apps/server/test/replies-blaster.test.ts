@@ -11,7 +11,10 @@ let t: TestApp;
 let base: string;
 let dev: Awaited<ReturnType<TestApp['loginAs']>>;
 beforeAll(async () => {
-  t = await buildTestApp({ simulator: { rates: { transient: 0, disconnect: 0, ban: 0, rejected: 0 } } });
+  // Every contact moved to a LID: its replies may come from the LID (issue 22).
+  t = await buildTestApp({
+    simulator: { rates: { transient: 0, disconnect: 0, ban: 0, rejected: 0, lidContacts: 1 } },
+  });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dev = await t.loginAs('dev');
 });
@@ -95,6 +98,25 @@ describe('replies', () => {
     expect((await get(`/api/admin/whatsapp/listen-message-created/${id}`, other.headers)).statusCode).toBe(403);
     const admin = await t.loginAs('admin');
     expect((await get(`/api/admin/whatsapp/listen-message-created/${id}`, admin.headers)).statusCode).toBe(200);
+  });
+
+  it('makes the number nonactive for a STOP from the LID WhatsApp moved it to', async () => {
+    await t.db.insert(phoneNumbers).values({ number: '6285700000004', name: 'Empat' });
+    const { id, phone } = await linkedMember();
+    const admin = await t.loginAs('admin');
+    await post('/api/admin/whatsapp/send-message/1', admin.headers, {
+      senders: phone,
+      targets: '6285700000004',
+      message: 'Promo',
+    });
+    const lid = t.simulator.sentBy(id)[0]?.lid;
+    expect(lid).toMatch(/@lid$/);
+    await post(`/dev/simulator/${id}/reply`, dev.headers, { from: lid, text: 'STOP' });
+    await until(
+      () => statusOf('6285700000004'),
+      (status) => status === 'nonactive',
+    );
+    expect(await statusOf('6285700000004')).toBe('nonactive');
   });
 });
 

@@ -192,10 +192,12 @@ describe('traffic a blasting account never needs', () => {
         },
       ],
     });
-    expect(events.slice(before)).toEqual([
-      { type: 'message', from: '6285712345670', text: 'STOP' },
-      { type: 'message', from: '6285712345671', text: 'STOP' },
-      { type: 'message', from: '6285712345672', text: 'stop' },
-    ]);
+    await expect
+      .poll(() => events.slice(before))
+      .toEqual([
+        { type: 'message', from: '6285712345670', text: 'STOP' },
+        { type: 'message', from: '6285712345671', text: 'STOP' },
+        { type: 'message', from: '6285712345672', text: 'stop' },
+      ]);
   });
 });

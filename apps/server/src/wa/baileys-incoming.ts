@@ -3,7 +3,9 @@
  * account never takes part in groups, broadcasts, status or channels, so Baileys drops their traffic before
  * decrypting it and their sender keys never reach the key store.
  */
-import type { WAMessage } from 'baileys';
+import type { BaileysEventMap, WAMessage } from 'baileys';
+import type { pino } from 'pino';
+import type { SessionEvent } from './driver.ts';
 
 type BaileysModule = typeof import('baileys');
 
@@ -39,13 +41,51 @@ export function digitsOfJid(jid: string): string {
 
 /**
  * A person's message to the account, by the number that wrote it. Baileys 7 addresses a contact moved to a
- * LID by its LID (`…@lid`) and names the phone number as the alternative (`remoteJidAlt`).
+ * LID by its LID (`…@lid`) and names the phone number as the alternative (`remoteJidAlt`) when the message
+ * carried it; else the number is the one the account's LID map knows (`phoneOf`). A LID no one can match to a
+ * number is dropped: its STOP could opt no number out.
  */
-export function incomingOf(lib: BaileysModule, message: WAMessage): { from: string; text: string } | null {
+export async function incomingOf(
+  lib: BaileysModule,
+  message: WAMessage,
+  phoneOf: (lid: string) => Promise<string | null>,
+): Promise<{ from: string; text: string } | null> {
   const key = message.key;
   if (!key || key.fromMe) return null;
-  const jid = [key.remoteJid, key.remoteJidAlt].find((candidate) => candidate?.endsWith('@s.whatsapp.net'));
-  if (!jid) return null;
   const text = textOf(lib, message);
-  return text === null ? null : { from: digitsOfJid(jid), text };
+  if (text === null) return null;
+  const isPhone = (jid: string | null | undefined): jid is string => Boolean(jid?.endsWith('@s.whatsapp.net'));
+  let jid = [key.remoteJid, key.remoteJidAlt].find(isPhone);
+  if (!jid && key.remoteJid?.endsWith('@lid')) jid = (await phoneOf(key.remoteJid)) ?? undefined;
+  return isPhone(jid) ? { from: digitsOfJid(jid), text } : null;
+}
+
+/** Passes people's messages on as the session's `message` events, one after another in the order they came. */
+export class IncomingRelay {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly lib: BaileysModule,
+    private readonly logger: ReturnType<typeof pino>,
+    private readonly emit: (event: SessionEvent) => void,
+  ) {}
+
+  /** `phoneOf`: the account's LID map; a LID sender's number takes a look-up, which the queue waits for. */
+  onUpsert(upsert: BaileysEventMap['messages.upsert'], phoneOf: (lid: string) => Promise<string | null>) {
+    if (upsert.type !== 'notify') return;
+    const known = async (lid: string) => {
+      const phone = await phoneOf(lid).catch(() => null);
+      // Said, since its STOP opts no number out; the text stays out of the log.
+      if (!phone) this.logger.error({ lid }, 'message from a LID with no known phone number dropped');
+      return phone;
+    };
+    this.queue = this.queue
+      .then(async () => {
+        for (const message of upsert.messages) {
+          const incoming = await incomingOf(this.lib, message, known);
+          if (incoming) this.emit({ type: 'message', ...incoming });
+        }
+      })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'incoming message not passed on'));
+  }
 }

@@ -7,9 +7,10 @@ import type { AnyMessageContent, BinaryNode, proto } from 'baileys';
 import type { pino } from 'pino';
 import { ackErrorOf, notOnWhatsApp, sendErrorOf } from './baileys-errors.ts';
 import { MediaUploads, mediaKindOf, within } from './baileys-media.ts';
-import type { Reachout } from './baileys-reachout.ts';
+import { holds, type Reachout, type Timelock } from './baileys-reachout.ts';
 import { rememberSent } from './baileys-sent.ts';
 import type { BaileysSocket } from './baileys-socket.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import {
   buttonsAsText,
   type OutgoingMedia,
@@ -18,7 +19,7 @@ import {
   SendError,
   type SentMessageStore,
 } from './driver.ts';
-import { type Contact, NumberLookup } from './number-lookup.ts';
+import { NumberLookup } from './number-lookup.ts';
 
 type BaileysModule = typeof import('baileys');
 
@@ -48,6 +49,13 @@ function partsOf(message: OutgoingMessage): Part[] {
 
 const notConnected = () => new SendError('disconnected', 'not-connected', 'not connected');
 
+const timelocked = (code: string, end: Date) =>
+  new SendError('restricted', code, `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
+
+/** Numbers WhatsApp wanted by their LID (a send to the phone number got 463), kept as long as lookups. */
+const LID_NUMBERS_KEPT = 2_000;
+const LID_TTL_MS = 6 * 60 * 60_000;
+
 export class BaileysSender {
   /** Sends waiting for the server's acknowledgement, by message id. */
   private readonly acks = new Map<string, { resolve: () => void; reject: (error: SendError) => void }>();
@@ -59,11 +67,15 @@ export class BaileysSender {
     const socket = this.live();
     if (!socket) throw notConnected();
     const found = (await socket.onWhatsApp(`${number}@s.whatsapp.net`))?.find((entry) => entry.exists);
-    if (!found) return null;
-    // Baileys 6.7's answer carries the contact's LID beside its JID, when WhatsApp knows one.
-    const { lid } = found as { lid?: unknown };
-    return { jid: found.jid, lid: typeof lid === 'string' && lid.endsWith('@lid') ? lid : null };
+    return found ? found.jid : null;
   });
+  /** Where WhatsApp wants a number addressed by its LID: later sends to it go there at once. */
+  private readonly lids = new BoundedCache<string>(LID_NUMBERS_KEPT, LID_TTL_MS);
+  /**
+   * The account's reach-out timelock as WhatsApp last told it (`connection.update`, pushed or answered to a
+   * query): while it holds, nothing is sent, since each try counts as one more reach-out.
+   */
+  timelock: Timelock | null = null;
   private readonly media: MediaUploads;
 
   /** `live` answers the session's socket while it is connected, else null. */
@@ -101,9 +113,10 @@ export class BaileysSender {
     const socket = this.live();
     if (!socket) throw notConnected();
     try {
-      const contact = await this.numbers.contactOf(to);
-      if (!contact) throw notOnWhatsApp(to);
-      const { jid } = contact;
+      const phoneJid = await this.numbers.jidOf(to);
+      if (!phoneJid) throw notOnWhatsApp(to);
+      if (holds(this.timelock, Date.now())) throw timelocked('463', this.timelock.end);
+      const jid = this.lids.get(to) ?? phoneJid;
       // Uploads come first, under their own time limit, so that "typing..." and the ack wait do not include them.
       const parts: Ready[] = [];
       for (const part of partsOf(message)) {
@@ -121,7 +134,7 @@ export class BaileysSender {
       await socket.sendPresenceUpdate('composing', jid).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, this.timings.composingMs));
       await this.relayAll(socket, jid, parts, id).catch(async (error: unknown) => {
-        const again = await this.resolved(socket, contact, error);
+        const again = await this.resolved(socket, to, jid, error);
         if (!again) throw error;
         await this.relayAll(socket, again, parts, id);
       });
@@ -138,7 +151,7 @@ export class BaileysSender {
   async check(number: string) {
     if (!this.live()) throw notConnected();
     try {
-      return { exists: (await this.numbers.contactOf(number)) !== null, name: null };
+      return { exists: (await this.numbers.jidOf(number)) !== null, name: null };
     } catch (error) {
       throw sendErrorOf(error, this.live() !== null);
     }
@@ -151,18 +164,28 @@ export class BaileysSender {
   }
 
   /**
-   * Where a send WhatsApp refused with 463 may go once more (the LID the contact moved to, or the same JID
-   * once its trusted-contact token is fetched), or null when it may not; a timelock is thrown with its end,
-   * for the engine to wait until then. Any other failure is not this one's to resolve.
+   * Where a send WhatsApp refused with 463 may go once more, or null when it may not. Asked in this order,
+   * each ask a query and none a reach-out: the account's timelock (thrown with its end, for the engine to wait
+   * until then, nothing resent), the LID of a contact addressed by phone number (resent there, and later sends
+   * to the number go there at once), a trusted-contact token (fetched, then resent to the same JID). Any other
+   * failure is not this one's to resolve.
    */
-  private async resolved(socket: BaileysSocket, contact: Contact, error: unknown): Promise<string | null> {
+  private async resolved(socket: BaileysSocket, to: string, jid: string, error: unknown): Promise<string | null> {
     if (!(error instanceof SendError) || error.kind !== 'restricted') return null;
-    const end = await this.reachout.timelockEnd(socket).catch(() => null);
-    if (end && end.getTime() > Date.now()) {
-      throw new SendError('restricted', error.code, `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
+    const lock = await this.reachout.timelock(socket).catch(() => null);
+    if (lock?.active) {
+      if (holds(lock, Date.now())) throw timelocked(error.code, lock.end);
+      // A timelock WhatsApp names no end of: waited out as a restriction of unknown cause, nothing resent.
+      return null;
     }
-    if (contact.lid) return contact.lid;
-    return (await this.reachout.fetchTcToken(socket, contact.jid).catch(() => false)) ? contact.jid : null;
+    if (!jid.endsWith('@lid')) {
+      const lid = await this.reachout.lidOf(socket, jid).catch(() => null);
+      if (lid?.endsWith('@lid')) {
+        this.lids.set(to, lid);
+        return lid;
+      }
+    }
+    return (await this.reachout.fetchTcToken(socket, jid).catch(() => false)) ? jid : null;
   }
 
   /**

@@ -6,12 +6,12 @@ import type { AuthenticationCreds, ConnectionState as BaileysConnectionState, Si
 import type { pino } from 'pino';
 import { SessionCaches } from './baileys-caches.ts';
 import { BANNED, banExpiryOf, REASON, reasonOf, statusOf, TEMPORARY_BAN } from './baileys-errors.ts';
-import { digitsOfJid, ignoredJid, incomingOf } from './baileys-incoming.ts';
+import { digitsOfJid, IncomingRelay, ignoredJid } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
 import { LinkWatch } from './baileys-link.ts';
 import { PushnameWatch } from './baileys-profile.ts';
 import { proxyAgent } from './baileys-proxy.ts';
-import type { Reachout } from './baileys-reachout.ts';
+import { type Reachout, timelockOf } from './baileys-reachout.ts';
 import { ReceiptRelay } from './baileys-receipts.ts';
 import { BaileysSender, type SendTimings } from './baileys-send.ts';
 import { retryOptions } from './baileys-sent.ts';
@@ -65,6 +65,7 @@ export class BaileysSession implements WaSession {
   private readonly receipts: ReceiptRelay;
   private readonly pushname: PushnameWatch;
   private readonly link: LinkWatch;
+  private readonly incoming: IncomingRelay;
 
   constructor(
     private readonly lib: BaileysModule,
@@ -88,6 +89,7 @@ export class BaileysSession implements WaSession {
     );
     this.retries = retryOptions(lib, sent);
     this.receipts = new ReceiptRelay(lib, (event) => this.emit(event));
+    this.incoming = new IncomingRelay(lib, this.logger, (event) => this.emit(event));
     this.pushname = new PushnameWatch(lib, (pushname) => this.emit({ type: 'profile', pushname }));
     this.link = new LinkWatch(() => this.creds, this.logger, {
       qr: (qr) => this.emit({ type: 'qr', qr }),
@@ -156,11 +158,7 @@ export class BaileysSession implements WaSession {
     });
     socket.ev.on('connection.update', (update) => this.onConnection(socket, update));
     socket.ev.on('messages.upsert', (upsert) => {
-      if (!current() || upsert.type !== 'notify') return;
-      for (const message of upsert.messages) {
-        const incoming = incomingOf(this.lib, message);
-        if (incoming) this.emit({ type: 'message', ...incoming });
-      }
+      if (current()) this.incoming.onUpsert(upsert, (lid) => this.config.reachout.phoneOf(socket, lid));
     });
     socket.ev.on('messages.update', (updates) => {
       if (current()) this.receipts.onUpdates(updates);
@@ -183,6 +181,7 @@ export class BaileysSession implements WaSession {
 
   private onConnection(socket: BaileysSocket, update: Partial<BaileysConnectionState>) {
     if (socket !== this.socket || this.closed) return;
+    if (update.reachoutTimeLock) this.sender.timelock = timelockOf(update.reachoutTimeLock);
     if (update.qr) this.onQr(socket, update.qr);
     if (update.connection === 'connecting' && this.announced && !this.outdated) this.connection('connecting');
     if (update.connection === 'open') {

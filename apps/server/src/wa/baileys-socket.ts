@@ -3,6 +3,8 @@ import type {
   BaileysEventMap,
   BinaryNode,
   proto,
+  ReachoutTimelockState,
+  SignalKeyStoreWithTransaction,
   UserFacingSocketConfig,
   WAMediaUploadFunction,
   WAVersion,
@@ -27,6 +29,19 @@ export interface BaileysSocket {
   sendPresenceUpdate(type: 'composing' | 'paused' | 'available' | 'unavailable', jid?: string): Promise<void>;
   logout(message?: string): Promise<void>;
   end(error: Error | undefined): void;
+  /** Baileys 7's map between phone-number JIDs and LIDs, kept in the key store. */
+  signalRepository: {
+    lidMapping: {
+      getLIDForPN(pn: string): Promise<string | null>;
+      getPNForLID(lid: string): Promise<string | null>;
+    };
+  };
+  authState: { keys: SignalKeyStoreWithTransaction };
+  serverProps: { lidTrustedTokenIssueToLid: boolean };
+  /** Asks WhatsApp for the account's reach-out timelock (and emits it as `connection.update`). */
+  fetchAccountReachoutTimelock(): Promise<ReachoutTimelockState>;
+  /** Issues the account's trusted-contact token to contacts; WhatsApp's answer may carry theirs. */
+  issuePrivacyTokens(jids: string[], timestamp?: number): Promise<BinaryNode>;
 }
 
 export type MakeSocket = (config: UserFacingSocketConfig) => BaileysSocket;

@@ -167,10 +167,12 @@ describe('the Baileys driver against a fake socket', () => {
       type: 'append',
       messages: [message('6285712345671@s.whatsapp.net', { conversation: 'lama' })],
     });
-    expect(events.slice(before)).toEqual([
-      { type: 'message', from: '6285712345678', text: 'STOP' },
-      { type: 'message', from: '6285712345679', text: 'Berhenti' },
-    ]);
+    await expect
+      .poll(() => events.slice(before))
+      .toEqual([
+        { type: 'message', from: '6285712345678', text: 'STOP' },
+        { type: 'message', from: '6285712345679', text: 'Berhenti' },
+      ]);
   });
 
   it('sends the caption with the buttons as text lines, typing first, and media by kind', async () => {

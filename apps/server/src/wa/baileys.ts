@@ -6,7 +6,7 @@
 import type { WAVersion } from 'baileys';
 import { pino } from 'pino';
 import { memoryKeyStore } from './baileys-keys.ts';
-import { reachoutOf6 } from './baileys-reachout.ts';
+import { reachoutOf7 } from './baileys-reachout.ts';
 import { BaileysSession, type SessionConfig } from './baileys-session.ts';
 import { checkSignatures } from './baileys-signatures.ts';
 import type { MakeSocket, VersionSource } from './baileys-socket.ts';
@@ -71,7 +71,7 @@ export class BaileysDriver implements WaDriver {
         composingMs: this.options.composingMs ?? 1500,
         reconnectBaseMs: this.options.reconnectBaseMs ?? 2000,
         logger: this.logger,
-        reachout: this.options.reachout ?? reachoutOf6,
+        reachout: this.options.reachout ?? reachoutOf7,
       },
       options.keyStore ?? memoryKeyStore(),
     );

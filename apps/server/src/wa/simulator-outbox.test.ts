@@ -62,6 +62,18 @@ describe('the simulator after a send', () => {
     await session.close();
   });
 
+  it('passes a reply from a LID on by the number sent to under it, and drops one from a LID it never met', async () => {
+    const { driver, session, events } = await connected({ lidContacts: 1 });
+    await session.sendMessage('628444', { text: 'Halo' });
+    const lid = driver.sentBy('out-1')[0]?.lid ?? '';
+    driver.control('out-1', 'reply', { reply: { from: '999888777@lid', text: 'STOP' } });
+    driver.control('out-1', 'reply', { reply: { from: lid, text: 'STOP' } });
+    expect(events.filter((event) => event.type === 'message')).toEqual([
+      { type: 'message', from: '628444', text: 'STOP' },
+    ]);
+    await session.close();
+  });
+
   it('reports delivered and then read for the id the send answered', async () => {
     const { session, events } = await connected({ delivered: 1, read: 1 });
     const { id } = await session.sendMessage('628111', { text: 'x' });

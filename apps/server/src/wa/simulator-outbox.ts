@@ -49,6 +49,8 @@ export class SimOutbox {
   retryMisses = 0;
   /** Numbers this session reached: no longer cold contacts. */
   private readonly contacted = new Set<string>();
+  /** The number behind each LID a message went to, as the real account's LID map learns it from a send. */
+  private readonly lidNumbers = new Map<string, string>();
   private restrictedUntil = 0;
   private lastId: string | null = null;
   private readonly taken = new Set<string>();
@@ -83,6 +85,11 @@ export class SimOutbox {
     this.restrictedUntil = Date.now() + this.options.restrictedMs;
   }
 
+  /** The number a LID belongs to, when this session sent to it; null for a LID it never met. */
+  numberOfLid(lid: string): string | null {
+    return this.lidNumbers.get(lid) ?? null;
+  }
+
   /** Whether WhatsApp already took a message with this id. */
   has(id: string): boolean {
     return this.taken.has(id);
@@ -91,6 +98,7 @@ export class SimOutbox {
   /** A message WhatsApp accepted: logged, stored for retry requests, and followed by what its recipient does. */
   async accepted(id: string, message: StoredMessage): Promise<void> {
     this.contacted.add(message.to);
+    if (message.lid) this.lidNumbers.set(message.lid, message.to);
     this.taken.add(id);
     if (this.taken.size > TAKEN_IDS) this.taken.delete(this.taken.values().next().value as string);
     this.log(id, message, false);

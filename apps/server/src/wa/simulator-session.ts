@@ -50,8 +50,14 @@ export class SimSession extends SimLink implements WaSession {
     this.reachRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('reach'));
   }
 
+  /**
+   * A message from a person, by number or, for a contact WhatsApp moved to a LID, by LID (`…@lid`): passed on
+   * by the number the session sent to under that LID, as the real driver's LID map does, or dropped when the
+   * session never met the LID.
+   */
   reply(from: string, text: string) {
-    this.emit({ type: 'message', from, text });
+    const number = from.endsWith('@lid') ? this.outbox.numberOfLid(from) : from;
+    if (number) this.emit({ type: 'message', from: number, text });
   }
 
   /**
