@@ -10,7 +10,7 @@ import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
 import type { RetryPace } from '../engine/retry.ts';
 import { sendTemplate } from '../engine/send.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
-import type { Reachout } from './baileys-reachout.ts';
+import { reachoutOf7 } from './baileys-reachout.ts';
 import type { SessionEvent } from './driver.ts';
 
 const wa = useFakeWhatsApp();
@@ -198,21 +198,6 @@ describe('receipts from the recipient', () => {
   });
 });
 
-/**
- * Baileys 7's own timelock query, as a Reachout: the frames of `fetchAccountReachoutTimelock` go to the
- * endpoint and its answer is read by Baileys' parser.
- */
-const reachoutOf7: Reachout = {
-  timelockEnd: async (socket) => {
-    const { fetchAccountReachoutTimelock } = socket as unknown as {
-      fetchAccountReachoutTimelock(): Promise<{ isActive: boolean; timeEnforcementEnds?: Date }>;
-    };
-    const timelock = await fetchAccountReachoutTimelock();
-    return timelock.isActive ? (timelock.timeEnforcementEnds ?? null) : null;
-  },
-  fetchTcToken: async () => false,
-};
-
 describe('a send the endpoint refuses with 463', () => {
   it('is passed on as a timelock with the end WhatsApp names, without a second relay', async () => {
     const { session, rina } = await sending({ reachout: reachoutOf7 });
@@ -227,15 +212,30 @@ describe('a send the endpoint refuses with 463', () => {
     expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0LOCKED']);
   });
 
-  it('is passed on as a restriction of unknown end when the account is under no timelock', async () => {
+  it('is sent once more to the LID under the same id when the account is under no timelock, and goes through', async () => {
     const { session, rina } = await sending({ reachout: reachoutOf7 });
     wa.endpoint.messages.plans.push({ error: '463' });
-    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0NOLOCK')).rejects.toMatchObject({
+    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0NOLOCK')).resolves.toMatchObject({
+      id: '3EB0NOLOCK',
+    });
+    expect(wa.endpoint.messages.relayed.map((relayed) => [relayed.id, relayed.to])).toEqual([
+      ['3EB0NOLOCK', `${rinaNumber}@s.whatsapp.net`],
+      ['3EB0NOLOCK', `${rinaLid}@lid`],
+    ]);
+  });
+
+  it('is passed on as a restriction of unknown end when the second try meets 463 too', async () => {
+    const { session, rina } = await sending({ reachout: reachoutOf7 });
+    wa.endpoint.messages.plans.push({ error: '463' }, { error: '463' }, { error: '463' });
+    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0TWICE')).rejects.toMatchObject({
       kind: 'restricted',
       code: '463',
       until: null,
     });
-    expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0NOLOCK']);
+    expect(wa.endpoint.messages.relayed.map((relayed) => [relayed.id, relayed.to])).toEqual([
+      ['3EB0TWICE', `${rinaNumber}@s.whatsapp.net`],
+      ['3EB0TWICE', `${rinaLid}@lid`],
+    ]);
   });
 });
 
