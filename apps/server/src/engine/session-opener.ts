@@ -35,7 +35,9 @@ export class SessionOpener {
   private readonly pending = new Set<string>();
   /** Opens between their start and the host holding their session: a stop waits for them. */
   private readonly starting = new Set<Promise<unknown>>();
+  /** The pump's run while it starts sessions (set and cleared synchronously, so that no add finds it ending). */
   private pumping: Promise<void> | null = null;
+  private pumpRunning = false;
   private wake: (() => void) | null = null;
   private stopped = false;
 
@@ -61,9 +63,10 @@ export class SessionOpener {
     const started = accounts.map(
       (account) => new Promise<void>((resolve) => this.waiting.push({ account, started: resolve })),
     );
-    this.pumping ??= this.pump().finally(() => {
-      this.pumping = null;
-    });
+    if (!this.pumpRunning) {
+      this.pumpRunning = true;
+      this.pumping = this.pump();
+    }
     return Promise.all(started).then(() => undefined);
   }
 
@@ -88,17 +91,21 @@ export class SessionOpener {
 
   private async pump(): Promise<void> {
     const { staggerMs, maxPending } = this.options;
-    while (!this.stopped && this.waiting.length > 0) {
-      if (this.pending.size >= maxPending) {
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-        });
-        this.wake = null;
-        continue;
+    try {
+      while (!this.stopped && this.waiting.length > 0) {
+        if (this.pending.size >= maxPending) {
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+          });
+          this.wake = null;
+          continue;
+        }
+        const next = this.waiting.shift() as Waiting;
+        this.begin(next);
+        await this.options.stagger(staggerMs * (0.5 + Math.random()));
       }
-      const next = this.waiting.shift() as Waiting;
-      this.begin(next);
-      await this.options.stagger(staggerMs * (0.5 + Math.random()));
+    } finally {
+      this.pumpRunning = false;
     }
   }
 
