@@ -99,7 +99,7 @@ export async function recordReceipts(
     ),
     locked as (
       select a.id from ${whatsappAccounts} a where a.id in (select whatsapp_id from marked where first)
-      order by a.id for update
+      order by a.id for no key update
     ),
     counted as (
       update ${whatsappAccounts} set count_delivered = ${whatsappAccounts.count_delivered} + c.delivered

@@ -84,7 +84,7 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
       where a.id in (select account_id from input)
     ),
     locked as (
-      select a.id from ${whatsappAccounts} a where a.id in (select account_id from input) order by a.id for update
+      select a.id from ${whatsappAccounts} a where a.id in (select account_id from input) order by a.id for no key update
     ),
     logs as (
       insert into ${messageLogs} (whatsapp_id, user_id, phone_number_id, template_id, status, error, send_key,
