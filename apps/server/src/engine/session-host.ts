@@ -1,9 +1,9 @@
 /**
  * Holds this process's WhatsApp sessions (DESIGN §8): opens them through the driver (held-sessions.ts; the
  * claimed ones spread out by session-opener.ts), applies what they report (session-events.ts), runs their
- * blasts, and sends for the Blaster page. It owns an account while
- * its lease runs (leases.ts), renewed every 10 s; an account whose lease lapsed for 30 s is taken over by
- * whichever process claims it first, which restores the session from the stored credentials.
+ * blasts, and sends for the Blaster page. It owns an account while its lease runs (leases.ts), renewed
+ * every 10 s; an account whose lease lapsed for 30 s is taken over by whichever process claims it first,
+ * which restores the session from the stored credentials.
  */
 
 import { randomBytes } from 'node:crypto';
