@@ -254,6 +254,31 @@ describe('a host claiming many accounts', () => {
     for (const clientid of clientids) expect(host.holds(clientid)).toBe(true);
   });
 
+  it('leaves an account linked while it waited for its login alone when its turn comes', async () => {
+    const [slow, linked] = [await linkedAccount(), await linkedAccount()];
+    await onlyClaimable([slow, linked]);
+    const simulator = new SimulatorDriver({ seed: 30, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
+    const { driver: gated, steps, gates, release } = slowDriver(simulator, [slow]);
+    const opens: string[] = [];
+    const driver: WaDriver = {
+      name: 'simulator',
+      open: (options) => {
+        opens.push(options.deviceId);
+        return gated.open(options);
+      },
+    };
+    const { host } = claimingHost(driver, steps, { maxPendingOpens: 1 });
+    const starting = host.start();
+    await expect.poll(() => gates.size).toBe(1);
+    const row = await rowOf(linked);
+    if (!row) throw new Error('no account');
+    await host.link(row);
+    expect(host.holds(linked)).toBe(true);
+    release(slow);
+    await starting;
+    expect(opens.filter((deviceId) => deviceId === linked)).toHaveLength(1);
+  });
+
   it('renews the leases of accounts whose login is still pending', async () => {
     const clientids = [await linkedAccount(), await linkedAccount(), await linkedAccount()];
     await onlyClaimable(clientids);

@@ -85,7 +85,11 @@ export class SessionHost implements Engine {
       log: options.log,
     });
     this.opener = new SessionOpener({
-      open: (account) => this.held.open(account, account.auth_state, {}),
+      // An account linked meanwhile (link() opened it while it waited here) keeps the link's session.
+      open: (account) =>
+        this.held.has(account.clientid)
+          ? Promise.resolve({ settled: Promise.resolve() })
+          : this.held.open(account, account.auth_state, {}),
       stagger: options.stagger ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       staggerMs: OPEN_STAGGER_MS,
       maxPending: options.maxPendingOpens ?? MAX_PENDING_OPENS,
