@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { TDeviceActivity } from '@sewablast/contract/monitor';
 import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { whatsappAccounts } from '../db/schema.ts';
 import { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { Turns } from '../lib/group-commit.ts';
@@ -235,17 +235,7 @@ export class SessionHost implements Engine {
    */
   private async reconcileHeld(): Promise<void> {
     const clientids = this.held.clientids();
-    if (clientids.length === 0) return;
-    const rows = await this.options.db
-      .select({
-        clientid: whatsappAccounts.clientid,
-        wanted: sql<boolean>`${whatsappAccounts.blasting} and not ${whatsappAccounts.suspended} and ${whatsappAccounts.state} = 'connected'`,
-      })
-      .from(whatsappAccounts)
-      .where(inArray(whatsappAccounts.clientid, clientids));
-    for (const row of rows) {
-      if (row.wanted !== this.blasts.has(row.clientid)) await this.reconcile(row.clientid);
-    }
+    for (const clientid of await this.blasts.mismatched(clientids)) await this.reconcile(clientid);
     for (const clientid of await this.jobs.mismatched(clientids)) await this.reconcile(clientid);
   }
 
