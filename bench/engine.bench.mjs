@@ -31,6 +31,7 @@ const counter = process.env.DATABASE_URL ? new pg.Client({ connectionString: pro
 await counter?.connect();
 const logged = async () => Number((await counter?.query('select count(*) from message_logs'))?.rows[0]?.count ?? 0);
 const loggedBefore = await logged();
+const windowStart = new Date();
 const cpuBefore = fleet.cpuSeconds();
 const latencies = [];
 // A read that needs the database too (the caller's row, a count and a page), as every dashboard screen does.
@@ -51,6 +52,25 @@ while (Date.now() < until) {
 }
 const cpu = fleet.cpuSeconds() - cpuBefore;
 const recorded = counter ? (await logged()) - loggedBefore : outcomes;
+// Outcomes a second are the accounts that send times one over a round's length: each account's round measured
+// as the time between two of its outcomes in the window (PostgreSQL's clock); a gap over 5 s is a wait (a
+// restriction's cool-down, a reconnect), counted apart. The accounts that sent nothing were waiting all along.
+const rounds = await counter?.query(
+  `with gaps as (
+     select whatsapp_id, extract(epoch from sent_at - lag(sent_at) over (partition by whatsapp_id order by sent_at)) as s
+     from message_logs where sent_at >= $1)
+   select count(distinct whatsapp_id)::int as sending,
+     avg(s) filter (where s < 5) as mean, percentile_cont(0.5) within group (order by s) filter (where s < 5) as p50,
+     percentile_cont(0.9) within group (order by s) filter (where s < 5) as p90,
+     count(*) filter (where s >= 5)::int as waits from gaps`,
+  [windowStart],
+);
+const states = await counter?.query(
+  `select count(*) filter (where limited_until > now())::int as restricted,
+     count(*) filter (where suspended or state = 'tempBanned')::int as banned,
+     count(*) filter (where state <> 'connected' and not suspended and state <> 'tempBanned')::int as away
+   from whatsapp_accounts`,
+);
 await counter?.end();
 const rss = fleet.rssMb();
 socket.close();
@@ -72,6 +92,16 @@ console.log(
     `ledger blast income=${totals.ledger}  fees logged=${totals.fees}  ` +
     `${totals.messageLogs === totals.accountCounts && totals.ledger === totals.fees ? 'AGREE' : 'DISAGREE'}`,
 );
+const round = rounds?.rows[0];
+const state = states?.rows[0];
+if (round) {
+  console.log(
+    `accounts that sent in the window=${round.sending} of ${ACCOUNTS}; at its end restricted (cool-down)=${state.restricted} ` +
+      `banned=${state.banned} not connected=${state.away}  round (outcome to outcome, gaps under 5 s) ` +
+      `mean=${Number(round.mean).toFixed(3)}s p50=${Number(round.p50).toFixed(3)}s p90=${Number(round.p90).toFixed(3)}s ` +
+      `(1 s of it the pause); longer waits=${round.waits}`,
+  );
+}
 if (totals.engineRoundTrips > 0) {
   console.log(
     `engine round trips to PostgreSQL: ${totals.engineRoundTrips} for ${totals.messageLogs} outcomes ` +

@@ -172,15 +172,28 @@ const started = Date.now();
 // How late timers fire, the blast loops' waits among them (DESIGN §10 engine budget): the event loop's delay.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 await services.host?.start();
-// Claims open their sessions 20 a second (session-host.ts OPEN_STAGGER_MS), so that a worker starting beside
-// thousands of accounts sends WhatsApp no burst of logins: the fleet is measured once every session is open,
-// and how long that took is what "resumed in" says.
+// Claims start their sessions 20 a second (session-host.ts OPEN_STAGGER_MS), so that a worker starting beside
+// thousands of accounts sends WhatsApp no burst of logins: the fleet is measured once every session that can be
+// open is (the simulator bans, logs out or replaces a few accounts meanwhile, as WhatsApp would), and how long
+// that took is what "resumed in" says.
+const unopenable = async () => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(whatsappAccounts)
+    .where(sql`${whatsappAccounts.suspended} or ${whatsappAccounts.state} in ('loggedOut', 'tempBanned', 'conflict')`);
+  return row?.n ?? 0;
+};
 const openBy = Date.now() + 300_000;
-while ((services.host?.activity().clientids.length ?? ACCOUNTS) < ACCOUNTS && Date.now() < openBy) {
-  await new Promise((resolve) => setTimeout(resolve, 100));
+while (
+  (services.host?.activity().clientids.length ?? ACCOUNTS) + (await unopenable()) < ACCOUNTS &&
+  Date.now() < openBy
+) {
+  await new Promise((resolve) => setTimeout(resolve, 250));
 }
 loopDelay.enable();
-progress(`sessions open: ${services.host?.activity().clientids.length ?? 0} of ${ACCOUNTS}`);
+progress(
+  `sessions open: ${services.host?.activity().clientids.length ?? 0} of ${ACCOUNTS}, ${await unopenable()} banned, logged out or replaced`,
+);
 const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'fleet@dev.local'`);
 const adminToken = await services.userSessions.start({ id: admin?.id ?? 0, token_version: 0 }, BENCH_CLIENT);
 const staff = await db

@@ -2,7 +2,7 @@
  * Two session hosts on one database (DESIGN §8): a host whose lease passed to another writes nothing of its
  * old session's state, and lets that session go.
  */
-import { eq } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { messageTemplates, phoneNumbers, proxies, users, whatsappAccounts } from '../src/db/schema.ts';
@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const hosts: SessionHost[] = [];
+/** Logins a test held back (slowDriver): let go before its hosts stop, which wait for logins under way. */
+const heldBack = new Set<() => void>();
 afterEach(async () => {
+  for (const release of heldBack) release();
+  heldBack.clear();
   for (const host of hosts.splice(0)) await host.stop();
 });
 
@@ -142,19 +146,144 @@ describe('a host that lost its lease', () => {
   });
 });
 
+/**
+ * A driver whose logins for `slow` accounts hang until the test lets each go (a slow proxy, WhatsApp slow
+ * to answer); other accounts (earlier tests') open on the simulator at once.
+ */
+function slowDriver(simulator: SimulatorDriver, slow: string[]) {
+  const steps: string[] = [];
+  const gates = new Map<string, () => void>();
+  const driver: WaDriver = {
+    name: 'simulator',
+    open: async (options) => {
+      if (!slow.includes(options.deviceId)) return simulator.open(options);
+      steps.push(`open ${options.deviceId}`);
+      await new Promise<void>((resolve) => {
+        gates.set(options.deviceId, resolve);
+        heldBack.add(resolve);
+      });
+      steps.push(`opened ${options.deviceId}`);
+      return simulator.open(options);
+    },
+  };
+  /** Lets the account's login through; its session connects a few milliseconds later. */
+  const release = (clientid: string) => gates.get(clientid)?.();
+  return { driver, steps, gates, release };
+}
+
+function claimingHost(driver: WaDriver, steps: string[], options: { maxPendingOpens?: number } = {}) {
+  const pauses: number[] = [];
+  const host = new SessionHost({
+    files: createFileStore(database.db),
+    db: database.db,
+    driver,
+    bus: createMemoryBus(),
+    proxyOf: async () => null,
+    releaseProxy: async () => {},
+    renewMs: 600_000,
+    claimMs: 600_000,
+    stagger: async (ms) => {
+      steps.push('pause');
+      pauses.push(ms);
+    },
+    ...options,
+  });
+  hosts.push(host);
+  return { host, pauses };
+}
+
+/** Earlier tests' accounts are another worker's for the test: a claim takes only `clientids`. */
+const onlyClaimable = (clientids: string[]) =>
+  database.db
+    .update(whatsappAccounts)
+    .set({ owner_id: 'another-worker', lease_until: new Date(Date.now() + 3_600_000) })
+    .where(notInArray(whatsappAccounts.clientid, clientids));
+
+/** Lets every promise chain that needs no timer or I/O run: what would start at once has started. */
+const settleMicrotasks = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('a host claiming many accounts', () => {
-  it('opens their sessions one after another with a jittered pause between them, not all in one instant', async () => {
+  it('starts each login a jittered pause after the one before, without waiting for it to finish', async () => {
     const clientids = [await linkedAccount(), await linkedAccount(), await linkedAccount()];
+    await onlyClaimable(clientids);
     const simulator = new SimulatorDriver({ seed: 25, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
-    const steps: string[] = [];
-    const pauses: number[] = [];
+    const { driver, steps, gates, release } = slowDriver(simulator, clientids);
+    const { host, pauses } = claimingHost(driver, steps);
+    const starting = host.start();
+    // All three logins started while none of them has finished: N sessions take N pauses, not N logins.
+    await expect.poll(() => gates.size).toBe(3);
+    expect(steps.filter((step) => step.startsWith('opened'))).toEqual([]);
+    expect(steps.filter((step) => step !== 'pause')).toEqual(clientids.map((clientid) => `open ${clientid}`));
+    // A pause between the starts of every two logins, jittered by half around OPEN_STAGGER_MS.
+    const starts = steps.map((step, i) => (step.startsWith('open ') ? i : -1)).filter((i) => i >= 0);
+    for (let k = 1; k < starts.length; k++) {
+      expect(steps.slice((starts[k - 1] as number) + 1, starts[k]).filter((step) => step === 'pause')).toHaveLength(1);
+    }
+    for (const ms of pauses) expect(ms).toBeGreaterThanOrEqual(25);
+    for (const ms of pauses) expect(ms).toBeLessThanOrEqual(75);
+
+    for (const clientid of clientids.toReversed()) release(clientid);
+    await starting;
+    for (const clientid of clientids) expect(host.holds(clientid)).toBe(true);
+    await until(async () => {
+      const rows = await Promise.all(clientids.map(rowOf));
+      return rows.every((row) => row?.state === 'connected');
+    });
+  });
+
+  it('keeps at most a bounded number of logins pending, and starts the next when one connects', async () => {
+    const clientids = [await linkedAccount(), await linkedAccount(), await linkedAccount()];
+    await onlyClaimable(clientids);
+    const simulator = new SimulatorDriver({ seed: 28, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
+    const { driver, steps, gates, release } = slowDriver(simulator, clientids);
+    const { host } = claimingHost(driver, steps, { maxPendingOpens: 2 });
+    const starting = host.start();
+    await expect.poll(() => gates.size).toBe(2);
+    // The pause after the second start has passed: an unbounded opener would have started the third by now.
+    const second = steps.indexOf(`open ${[...gates.keys()][1]}`);
+    await expect.poll(() => steps.slice(second).includes('pause')).toBe(true);
+    await settleMicrotasks();
+    expect(gates.size).toBe(2);
+
+    const [first] = [...gates.keys()];
+    release(first as string);
+    // Its session connects; its place goes to the third login.
+    await expect.poll(() => gates.size, { timeout: 5000 }).toBe(3);
+    for (const clientid of gates.keys()) release(clientid);
+    await starting;
+    for (const clientid of clientids) expect(host.holds(clientid)).toBe(true);
+  });
+
+  it('leaves an account linked while it waited for its login alone when its turn comes', async () => {
+    const [slow, linked] = [await linkedAccount(), await linkedAccount()];
+    await onlyClaimable([slow, linked]);
+    const simulator = new SimulatorDriver({ seed: 30, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
+    const { driver: gated, steps, gates, release } = slowDriver(simulator, [slow]);
+    const opens: string[] = [];
     const driver: WaDriver = {
       name: 'simulator',
       open: (options) => {
-        steps.push(clientids.includes(options.deviceId) ? 'open' : 'open (an earlier test)');
-        return simulator.open(options);
+        opens.push(options.deviceId);
+        return gated.open(options);
       },
     };
+    const { host } = claimingHost(driver, steps, { maxPendingOpens: 1 });
+    const starting = host.start();
+    await expect.poll(() => gates.size).toBe(1);
+    const row = await rowOf(linked);
+    if (!row) throw new Error('no account');
+    await host.link(row);
+    expect(host.holds(linked)).toBe(true);
+    release(slow);
+    await starting;
+    expect(opens.filter((deviceId) => deviceId === linked)).toHaveLength(1);
+  });
+
+  it('renews the leases of accounts whose login is still pending', async () => {
+    const clientids = [await linkedAccount(), await linkedAccount(), await linkedAccount()];
+    await onlyClaimable(clientids);
+    const simulator = new SimulatorDriver({ seed: 29, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF });
+    const { driver, gates, release } = slowDriver(simulator, clientids);
     const host = new SessionHost({
       files: createFileStore(database.db),
       db: database.db,
@@ -162,20 +291,23 @@ describe('a host claiming many accounts', () => {
       bus: createMemoryBus(),
       proxyOf: async () => null,
       releaseProxy: async () => {},
-      renewMs: 600_000,
-      claimMs: 600_000,
-      stagger: async (ms) => {
-        steps.push('pause');
-        pauses.push(ms);
-      },
+      renewMs: 200,
+      claimMs: 200,
+      stagger: async () => {},
     });
     hosts.push(host);
-    await host.start();
-    const opens = steps.filter((step) => step !== 'pause');
-    expect(steps).toEqual(opens.flatMap((step, i) => (i === 0 ? [step] : ['pause', step])));
-    expect(opens.filter((step) => step === 'open')).toHaveLength(3);
-    for (const ms of pauses) expect(ms).toBeGreaterThanOrEqual(25);
-    for (const ms of pauses) expect(ms).toBeLessThanOrEqual(75);
+    const starting = host.start();
+    await expect.poll(() => gates.size).toBe(3);
+    const leasesOf = async () => Promise.all(clientids.map(async (c) => (await rowOf(c))?.lease_until?.getTime() ?? 0));
+    const claimed = await leasesOf();
+    for (const until of claimed) expect(until).toBeGreaterThan(Date.now());
+    // start() waits for its round's logins, so the renewals run on a host still starting: none is held yet.
+    expect(clientids.some((clientid) => host.holds(clientid))).toBe(false);
+    await expect
+      .poll(async () => (await leasesOf()).every((until, i) => until > (claimed[i] as number)), { timeout: 10_000 })
+      .toBe(true);
+    for (const clientid of clientids) release(clientid);
+    await starting;
   });
 });
 

@@ -5,7 +5,8 @@
  * this worker no longer holds) keeps it wanted, and its next connect starts the loop again where the run was.
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
-import type { whatsappAccounts } from '../db/schema.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import type { WaSession } from '../wa/driver.ts';
 import { BlastLoop } from './blast-loop.ts';
@@ -34,6 +35,22 @@ export class BlastRuns {
 
   has(clientid: string): boolean {
     return this.loops.has(clientid);
+  }
+
+  /**
+   * The held accounts whose loop runs or not as their rows do not want (a nudge that never came, a change
+   * made straight in the database): one query for all of them.
+   */
+  async mismatched(clientids: string[]): Promise<string[]> {
+    if (clientids.length === 0) return [];
+    const rows = await this.deps.db
+      .select({
+        clientid: whatsappAccounts.clientid,
+        wanted: sql<boolean>`${whatsappAccounts.blasting} and not ${whatsappAccounts.suspended} and ${whatsappAccounts.state} = 'connected'`,
+      })
+      .from(whatsappAccounts)
+      .where(inArray(whatsappAccounts.clientid, clientids));
+    return rows.filter((row) => row.wanted !== this.has(row.clientid)).map((row) => row.clientid);
   }
 
   /** Starts or stops the account's loop as its row now wants; `held`: this process holds the session. */

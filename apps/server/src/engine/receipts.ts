@@ -97,10 +97,14 @@ export async function recordReceipts(
       where s.template_id = v.template_id and s.variant = v.variant
       returning s.template_id
     ),
+    locked as (
+      select a.id from ${whatsappAccounts} a where a.id in (select whatsapp_id from marked where first)
+      order by a.id for no key update
+    ),
     counted as (
       update ${whatsappAccounts} set count_delivered = ${whatsappAccounts.count_delivered} + c.delivered
       from (select whatsapp_id, count(*) as delivered from marked where first group by whatsapp_id) c
-      where ${whatsappAccounts.id} = c.whatsapp_id
+      where ${whatsappAccounts.id} = c.whatsapp_id and ${whatsappAccounts.id} in (select id from locked)
       returning ${whatsappAccounts.id}, ${whatsappAccounts.user_id}, ${whatsappAccounts.clientid},
         ${whatsappAccounts.state}, ${whatsappAccounts.status}, ${whatsappAccounts.count_delivered}
     )

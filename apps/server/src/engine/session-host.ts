@@ -1,8 +1,9 @@
 /**
- * Holds this process's WhatsApp sessions (DESIGN §8): opens them through the driver, applies what they
- * report (session-events.ts), runs their blasts, and sends for the Blaster page. It owns an account while
- * its lease runs (leases.ts), renewed every 10 s; an account whose lease lapsed for 30 s is taken over by
- * whichever process claims it first, which restores the session from the stored credentials.
+ * Holds this process's WhatsApp sessions (DESIGN §8): opens them through the driver (held-sessions.ts; the
+ * claimed ones spread out by session-opener.ts), applies what they report (session-events.ts), runs their
+ * blasts, and sends for the Blaster page. It owns an account while its lease runs (leases.ts), renewed
+ * every 10 s; an account whose lease lapsed for 30 s is taken over by whichever process claims it first,
+ * which restores the session from the stored credentials.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -10,20 +11,17 @@ import { hostname } from 'node:os';
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { TDeviceActivity } from '@sewablast/contract/monitor';
 import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
 import { whatsappAccounts } from '../db/schema.ts';
 import { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { Turns } from '../lib/group-commit.ts';
 import { type LiveAccount, publishAccountEvent } from '../live/account-event.ts';
-import type { EventBus } from '../live/bus.ts';
 import { countSend, countTakeovers } from '../metrics/engine-metrics.ts';
-import type { FileStore } from '../modules/file/store.ts';
-import type { WaDriver, WaSession } from '../wa/driver.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastRuns } from './blast-runs.ts';
 import { MediaFiles } from './blast-take.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+import { HeldSessions } from './held-sessions.ts';
 import type { JobKind } from './job-kinds.ts';
 import { JobRuns } from './job-runs.ts';
 import { type ClaimedAccount, Leases } from './leases.ts';
@@ -31,72 +29,28 @@ import { ReceiptWriter } from './receipts.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type Recipient, type SendOutcome, sendTemplate } from './send.ts';
 import { pruneSentMessages, SentMessages } from './sent-messages.ts';
-import { applySessionEvent, type SessionEventTarget, TEMP_BANNED } from './session-events.ts';
+import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
+import {
+  CLAIM_BATCH,
+  CLAIM_MS,
+  LINK_TIMEOUT_MS,
+  MAX_PENDING_OPENS,
+  OPEN_SETTLE_MS,
+  OPEN_STAGGER_MS,
+  RENEW_MS,
+  RESTORABLE,
+  type SessionHostOptions,
+} from './session-host-options.ts';
+import { SessionOpener } from './session-opener.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
 import { VariantPicker } from './variants.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
-const RENEW_MS = 10_000;
-const CLAIM_MS = 2_000;
-const CLAIM_BATCH = 100;
-/**
- * The mean pause between two sessions a claim opens: a worker starting beside thousands of accounts (or
- * taking over a dead worker's) connects them 20 a second, not a hundred in one instant through the same
- * proxies, and WhatsApp sees no burst of logins from one place.
- */
-const OPEN_STAGGER_MS = 50;
-/** A device not linked by then is given up: its QR or code has long expired and nobody is looking. */
-const LINK_TIMEOUT_MS = 10 * 60_000;
-
-/** Linked accounts worth restoring when their lease is free; a temporarily banned one once its ban ended. */
-const RESTORABLE = and(
-  isNotNull(whatsappAccounts.auth_state),
-  isNotNull(whatsappAccounts.phonenumber),
-  eq(whatsappAccounts.suspended, false),
-  sql`${whatsappAccounts.state} <> 'loggedOut'`,
-  sql`(${whatsappAccounts.state} <> ${TEMP_BANNED} or ${whatsappAccounts.limited_until} <= now())`,
-);
-
-export interface SessionHostOptions {
-  /** Milliseconds in one second of send time; tests run blasts faster. */
-  secondMs?: number;
-  db: Db;
-  driver: WaDriver;
-  bus: EventBus;
-  proxyOf: (proxyId: number) => Promise<string | null>;
-  /** Gives a proxy back to the pool when its account is lost or abandoned (DESIGN §5.8). */
-  releaseProxy: (proxyId: number) => Promise<void>;
-  onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
-  log?: (message: string, error?: unknown) => void;
-  /** Where template media and validator files are read from (the services' one store). */
-  files: FileStore;
-  /** How often leases are renewed and housekeeping runs; tests shorten it. */
-  renewMs?: number;
-  /** How often lapsed leases are looked for between renewals (at most renewMs). */
-  claimMs?: number;
-  /** Waits the pause between two sessions a claim opens (OPEN_STAGGER_MS, jittered by half); tests watch it. */
-  stagger?: (ms: number) => Promise<void>;
-  /** How long a link may wait for its scan; tests shorten it. */
-  linkTimeoutMs?: number;
-  /**
-   * The service's other periodic clean-ups, run in each housekeeping round after the engine's own, so that a
-   * worker has one periodic loop (each paces itself; a failure is logged and leaves the round going).
-   */
-  chores?: (() => Promise<void>)[];
-}
-
-interface Held {
-  session: WaSession;
-  unsubscribe: () => void;
-  /** The session's events received so far, applied (its queue). */
-  applied: () => Promise<void>;
-}
-
 export class SessionHost implements Engine {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   readonly leases: Leases;
-  private readonly held = new Map<string, Held>();
+  private readonly held: HeldSessions;
   private readonly blasts: BlastRuns;
   /** Generator and validator runs, on the same accounts and leases as the blasts. */
   private readonly jobs: JobRuns;
@@ -109,14 +63,44 @@ export class SessionHost implements Engine {
   /** Stopping: a Blaster send not yet out gives up. */
   private closing = false;
   private readonly sentMessages: SentMessages;
+  /** Starts the sessions of claimed accounts, spread out (session-opener.ts). */
+  private readonly opener: SessionOpener;
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
+    this.sentMessages = new SentMessages(options.db);
+    this.held = new HeldSessions({
+      driver: options.driver,
+      proxyOf: options.proxyOf,
+      stores: (account) => ({
+        keyStore: accountKeyStore(options.db, account.id, this.workerId),
+        sentMessages: this.sentMessages.of(account.id),
+      }),
+      // Restored credentials that ask for a QR or code were never paired: a re-link whose process died
+      // before the scan. Nobody is looking at that QR.
+      apply: (account, event, restored) =>
+        restored && (event.type === 'qr' || event.type === 'code')
+          ? giveUpLink(this.giveUps, account.clientid)
+          : applySessionEvent(this.events, account, event),
+      log: options.log,
+    });
+    this.opener = new SessionOpener({
+      // An account linked meanwhile (link() opened it while it waited here) keeps the link's session.
+      open: (account) =>
+        this.held.has(account.clientid)
+          ? Promise.resolve({ settled: Promise.resolve() })
+          : this.held.open(account, account.auth_state, {}),
+      stagger: options.stagger ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      staggerMs: OPEN_STAGGER_MS,
+      maxPending: options.maxPendingOpens ?? MAX_PENDING_OPENS,
+      settleMs: OPEN_SETTLE_MS,
+      log: options.log,
+    });
     const counterWrites = new Turns();
     this.blasts = new BlastRuns({
       db: options.db,
       workerId: this.workerId,
-      session: (clientid) => this.held.get(clientid)?.session,
+      session: (clientid) => this.held.get(clientid),
       publish: (row, event, extra) => this.publish(row, event, extra),
       // Every blast's outcomes go through one writer, so that rounds finishing together share a statement.
       outcomes: new OutcomeWriter(options.db, counterWrites),
@@ -126,7 +110,6 @@ export class SessionHost implements Engine {
       random: Math.random,
       log: options.log,
     });
-    this.sentMessages = new SentMessages(options.db);
     this.events = {
       db: options.db,
       workerId: this.workerId,
@@ -134,7 +117,7 @@ export class SessionHost implements Engine {
       publish: (account, event, extra) => this.publish(account, event, extra),
       // Not awaited: it is called from within the session's own event handling.
       lose: (clientid) => {
-        void this.release(clientid).catch((error) => options.log?.(`closing ${clientid} failed`, error));
+        void this.held.release(clientid).catch((error) => options.log?.(`closing ${clientid} failed`, error));
       },
       releaseProxy: options.releaseProxy,
       reconcile: (clientid) => this.reconcile(clientid),
@@ -143,14 +126,14 @@ export class SessionHost implements Engine {
     this.giveUps = {
       db: options.db,
       workerId: this.workerId,
-      release: (clientid) => this.release(clientid),
+      release: (clientid) => this.held.release(clientid),
       releaseProxy: options.releaseProxy,
       publish: (account, event, extra) => this.publish(account, event, extra),
     };
     this.jobs = new JobRuns({
       db: options.db,
       workerId: this.workerId,
-      session: (clientid) => this.held.get(clientid)?.session,
+      session: (clientid) => this.held.get(clientid),
       publish: (account, event, extra) => this.publish(account, event, extra),
       files: options.files,
       secondMs: this.secondMs,
@@ -166,7 +149,8 @@ export class SessionHost implements Engine {
   /** Restores the sessions whose lease is free, and keeps the leases of those held. */
   async start(): Promise<void> {
     this.closing = false;
-    await this.claim();
+    this.opener.resume();
+    const first = await this.claim();
     // Free accounts are looked for every few seconds, leases renewed less often: a dead worker's leases lapse
     // 20–30 s after it died, and survivors take its accounts within CLAIM_MS of that.
     const renewMs = this.options.renewMs ?? RENEW_MS;
@@ -176,13 +160,16 @@ export class SessionHost implements Engine {
       if (this.tick) return;
       const renewing = Date.now() - renewedAt >= renewMs - claimMs / 2;
       if (renewing) renewedAt = Date.now();
-      this.tick = (renewing ? this.housekeeping() : this.claim())
+      this.tick = (renewing ? this.housekeeping() : this.claim().then(() => undefined))
         .catch((error) => this.options.log?.('lease renewal failed', error))
         .finally(() => {
           this.tick = null;
         });
     }, claimMs);
     this.timer.unref();
+    // The first round's sessions are started before start() returns (leases renewed meanwhile); the rounds
+    // after it do not wait.
+    await first.started;
   }
 
   /**
@@ -190,7 +177,8 @@ export class SessionHost implements Engine {
    * service's chores.
    */
   private async housekeeping(): Promise<void> {
-    await this.leases.renew([...this.held.keys()]);
+    // Accounts waiting for their session to start, or still logging in, keep their leases like the rest.
+    await this.leases.renew([...new Set([...this.held.clientids(), ...this.opener.clientids()])]);
     await this.claim();
     await this.reconcileHeld();
     await giveUpAbandoned(this.giveUps);
@@ -204,15 +192,14 @@ export class SessionHost implements Engine {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     await this.tick;
+    const unopened = await this.opener.stop();
     await Promise.all([this.blasts.stopAll(), this.jobs.stopAll()]);
     // Events already received (receipts of the last sends among them) are written while the leases still
     // hold, before the database is closed; none are taken after.
-    const held = [...this.held.values()];
-    for (const { unsubscribe } of held) unsubscribe();
-    await Promise.all(held.map(({ applied }) => applied()));
-    const clientids = [...this.held.keys()];
-    for (const clientid of clientids) await this.release(clientid);
-    await this.leases.giveBack(clientids);
+    await this.held.drain();
+    const clientids = this.held.clientids();
+    for (const clientid of clientids) await this.held.release(clientid);
+    await this.leases.giveBack([...clientids, ...unopened]);
   }
 
   holds(clientid: string): boolean {
@@ -227,7 +214,7 @@ export class SessionHost implements Engine {
 
   /** The sessions this process holds and the loops on them (the dev monitors). */
   activity(): { clientids: string[]; blasts: number; jobs: Record<JobKind, number> } {
-    return { clientids: [...this.held.keys()], blasts: this.blasts.size, jobs: this.jobs.counts() };
+    return { clientids: this.held.clientids(), blasts: this.blasts.size, jobs: this.jobs.counts() };
   }
 
   /** Brings the account's blast loop and job run in line with their desired state, if this process holds it. */
@@ -247,18 +234,8 @@ export class SessionHost implements Engine {
    * command, a change made straight in the database): held accounts whose loop runs or not as they should not.
    */
   private async reconcileHeld(): Promise<void> {
-    const clientids = [...this.held.keys()];
-    if (clientids.length === 0) return;
-    const rows = await this.options.db
-      .select({
-        clientid: whatsappAccounts.clientid,
-        wanted: sql<boolean>`${whatsappAccounts.blasting} and not ${whatsappAccounts.suspended} and ${whatsappAccounts.state} = 'connected'`,
-      })
-      .from(whatsappAccounts)
-      .where(inArray(whatsappAccounts.clientid, clientids));
-    for (const row of rows) {
-      if (row.wanted !== this.blasts.has(row.clientid)) await this.reconcile(row.clientid);
-    }
+    const clientids = this.held.clientids();
+    for (const clientid of await this.blasts.mismatched(clientids)) await this.reconcile(clientid);
     for (const clientid of await this.jobs.mismatched(clientids)) await this.reconcile(clientid);
   }
 
@@ -278,7 +255,7 @@ export class SessionHost implements Engine {
       .where(eq(whatsappAccounts.clientid, clientid));
     if (!account || !this.held.has(clientid)) throw new EngineUnavailable(ENGINE_TEXT.noSession);
     const pace: RetryPace = {
-      session: () => this.held.get(clientid)?.session,
+      session: () => this.held.get(clientid),
       halted: () => this.closing,
       sleep: (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * this.secondMs)),
       attempting: async () => {},
@@ -289,60 +266,22 @@ export class SessionHost implements Engine {
 
   /** Links a new device (or re-links one) on this process: QR or pairing code first. */
   async link(account: AccountRow, options: LinkOptions = {}): Promise<void> {
-    await this.release(account.clientid);
+    await this.held.release(account.clientid);
     await this.leases.take([account.clientid]);
     await clearAccountKeys(this.options.db, account.id);
-    await this.open(account, null, options);
-    const session = this.held.get(account.clientid)?.session;
+    await this.held.open(account, null, options);
+    const session = this.held.get(account.clientid);
     if (!session) return;
     watchLink(this.giveUps, session, {
       timeoutMs: this.options.linkTimeoutMs ?? LINK_TIMEOUT_MS,
-      stillHeld: () => this.held.get(account.clientid)?.session === session,
+      stillHeld: () => this.held.get(account.clientid) === session,
       log: this.options.log,
     });
   }
 
   /** Logs the device out and forgets the session; the caller deletes or resets the row. */
   async logout(clientid: string): Promise<void> {
-    await this.release(clientid, 'logout');
-  }
-
-  /**
-   * Stops holding the session: `close` keeps its credentials (a restart, a takeover, a session already
-   * lost), `logout` unlinks the device from the phone.
-   */
-  private async release(clientid: string, how: 'close' | 'logout' = 'close'): Promise<void> {
-    const held = this.held.get(clientid);
-    if (!held) return;
-    held.unsubscribe();
-    this.held.delete(clientid);
-    if (how === 'close') await held.session.close();
-    else await held.session.logout().catch((error) => this.options.log?.(`logout of ${clientid} failed`, error));
-  }
-
-  private async open(account: AccountRow, authState: unknown, options: LinkOptions): Promise<void> {
-    const proxy = options.proxy ?? (account.proxy_id ? await this.options.proxyOf(account.proxy_id) : null);
-    const session = await this.options.driver.open({
-      deviceId: account.clientid,
-      authState,
-      pairingNumber: options.pairingNumber ?? null,
-      proxy,
-      keyStore: accountKeyStore(this.options.db, account.id, this.workerId),
-      sentMessages: this.sentMessages.of(account.id),
-    });
-    // A session's events are applied one after another: a late 'connecting' must never overwrite 'connected'.
-    let queue = Promise.resolve();
-    const unsubscribe = session.subscribe((event) => {
-      // Restored credentials that ask for a QR or code were never paired: a re-link whose process died
-      // before the scan. Nobody is looking at that QR.
-      const unpaired = authState !== null && (event.type === 'qr' || event.type === 'code');
-      queue = queue
-        .then(() =>
-          unpaired ? giveUpLink(this.giveUps, account.clientid) : applySessionEvent(this.events, account, event),
-        )
-        .catch((error) => this.options.log?.(`event of ${account.clientid} failed`, error));
-    });
-    this.held.set(account.clientid, { session, unsubscribe, applied: () => queue });
+    await this.held.release(clientid, 'logout');
   }
 
   publish(account: LiveAccount, event: TLiveEventName, extra: Partial<TLivePayload> = {}): Promise<void> {
@@ -350,22 +289,16 @@ export class SessionHost implements Engine {
   }
 
   /**
-   * Takes over up to a batch of linked accounts whose lease is free or lapsed, and restores their sessions
-   * one after another, OPEN_STAGGER_MS apart; the next claim round takes the next batch, so that leases are
-   * renewed between batches and a worker starting beside thousands of accounts spreads their logins out.
+   * Takes over linked accounts whose lease is free or lapsed, as many as the opener has room for, and queues
+   * their sessions there: it starts them OPEN_STAGGER_MS apart without waiting for each to connect, and the
+   * claim round returns at once, so that leases are renewed meanwhile. `started` resolves once they all have.
    */
-  private async claim(): Promise<void> {
-    const claimed: ClaimedAccount[] = await this.leases.claim(RESTORABLE, CLAIM_BATCH);
+  private async claim(): Promise<{ started: Promise<void> }> {
+    const room = CLAIM_BATCH - this.opener.queued;
+    if (room <= 0 || this.closing) return { started: Promise.resolve() };
+    const claimed: ClaimedAccount[] = await this.leases.claim(RESTORABLE, room);
     countTakeovers(claimed, this.workerId);
-    const stagger = this.options.stagger ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    let first = true;
-    for (const account of claimed) {
-      // A stop waits for this round: the accounts not yet opened lapse to another worker.
-      if (this.closing) return;
-      if (this.held.has(account.clientid)) continue;
-      if (!first) await stagger(OPEN_STAGGER_MS * (0.5 + Math.random()));
-      first = false;
-      await this.open(account, account.auth_state, {});
-    }
+    const fresh = claimed.filter((account) => !this.held.has(account.clientid) && !this.opener.has(account.clientid));
+    return { started: this.opener.add(fresh) };
   }
 }

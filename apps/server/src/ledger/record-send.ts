@@ -83,6 +83,9 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
       from ${whatsappAccounts} a join ${users} on ${users}.id = a.user_id
       where a.id in (select account_id from input)
     ),
+    locked as (
+      select a.id from ${whatsappAccounts} a where a.id in (select account_id from input) order by a.id for no key update
+    ),
     logs as (
       insert into ${messageLogs} (whatsapp_id, user_id, phone_number_id, template_id, status, error, send_key,
         wa_message_id, variant, fee)
@@ -150,7 +153,7 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
           coalesce(sum(l.fee) filter (where l.status = 'success'), 0) as income
         from input i left join logs l on l.send_key = i.send_key group by i.account_id
       ) t
-      where a.id = t.account_id
+      where a.id = t.account_id and a.id in (select id from locked)
       returning a.id, a.count_success, a.count_fail, a.income
     )
     select i.ord, l.id as log_id, l.fee, c.count_success, c.count_fail, c.income,
