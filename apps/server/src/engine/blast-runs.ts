@@ -8,7 +8,7 @@ import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import type { WaSession } from '../wa/driver.ts';
-import { BlastLoop } from './blast-loop.ts';
+import { BlastLoop, type BlastLoopDeps } from './blast-loop.ts';
 import type { MediaFiles } from './blast-take.ts';
 import type { LoopDeps } from './loop.ts';
 import type { VariantPicker } from './variants.ts';
@@ -21,6 +21,7 @@ export interface BlastRunsDeps extends Omit<LoopDeps, 'session'> {
   outcomes: OutcomeWriter;
   media: MediaFiles;
   variants: VariantPicker;
+  safety: BlastLoopDeps['safety'];
 }
 
 export class BlastRuns {

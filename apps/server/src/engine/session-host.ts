@@ -84,6 +84,11 @@ export interface SessionHostOptions {
    * worker has one periodic loop (each paces itself; a failure is logged and leaves the round going).
    */
   chores?: (() => Promise<void>)[];
+  /**
+   * BUSINESS_TZ, and whether the account safety rule holds blasts back (ACCOUNT_SAFETY; services.ts always says).
+   * Left out (engine tests about other things), it does not: their blasts run whatever the time of day.
+   */
+  safety?: { timeZone: string; enforce: boolean };
 }
 
 interface Held {
@@ -122,6 +127,7 @@ export class SessionHost implements Engine {
       outcomes: new OutcomeWriter(options.db, counterWrites),
       media: new MediaFiles(options.db, options.files),
       variants: new VariantPicker(options.db),
+      safety: options.safety ?? { timeZone: 'Asia/Jakarta', enforce: false },
       secondMs: this.secondMs,
       random: Math.random,
       log: options.log,

@@ -24,6 +24,12 @@ const account = toLiveRow({
   suspended: false,
   suspended_count: 0,
   limited_until: null,
+  daily_cap: 200,
+  sent_today: 0,
+  warmup_day: null,
+  warmup_days: 10,
+  resume_at: null,
+  wait_reason: null,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({

@@ -38,12 +38,28 @@ const IDLE = {
   attempting: null,
   progressing: false,
   requesting: false,
+  resume_at: null,
+  wait_reason: null,
 };
+
+const SAFETY_FIELDS = ['daily_cap', 'sent_today', 'warmup_day', 'warmup_days', 'resume_at', 'wait_reason'] as const;
+
+/** The account safety figures an event carries (a blast's counts and waits), over the row's. */
+function withSafety(row: LiveRow, payload: TLiveMessage['payload']): LiveRow {
+  const next: Record<string, unknown> = { ...row };
+  for (const field of SAFETY_FIELDS) if (payload[field] !== undefined) next[field] = payload[field];
+  return next as unknown as LiveRow;
+}
 
 export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
   const { payload } = message;
   // A generator or validator on the account reports its own run: the row shows the account's blast.
   if (isJobEvent(payload)) return row;
+  return applyEvent(withSafety(row, payload), message, now);
+}
+
+function applyEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
+  const { payload } = message;
   switch (message.event) {
     case 'start':
       return { ...row, status: 'sending', blasting: true, requesting: false, error: null };
