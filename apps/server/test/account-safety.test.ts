@@ -214,8 +214,10 @@ describe('a blast under the account safety rule', () => {
     // Two writers (two workers across a takeover) record the same ten outcomes at once, each in its own batches.
     const writers = [new OutcomeWriter(database.db), new OutcomeWriter(database.db)];
     await Promise.all(writers.flatMap((writer) => numbers.map((_, i) => writer.record(outcome(i)))));
-    await recordSends(database.db, [outcome(0), outcome(3)]);
     expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-26', sent_count: 10, count_success: 10 });
+    // A batch holding a repeat beside a new send counts the new one only.
+    await recordSends(database.db, [outcome(0), { ...outcome(3), sendKey: 'count:new' }, outcome(3)]);
+    expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-26', sent_count: 11, count_success: 11 });
     // The next sending day counts from zero.
     await recordSends(database.db, [{ ...outcome(0), sendKey: 'count:next', day: '2026-11-27' }]);
     expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-27', sent_count: 1 });
