@@ -63,6 +63,7 @@ describe('applyLiveEvent', () => {
     expect(row).toMatchObject({ sent_today: 1, daily_cap: 20, warmup_day: 1 });
     row = applyLiveEvent(row, event('waiting', { waitTime: 600, resume_at: resume, wait_reason: 'window' }), 0);
     expect(row).toMatchObject({ resume_at: resume, wait_reason: 'window', sent_today: 1 });
+    expect(statusLabel(row, 0)).toBe('Waiting');
     expect(waitText(row)).toMatch(/^Menunggu jam kirim \d\d:\d\d$/);
     expect(waitText({ resume_at: resume, wait_reason: 'cap' })).toMatch(
       /^Batas harian tercapai, lanjut besok \d\d:\d\d$/,

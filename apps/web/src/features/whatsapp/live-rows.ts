@@ -143,7 +143,8 @@ export const isBlasting = (row: LiveRow) => row.blasting || row.status === 'send
 export function statusLabel(row: LiveRow, now: number): string {
   if (row.suspended) return `Suspended (${row.suspended_count}x)`;
   if (row.attempting !== null) return `Fail, attempting (${row.attempting})`;
-  if (row.waiting !== null) return `Waiting (${secondsLeft(row.waiting, now)} s)`;
+  // A wait for the sending hours or the next day says why and until when below (account-safety.tsx), not in seconds.
+  if (row.waiting !== null) return row.resume_at ? 'Waiting' : `Waiting (${secondsLeft(row.waiting, now)} s)`;
   if (row.status === 'sending') return 'Sending';
   return row.state;
 }
