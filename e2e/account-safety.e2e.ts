@@ -75,8 +75,9 @@ describe("the 'Keamanan Akun' settings", () => {
     await page.getByLabel(SAFETY_TEXT.warmupStartCap).fill('2');
     await page.getByLabel(SAFETY_TEXT.warmupDays).fill('3');
     // Hours that open two hours from now: a blast started now waits for them.
-    await page.getByLabel(SAFETY_TEXT.windowStart).fill(jakartaIn(2));
-    await page.getByLabel(SAFETY_TEXT.windowEnd).fill(jakartaIn(3));
+    const [opens, closes] = [jakartaIn(2), jakartaIn(3)];
+    await page.getByLabel(SAFETY_TEXT.windowStart).fill(opens);
+    await page.getByLabel(SAFETY_TEXT.windowEnd).fill(closes);
     await page.getByRole('button', { name: 'Simpan' }).click();
     await page.getByText('Pengaturan berhasil disimpan.').waitFor();
     const { setting } = await callApi<{ setting: Record<string, unknown> }>(suite.server, '/admin/setting/get', {
