@@ -87,7 +87,8 @@ describe("the 'Keamanan Akun' settings", () => {
       daily_cap: 10,
       warmup_start_cap: 2,
       warmup_days: 3,
-      send_window_start: jakartaIn(2),
+      send_window_start: opens,
+      send_window_end: closes,
     });
     await shoot('safety-settings');
   });
