@@ -128,6 +128,8 @@ const services = createServices(db, secret, {
   engineDb: engineDatabase.db,
   driver: new SimulatorDriver({ seed: 5, scanMs: 600_000 }),
   timeZone: 'Asia/Jakarta',
+  // Throughput at a 1 s interval: the caps and sending hours would stop the fleet (docs/performance.md).
+  accountSafety: false,
   log: (message, error) => {
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
     process.stderr.write(

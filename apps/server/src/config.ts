@@ -132,6 +132,9 @@ export const ZEnv = z.object({
   SEED_DEMO: z.preprocess(emptyAsUnset, flag.optional()),
   // Staff, admins and devs must set up two-factor sign-in before using the dashboard; on unless turned off.
   TWO_FACTOR_REQUIRED: z.preprocess(emptyAsUnset, flag.optional()),
+  // Blasts keep to the sending hours, the daily caps and the warm-up (docs/decisions.md); off only for tests and
+  // benches that measure without it.
+  ACCOUNT_SAFETY: z.preprocess(emptyAsUnset, flag.default(true)),
   BUSINESS_TZ: z
     .string()
     .default('Asia/Jakarta')

@@ -126,6 +126,7 @@ async function main(): Promise<void> {
     commands,
     limits,
     timeZone: config.BUSINESS_TZ,
+    accountSafety: config.ACCOUNT_SAFETY,
     twoFactorRequired: config.TWO_FACTOR_REQUIRED,
     s3: config.S3_URL,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },

@@ -62,6 +62,11 @@ export interface Runtime {
   timeZone: string;
   /** Milliseconds in one second of blast time (tests run blasts faster). */
   secondMs?: number;
+  /**
+   * ACCOUNT_SAFETY: blasts keep to the sending hours, the daily caps and the warm-up (engine/send-policy.ts).
+   * main.ts passes the configuration's (on unless turned off); left out, as by tests about other things, off.
+   */
+  accountSafety?: boolean;
   /** Where the abuse limits count: Redis shared by the api nodes (REDIS_URL), else this process's memory. */
   limits?: LimitStore;
   /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery and confirmation mail; without an SMTP URL none is sent. */
@@ -132,6 +137,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const phoneNumbers = createPhoneNumberService(db);
   const proxies = createProxyService(db);
   const engineDb = runtime.engineDb ?? db;
+  const safety = { timeZone: runtime.timeZone, enforce: runtime.accountSafety ?? false };
   const host = runtime.driver
     ? new SessionHost({
         db: engineDb,
@@ -143,6 +149,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         files: fileStore,
         log: runtime.log,
         secondMs: runtime.secondMs,
+        safety,
         renewMs: runtime.hostRenewMs,
         // On the main pool: these are the dashboard's tables.
         chores: [createExpiredSweep(db)],
@@ -158,6 +165,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     bus: runtime.bus,
     engine,
     secondMs: runtime.secondMs,
+    safety,
   });
   const generators = createGeneratorService({ db, engine });
   const validators = createValidatorService({ db, engine, files });

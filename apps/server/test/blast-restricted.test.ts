@@ -92,6 +92,7 @@ async function blastWith(script: Answer[], numbers: number, prefix: string, limi
       outcomes: new OutcomeWriter(database.db),
       variants: new VariantPicker(database.db),
       media: new MediaFiles(database.db, createFileStore(database.db)),
+      safety: { timeZone: 'Asia/Jakarta', enforce: false },
     },
     account.id,
   );

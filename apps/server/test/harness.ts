@@ -76,6 +76,8 @@ interface TestAppOptions {
   limits?: Runtime['limits'];
   /** Milliseconds in one second of engine time (10 unless a test needs long runs faster). */
   secondMs?: number;
+  /** ACCOUNT_SAFETY (off in tests unless one turns it on: the sending hours would make a blast hang on the time of day). */
+  accountSafety?: boolean;
   /** TWO_FACTOR_REQUIRED (off in tests unless one turns it on). */
   twoFactorRequired?: boolean;
   /** S3_URL: new files go to this bucket (test/s3-server.ts) instead of the database. */
@@ -122,6 +124,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     bus,
     driver: simulator,
     timeZone: 'Asia/Jakarta',
+    accountSafety: options.accountSafety ?? false,
     secondMs: options.secondMs ?? 10,
     mail: options.mail,
     limits: options.limits,

@@ -261,7 +261,11 @@ describe('linking an account', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe(WHATSAPP_TEXT.noNumberPending);
 
-    // Replaced: the new number is the account's, connected, with its counters.
+    // Replaced: the new number is the account's, connected, with its counters; it warms up anew.
+    await t.db
+      .update(whatsappAccounts)
+      .set({ sent_day: '2026-11-26', sent_count: 50, last_sent_at: new Date(), warmup_started_on: '2026-01-01' })
+      .where(eq(whatsappAccounts.clientid, second));
     const third = await relink(second, '6281277776666');
     const replaced = await post('/api/admin/whatsapp/confirm-number', member.headers, {
       deviceId: third,
@@ -275,7 +279,13 @@ describe('linking an account', () => {
       income: 700,
     });
     const [row] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, third));
-    expect(row?.pending_phonenumber).toBeNull();
+    expect(row).toMatchObject({
+      pending_phonenumber: null,
+      sent_count: 0,
+      sent_day: null,
+      last_sent_at: null,
+      warmup_started_on: null,
+    });
     live.close();
   });
 

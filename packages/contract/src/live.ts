@@ -48,6 +48,16 @@ export const ZLivePayload = z.looseObject({
   waitTime: z.number().optional(),
   /** `waiting` for a restriction: when WhatsApp lets the account send again (ISO time). */
   limited_until: z.string().optional(),
+  /**
+   * A blasting account's safety figures (whatsapp.ts ZWhatsapp): its cap today, sent today, warm-up day, and
+   * when and why it waits (`resume_at`, `wait_reason`), null when it may send.
+   */
+  daily_cap: z.number().optional(),
+  sent_today: z.number().optional(),
+  warmup_day: z.number().nullable().optional(),
+  warmup_days: z.number().optional(),
+  resume_at: z.string().nullable().optional(),
+  wait_reason: z.enum(['limited', 'window', 'cap']).nullable().optional(),
   count_success: z.number().optional(),
   count_fail: z.number().optional(),
   count_delivered: z.number().optional(),

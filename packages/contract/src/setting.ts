@@ -1,6 +1,7 @@
 /** The settings form (spec part 2 §3 Settings, §5, §9). Every signed-in user reads it; admins and devs change it. */
 import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
+import { HHMM, SAFETY_TEXT } from './safety.ts';
 
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -16,6 +17,13 @@ export const ZSetting = z.object({
   /** The sign-up page's documents; empty means the default text of legal.ts. */
   terms: z.string(),
   privacy_policy: z.string(),
+  /** Account safety ('Keamanan Akun'; safety.ts): the cap, the warm-up, the sending hours, the template repeat window. */
+  daily_cap: z.number().int(),
+  warmup_days: z.number().int(),
+  warmup_start_cap: z.number().int(),
+  send_window_start: z.string(),
+  send_window_end: z.string(),
+  template_repeat_days: z.number().int(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
@@ -32,6 +40,8 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .int({ error: `${label} harus bilangan bulat.` })
     .min(min, { error: `${label} minimal ${min}.` })
     .max(max, { error: `${label} maksimal ${max}.` });
+
+const timeOfDay = z.string({ error: required }).trim().regex(HHMM, { error: SAFETY_TEXT.badTime });
 
 /** Items separated by ', ' (spec part 2 §5); stored normalised to exactly that separator. */
 const commaList = (check?: (item: string) => boolean, message?: string) =>
@@ -58,10 +68,21 @@ export const ZUpdateSettingRequest = z
     info: z.string({ error: required }).trim().min(1, { error: required }).max(2000),
     terms: z.string().trim().max(50_000).optional(),
     privacy_policy: z.string().trim().max(50_000).optional(),
+    // Left out, each keeps its stored value (a client of the spec's form knows none of them).
+    daily_cap: wholeNumber(SAFETY_TEXT.dailyCap, 1, 10_000).optional(),
+    warmup_days: wholeNumber(SAFETY_TEXT.warmupDays, 0, 60).optional(),
+    warmup_start_cap: wholeNumber(SAFETY_TEXT.warmupStartCap, 1, 10_000).optional(),
+    send_window_start: timeOfDay.optional(),
+    send_window_end: timeOfDay.optional(),
+    template_repeat_days: wholeNumber(SAFETY_TEXT.templateRepeatDays, 0, 365).optional(),
   })
   .refine((body) => intervalsInOrder(body.interval_min, body.interval_max), {
     path: ['interval_min'],
     error: INTERVAL_ORDER_TEXT,
+  })
+  .refine((body) => intervalsInOrder(body.warmup_start_cap, body.daily_cap), {
+    path: ['warmup_start_cap'],
+    error: SAFETY_TEXT.startCapAboveCap,
   });
 export type TUpdateSettingRequest = z.input<typeof ZUpdateSettingRequest>;
 /** The request as the server stores it: lists normalised, the documents unchanged when left out. */

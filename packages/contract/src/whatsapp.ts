@@ -89,6 +89,15 @@ export const ZWhatsapp = z.object({
   suspended_count: z.number().int(),
   /** WhatsApp limits what the account may send until then (a timelock, a cool-down); null when free. */
   limited_until: z.string().nullable(),
+  /** Account safety (DESIGN §8): the most it sends in this sending day, its warm-up lowering it. */
+  daily_cap: z.number().int(),
+  sent_today: z.number().int(),
+  /** Its day of warm-up (1 the first) of `warmup_days`; null once warmed up. */
+  warmup_day: z.number().int().nullable(),
+  warmup_days: z.number().int(),
+  /** When a blasting account that waits may send again (ISO), and why it waits; null when it is not waiting. */
+  resume_at: z.string().nullable(),
+  wait_reason: z.enum(['limited', 'window', 'cap']).nullable(),
   createdAt: z.string(),
 });
 export type TWhatsapp = z.infer<typeof ZWhatsapp>;

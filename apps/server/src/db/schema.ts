@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -129,6 +130,18 @@ export const settings = pgTable('settings', {
   /** The sign-up page's terms and privacy policy; empty means the contract's Indonesian default text. */
   terms: text('terms').notNull().default(''),
   privacy_policy: text('privacy_policy').notNull().default(''),
+  /**
+   * Account safety (engine/send-policy.ts; the reasoning behind the defaults is in docs/decisions.md): the most
+   * messages an account sends in one sending day once warmed up; the warm-up's length and its first day's cap;
+   * the service's sending hours (HH:MM in BUSINESS_TZ, crossing midnight when the start is the later; equal
+   * means all day); and the days within which one number is not sent the same template again (0: no rule).
+   */
+  daily_cap: integer('daily_cap').notNull().default(200),
+  warmup_days: integer('warmup_days').notNull().default(10),
+  warmup_start_cap: integer('warmup_start_cap').notNull().default(20),
+  send_window_start: varchar('send_window_start', { length: 5 }).notNull().default('08:00'),
+  send_window_end: varchar('send_window_end', { length: 5 }).notNull().default('20:00'),
+  template_repeat_days: integer('template_repeat_days').notNull().default(7),
   ...timestamps,
 });
 
@@ -263,6 +276,16 @@ export const whatsappAccounts = pgTable(
      * blast took after a 463 of unknown cause or a 429 (blast-loop.ts). Shown on the row; null when free.
      */
     limited_until: stamp('limited_until'),
+    /**
+     * The sending day (engine/send-policy.ts) `sent_count` counts, raised with each logged send in the statement
+     * that records it (ledger/record-send.ts), so that the day's cap holds across restarts and takeovers.
+     */
+    sent_day: date('sent_day', { mode: 'string' }),
+    sent_count: integer('sent_count').notNull().default(0),
+    /** The last logged send: an account idle for 72 hours warms up again. Null: it warms up from its next send. */
+    last_sent_at: stamp('last_sent_at'),
+    /** The sending day its current warm-up began. */
+    warmup_started_on: date('warmup_started_on', { mode: 'string' }),
     /** When the current blast run began: numbers sent since then are done for this run. */
     blast_started_at: stamp('blast_started_at'),
     /** The number being sent right now, released if the process dies mid-send. */

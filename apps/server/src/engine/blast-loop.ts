@@ -6,7 +6,10 @@
  * cool-down that grows with restrictions in a row, then go on: sending on into a restriction is what
  * prolongs it, and ending the blast would lose a healthy account's run. When every number was sent in this run the blast starts over
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
- * crash is counted once. Pacing, retries, stopping and the lease are the loop base's (loop.ts).
+ * crash is counted once. Before each send the account's safety rule (send-policy.ts) may hold it: outside the
+ * sending hours or at its day's cap it gives the number back and waits for the next opening, checking again
+ * every few minutes so that changed settings take hold. Pacing, retries, stopping and the lease are the loop
+ * base's (loop.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
@@ -14,10 +17,18 @@ import { eq, sql } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
-import { DEFAULT_INTERVAL_S, type Material, type MediaFiles, readRound, type Taken } from './blast-take.ts';
+import {
+  DEFAULT_INTERVAL_S,
+  type Material,
+  type MediaFiles,
+  notSentTemplateLately,
+  readRound,
+  type Taken,
+} from './blast-take.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { restrictionWait } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
+import { type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
 import { TEMP_BANNED } from './session-events.ts';
 import type { VariantPicker } from './variants.ts';
 
@@ -27,7 +38,14 @@ export interface BlastLoopDeps extends LoopDeps {
   outcomes: OutcomeWriter;
   media: MediaFiles;
   variants: VariantPicker;
+  /** BUSINESS_TZ, and whether the safety rule holds sends back (ACCOUNT_SAFETY). */
+  safety: { timeZone: string; enforce: boolean };
+  /** The clock the safety rule reads (tests move it). */
+  now?: () => Date;
 }
+
+/** A wait for the sending hours or the next day is checked again this often, so that new settings take hold. */
+export const SAFETY_RECHECK_S = 5 * 60;
 
 export class BlastLoop extends AccountLoop {
   /** The account as last read or written: live events carry it as their sender. */
@@ -40,6 +58,8 @@ export class BlastLoop extends AccountLoop {
   private pace = { min: DEFAULT_INTERVAL_S, max: DEFAULT_INTERVAL_S };
   /** What the round starting now sends, read with its account (roundStart). */
   private material: Material | null = null;
+  /** The account's safety figures as the last round found them, carried by its live events. */
+  private safety: SafetyView | null = null;
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -49,7 +69,11 @@ export class BlastLoop extends AccountLoop {
   }
 
   protected async announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void> {
-    if (this.row) await this.deps.publish(this.row, event, extra);
+    if (this.row) await this.deps.publish(this.row, event, { ...this.safety, ...extra });
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
   }
 
   protected override async afterPause(): Promise<void> {
@@ -80,7 +104,13 @@ export class BlastLoop extends AccountLoop {
   }
 
   protected override async roundStart(): Promise<AccountRow | undefined> {
-    const { account, material } = await readRound(this.deps.db, this.deps.workerId, this.accountId, this.since);
+    const { account, material } = await readRound(
+      this.deps.db,
+      this.deps.workerId,
+      this.accountId,
+      this.since,
+      this.deps.safety.enforce,
+    );
     this.material = material;
     return account?.owner_id === this.deps.workerId ? account : undefined;
   }
@@ -90,13 +120,14 @@ export class BlastLoop extends AccountLoop {
   }
 
   /** Whether any active number is free to be sent to again in this run (when a looping blast starts over). */
-  private async anyNumberLeft(): Promise<boolean> {
+  private async anyNumberLeft(templateId: number | null): Promise<boolean> {
     const [number] = await this.deps.db
       .select({ id: phoneNumbers.id })
       .from(phoneNumbers)
       .where(
         sql`${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
-            and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${this.since.toISOString()})`,
+            and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${this.since.toISOString()})
+            and ${notSentTemplateLately(sql`${phoneNumbers.id}`, sql`${templateId}::int`, sql`${this.deps.safety.enforce}`)}`,
       )
       .limit(1);
     return number !== undefined;
@@ -130,6 +161,14 @@ export class BlastLoop extends AccountLoop {
     if (!material) throw new Error('a blast round without the material its start read');
     const { number, template, interval } = material;
     this.pace = interval;
+    const verdict = sendPolicy(account, material.safety, { ...this.deps.safety, now: this.now() });
+    this.safety = safetyView(verdict);
+    // A restriction is waited out where it was met (restricted, resume); the rule holds back the rest.
+    if (verdict.wait_reason === 'window' || verdict.wait_reason === 'cap') {
+      if (number) await this.putBack(number);
+      await this.holdBack(verdict);
+      return 'next';
+    }
     if (!number) {
       if (!account.loop) {
         await this.idle('finished');
@@ -137,7 +176,7 @@ export class BlastLoop extends AccountLoop {
       }
       this.since = new Date();
       await this.setAccount({ blast_started_at: this.since });
-      if (await this.anyNumberLeft()) return 'next';
+      if (await this.anyNumberLeft(template?.id ?? null)) return 'next';
       await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveNumbers });
       return 'ended';
     }
@@ -172,7 +211,13 @@ export class BlastLoop extends AccountLoop {
       sendKey: `${account.id}:${number.id}:${this.since.getTime()}`,
       waMessageId: outcome.status === 'success' ? outcome.id : null,
       variant: variant.key,
+      day: verdict.day,
+      warmupFrom: verdict.warmupFrom,
+      sentAt: this.now(),
     });
+    if (recorded && recorded.sent.day === verdict.day) {
+      this.safety = { ...this.safety, sent_today: recorded.sent.count };
+    }
     // The record cleared the account's blast_number_id; the live events carry none of what it changed.
     await this.deps.publish(account, 'in_use', { number: number.number, in_use: 0 });
     if (recorded && outcome.status === 'success') {
@@ -181,15 +226,30 @@ export class BlastLoop extends AccountLoop {
         income: recorded.account.income,
         number: number.number,
         last_sent: new Date().toISOString(),
+        ...this.safety,
       });
     } else if (recorded) {
       await this.deps.publish(account, 'count_fail', {
         count_fail: recorded.account.count_fail,
         number: number.number,
+        ...this.safety,
       });
     }
     if (outcome.status === 'banned' || this.halted()) return 'finish';
     return outcome.status === 'restricted' ? this.restricted(outcome) : this.resetRestriction();
+  }
+
+  /** A number taken by a round the rule held back goes back to the pool, unannounced: it was never in use. */
+  private async putBack(number: Taken): Promise<void> {
+    await this.release(number.id);
+    this.row = (await this.setAccount({ blast_number_id: null })) ?? this.row;
+  }
+
+  /** Waits toward the time the rule named, announced with why, and checks again at most SAFETY_RECHECK_S later. */
+  private async holdBack(verdict: SafetyVerdict): Promise<void> {
+    const seconds = Math.max(1, Math.ceil((Date.parse(verdict.resume_at ?? '') - this.now().getTime()) / 1000));
+    await this.announce('waiting', { waitTime: seconds });
+    await this.sleep(Math.min(seconds, SAFETY_RECHECK_S));
   }
 
   private resetRestriction(): RoundEnd {

@@ -9,7 +9,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import type { WaSession } from '../wa/driver.ts';
-import { BlastLoop } from './blast-loop.ts';
+import { BlastLoop, type BlastLoopDeps } from './blast-loop.ts';
 import type { MediaFiles } from './blast-take.ts';
 import type { LoopDeps } from './loop.ts';
 import type { VariantPicker } from './variants.ts';
@@ -22,6 +22,7 @@ export interface BlastRunsDeps extends Omit<LoopDeps, 'session'> {
   outcomes: OutcomeWriter;
   media: MediaFiles;
   variants: VariantPicker;
+  safety: BlastLoopDeps['safety'];
 }
 
 export class BlastRuns {

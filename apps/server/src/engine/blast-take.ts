@@ -7,14 +7,15 @@
  * counted when the outcome is recorded (ledger/record-send.ts), so the rotation evens out over the next
  * rounds instead of every account in the fleet queueing on one row.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedPer } from '../db/prepared.ts';
-import { files, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema.ts';
-import { settingValue } from '../db/settings-row.ts';
+import { files, messageLogs, messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../db/schema.ts';
+import { settingText, settingValue } from '../db/settings-row.ts';
 import type { FileStore } from '../modules/file/store.ts';
 import { BoundedCache } from '../wa/bounded-cache.ts';
 import type { AccountRow } from './account-read.ts';
+import type { SafetySettings } from './send-policy.ts';
 
 export interface Taken {
   id: number;
@@ -30,6 +31,29 @@ export interface Material {
   > | null;
   /** The pause after this round, in whole seconds. */
   interval: { min: number; max: number };
+  /** The account safety settings as this round found them (send-policy.ts). */
+  safety: SafetySettings;
+}
+
+/** The safety settings before the settings row exists: the schema's defaults. */
+export const DEFAULT_SAFETY: SafetySettings = {
+  daily_cap: settings.daily_cap.default as number,
+  warmup_days: settings.warmup_days.default as number,
+  warmup_start_cap: settings.warmup_start_cap.default as number,
+  send_window_start: settings.send_window_start.default as string,
+  send_window_end: settings.send_window_end.default as string,
+  template_repeat_days: settings.template_repeat_days.default as number,
+};
+
+/**
+ * The number may not have been sent `template` within the settings' repeat window, while `enforce` (the
+ * account safety rule is on): a probe per candidate on the logs' (number, sent_at) index.
+ */
+export function notSentTemplateLately(numberId: SQL, templateId: SQL, enforce: SQL): SQL {
+  const days = settingValue('template_repeat_days');
+  return sql`not exists (select 1 from ${messageLogs} m
+    where ${enforce} and m.phone_number_id = ${numberId} and m.template_id = ${templateId} and m.status = 'success'
+      and coalesce(${days}, 0) > 0 and m.sent_at > now() - make_interval(days => coalesce(${days}, 0)))`;
 }
 
 /** The pause when neither the account, its owner nor the settings name one. */
@@ -64,6 +88,7 @@ const roundStatement = preparedPer((db) => {
           where ${phoneNumbers.id} = (select ${phoneNumbers.id} from ${phoneNumbers}
              where ${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
                and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${sql.placeholder('since')})
+               and ${notSentTemplateLately(sql`${phoneNumbers.id}`, sql`(select id from template)`, sql`${sql.placeholder('enforce')}::boolean`)}
                and exists (select 1 from ${whatsappAccounts}
                  where ${whatsappAccounts.id} = ${accountId}
                    and ${whatsappAccounts.owner_id} = ${sql.placeholder('workerId')}
@@ -85,6 +110,12 @@ const roundStatement = preparedPer((db) => {
       ownerMax: users.blast_interval_max,
       serviceMin: settingValue('interval_min'),
       serviceMax: settingValue('interval_max'),
+      dailyCap: settingValue('daily_cap'),
+      warmupDays: settingValue('warmup_days'),
+      warmupStartCap: settingValue('warmup_start_cap'),
+      windowStart: settingText('send_window_start'),
+      windowEnd: settingText('send_window_end'),
+      repeatDays: settingValue('template_repeat_days'),
       templateId: template.id,
       text_wa: template.text_wa,
       captions: template.captions,
@@ -111,8 +142,9 @@ export async function readRound(
   workerId: string,
   accountId: number,
   since: Date,
+  enforce: boolean,
 ): Promise<{ account: AccountRow | undefined; material: Material }> {
-  const [row] = await roundStatement(db).execute({ accountId, workerId, since: since.toISOString() });
+  const [row] = await roundStatement(db).execute({ accountId, workerId, since: since.toISOString(), enforce });
   const min = row?.account.interval_min ?? row?.ownerMin ?? row?.serviceMin ?? DEFAULT_INTERVAL_S;
   const max = Math.max(min, row?.account.interval_max ?? row?.ownerMax ?? row?.serviceMax ?? min);
   return {
@@ -130,6 +162,14 @@ export async function readRound(
               media_file_id: row.media_file_id ?? null,
             },
       interval: { min, max },
+      safety: {
+        daily_cap: row?.dailyCap ?? DEFAULT_SAFETY.daily_cap,
+        warmup_days: row?.warmupDays ?? DEFAULT_SAFETY.warmup_days,
+        warmup_start_cap: row?.warmupStartCap ?? DEFAULT_SAFETY.warmup_start_cap,
+        send_window_start: row?.windowStart ?? DEFAULT_SAFETY.send_window_start,
+        send_window_end: row?.windowEnd ?? DEFAULT_SAFETY.send_window_end,
+        template_repeat_days: row?.repeatDays ?? DEFAULT_SAFETY.template_repeat_days,
+      },
     },
   };
 }

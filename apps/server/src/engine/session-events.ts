@@ -28,6 +28,9 @@ const STATE_NAMES: Record<ConnectionState, string> = {
 const NUMBER_CHANGED = 'numberChanged' satisfies TConnectionState;
 export const TEMP_BANNED = 'tempBanned' satisfies TConnectionState;
 
+/** An account with no send on record starts a warm-up with its next send (send-policy.ts). */
+const WARM_UP_AGAIN = { last_sent_at: null, warmup_started_on: null };
+
 /** The session host, as far as a session's events need it. */
 export interface SessionEventTarget {
   readonly db: Db;
@@ -124,7 +127,8 @@ export async function applySessionEvent(
       const row = await update(host, clientid, {
         state,
         last_error: event.reason ?? null,
-        ...(lost ? { proxy_id: null, pending_phonenumber: null } : {}),
+        // Logged out, it must be linked again, and a linked account warms up anew (send-policy.ts).
+        ...(lost ? { proxy_id: null, pending_phonenumber: null, ...WARM_UP_AGAIN } : {}),
       });
       if (!row) return;
       await host.publish(row, 'connection.update', {
@@ -157,6 +161,8 @@ export async function applySessionEvent(
           state: TEMP_BANNED,
           limited_until: event.until,
           last_error: event.reason,
+          // Back from the ban, the account warms up again (send-policy.ts).
+          ...WARM_UP_AGAIN,
         });
         host.lose(clientid);
         if (row) await host.publish(row, 'connection.update', { state: TEMP_BANNED });

@@ -66,4 +66,9 @@ export interface SessionHostOptions {
    * worker has one periodic loop (each paces itself; a failure is logged and leaves the round going).
    */
   chores?: (() => Promise<void>)[];
+  /**
+   * BUSINESS_TZ, and whether the account safety rule holds blasts back (ACCOUNT_SAFETY; services.ts always says).
+   * Left out (engine tests about other things), it does not: their blasts run whatever the time of day.
+   */
+  safety?: { timeZone: string; enforce: boolean };
 }

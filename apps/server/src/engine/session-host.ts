@@ -106,6 +106,7 @@ export class SessionHost implements Engine {
       outcomes: new OutcomeWriter(options.db, counterWrites),
       media: new MediaFiles(options.db, options.files),
       variants: new VariantPicker(options.db),
+      safety: options.safety ?? { timeZone: 'Asia/Jakarta', enforce: false },
       secondMs: this.secondMs,
       random: Math.random,
       log: options.log,

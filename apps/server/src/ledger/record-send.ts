@@ -33,12 +33,21 @@ export interface SendOutcome {
   waMessageId?: string | null;
   /** The template variant sent (engine/variants.ts), counted in its figures. */
   variant?: string | null;
+  /**
+   * The sending day the send counts under toward its account's cap (engine/send-policy.ts), the day its
+   * warm-up began, and when it was sent; left out, the send is not counted toward a cap.
+   */
+  day?: string | null;
+  warmupFrom?: string | null;
+  sentAt?: Date | null;
 }
 
 export interface RecordedSend {
   logId: number;
   fee: number;
   account: { count_success: number; count_fail: number; income: number };
+  /** The account's sends counted toward its cap and the sending day they count in (engine/send-policy.ts). */
+  sent: { day: string | null; count: number };
   referral: { userId: number; amount: number } | null;
   levelId: number | null;
 }
@@ -55,6 +64,8 @@ interface Row {
   count_success: number | null;
   count_fail: number | null;
   income: string | null;
+  sent_day: string | null;
+  sent_count: number | null;
   referrer: number | null;
   share: string | null;
   level_id: number | null;
@@ -74,9 +85,11 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
         ${column((o) => o.accountId)}::int[], ${column((o) => o.phoneNumberId)}::int[],
         ${column((o) => o.templateId)}::int[], ${column((o) => o.status)}::varchar[],
         ${column((o) => o.error ?? null)}::text[], ${column((o) => o.sendKey)}::varchar[],
-        ${column((o) => o.waMessageId ?? null)}::varchar[], ${column((o) => o.variant ?? null)}::varchar[]
+        ${column((o) => o.waMessageId ?? null)}::varchar[], ${column((o) => o.variant ?? null)}::varchar[],
+        ${column((o) => o.day ?? null)}::date[], ${column((o) => o.warmupFrom ?? null)}::date[],
+        ${column((o) => o.sentAt?.toISOString() ?? null)}::timestamptz[]
       ) with ordinality as i(account_id, phone_number_id, template_id, status, error, send_key, wa_message_id,
-        variant, ord)
+        variant, day, warmup_from, sent_at, ord)
     ),
     owners as (
       select a.id as account_id, ${users}.id as user_id, ${users}.referred_by, ${blastFee(users.level_id)} as fee
@@ -145,18 +158,27 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
       update ${whatsappAccounts} a set updated_at = now(),
         count_success = a.count_success + t.successes, count_fail = a.count_fail + t.failures,
         income = a.income + t.income,
-        blast_number_id = case when a.blast_number_id = any(t.numbers) then null else a.blast_number_id end
+        blast_number_id = case when a.blast_number_id = any(t.numbers) then null else a.blast_number_id end,
+        sent_count = case
+          when t.day is null or t.logged = 0 then a.sent_count
+          when a.sent_day = t.day then a.sent_count + t.logged
+          else t.logged end,
+        sent_day = case when t.day is null or t.logged = 0 then a.sent_day else t.day end,
+        last_sent_at = case when t.logged = 0 then a.last_sent_at else coalesce(t.sent_at, now()) end,
+        warmup_started_on = case when t.logged = 0 then a.warmup_started_on
+          else coalesce(t.warmup_from, a.warmup_started_on) end
       from (
-        select i.account_id, array_agg(i.phone_number_id) as numbers,
+        select i.account_id, array_agg(i.phone_number_id) as numbers, count(l.id) as logged,
+          max(i.day) as day, max(i.warmup_from) as warmup_from, max(i.sent_at) as sent_at,
           count(l.id) filter (where l.status = 'success') as successes,
           count(l.id) filter (where l.status = 'fail') as failures,
           coalesce(sum(l.fee) filter (where l.status = 'success'), 0) as income
         from input i left join logs l on l.send_key = i.send_key group by i.account_id
       ) t
       where a.id = t.account_id and a.id in (select id from locked)
-      returning a.id, a.count_success, a.count_fail, a.income
+      returning a.id, a.count_success, a.count_fail, a.income, a.sent_day::text as sent_day, a.sent_count
     )
-    select i.ord, l.id as log_id, l.fee, c.count_success, c.count_fail, c.income,
+    select i.ord, l.id as log_id, l.fee, c.count_success, c.count_fail, c.income, c.sent_day, c.sent_count,
       r.user_id as referrer, r.amount as share, p.level_id
     from input i
     left join logs l on l.send_key = i.send_key
@@ -176,6 +198,7 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
         count_fail: Number(row.count_fail),
         income: Number(row.income),
       },
+      sent: { day: row.sent_day, count: Number(row.sent_count) },
       referral: row.referrer === null ? null : { userId: Number(row.referrer), amount: Number(row.share) },
       levelId: row.level_id === null ? null : Number(row.level_id),
     };

@@ -1,9 +1,11 @@
 /** The single settings row (spec part 2 §9 defaults), read by every signed-in user. */
+import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { DEFAULT_INFO, type TSetting, type TUpdateSettingValues } from '@sewablast/contract/setting';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { readSettingsRow, type SettingsRow } from '../../db/settings-row.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { changedFields, pick, recordAudit } from '../../lib/audit.ts';
 
 export const DEFAULT_SETTINGS = {
@@ -51,6 +53,10 @@ export function createSettingService(db: Db) {
         const [before] = await tx.select().from(settings).where(eq(settings.id, id)).for('update');
         const [row] = await tx.update(settings).set(values).where(eq(settings.id, id)).returning();
         if (!before || !row) throw new Error('settings row vanished');
+        // Either may have been left out: the pair is checked as stored.
+        if (row.warmup_start_cap > row.daily_cap) {
+          throw badRequest(SAFETY_TEXT.startCapAboveCap, { warmup_start_cap: SAFETY_TEXT.startCapAboveCap });
+        }
         // Only what changed: the long texts (info, the documents) are kept only when they were edited.
         const keys = Object.keys(values).filter((key) => key in row) as (keyof SettingsRow)[];
         const changed = changedFields(pick(before, keys), pick(row, keys));

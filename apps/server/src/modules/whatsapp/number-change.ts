@@ -36,6 +36,11 @@ export function createNumberChange({ db, bus, sessions, mustSee }: NumberChangeD
           phonenumber: whatsappAccounts.pending_phonenumber,
           pending_phonenumber: null,
           state: account.state === 'numberChanged' ? 'connected' : account.state,
+          // Another number is another WhatsApp account: it warms up from its first send, its day counted anew.
+          last_sent_at: null,
+          warmup_started_on: null,
+          sent_day: null,
+          sent_count: 0,
         })
         .where(pending)
         .returning();

@@ -31,35 +31,10 @@ import type { ProxyService } from '../proxy/service.ts';
 import { createBlaster } from './blaster.ts';
 import { createLinking } from './linking.ts';
 import { createNumberChange } from './number-change.ts';
+import { createPresenter } from './present.ts';
 import { accountSearch } from './search.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
-
-export function toPublicWhatsapp(row: AccountRow): TWhatsapp {
-  return {
-    id: row.id,
-    clientid: row.clientid,
-    user_id: row.user_id,
-    phonenumber: row.phonenumber,
-    pushname: row.pushname,
-    server: row.server,
-    proxyId: row.proxy_id ?? -1,
-    state: row.state,
-    status: row.status as TWhatsapp['status'],
-    blasting: row.blasting,
-    sending_enabled: row.sending_enabled,
-    interval_min: row.interval_min,
-    interval_max: row.interval_max,
-    count_success: row.count_success,
-    count_fail: row.count_fail,
-    count_delivered: row.count_delivered,
-    income: row.income,
-    suspended: row.suspended,
-    suspended_count: row.suspended_count,
-    limited_until: row.limited_until?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-  };
-}
 
 function statusFilter(status: (typeof WHATSAPP_FILTERS)[number] | undefined): SQL | undefined {
   if (!status) return undefined;
@@ -77,6 +52,11 @@ export interface WhatsappServiceDeps {
   engine: Engine | null;
   /** Milliseconds in one second of send time: the Blaster's pause between messages. */
   secondMs?: number;
+  /**
+   * BUSINESS_TZ and ACCOUNT_SAFETY, for each account's safety figures (engine/send-policy.ts); services.ts
+   * always says, tests about other things leave it off.
+   */
+  safety?: { timeZone: string; enforce: boolean };
 }
 
 export function createWhatsappService({
@@ -86,7 +66,9 @@ export function createWhatsappService({
   bus,
   engine,
   secondMs = 1000,
+  safety = { timeZone: 'Asia/Jakarta', enforce: false },
 }: WhatsappServiceDeps) {
+  const present = createPresenter(db, safety);
   const linked = isNotNull(whatsappAccounts.phonenumber);
 
   async function connectedOrNot(where: SQL | undefined): Promise<TWhatsappCountResponse> {
@@ -140,14 +122,14 @@ export function createWhatsappService({
 
     /** The owner's answer to a re-link by another phone: see number-change.ts. */
     async confirmNumber(actor: Actor, clientid: string, replace: boolean): Promise<TWhatsapp> {
-      return toPublicWhatsapp(await confirmNumber(actor, clientid, replace));
+      return present.one(await confirmNumber(actor, clientid, replace));
     },
 
     /** The Add WhatsApp screen's save: the server's own facts are the answer; nothing the client says is stored. */
     async save(actor: Actor, clientid: string): Promise<TWhatsapp> {
       const account = await mustSee(actor, clientid);
       if (!account.phonenumber) throw new AppError(409, WHATSAPP_TEXT.notLinked);
-      return toPublicWhatsapp(account);
+      return present.one(account);
     },
 
     async remove(actor: Actor, clientid: string): Promise<void> {
@@ -185,7 +167,7 @@ export function createWhatsappService({
       const sessions = requireEngine();
       await publishAccountEvent(bus, row, 'start');
       await sessions.reconcile(row.clientid);
-      return toPublicWhatsapp(row);
+      return present.one(row);
     },
 
     async stopBlasting(actor: Actor, clientid: string): Promise<TWhatsapp> {
@@ -198,7 +180,7 @@ export function createWhatsappService({
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
-      return toPublicWhatsapp(row);
+      return present.one(row);
     },
 
     /**
@@ -215,7 +197,7 @@ export function createWhatsappService({
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
       await publishAccountEvent(bus, row, 'reset', { state: row.state });
-      return toPublicWhatsapp(row);
+      return present.one(row);
     },
 
     /** Lifts a suspension while it happened fewer than 3 times (DESIGN §5.7); the member then reconnects. */
@@ -230,7 +212,7 @@ export function createWhatsappService({
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
       await publishAccountEvent(bus, row, 'connection.update', { state: row.state });
-      return toPublicWhatsapp(row);
+      return present.one(row);
     },
 
     /** The admin's Sending tick. */
@@ -243,7 +225,7 @@ export function createWhatsappService({
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
-      return toPublicWhatsapp(row);
+      return present.one(row);
     },
 
     /** The service's pace is the operators' to set: a member choosing 1 s would send (and earn) 10–30× faster. */
@@ -256,7 +238,7 @@ export function createWhatsappService({
         .where(eq(whatsappAccounts.id, account.id))
         .returning();
       if (!row) throw notFound(SERVER_TEXT.notFound);
-      return toPublicWhatsapp(row);
+      return present.one(row);
     },
 
     /** The latest message the account received, or null when none came yet. */
@@ -269,7 +251,7 @@ export function createWhatsappService({
     sendBlaster: blaster.send,
 
     async detail(actor: Actor, idOrClientid: string | number): Promise<TWhatsapp> {
-      return toPublicWhatsapp(await mustSee(actor, idOrClientid));
+      return present.one(await mustSee(actor, idOrClientid));
     },
 
     /** A member's own linked accounts; every linked account for admins and devs. */
@@ -281,7 +263,7 @@ export function createWhatsappService({
         .where(and(linked, owner === undefined ? undefined : eq(whatsappAccounts.user_id, owner)))
         .orderBy(desc(whatsappAccounts.id))
         .limit(1000);
-      return rows.map(toPublicWhatsapp);
+      return present.many(rows);
     },
 
     async count(actor: Actor, userId: number): Promise<TWhatsappCountResponse> {
@@ -303,7 +285,7 @@ export function createWhatsappService({
       );
       const count = search ? (matching: SQL | undefined) => countUpTo(db, whatsappAccounts, matching) : undefined;
       const orderBy = [desc(whatsappAccounts.id)];
-      return paged(db, query, { table: whatsappAccounts, where, orderBy, count }, (rows) => rows.map(toPublicWhatsapp));
+      return paged(db, query, { table: whatsappAccounts, where, orderBy, count }, present.many);
     },
   };
 }

@@ -1,5 +1,6 @@
 /** /settings: 'Form Pengaturan', every setting in one form, all required (spec part 2 §2, §5, §9). */
 import { LEGAL_TEXT } from '@sewablast/contract/legal';
+import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { type TSetting, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
@@ -79,6 +80,53 @@ function SettingForm({ setting }: { setting: TSetting }) {
         rows={8}
         hint={LEGAL_TEXT.settingHint}
       />
+      <fieldset className="space-y-5 border-t border-slate-200 pt-5 dark:border-slate-700">
+        <legend className="sr-only">{SAFETY_TEXT.section}</legend>
+        <div>
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">{SAFETY_TEXT.section}</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{SAFETY_TEXT.sectionHint}</p>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            form={form}
+            name="daily_cap"
+            options={asNumber}
+            label={SAFETY_TEXT.dailyCap}
+            type="number"
+            min={1}
+            hint={SAFETY_TEXT.dailyCapHint}
+          />
+          <FormField
+            form={form}
+            name="template_repeat_days"
+            options={asNumber}
+            label={SAFETY_TEXT.templateRepeatDays}
+            type="number"
+            min={0}
+            hint={SAFETY_TEXT.templateRepeatDaysHint}
+          />
+          <FormField
+            form={form}
+            name="warmup_days"
+            options={asNumber}
+            label={SAFETY_TEXT.warmupDays}
+            type="number"
+            min={0}
+            hint={SAFETY_TEXT.warmupDaysHint}
+          />
+          <FormField
+            form={form}
+            name="warmup_start_cap"
+            options={asNumber}
+            label={SAFETY_TEXT.warmupStartCap}
+            type="number"
+            min={1}
+            hint={SAFETY_TEXT.warmupStartCapHint}
+          />
+          <FormField form={form} name="send_window_start" label={SAFETY_TEXT.windowStart} type="time" />
+          <FormField form={form} name="send_window_end" label={SAFETY_TEXT.windowEnd} type="time" />
+        </div>
+      </fieldset>
       <SubmitButton busy={form.busy} busyLabel="Menyimpan...">
         Simpan
       </SubmitButton>

@@ -15,6 +15,7 @@ import type { Column } from '../../components/data-table.tsx';
 import { IconButton } from '../../components/row-actions.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { isFresh } from '../../lib/live.ts';
+import { AccountSafety } from './account-safety.tsx';
 import { isBlasting, type LiveRow, statusLabel } from './live-rows.ts';
 import type { AccountCommands } from './use-account-commands.ts';
 
@@ -114,6 +115,7 @@ export function accountColumns(role: Role, now: number, commands: AccountCommand
               Activate
             </button>
           )}
+          <AccountSafety row={row} />
         </div>
       ),
     },

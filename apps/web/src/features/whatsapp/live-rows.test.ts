@@ -1,6 +1,7 @@
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
 import { cannotStart, isFresh } from '../../lib/live.ts';
+import { waitText } from './account-safety.tsx';
 import { applyLiveEvent, statusLabel, toLiveRow } from './live-rows.ts';
 
 const account = toLiveRow({
@@ -24,6 +25,12 @@ const account = toLiveRow({
   suspended: false,
   suspended_count: 0,
   limited_until: null,
+  daily_cap: 200,
+  sent_today: 0,
+  warmup_day: null,
+  warmup_days: 10,
+  resume_at: null,
+  wait_reason: null,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
@@ -43,6 +50,32 @@ describe('applyLiveEvent', () => {
     expect(statusLabel(row, 3000)).toBe('Fail, attempting (429)');
     row = applyLiveEvent(row, event('stop'), 4000);
     expect(row).toMatchObject({ status: 'idle', blasting: false, waiting: null, attempting: null });
+  });
+
+  it('takes the safety figures a blast reports, and clears its wait when the blast ends', () => {
+    const resume = '2026-11-27T01:00:00.000Z';
+    let row = applyLiveEvent(account, event('start'), 0);
+    row = applyLiveEvent(
+      row,
+      event('count_success', { count_success: 1, sent_today: 1, daily_cap: 20, warmup_day: 1 }),
+      0,
+    );
+    expect(row).toMatchObject({ sent_today: 1, daily_cap: 20, warmup_day: 1 });
+    row = applyLiveEvent(row, event('waiting', { waitTime: 600, resume_at: resume, wait_reason: 'window' }), 0);
+    expect(row).toMatchObject({ resume_at: resume, wait_reason: 'window', sent_today: 1 });
+    expect(statusLabel(row, 0)).toBe('Waiting');
+    expect(waitText(row)).toMatch(/^Menunggu jam kirim \d\d:\d\d$/);
+    expect(waitText({ resume_at: resume, wait_reason: 'cap' })).toMatch(
+      /^Batas harian tercapai, lanjut besok \d\d:\d\d$/,
+    );
+    row = applyLiveEvent(
+      row,
+      event('waiting', { waitTime: 5, resume_at: null, wait_reason: null, warmup_day: null }),
+      0,
+    );
+    expect(row).toMatchObject({ resume_at: null, wait_reason: null, warmup_day: null, daily_cap: 20 });
+    row = applyLiveEvent({ ...row, resume_at: resume, wait_reason: 'cap' }, event('stop'), 0);
+    expect(row).toMatchObject({ resume_at: null, wait_reason: null, sent_today: 1 });
   });
 
   it('keeps the end of a restriction a wait names, and nothing from a plain pause', () => {

@@ -38,12 +38,28 @@ const IDLE = {
   attempting: null,
   progressing: false,
   requesting: false,
+  resume_at: null,
+  wait_reason: null,
 };
+
+const SAFETY_FIELDS = ['daily_cap', 'sent_today', 'warmup_day', 'warmup_days', 'resume_at', 'wait_reason'] as const;
+
+/** The account safety figures an event carries (a blast's counts and waits), over the row's. */
+function withSafety(row: LiveRow, payload: TLiveMessage['payload']): LiveRow {
+  const next: Record<string, unknown> = { ...row };
+  for (const field of SAFETY_FIELDS) if (payload[field] !== undefined) next[field] = payload[field];
+  return next as unknown as LiveRow;
+}
 
 export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
   const { payload } = message;
   // A generator or validator on the account reports its own run: the row shows the account's blast.
   if (isJobEvent(payload)) return row;
+  return applyEvent(withSafety(row, payload), message, now);
+}
+
+function applyEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
+  const { payload } = message;
   switch (message.event) {
     case 'start':
       return { ...row, status: 'sending', blasting: true, requesting: false, error: null };
@@ -127,7 +143,8 @@ export const isBlasting = (row: LiveRow) => row.blasting || row.status === 'send
 export function statusLabel(row: LiveRow, now: number): string {
   if (row.suspended) return `Suspended (${row.suspended_count}x)`;
   if (row.attempting !== null) return `Fail, attempting (${row.attempting})`;
-  if (row.waiting !== null) return `Waiting (${secondsLeft(row.waiting, now)} s)`;
+  // A wait for the sending hours or the next day says why and until when below (account-safety.tsx), not in seconds.
+  if (row.waiting !== null) return row.resume_at ? 'Waiting' : `Waiting (${secondsLeft(row.waiting, now)} s)`;
   if (row.status === 'sending') return 'Sending';
   return row.state;
 }

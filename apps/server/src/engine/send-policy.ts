@@ -1,0 +1,163 @@
+/**
+ * When may this account send next, and why not now (DESIGN §8 Account safety): the one rule the blast loop
+ * obeys and the account's row and live events report. Pure: the account's counters, the settings and a clock
+ * in, the verdict out. An account waits for a restriction WhatsApp set (`limited_until`), outside the service's
+ * sending hours, and once it sent its cap for the sending day; its cap is lower while it warms up (linked anew,
+ * back from a temporary ban, or idle for 72 hours). Health and the member's own terms come in here too.
+ *
+ * A sending day begins when the sending hours open (08:00 for 08:00–20:00; 22:00 for 22:00–06:00), so that a
+ * window crossing midnight has one cap, not two.
+ */
+import { startOfBusinessDate } from '../lib/business-day.ts';
+
+export interface SafetySettings {
+  daily_cap: number;
+  warmup_days: number;
+  warmup_start_cap: number;
+  send_window_start: string;
+  send_window_end: string;
+  template_repeat_days: number;
+}
+
+/** What the rule reads of the account row. */
+export interface SafetyCounters {
+  sent_day: string | null;
+  sent_count: number;
+  last_sent_at: Date | null;
+  warmup_started_on: string | null;
+  limited_until: Date | null;
+}
+
+export type WaitReason = 'limited' | 'window' | 'cap';
+
+/** The account's safety figures as its row and its live events carry them. */
+export interface SafetyView {
+  /** The most it sends in this sending day (lowered while it warms up). */
+  daily_cap: number;
+  sent_today: number;
+  /** Its day of warm-up (1 the first), null once warmed up. */
+  warmup_day: number | null;
+  warmup_days: number;
+  /** When a waiting account may send again (ISO), null when it may send now. */
+  resume_at: string | null;
+  wait_reason: WaitReason | null;
+}
+
+export interface SafetyVerdict extends SafetyView {
+  /** The sending day a send now belongs to (YYYY-MM-DD), counted under it when recorded. */
+  day: string;
+  /** The sending day the warm-up a send now counts in began (a long-idle account's starts today). */
+  warmupFrom: string | null;
+}
+
+export interface PolicyClock {
+  timeZone: string;
+  now: Date;
+  /** Off (ACCOUNT_SAFETY=off): nothing waits and nothing warms up; the day's sends are still counted. */
+  enforce: boolean;
+}
+
+/** An account that sent nothing for this long warms up again. */
+export const IDLE_REWARM_MS = 72 * 60 * 60 * 1000;
+
+const MINUTE = 60_000;
+
+/** Minutes after midnight of an `HH:MM` time. */
+export function minutesOf(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock at `instant` in `timeZone`: its date and minutes after midnight. */
+function wallClock(timeZone: string, instant: number): { date: string; minutes: number } {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Whether `minutes` after midnight fall in the sending hours; equal ends mean all day. */
+export function windowOpen(minutes: number, start: number, end: number): boolean {
+  if (start === end) return true;
+  return start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
+}
+
+/** The sending day `now` belongs to: the date on which the sending hours last opened. */
+export function sendingDay(timeZone: string, now: Date, start: number): string {
+  return wallClock(timeZone, now.getTime() - start * MINUTE).date;
+}
+
+/** The first opening of the sending hours after `now`. */
+function nextOpening(timeZone: string, now: Date, start: number): Date {
+  const today = wallClock(timeZone, now.getTime()).date;
+  for (const day of [today, addDays(today, 1)]) {
+    const opening = startOfBusinessDate(timeZone, day).getTime() + start * MINUTE;
+    if (opening > now.getTime()) return new Date(opening);
+  }
+  return new Date(startOfBusinessDate(timeZone, addDays(today, 2)).getTime() + start * MINUTE);
+}
+
+/** The cap on warm-up day `day` of `settings.warmup_days`: from the start cap up toward the daily cap. */
+export function warmupCap(settings: SafetySettings, day: number): number {
+  const { daily_cap: full, warmup_start_cap: first, warmup_days: days } = settings;
+  if (day > days) return full;
+  return Math.min(full, first + Math.floor(((full - first) * (day - 1)) / days));
+}
+
+export function sendPolicy(account: SafetyCounters, settings: SafetySettings, clock: PolicyClock): SafetyVerdict {
+  const { timeZone, now, enforce } = clock;
+  const start = minutesOf(settings.send_window_start);
+  const end = minutesOf(settings.send_window_end);
+  const day = sendingDay(timeZone, now, start);
+  const sent_today = account.sent_day === day ? account.sent_count : 0;
+  const idle = account.last_sent_at === null || now.getTime() - account.last_sent_at.getTime() >= IDLE_REWARM_MS;
+  const warmupFrom = idle ? day : account.warmup_started_on;
+  const warmupDay = enforce && warmupFrom !== null ? daysBetween(warmupFrom, day) + 1 : null;
+  const warmup_day = warmupDay !== null && warmupDay <= settings.warmup_days ? warmupDay : null;
+  const daily_cap = warmup_day === null ? settings.daily_cap : warmupCap(settings, warmup_day);
+  const base = { day, warmupFrom, sent_today, daily_cap, warmup_day, warmup_days: settings.warmup_days };
+  const free = { ...base, resume_at: null, wait_reason: null };
+  if (!enforce) return free;
+  const waitUntil = (reason: WaitReason, until: Date) => ({
+    ...base,
+    resume_at: until.toISOString(),
+    wait_reason: reason,
+  });
+  if (account.limited_until && account.limited_until > now) return waitUntil('limited', account.limited_until);
+  if (!windowOpen(wallClock(timeZone, now.getTime()).minutes, start, end))
+    return waitUntil('window', nextOpening(timeZone, now, start));
+  if (sent_today >= daily_cap) return waitUntil('cap', nextOpening(timeZone, now, start));
+  return free;
+}
+
+/** The figures without what only the engine needs. */
+export function safetyView(verdict: SafetyVerdict): SafetyView {
+  const { day: _day, warmupFrom: _from, ...view } = verdict;
+  return view;
+}

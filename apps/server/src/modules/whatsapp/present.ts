@@ -1,0 +1,58 @@
+/**
+ * An account as the API and its screens show it: the row's public fields and its safety figures today
+ * (engine/send-policy.ts), from the settings read once per answer. Credentials never leave the server.
+ */
+import type { TWhatsapp } from '@sewablast/contract/whatsapp';
+import type { Db } from '../../db/client.ts';
+import type { whatsappAccounts } from '../../db/schema.ts';
+import { readSettingsRow } from '../../db/settings-row.ts';
+import { DEFAULT_SAFETY } from '../../engine/blast-take.ts';
+import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../../engine/send-policy.ts';
+
+type AccountRow = typeof whatsappAccounts.$inferSelect;
+
+export function toPublicWhatsapp(row: AccountRow, safety: SafetyView): TWhatsapp {
+  return {
+    id: row.id,
+    clientid: row.clientid,
+    user_id: row.user_id,
+    phonenumber: row.phonenumber,
+    pushname: row.pushname,
+    server: row.server,
+    proxyId: row.proxy_id ?? -1,
+    state: row.state,
+    status: row.status as TWhatsapp['status'],
+    blasting: row.blasting,
+    sending_enabled: row.sending_enabled,
+    interval_min: row.interval_min,
+    interval_max: row.interval_max,
+    count_success: row.count_success,
+    count_fail: row.count_fail,
+    count_delivered: row.count_delivered,
+    income: row.income,
+    suspended: row.suspended,
+    suspended_count: row.suspended_count,
+    limited_until: row.limited_until?.toISOString() ?? null,
+    ...safety,
+    // Only a blast waits: an account not blasting is not waiting for anything.
+    ...(row.blasting ? {} : { resume_at: null, wait_reason: null }),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function createPresenter(db: Db, clock: { timeZone: string; enforce: boolean; now?: () => Date }) {
+  async function many(rows: AccountRow[]): Promise<TWhatsapp[]> {
+    const row = rows.length > 0 ? await readSettingsRow(db) : undefined;
+    const settings: SafetySettings = row ?? DEFAULT_SAFETY;
+    const policy = { timeZone: clock.timeZone, enforce: clock.enforce, now: clock.now?.() ?? new Date() };
+    return rows.map((account) => toPublicWhatsapp(account, safetyView(sendPolicy(account, settings, policy))));
+  }
+  return {
+    many,
+    async one(row: AccountRow): Promise<TWhatsapp> {
+      const [account] = await many([row]);
+      if (!account) throw new Error('an account presented as nothing');
+      return account;
+    },
+  };
+}

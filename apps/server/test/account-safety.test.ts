@@ -1,0 +1,249 @@
+/**
+ * Account safety in the blast loop, on a clock the test moves: a blast waits for the sending hours, a new
+ * account sends no more than its warm-up cap each day and goes on by itself the next day, a restart keeps the
+ * day's count, the count is exact under concurrent and repeated outcomes, and one number is not sent the same
+ * template twice within the admin's window.
+ */
+import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { messageLogs, messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
+import { BlastLoop } from '../src/engine/blast-loop.ts';
+import { MediaFiles } from '../src/engine/blast-take.ts';
+import type { AccountRow } from '../src/engine/loop.ts';
+import { VariantPicker } from '../src/engine/variants.ts';
+import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
+import { recordSends } from '../src/ledger/record-send.ts';
+import { createFileStore } from '../src/modules/file/stores.ts';
+import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
+import type { WaSession } from '../src/wa/driver.ts';
+import { createTestDatabase } from './harness.ts';
+
+const WORKER = 'safety-worker';
+let database: Database;
+let userId = 0;
+let templateId = 0;
+/** Jakarta's wall clock (UTC+7, no daylight saving). */
+const wib = (local: string) => new Date(`${local}+07:00`);
+
+function countingSession(): WaSession & { sends: string[] } {
+  const sends: string[] = [];
+  return {
+    deviceId: 'counting',
+    sends,
+    subscribe: () => () => {},
+    async sendMessage(to) {
+      sends.push(to);
+      return { id: `id-${to}-${sends.length}` };
+    },
+    checkNumber: async () => ({ exists: true, name: null }),
+    logout: async () => {},
+    close: async () => {},
+  };
+}
+
+async function addNumbers(prefix: string, count: number) {
+  await database.db.update(phoneNumbers).set({ status: 'nonactive' });
+  return database.db
+    .insert(phoneNumbers)
+    .values(
+      Array.from({ length: count }, (_, i) => ({ number: `${prefix}${String(i).padStart(3, '0')}`, name: `N${i}` })),
+    )
+    .returning();
+}
+
+async function addAccount(name: string, values: Partial<AccountRow> = {}) {
+  const [account] = await database.db
+    .insert(whatsappAccounts)
+    .values({
+      clientid: name,
+      user_id: userId,
+      state: 'connected',
+      owner_id: WORKER,
+      lease_until: new Date(Date.now() + 600_000),
+      blasting: true,
+      interval_min: 0,
+      interval_max: 0,
+      ...values,
+    })
+    .returning();
+  if (!account) throw new Error('no account');
+  return account;
+}
+
+/** A blast of `accountId` on the test's clock. */
+function blast(accountId: number, clock: { now: Date }, session = countingSession()) {
+  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
+  const loop = new BlastLoop(
+    {
+      db: database.db,
+      workerId: WORKER,
+      session: () => session,
+      secondMs: 1,
+      random: () => 0,
+      publish: async (_row, event, extra = {}) => {
+        events.push([event, extra]);
+      },
+      outcomes: new OutcomeWriter(database.db),
+      variants: new VariantPicker(database.db),
+      media: new MediaFiles(database.db, createFileStore(database.db)),
+      safety: { timeZone: 'Asia/Jakarta', enforce: true },
+      now: () => clock.now,
+    },
+    accountId,
+  );
+  const lastWait = () => events.filter(([event]) => event === 'waiting').at(-1)?.[1];
+  return { loop, session, events, lastWait };
+}
+
+const accountRow = async (id: number) =>
+  (await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id)))[0];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      firstname: 'Aman',
+      lastname: 'Sekali',
+      email: 'aman@test.local',
+      password_hash: 'x',
+      referral_code: 'AMAN0001',
+    })
+    .returning();
+  userId = user?.id ?? 0;
+  const [template] = await database.db
+    .insert(messageTemplates)
+    .values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' })
+    .returning();
+  templateId = template?.id ?? 0;
+  await database.db.insert(settings).values({
+    ...DEFAULT_SETTINGS,
+    daily_cap: 10,
+    warmup_days: 3,
+    warmup_start_cap: 2,
+    send_window_start: '08:00',
+    send_window_end: '20:00',
+    template_repeat_days: 0,
+  });
+});
+afterAll(() => database.close());
+
+describe('a blast under the account safety rule', () => {
+  it('waits for the sending hours, warms a new account up day by day, and goes on by itself each morning', async () => {
+    const numbers = await addNumbers('62811100', 10);
+    const account = await addAccount('safety-warmup');
+    const clock = { now: wib('2026-11-26T07:00:00') };
+    const { loop, session, events, lastWait } = blast(account.id, clock);
+
+    await expect.poll(() => lastWait()?.wait_reason).toBe('window');
+    expect(lastWait()).toMatchObject({ resume_at: wib('2026-11-26T08:00:00').toISOString(), warmup_day: 1 });
+    expect(session.sends).toEqual([]);
+    // The number the held-back round took is back in the pool.
+    const inUse = await database.db.select().from(phoneNumbers).where(eq(phoneNumbers.in_use, true));
+    expect(inUse).toEqual([]);
+
+    clock.now = wib('2026-11-26T08:00:00');
+    loop.wake();
+    await expect.poll(() => lastWait()?.wait_reason).toBe('cap');
+    expect(session.sends).toHaveLength(2);
+    expect(lastWait()).toMatchObject({
+      resume_at: wib('2026-11-27T08:00:00').toISOString(),
+      daily_cap: 2,
+      sent_today: 2,
+      warmup_day: 1,
+      warmup_days: 3,
+    });
+    const counted = events.filter(([event]) => event === 'count_success').map(([, extra]) => extra.sent_today);
+    expect(counted).toEqual([1, 2]);
+    expect(await accountRow(account.id)).toMatchObject({
+      sent_day: '2026-11-26',
+      sent_count: 2,
+      warmup_started_on: '2026-11-26',
+    });
+
+    // Day 2 of 3: 2 + (10 − 2) × 1/3 = 4.
+    clock.now = wib('2026-11-27T08:00:00');
+    loop.wake();
+    await expect.poll(() => session.sends.length).toBe(6);
+    await expect.poll(() => lastWait()?.wait_reason).toBe('cap');
+    expect(lastWait()).toMatchObject({ daily_cap: 4, sent_today: 4, warmup_day: 2 });
+
+    // Day 3: 7 allowed, 4 numbers left: the blast finishes.
+    clock.now = wib('2026-11-28T09:30:00');
+    loop.wake();
+    await loop.done;
+    expect(session.sends).toHaveLength(10);
+    expect(new Set(session.sends)).toEqual(new Set(numbers.map((number) => number.number)));
+    expect(events.at(-1)?.[0]).toBe('finished');
+    expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-28', sent_count: 4, count_success: 10 });
+  });
+
+  it('keeps the day’s count across a restart: a new loop on a capped account sends nothing more that day', async () => {
+    await addNumbers('62811200', 5);
+    const account = await addAccount('safety-restart', {
+      sent_day: '2026-11-26',
+      sent_count: 10,
+      last_sent_at: wib('2026-11-26T12:00:00'),
+      warmup_started_on: '2026-11-01',
+    });
+    const clock = { now: wib('2026-11-26T13:00:00') };
+    const { loop, session, lastWait } = blast(account.id, clock);
+    await expect.poll(() => lastWait()?.wait_reason).toBe('cap');
+    expect(lastWait()).toMatchObject({ daily_cap: 10, sent_today: 10, warmup_day: null });
+    expect(session.sends).toEqual([]);
+    loop.stop('shutdown');
+    await loop.done;
+    expect(await accountRow(account.id)).toMatchObject({ blasting: true, sent_count: 10 });
+  });
+
+  it('counts each logged send once under concurrent batches and repeated outcomes', async () => {
+    const numbers = await addNumbers('62811300', 10);
+    const account = await addAccount('safety-count', { blasting: false });
+    const outcome = (i: number) => ({
+      accountId: account.id,
+      phoneNumberId: numbers[i]?.id ?? null,
+      templateId,
+      status: 'success' as const,
+      sendKey: `count:${i}`,
+      day: '2026-11-26',
+      warmupFrom: '2026-11-26',
+    });
+    // Two writers (two workers across a takeover) record the same ten outcomes at once, each in its own batches.
+    const writers = [new OutcomeWriter(database.db), new OutcomeWriter(database.db)];
+    await Promise.all(writers.flatMap((writer) => numbers.map((_, i) => writer.record(outcome(i)))));
+    expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-26', sent_count: 10, count_success: 10 });
+    // A batch holding a repeat beside a new send counts the new one only.
+    await recordSends(database.db, [outcome(0), { ...outcome(3), sendKey: 'count:new' }, outcome(3)]);
+    expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-26', sent_count: 11, count_success: 11 });
+    // The next sending day counts from zero.
+    await recordSends(database.db, [{ ...outcome(0), sendKey: 'count:next', day: '2026-11-27' }]);
+    expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-27', sent_count: 1 });
+  });
+});
+
+describe('the template repeat window', () => {
+  it('skips a number sent the same template within the window, and a looping blast that has none left ends', async () => {
+    await database.db.update(settings).set({ template_repeat_days: 7, daily_cap: 100, warmup_days: 0 });
+    const numbers = await addNumbers('62811400', 3);
+    const earlier = await addAccount('safety-earlier', { blasting: false });
+    await database.db.insert(messageLogs).values({
+      whatsapp_id: earlier.id,
+      user_id: userId,
+      phone_number_id: numbers[0]?.id,
+      template_id: templateId,
+      status: 'success',
+      send_key: 'repeat:earlier',
+      sent_at: new Date(Date.now() - 2 * 86_400_000),
+    });
+    const account = await addAccount('safety-repeat', { loop: true });
+    const clock = { now: wib('2026-11-26T10:00:00') };
+    const { loop, session, events } = blast(account.id, clock);
+    await loop.done;
+    expect(session.sends.sort()).toEqual([numbers[1]?.number, numbers[2]?.number]);
+    expect(events.at(-1)).toEqual(['error_blast', { sendError: BLAST_TEXT.noActiveNumbers }]);
+    await database.db.update(settings).set({ template_repeat_days: 0, warmup_days: 3, daily_cap: 10 });
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The 'Keamanan Akun' settings through the settings API (read beside the spec's fields, validated with named
+ * field errors, kept when a client leaves them out) and an account's safety figures on its API answer.
+ */
+import { SAFETY_TEXT } from '@sewablast/contract/safety';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whatsappAccounts } from '../src/db/schema.ts';
+import { sendingDay } from '../src/engine/send-policy.ts';
+import { buildTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+let member: Awaited<ReturnType<TestApp['loginAs']>>;
+beforeAll(async () => {
+  t = await buildTestApp({ accountSafety: true });
+  admin = (await t.loginAs('admin')).headers;
+  member = await t.loginAs('member');
+});
+afterAll(() => t.close());
+
+const spec = {
+  interval_min: 10,
+  interval_max: 30,
+  price: 100,
+  bank_names: 'BCA',
+  colors: '#111111',
+  referral_percent: 0,
+  info: 'Info',
+};
+const update = (payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/admin/setting/update', headers: admin, payload });
+const read = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/admin/setting/get', headers: member.headers })).json().setting;
+
+describe("the 'Keamanan Akun' settings", () => {
+  it('are read beside the spec’s fields with safe defaults', async () => {
+    expect(await read()).toMatchObject({
+      daily_cap: 200,
+      warmup_days: 10,
+      warmup_start_cap: 20,
+      send_window_start: '08:00',
+      send_window_end: '20:00',
+      template_repeat_days: 7,
+    });
+  });
+
+  it('are saved, may cross midnight, and stay as they were when a client leaves them out', async () => {
+    const safety = {
+      daily_cap: 150,
+      warmup_days: 14,
+      warmup_start_cap: 15,
+      send_window_start: '22:00',
+      send_window_end: '06:00',
+      template_repeat_days: 30,
+    };
+    expect((await update({ ...spec, ...safety })).statusCode).toBe(200);
+    expect(await read()).toMatchObject(safety);
+    expect((await update({ ...spec, info: 'Lain' })).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ ...safety, info: 'Lain' });
+  });
+
+  it('answer a bad value with a named field error in Indonesian', async () => {
+    const badTime = await update({ ...spec, send_window_start: '24:00', send_window_end: '8.00' });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().errors).toMatchObject({
+      send_window_start: SAFETY_TEXT.badTime,
+      send_window_end: SAFETY_TEXT.badTime,
+    });
+    const badCap = await update({ ...spec, daily_cap: 0, warmup_days: -1 });
+    expect(badCap.statusCode).toBe(400);
+    expect(Object.keys(badCap.json().errors)).toEqual(expect.arrayContaining(['daily_cap', 'warmup_days']));
+    const above = await update({ ...spec, daily_cap: 50, warmup_start_cap: 60 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errors).toEqual({ warmup_start_cap: SAFETY_TEXT.startCapAboveCap });
+    // Against the stored cap (150) when only the first day's cap is sent.
+    const aboveStored = await update({ ...spec, warmup_start_cap: 151 });
+    expect(aboveStored.statusCode).toBe(400);
+    expect(aboveStored.json().errors).toEqual({ warmup_start_cap: SAFETY_TEXT.startCapAboveCap });
+    expect(await read()).toMatchObject({ daily_cap: 150, warmup_start_cap: 15 });
+  });
+});
+
+describe("an account's safety figures", () => {
+  it('are on GET /api/admin/whatsapp/{id}: its cap today, sent today, warm-up day, and until when it waits', async () => {
+    expect(
+      (await update({ ...spec, send_window_start: '00:00', send_window_end: '00:00', warmup_days: 10 })).statusCode,
+    ).toBe(200);
+    const today = sendingDay('Asia/Jakarta', new Date(), 0);
+    const [warming, capped] = await t.db
+      .insert(whatsappAccounts)
+      .values([
+        { clientid: 'safety-warming', user_id: member.user.id, phonenumber: '628111', state: 'connected' },
+        {
+          clientid: 'safety-capped',
+          user_id: member.user.id,
+          phonenumber: '628112',
+          state: 'connected',
+          blasting: true,
+          sent_day: today,
+          sent_count: 150,
+          last_sent_at: new Date(),
+          warmup_started_on: '2020-01-01',
+        },
+      ])
+      .returning();
+    const detail = async (id: number | undefined) =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/whatsapp/${id}`, headers: member.headers })).json()
+        .whatsapp;
+    expect(await detail(warming?.id)).toMatchObject({
+      daily_cap: 15,
+      sent_today: 0,
+      warmup_day: 1,
+      warmup_days: 10,
+      resume_at: null,
+      wait_reason: null,
+    });
+    const waiting = await detail(capped?.id);
+    expect(waiting).toMatchObject({ daily_cap: 150, sent_today: 150, warmup_day: null, wait_reason: 'cap' });
+    // The next opening of an all-day window: the next midnight in Jakarta.
+    const resume = new Date(waiting.resume_at);
+    expect(resume.getTime()).toBeGreaterThan(Date.now());
+    expect(resume.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
+    expect((resume.getUTCHours() + 7) % 24).toBe(0);
+    expect(resume.getUTCMinutes()).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * An account's safety figures on its Daftar Whatsapp row (DESIGN §8): its warm-up day, what it sent of
+ * today's cap, and why and until when its blast waits. The time is the dashboard's clock, as every time
+ * the list shows.
+ */
+import { SAFETY_TEXT } from '@sewablast/contract/safety';
+import type { LiveRow } from './live-rows.ts';
+
+/** `HH:MM` of an ISO time, on the dashboard's clock. */
+function clockTime(iso: string): string {
+  const time = new Date(iso);
+  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
+}
+
+export function waitText(row: Pick<LiveRow, 'resume_at' | 'wait_reason'>): string | null {
+  if (!row.resume_at) return null;
+  if (row.wait_reason === 'window') return SAFETY_TEXT.waitWindow(clockTime(row.resume_at));
+  if (row.wait_reason === 'cap') return SAFETY_TEXT.waitCap(clockTime(row.resume_at));
+  return null;
+}
+
+export function AccountSafety({ row }: { row: LiveRow }) {
+  const waiting = waitText(row);
+  return (
+    <span
+      data-testid={`safety-${row.clientid}`}
+      className="block basis-full text-xs text-slate-600 dark:text-slate-400"
+    >
+      {row.warmup_day !== null && (
+        <span className="block text-sky-700 dark:text-sky-400">
+          {SAFETY_TEXT.warmupDay(row.warmup_day, row.warmup_days)}
+        </span>
+      )}
+      <span className="block whitespace-nowrap">{SAFETY_TEXT.sentToday(row.sent_today, row.daily_cap)}</span>
+      {waiting && <span className="block text-amber-700 dark:text-amber-400">{waiting}</span>}
+    </span>
+  );
+}

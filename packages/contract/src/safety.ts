@@ -1,0 +1,29 @@
+/**
+ * Account safety (DESIGN §8): the texts of the 'Keamanan Akun' settings and of an account's row on Daftar
+ * Whatsapp, apart from the schemas so that the list screen loads no zod.
+ */
+
+/** An `HH:MM` time of day, 00:00–23:59. */
+export const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+export const SAFETY_TEXT = {
+  section: 'Keamanan Akun',
+  sectionHint:
+    'Batas ini melindungi akun WhatsApp member dari blokir. Jam kirim memakai zona waktu layanan dan boleh melewati tengah malam (22:00–06:00); jam mulai sama dengan jam selesai berarti sepanjang hari.',
+  dailyCap: 'Batas Harian per Akun',
+  dailyCapHint: 'Pesan terbanyak satu akun dalam sehari setelah pemanasan selesai.',
+  warmupDays: 'Lama Pemanasan (hari)',
+  warmupDaysHint: 'Akun baru, akun yang kembali dari blokir sementara, atau akun yang diam 72 jam memulai pemanasan.',
+  warmupStartCap: 'Batas Hari Pertama Pemanasan',
+  warmupStartCapHint: 'Naik setiap hari sampai batas harian.',
+  windowStart: 'Jam Kirim Mulai',
+  windowEnd: 'Jam Kirim Selesai',
+  templateRepeatDays: 'Jeda Template yang Sama (hari)',
+  templateRepeatDaysHint: 'Satu nomor tidak dikirimi template yang sama lagi dalam jumlah hari ini. 0 = tanpa jeda.',
+  badTime: 'Format jam harus HH:MM, contoh 08:00.',
+  startCapAboveCap: 'Batas hari pertama tidak boleh melebihi batas harian.',
+  warmupDay: (day: number, days: number) => `Pemanasan hari ${day}/${days}`,
+  sentToday: (sent: number, cap: number) => `${sent}/${cap} hari ini`,
+  waitWindow: (time: string) => `Menunggu jam kirim ${time}`,
+  waitCap: (time: string) => `Batas harian tercapai, lanjut besok ${time}`,
+} as const;
