@@ -1,6 +1,6 @@
 /**
  * axe-core on every screen each role reaches (the route table of the contract), plus sign-in and sign-up,
- * in light and dark at 1366 px: no serious or critical finding. One server and one browser for the file.
+ * in light and dark at 1366 px: no serious or critical finding. One server for the file.
  */
 import { canOpen, ROUTE_ROLES } from '@sewablast/contract/routes';
 import type { Page } from 'playwright-core';
