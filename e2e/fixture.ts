@@ -4,7 +4,7 @@
  * a page signed in through the form, axe-core's findings).
  */
 import axe from 'axe-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startMailCatcher } from '../apps/server/test/mail-catcher.ts';
 import { connectBrowser, type Server, signInThroughForm, startServer } from './harness.ts';
@@ -125,6 +125,16 @@ export async function settled(page: Page) {
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
+}
+
+/**
+ * A download's content as text, streamed from the browser: the run's Chromium is reached through its
+ * WebSocket, where `download.path()` is refused (the file lies on the browser's side).
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The toast that says `text`. */
