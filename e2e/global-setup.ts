@@ -16,11 +16,20 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const [database, browser] = await Promise.all([startRunDatabase('sewablast_e2e_template'), launchBrowserServer()]);
-  project.provide('e2eDatabase', { url: database.url, template: database.template });
-  project.provide('e2eBrowser', browser.wsEndpoint());
-  return async () => {
-    await browser.close();
-    await database.stop();
-  };
+  const [database, browser] = await Promise.allSettled([
+    startRunDatabase('sewablast_e2e_template'),
+    launchBrowserServer(),
+  ]);
+  if (database.status === 'fulfilled' && browser.status === 'fulfilled') {
+    project.provide('e2eDatabase', { url: database.value.url, template: database.value.template });
+    project.provide('e2eBrowser', browser.value.wsEndpoint());
+    return async () => {
+      await browser.value.close();
+      await database.value.stop();
+    };
+  }
+  // One of the two failed: the other is not left running.
+  if (database.status === 'fulfilled') await database.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw database.status === 'rejected' ? database.reason : (browser as PromiseRejectedResult).reason;
 }
