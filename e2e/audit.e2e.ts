@@ -4,12 +4,11 @@
  * under 'Sampai tanggal' when it comes before 'Dari tanggal' (at 1366 and 375 px, light and dark, axe clean)
  * and saves the month's accepted withdrawals as CSV, whose cells are neutralised.
  */
-import { readFile } from 'node:fs/promises';
 import { AUDIT_TEXT } from '@sewablast/contract/audit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login, type Person } from './api.ts';
-import { axeFindings, useSuite } from './fixture.ts';
+import { axeFindings, downloadedText, useSuite } from './fixture.ts';
 import { signInThroughForm } from './harness.ts';
 
 const BANK = { account_bank: 'BCA', account_number: '9876543210', account_name: '=HYPERLINK("http://x")' };
@@ -84,7 +83,7 @@ describe('audit log', () => {
     await dialog.getByRole('button', { name: AUDIT_TEXT.exportButton }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^withdraw-accepted-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await readFile((await file.path()) as string, 'utf8');
+    const text = await downloadedText(file);
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('member,bank,account_number,account_name,amount,decided_at,status,note');
     expect(lines).toHaveLength(2);

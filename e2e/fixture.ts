@@ -1,13 +1,13 @@
 /**
- * What every browser-test file sets up, in one place: its server and Chromium, started together before the
- * file's own set-up and stopped after its tests, and the steps the files share on them (a page, a page
- * signed in through the form, axe-core's findings).
+ * What every browser-test file sets up, in one place: its server and its connection to the run's Chromium,
+ * made before the file's own set-up and ended after its tests, and the steps the files share on them (a page,
+ * a page signed in through the form, axe-core's findings).
  */
 import axe from 'axe-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startMailCatcher } from '../apps/server/test/mail-catcher.ts';
-import { launchBrowser, type Server, signInThroughForm, startServer } from './harness.ts';
+import { connectBrowser, type Server, signInThroughForm, startServer } from './harness.ts';
 
 declare global {
   interface Window {
@@ -41,8 +41,8 @@ export interface Suite {
 
 /**
  * Starts the server (with `env` added to the harness's, or what `env()` answers once the file's helpers,
- * such as a mail catcher, have started) and Chromium for the calling file. Call it at the top of the file,
- * before the file's own `beforeAll`, which then runs after both are up.
+ * such as a mail catcher, have started) for the calling file, and connects it to the run's Chromium. Call it
+ * at the top of the file, before the file's own `beforeAll`, which then runs after both are up.
  */
 export function useSuite(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): Suite {
   let started: Server | null = null;
@@ -52,7 +52,7 @@ export function useSuite(env: Record<string, string> | (() => Promise<Record<str
     return { started, browser };
   };
   beforeAll(async () => {
-    const launching = launchBrowser();
+    const launching = connectBrowser();
     try {
       started = await startServer(typeof env === 'function' ? await env() : env);
     } finally {
@@ -110,6 +110,31 @@ export function useSuiteWithMail(env: Record<string, string> = {}): Suite & { ma
       return catcher;
     },
   };
+}
+
+/**
+ * Once React has drawn the last change and the transitions and animations it started have ended (endless ones,
+ * such as a spinner's, are left turning): a wait for the page to stand still, in place of a guess at how long
+ * a slide takes.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * A download's content as text, streamed from the browser: the run's Chromium is reached through its
+ * WebSocket, where `download.path()` is refused (the file lies on the browser's side).
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The toast that says `text`. */

@@ -3,11 +3,10 @@
  * links an account, runs a generator and watches it live to the end, downloads the numbers found, runs a
  * validator over an uploaded CSV, and meets the 'Forbidden' dialog on a dropped connection.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login, type Person, simulate } from './api.ts';
-import { useSuite } from './fixture.ts';
+import { downloadedText, useSuite } from './fixture.ts';
 import { DEV, signInThroughForm } from './harness.ts';
 
 const { server, open } = useSuite({ SIM_SCAN_MS: '600000' });
@@ -49,7 +48,7 @@ async function downloaded(kind: 'Generator' | 'Validator', id: number) {
     page.waitForEvent('download'),
     page.getByRole('button', { name: `Download ${kind} #${id}` }).click(),
   ]);
-  return { name: file.suggestedFilename(), text: await readFile((await file.path()) as string, 'utf8') };
+  return { name: file.suggestedFilename(), text: await downloadedText(file) };
 }
 
 describe('generators and validators', () => {

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { copyTemplate } from '../apps/server/test/run-database.ts';
 
@@ -115,20 +115,32 @@ export async function startServer(
   return { url, stop };
 }
 
+const CHROMIUM_OPTIONS = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM_OPTIONS);
+}
+
+/** Chromium for the whole run (global-setup.ts), which each file connects to rather than starting its own. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(CHROMIUM_OPTIONS);
+}
+
+/** The run's Chromium, reached through its WebSocket: each file's contexts are its own, as with a browser of its own. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('e2eBrowser'));
 }
 
 export async function signInThroughForm(page: Page, person: { email: string; password: string }) {

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login, type Person, simulate } from './api.ts';
-import { useSuite } from './fixture.ts';
+import { settled, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -207,12 +207,14 @@ describe('Daftar Whatsapp', () => {
 
     await page.getByRole('button', { name: `Reset ${deviceId}` }).click();
     const warning = page.getByRole('alertdialog');
+    await warning.waitFor();
     expect(await warning.getByRole('button').allTextContents()).toEqual(['Tunggu Aja', 'Stop Blast!']);
     await warning.getByRole('button', { name: 'Tunggu Aja' }).click();
     await expect.poll(() => warning.count()).toBe(0);
     expect(await status.textContent()).toMatch(/^(Sending|Waiting)/);
 
     await page.getByRole('button', { name: `Reconnect ${deviceId}` }).click();
+    await warning.waitFor();
     expect(await warning.getByRole('button').allTextContents()).toEqual(['Tunggu Aja', 'Stop Blast!']);
     await warning.getByRole('button', { name: 'Stop Blast!' }).click();
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('connected');
@@ -233,7 +235,7 @@ describe('Daftar Whatsapp', () => {
       const toast = page.locator('[data-sonner-toast][data-mounted="true"]');
       await toast.waitFor();
       // Once it has slid in.
-      await page.waitForTimeout(500);
+      await settled(page);
       expect(await page.getByRole('link', { name: 'Tambah' }).isVisible()).toBe(true);
       expect(await toastCovers(page), `toast at ${width} px`).toEqual([]);
       await toast.getByRole('button', { name: 'Tutup' }).click();
@@ -256,7 +258,7 @@ describe('Daftar Whatsapp', () => {
       await activate.click();
       // Once it has slid in.
       await page.locator('[data-sonner-toast][data-mounted="true"]', { hasText: 'Akun diaktifkan.' }).waitFor();
-      await page.waitForTimeout(500);
+      await settled(page);
       expect(await toastCovers(page), `toast at ${viewport.width} px`).toEqual([]);
       await expect.poll(() => status.textContent()).not.toMatch(/^Suspended/);
       await context.close();

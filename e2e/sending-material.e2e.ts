@@ -1,5 +1,5 @@
 /** An admin fills the system from the dashboard: numbers by hand and by file, a template, proxies, a level, settings. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IMPORT_TEXT } from '@sewablast/contract/imports';
@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './api.ts';
-import { useSuite } from './fixture.ts';
+import { downloadedText, useSuite } from './fixture.ts';
 import { signInThroughForm } from './harness.ts';
 
 const { server, open } = useSuite();
@@ -102,7 +102,7 @@ describe('phone numbers', () => {
     await result.getByRole('button', { name: 'Download JSON' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('phone_numbers_skipped.json');
-    const list = JSON.parse(readFileSync(await saved.path(), 'utf8'));
+    const list = JSON.parse(await downloadedText(saved));
     expect(list).toHaveLength(250);
     expect(list[249]).toEqual({
       number: 'rusak249',
@@ -175,7 +175,7 @@ describe('proxies', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('proxies_skipped.csv');
-    expect(readFileSync(await saved.path(), 'utf8').split('\r\n')).toEqual([
+    expect((await downloadedText(saved)).split('\r\n')).toEqual([
       'value,reason',
       'rusak,"Proxy harus berformat host:port, user:pass@host:port, atau URL http://, https://, socks5://."',
       '1.1.1.1:8080,Proxy ganda di dalam file.',

@@ -11,6 +11,8 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default gives up after 1 s, which a loaded 2-core machine can take; a poll ends once it holds.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
   },
 });

@@ -86,8 +86,7 @@ describe('on one node', () => {
     const { user, token, headers } = await t.loginAs('member');
     const live = await openSocket(base, `client-${user.id}`, token);
     await t.bus.publish(event(user.id, 'before-change'));
-    await settle();
-    expect(live.messages.map((message) => message.payload.deviceId)).toEqual(['before-change']);
+    await expect.poll(() => live.messages.map((message) => message.payload.deviceId)).toEqual(['before-change']);
     const changed = await call('PUT', `/api/admin/users/${user.id}`, headers, {
       current_password: 'secret123',
       password: 'sandibaru1',
@@ -140,8 +139,7 @@ describe('on one node', () => {
     expect((await call('DELETE', `/api/auth/sessions/${tabletId}`, headers)).statusCode).toBe(200);
     expect(await onTablet.closed()).toBe(SESSION_ENDED_CLOSE);
     await t.bus.publish(event(user.id, 'still-here'));
-    await settle();
-    expect(here.messages.map((message) => message.payload.deviceId)).toEqual(['still-here']);
+    await expect.poll(() => here.messages.map((message) => message.payload.deviceId)).toEqual(['still-here']);
     here.socket.close();
   });
 

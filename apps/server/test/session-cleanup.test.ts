@@ -187,10 +187,11 @@ describe('session housekeeping', () => {
       const completed = await relinking('scanned', null);
       await host.link(completed);
       expect(driver.control(completed.clientid, 'scan', { phonenumber: '6281211112222' })).toBe(true);
-      expect(await until(async () => (await accountOf(completed.clientid))?.state === 'connected')).toBe(true);
-      // Past the link's give-up (linkTimeoutMs 200), which must leave the scanned link alone.
+      const linked = { state: 'connected', owner_id: host.workerId };
+      await expect.poll(() => accountOf(completed.clientid)).toMatchObject(linked);
+      // And it stays so past the link's give-up (linkTimeoutMs 200), which must leave the scanned link alone.
       await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(await accountOf(completed.clientid)).toMatchObject({ state: 'connected', owner_id: host.workerId });
+      expect(await accountOf(completed.clientid)).toMatchObject(linked);
       expect(host.holds(completed.clientid)).toBe(true);
 
       // The process that began this one died before its give-up.
