@@ -332,7 +332,6 @@ describe('without mail', () => {
   afterAll(() => plain.close());
 
   it('asks nothing, mails nothing and blocks nothing', async () => {
-    const before = smtp.mails.length;
     const member = await signUp(plain);
     const [row] = await plain.db.select().from(users).where(eq(users.id, member.id));
     expect(row?.email_confirmed).toBe(true);
@@ -348,6 +347,7 @@ describe('without mail', () => {
     });
     expect(resent.statusCode).toBe(400);
     expect(resent.json().msg).toBe(EMAIL_CONFIRM_TEXT.noMail);
-    expect(smtp.mails.length).toBe(before);
+    // Counted by address: a mail of an earlier test (the confirmation of a changed address) may still arrive.
+    expect(smtp.mails.filter((mail) => mail.to.includes(member.email))).toEqual([]);
   });
 });
