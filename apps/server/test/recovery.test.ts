@@ -136,12 +136,12 @@ describe('reset by email', () => {
     const known = await t.loginAs('member');
     const knownAnswer = await forgot(known.user.email);
     await smtp.mailTo(known.user.email);
-    const sentBefore = smtp.mails.length;
     const unknownAnswer = await forgot('nobody-here@test.local');
     expect(unknownAnswer.statusCode).toBe(knownAnswer.statusCode);
     expect(unknownAnswer.body).toBe(knownAnswer.body);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.mails.length).toBe(sentBefore);
+    // Looked for by address, not by the count of all mails: a changed address's mails of the test before it
+    // may still arrive.
     expect(smtp.mails.some((mail) => mail.to.includes('nobody-here@test.local'))).toBe(false);
   });
 
