@@ -230,8 +230,15 @@ describe('Daftar Whatsapp', () => {
     const reset = page.getByRole('button', { name: `Reset ${deviceId}` });
     for (const width of [1920, 1366, 1024, 768, 375, 320]) {
       await page.setViewportSize({ width, height: 800 });
-      await reset.click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+      // Clicked again while no dialog shows: a click landing as the row redraws for its new width can be lost.
+      const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Reset' });
+      await expect
+        .poll(async () => {
+          if (!(await confirm.isVisible())) await reset.click({ timeout: 5_000 }).catch(() => undefined);
+          return confirm.isVisible();
+        })
+        .toBe(true);
+      await confirm.click();
       const toast = page.locator('[data-sonner-toast][data-mounted="true"]');
       await toast.waitFor();
       // Once it has slid in.
