@@ -16,6 +16,7 @@ import {
   users,
   whatsappAccounts,
 } from '../src/db/schema.ts';
+import { accountEventsSince } from '../src/engine/account-events.ts';
 import { BlastLoop } from '../src/engine/blast-loop.ts';
 import { MediaFiles } from '../src/engine/blast-take.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
@@ -152,6 +153,11 @@ describe('a blast restricted by WhatsApp (463)', () => {
       last_error: '463: WhatsApp restricted sending from this account (463)',
     });
     expect(events.at(-1)?.[0]).toBe('finished');
+    const logged = await accountEventsSince(database.db, account.id, new Date(0));
+    expect(logged.map((event) => [event.kind, event.code, (event.detail as { in_a_row: number }).in_a_row])).toEqual([
+      ['restricted', '463', 1],
+      ['restricted', '463', 2],
+    ]);
     const logs = await database.db.select().from(messageLogs).where(eq(messageLogs.whatsapp_id, account.id));
     const ids = new Set(logs.map((log) => log.id));
     const paid = (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.user_id, userId))).filter(
@@ -186,10 +192,15 @@ describe('a blast restricted by WhatsApp (463)', () => {
   });
 
   it('cools down after a 429 instead of trying again at once, longer with each in a row', async () => {
-    const { session, events, loop } = await blastWith(['429', '429', 'ok'], 3, '62877400');
+    const { account, session, events, loop } = await blastWith(['429', '429', 'ok'], 3, '62877400');
     await loop.done;
     expect(session.sends).toHaveLength(3);
     expect(waits(events)).toEqual([COOL_DOWN_S, 2 * COOL_DOWN_S]);
+    const logged = await accountEventsSince(database.db, account.id, new Date(0));
+    expect(logged.map((event) => [event.kind, event.code])).toEqual([
+      ['restricted', '429'],
+      ['restricted', '429'],
+    ]);
     expect(events.some(([event]) => event === 'attempting')).toBe(false);
   });
 

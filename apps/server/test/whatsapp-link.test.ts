@@ -1,7 +1,7 @@
 import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxies, whatsappAccounts } from '../src/db/schema.ts';
+import { accountEvents, proxies, whatsappAccounts } from '../src/db/schema.ts';
 import { type Engine, EngineUnavailable } from '../src/engine/engine.ts';
 import { SessionHost } from '../src/engine/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
@@ -156,6 +156,12 @@ describe('linking an account', () => {
     expect(one.created.json().proxyId).toBe(second?.id);
     const two = await link(member);
     expect(two.created.json().proxyId).toBe(first?.id);
+    const [linked] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, one.id));
+    const logged = await t.db
+      .select()
+      .from(accountEvents)
+      .where(eq(accountEvents.account_id, linked?.id ?? 0));
+    expect(logged.map((event) => [event.kind, event.detail])).toEqual([['proxy_changed', { proxy_id: second?.id }]]);
     const statuses = await t.db
       .select({ status: proxies.status, count_use: proxies.count_use })
       .from(proxies)

@@ -311,6 +311,27 @@ export const whatsappAccounts = pgTable(
 );
 
 /**
+ * What happened to an account (contract `account-events.ts`): disconnects, WhatsApp's codes, bans, proxy changes.
+ * Its health is read from it and a lost account's last hours are explained from it; kept ACCOUNT_EVENTS_KEEP_DAYS
+ * (engine/account-events.ts).
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    at: stamp('at').notNull().defaultNow(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** WhatsApp's code or the driver's reason, as the row's `last_error` keeps it. */
+    code: text('code'),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('account_events_account_at_idx').on(t.account_id, t.at), index('account_events_at_idx').on(t.at)],
+);
+
+/**
  * A linked device's signal keys (Baileys' pre-keys, sessions, sender keys ...), one row each, so that a key
  * change writes one row rather than the whole state, however many contacts the account has reached.
  */

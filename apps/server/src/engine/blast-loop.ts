@@ -17,6 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
+import { recordAccountEvent } from './account-events.ts';
 import {
   DEFAULT_INTERVAL_S,
   type Material,
@@ -262,6 +263,10 @@ export class BlastLoop extends AccountLoop {
     const seconds = restrictionWait(outcome, this.restrictedInARow, Date.now());
     const until = outcome.until ?? new Date(Date.now() + seconds * 1000);
     this.row = (await this.setAccount({ limited_until: until, last_error: outcome.error })) ?? this.row;
+    await recordAccountEvent(this.deps.db, this.accountId, 'restricted', {
+      code: outcome.code,
+      detail: { until: until.toISOString(), in_a_row: this.restrictedInARow },
+    });
     await this.limited(seconds, until);
     return 'next';
   }

@@ -11,6 +11,7 @@ import { whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import { quarantineProxy } from '../modules/proxy/service.ts';
 import type { ConnectionState, SessionEvent } from '../wa/driver.ts';
+import { recordAccountEvent } from './account-events.ts';
 import { type AccountRow, accountByClientid } from './account-read.ts';
 import { heldBy } from './leases.ts';
 import { applyReceipt, type ReceiptWriter } from './receipts.ts';
@@ -63,6 +64,19 @@ async function update(
     .returning();
   if (!row) host.lose(clientid);
   return row;
+}
+
+/** A session coming up, dropping or logged out, in the account's event log ('connecting' is not an event). */
+async function recordConnection(
+  db: Db,
+  accountId: number,
+  event: Extract<SessionEvent, { type: 'connection' }>,
+): Promise<void> {
+  const code = event.reason ?? null;
+  if (event.state === 'connected') return recordAccountEvent(db, accountId, 'connected');
+  if (event.state === 'loggedOut') return recordAccountEvent(db, accountId, 'logged_out', { code });
+  if (event.state !== 'connecting')
+    return recordAccountEvent(db, accountId, 'disconnected', { code: code ?? event.state });
 }
 
 export async function applySessionEvent(
@@ -131,6 +145,8 @@ export async function applySessionEvent(
         ...(lost ? { proxy_id: null, pending_phonenumber: null, ...WARM_UP_AGAIN } : {}),
       });
       if (!row) return;
+      // A link never scanned has no history worth explaining.
+      if (row.phonenumber !== null) await recordConnection(db, row.id, event);
       await host.publish(row, 'connection.update', {
         state,
         ...(state === NUMBER_CHANGED && row.pending_phonenumber ? { phonenumber: row.pending_phonenumber } : {}),
@@ -165,7 +181,12 @@ export async function applySessionEvent(
           ...WARM_UP_AGAIN,
         });
         host.lose(clientid);
-        if (row) await host.publish(row, 'connection.update', { state: TEMP_BANNED });
+        if (!row) return;
+        await recordAccountEvent(db, row.id, 'temp_banned', {
+          code: event.reason,
+          detail: { until: event.until.toISOString() },
+        });
+        await host.publish(row, 'connection.update', { state: TEMP_BANNED });
         return;
       }
       const row = await update(host, clientid, {
@@ -176,7 +197,9 @@ export async function applySessionEvent(
         status: 'idle',
         last_error: event.reason,
       });
-      if (row) await host.publish(row, 'suspended', { suspended_count: row.suspended_count });
+      if (!row) return;
+      await recordAccountEvent(db, row.id, 'suspended', { code: event.reason });
+      await host.publish(row, 'suspended', { suspended_count: row.suspended_count });
       return;
     }
     case 'message':

@@ -17,6 +17,7 @@ import { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { Turns } from '../lib/group-commit.ts';
 import { type LiveAccount, publishAccountEvent } from '../live/account-event.ts';
 import { countSend, countTakeovers } from '../metrics/engine-metrics.ts';
+import { pruneAccountEvents } from './account-events.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastRuns } from './blast-runs.ts';
 import { MediaFiles } from './blast-take.ts';
@@ -184,6 +185,7 @@ export class SessionHost implements Engine {
     await this.reconcileHeld();
     await giveUpAbandoned(this.giveUps);
     await pruneSentMessages(this.options.db);
+    await pruneAccountEvents(this.options.db);
     for (const chore of this.options.chores ?? []) {
       await chore().catch((error) => this.options.log?.('housekeeping chore failed', error));
     }

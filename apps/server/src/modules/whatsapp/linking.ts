@@ -8,6 +8,7 @@ import { MAX_PENDING_LINKS, type TNewClientRequest, WHATSAPP_TEXT } from '@sewab
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { type Db, withRetry } from '../../db/client.ts';
 import { users, whatsappAccounts } from '../../db/schema.ts';
+import { recordAccountEvent } from '../../engine/account-events.ts';
 import { type Engine, EngineUnavailable } from '../../engine/engine.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -79,7 +80,7 @@ export function createLinking({ db, proxies, bus, sessions, byClientid }: Linkin
               .insert(whatsappAccounts)
               .values({ clientid: body.deviceId, user_id: body.userId, proxy_id: proxyId, state: 'unknown' })
               .returning();
-            return { account, proxyId, proxyValue };
+            return { account, proxyId, proxyValue, proxyBefore: null };
           }
           if (previous && existing && existing.id !== previous.id)
             await tx.delete(whatsappAccounts).where(eq(whatsappAccounts.id, existing.id));
@@ -96,15 +97,17 @@ export function createLinking({ db, proxies, bus, sessions, byClientid }: Linkin
             })
             .where(eq(whatsappAccounts.id, current.id))
             .returning();
-          return { account, proxyId, proxyValue };
+          return { account, proxyId, proxyValue, proxyBefore: current.proxy_id };
         }),
       );
       if (!saved) {
         await publishProxyUnavailable(body.userId, body.deviceId);
         throw conflict(WHATSAPP_TEXT.proxyUnavailable);
       }
-      const { account, proxyId, proxyValue } = saved;
+      const { account, proxyId, proxyValue, proxyBefore } = saved;
       if (!account) throw new Error('account not saved');
+      if (proxyId !== proxyBefore)
+        await recordAccountEvent(db, account.id, 'proxy_changed', { detail: { proxy_id: proxyId } });
       if (previous && previous.clientid !== body.deviceId) await engine.logout(previous.clientid);
       try {
         await engine.link(account, { pairingNumber: body.phoneNumber ?? null, proxy: proxyValue });
