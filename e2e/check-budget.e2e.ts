@@ -27,6 +27,8 @@ async function shoot(name: string) {
     [375, 812],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
       await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });

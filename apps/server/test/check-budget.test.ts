@@ -181,9 +181,11 @@ describe('a generator under the check budget', () => {
     clock.now = wib('2026-11-26T11:00:01');
     second.loop.wake();
     await second.loop.done;
-    const resumed = second.events.findIndex(([event]) => event === 'generating');
-    expect(second.events.slice(resumed + 1).some(([event]) => event === 'waiting')).toBe(true);
-    expect(second.events[resumed]?.[1]).toMatchObject({ state: 'running', status: 'sending' });
+    const lastQuota = second.events.findLastIndex(([event, extra]) => event === 'waiting' && extra.state === 'quota');
+    expect(second.events[lastQuota + 1]).toEqual([
+      'generating',
+      { generatorId: generator.id, status: 'sending', state: 'running' },
+    ]);
     expect(second.events.at(-1)?.[0]).toBe('finished');
     expect(await job(generator.id)).toMatchObject({ state: 'finished', count_success: 5, count_fail: 5 });
     expect(checks).toHaveLength(10);
