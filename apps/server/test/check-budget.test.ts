@@ -15,7 +15,7 @@ import { GeneratorRun } from '../src/engine/generator-run.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
-import type { WaSession } from '../src/wa/driver.ts';
+import { SendError, type WaSession } from '../src/wa/driver.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'budget-worker';
@@ -219,6 +219,32 @@ describe('a generator under the check budget', () => {
     // The hour rolls: a slot frees an hour after the check that took it, not at the next clock hour.
     expect(await takeSlot(database.db, account.id, BUDGET, wib('2026-11-26T16:59:59'))).toBe(false);
     expect(await takeSlot(database.db, account.id, BUDGET, wib('2026-11-26T17:00:01'))).toBe(true);
+  });
+
+  it('cools down an account whose check WhatsApp answered 429, and goes on through the others', async () => {
+    checks.length = 0;
+    const owner = await addUser();
+    const limitedOne = await addAccount(owner, 'budget-429');
+    const calm = await addAccount(owner, 'budget-calm');
+    sessions.set(limitedOne.clientid, {
+      ...checkingSession(limitedOne.clientid),
+      async checkNumber(number) {
+        checks.push({ clientid: limitedOne.clientid, number });
+        throw new SendError('transient', '429', 'rate-overlimit');
+      },
+    });
+    const generator = await addGenerator(owner, limitedOne.id, '628180000000', 10);
+    const clock = { now: wib('2026-11-26T10:00:00') };
+    const { loop, lastWait } = run(limitedOne.id, limitedOne.clientid, generator.id, clock);
+    await expect.poll(() => lastWait()?.state).toBe('quota');
+    // One question, not retried at once: retrying is what WhatsApp limits an account for.
+    expect(checksOf('budget-429')).toBe(1);
+    expect(checksOf(calm.clientid)).toBe(BUDGET);
+    const [cooled] = await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, limitedOne.id));
+    expect(cooled?.limited_until).toEqual(wib('2026-11-26T10:01:00'));
+    expect(await job(generator.id)).toMatchObject({ state: 'quota', status: 'running', count_success: 2 });
+    loop.stop();
+    await loop.done;
   });
 
   it('says so when none of the owner’s accounts may check, and checks once one may', async () => {

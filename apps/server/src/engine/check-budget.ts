@@ -18,6 +18,7 @@ import { readSettingsRow } from '../db/settings-row.ts';
 import { SendError, type WaSession } from '../wa/driver.ts';
 import type { AccountRow } from './account-read.ts';
 import { DEFAULT_SAFETY } from './blast-take.ts';
+import { restrictionWait } from './restrict.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type PolicyClock, type SafetyCounters, type SafetySettings, sendPolicy } from './send-policy.ts';
 
@@ -165,6 +166,11 @@ export async function takeSlot(db: Db, accountId: number, budget: number, now: D
 export interface Checker {
   pace: RetryPace;
   ask: (number: string) => (session: WaSession) => ReturnType<WaSession['checkNumber']>;
+  /**
+   * Under the budget, a check WhatsApp answered with a restriction (463, or 429 rate-overlimit) cools its
+   * account down (`limited_until`, restrict.ts), so that no check goes through it meanwhile; the job goes on.
+   */
+  coolDown?: (restriction: { code: string; until: Date | null; error: string }) => Promise<void>;
 }
 
 /**
@@ -201,6 +207,19 @@ export async function budgetedChecker(
         throw new SendError('restricted', BUDGET_SPENT, 'the account’s check budget is spent');
       }
       return session.checkNumber(number);
+    },
+    async coolDown(restriction) {
+      const now = deps.now();
+      const until = new Date(now.getTime() + restrictionWait(restriction, 1, now.getTime()) * 1000);
+      await db
+        .update(whatsappAccounts)
+        .set({ limited_until: until, last_error: restriction.error })
+        .where(
+          and(
+            eq(whatsappAccounts.id, first.id),
+            sql`(${whatsappAccounts.limited_until} is null or ${whatsappAccounts.limited_until} < ${until.toISOString()})`,
+          ),
+        );
     },
   };
 }

@@ -168,12 +168,17 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
 
     const checker = await this.checker(job);
     if (!checker) return 'next';
-    const outcome = await withRetries(checker.pace, checker.ask(number));
+    const outcome = await withRetries(checker.pace, checker.ask(number), { coolOn429: checker.coolDown !== undefined });
     // A check cut short by a stop (a wait for the connection that a stop ended) answered nothing: the job is
     // not failed for it, and its next run asks that number again.
     if (outcome.status === 'stopped' || (outcome.status === 'fail' && this.halted())) return 'finish';
     // Another run took the account's last slot since this round chose it: the next round chooses again.
     if (outcome.status === 'restricted' && outcome.code === BUDGET_SPENT) return 'next';
+    // A restricted checker cools down, and the next round goes through another or waits: the job goes on.
+    if (outcome.status === 'restricted' && checker.coolDown) {
+      await checker.coolDown(outcome);
+      return 'next';
+    }
     if (outcome.status !== 'success') return this.fail(outcome.error);
 
     const recorded = await this.record(job, number, done, outcome.value);
