@@ -9,10 +9,11 @@ import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { generators, numberChecks, settings, users, whatsappAccounts } from '../src/db/schema.ts';
+import { files, generators, numberChecks, settings, users, validators, whatsappAccounts } from '../src/db/schema.ts';
 import { takeSlot } from '../src/engine/check-budget.ts';
 import { GeneratorRun } from '../src/engine/generator-run.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
+import { ValidatorRun } from '../src/engine/validator-run.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { SendError, type WaSession } from '../src/wa/driver.ts';
@@ -95,10 +96,17 @@ async function addGenerator(userId: number, accountId: number, start: string, co
   return job;
 }
 
-/** A run of generator `jobId` on `accountId`, on the test's clock. */
-function run(accountId: number, clientid: string, jobId: number, clock: { now: Date }, enforce = true) {
+/** A run of generator (or validator) `jobId` on `accountId`, on the test's clock. */
+function run(
+  accountId: number,
+  clientid: string,
+  jobId: number,
+  clock: { now: Date },
+  enforce = true,
+  Run: typeof GeneratorRun | typeof ValidatorRun = GeneratorRun,
+) {
   const events: [TLiveEventName, Partial<TLivePayload>][] = [];
-  const loop = new GeneratorRun(
+  const loop = new Run(
     {
       db: database.db,
       workerId: WORKER,
@@ -219,6 +227,39 @@ describe('a generator under the check budget', () => {
     // The hour rolls: a slot frees an hour after the check that took it, not at the next clock hour.
     expect(await takeSlot(database.db, account.id, BUDGET, wib('2026-11-26T16:59:59'))).toBe(false);
     expect(await takeSlot(database.db, account.id, BUDGET, wib('2026-11-26T17:00:01'))).toBe(true);
+  });
+
+  it('holds a validator to the same budget', async () => {
+    checks.length = 0;
+    const owner = await addUser();
+    const account = await addAccount(owner, 'budget-validator');
+    const numbers = Array.from({ length: 5 }, (_, i) => `6281900000${String(i).padStart(2, '0')}`);
+    const [file] = await database.db
+      .insert(files)
+      .values({ name: 'numbers.csv', mime: 'text/csv', size: 0, complete: false })
+      .returning();
+    if (!file) throw new Error('no file');
+    const csv = Buffer.from(`number\n${numbers.join('\n')}\n`);
+    const stored = await createFileStore(database.db).put(
+      file.id,
+      (async function* () {
+        yield csv;
+      })(),
+    );
+    await database.db.update(files).set({ size: stored.size, complete: true }).where(eq(files.id, file.id));
+    const [validator] = await database.db
+      .insert(validators)
+      .values({ user_id: owner, whatsapp_id: account.id, file_id: file.id, total: 5, status: 'running' })
+      .returning();
+    if (!validator) throw new Error('no validator');
+    const clock = { now: wib('2026-11-26T10:00:00') };
+    const { loop, lastWait } = run(account.id, account.clientid, validator.id, clock, true, ValidatorRun);
+    await expect.poll(() => lastWait()?.state).toBe('quota');
+    expect(checks.map((check) => check.number)).toEqual(numbers.slice(0, BUDGET));
+    const [row] = await database.db.select().from(validators).where(eq(validators.id, validator.id));
+    expect(row).toMatchObject({ state: 'quota', cursor: BUDGET });
+    loop.stop();
+    await loop.done;
   });
 
   it('cools down an account whose check WhatsApp answered 429, and goes on through the others', async () => {
