@@ -2,8 +2,10 @@
  * Number checks on a budget, on a clock the test moves: a generator spreads its checks over its owner's
  * warmed-up accounts, none beyond `lookups_per_hour` in any hour, never through one in warm-up; when every
  * budget is spent the job says 'quota' (its row and a `waiting` event), keeps that across a restart, and goes
- * on by itself once the hour has passed; two jobs sharing the accounts together keep to the budget; with no
- * account that may check the job says so; with account safety off nothing is budgeted.
+ * on by itself once the hour has passed; two jobs sharing the accounts together keep to the budget, and so
+ * do many takes of one account's slots at once; a validator keeps to it too; a check answered 429 cools its
+ * account down rather than ending the job; with no account that may check the job says so; with account
+ * safety off nothing is budgeted.
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq, sql } from 'drizzle-orm';
