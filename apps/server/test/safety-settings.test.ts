@@ -41,6 +41,7 @@ describe("the 'Keamanan Akun' settings", () => {
       send_window_start: '08:00',
       send_window_end: '20:00',
       template_repeat_days: 7,
+      lookups_per_hour: 30,
     });
   });
 
@@ -52,6 +53,7 @@ describe("the 'Keamanan Akun' settings", () => {
       send_window_start: '22:00',
       send_window_end: '06:00',
       template_repeat_days: 30,
+      lookups_per_hour: 12,
     };
     expect((await update({ ...spec, ...safety })).statusCode).toBe(200);
     expect(await read()).toMatchObject(safety);
@@ -69,6 +71,11 @@ describe("the 'Keamanan Akun' settings", () => {
     const badCap = await update({ ...spec, daily_cap: 0, warmup_days: -1 });
     expect(badCap.statusCode).toBe(400);
     expect(Object.keys(badCap.json().errors)).toEqual(expect.arrayContaining(['daily_cap', 'warmup_days']));
+    const badLookups = await update({ ...spec, lookups_per_hour: 0 });
+    expect(badLookups.statusCode).toBe(400);
+    expect(badLookups.json().errors).toEqual({ lookups_per_hour: `${SAFETY_TEXT.lookupsPerHour} minimal 1.` });
+    const tooMany = await update({ ...spec, lookups_per_hour: 3601 });
+    expect(tooMany.json().errors).toEqual({ lookups_per_hour: `${SAFETY_TEXT.lookupsPerHour} maksimal 3600.` });
     const above = await update({ ...spec, daily_cap: 50, warmup_start_cap: 60 });
     expect(above.statusCode).toBe(400);
     expect(above.json().errors).toEqual({ warmup_start_cap: SAFETY_TEXT.startCapAboveCap });

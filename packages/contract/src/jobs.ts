@@ -24,10 +24,22 @@ export type TJobStatus = (typeof JOB_STATUSES)[number];
 
 /**
  * What the engine is doing with the job (`state`): `running` checks, `waiting` between checks, `attempting`
- * a retry, `reconnecting` after the account dropped, `finished` at the end of its numbers, `error` when it
- * stopped by itself (its `last_error` says why), `idle` otherwise.
+ * a retry, `reconnecting` after the account dropped, `quota` while every account that may check has spent
+ * its hourly budget of checks, `no_checker` while none of its owner's accounts may check at all (warming up,
+ * restricted), `finished` at the end of its numbers, `error` when it stopped by itself (its `last_error` says
+ * why), `idle` otherwise.
  */
-export const JOB_STATES = ['idle', 'running', 'waiting', 'attempting', 'reconnecting', 'finished', 'error'] as const;
+export const JOB_STATES = [
+  'idle',
+  'running',
+  'waiting',
+  'attempting',
+  'reconnecting',
+  'quota',
+  'no_checker',
+  'finished',
+  'error',
+] as const;
 export type TJobState = (typeof JOB_STATES)[number];
 
 /** The list's 'Filter Status' options, by the value the list query takes. */
@@ -65,6 +77,12 @@ export const JOB_TEXT = {
   finished: 'Selesai',
   reconnecting: 'reconnecting...',
   waiting: (seconds: number) => `Waiting (${seconds} s)`,
+  /** Account safety: every account that may check has spent its hourly budget; the job goes on by itself. */
+  waitLookups: 'Menunggu kuota cek',
+  /** Account safety: none of the owner's accounts may check now. */
+  noChecker: 'Tidak ada akun yang boleh cek nomor',
+  noCheckerHint:
+    'Akun yang masih pemanasan, sedang dibatasi WhatsApp atau terputus tidak dipakai untuk cek nomor. Job lanjut sendiri begitu ada akun yang siap.',
   attempting: (code: string | number) => `Fail, attempting (${code})`,
   /** The start refusal of spec part 2 §5: dialog title and body. */
   forbiddenTitle: 'Forbidden',

@@ -6,6 +6,9 @@
 /** An `HH:MM` time of day, 00:00–23:59. */
 export const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
+/** The most number checks an account may be allowed in an hour: one a second. */
+export const LOOKUPS_PER_HOUR_MAX = 3600;
+
 export const SAFETY_TEXT = {
   section: 'Keamanan Akun',
   sectionHint:
@@ -20,6 +23,9 @@ export const SAFETY_TEXT = {
   windowEnd: 'Jam Kirim Selesai',
   templateRepeatDays: 'Jeda Template yang Sama (hari)',
   templateRepeatDaysHint: 'Satu nomor tidak dikirimi template yang sama lagi dalam jumlah hari ini. 0 = tanpa jeda.',
+  lookupsPerHour: 'Cek Nomor per Jam per Akun',
+  lookupsPerHourHint:
+    'Generator dan validator membagi cek nomor ke akun yang sudah selesai pemanasan, masing-masing paling banyak sekian dalam satu jam.',
   badTime: 'Format jam harus HH:MM, contoh 08:00.',
   startCapAboveCap: 'Batas hari pertama tidak boleh melebihi batas harian.',
   warmupDay: (day: number, days: number) => `Pemanasan hari ${day}/${days}`,

@@ -1,7 +1,7 @@
 /** The settings form (spec part 2 §3 Settings, §5, §9). Every signed-in user reads it; admins and devs change it. */
 import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
-import { HHMM, SAFETY_TEXT } from './safety.ts';
+import { HHMM, LOOKUPS_PER_HOUR_MAX, SAFETY_TEXT } from './safety.ts';
 
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -24,6 +24,8 @@ export const ZSetting = z.object({
   send_window_start: z.string(),
   send_window_end: z.string(),
   template_repeat_days: z.number().int(),
+  /** Number checks one account may make in any hour (generators, validators). */
+  lookups_per_hour: z.number().int(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
@@ -75,6 +77,7 @@ export const ZUpdateSettingRequest = z
     send_window_start: timeOfDay.optional(),
     send_window_end: timeOfDay.optional(),
     template_repeat_days: wholeNumber(SAFETY_TEXT.templateRepeatDays, 0, 365).optional(),
+    lookups_per_hour: wholeNumber(SAFETY_TEXT.lookupsPerHour, 1, LOOKUPS_PER_HOUR_MAX).optional(),
   })
   .refine((body) => intervalsInOrder(body.interval_min, body.interval_max), {
     path: ['interval_min'],

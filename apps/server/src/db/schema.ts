@@ -142,6 +142,8 @@ export const settings = pgTable('settings', {
   send_window_start: varchar('send_window_start', { length: 5 }).notNull().default('08:00'),
   send_window_end: varchar('send_window_end', { length: 5 }).notNull().default('20:00'),
   template_repeat_days: integer('template_repeat_days').notNull().default(7),
+  /** Number checks (generators, validators) one account may make in any hour (engine/check-budget.ts). */
+  lookups_per_hour: integer('lookups_per_hour').notNull().default(30),
   ...timestamps,
 });
 
@@ -362,6 +364,23 @@ export const whatsappSentMessages = pgTable(
     created_at: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.account_id, t.message_id] }), index('whatsapp_sent_created_idx').on(t.created_at)],
+);
+
+/**
+ * One row per number check an account made (engine/check-budget.ts), written just before the check goes out,
+ * so that no account makes more than `lookups_per_hour` in any hour, across runs, workers and restarts. Kept
+ * for two days, as evidence of what an account did before a ban.
+ */
+export const numberChecks = pgTable(
+  'number_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    whatsapp_id: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    checked_at: stamp('checked_at').notNull(),
+  },
+  (t) => [index('number_checks_account_idx').on(t.whatsapp_id, t.checked_at)],
 );
 
 export const phoneNumbers = pgTable(

@@ -4,14 +4,20 @@
  * transaction that only goes through if the job is still where the round read it. A crash between two
  * statements therefore can never count a number twice, and a round whose job moved on (another worker's
  * run after a lease takeover, a delete) records nothing. Pacing, stopping, retries and the lease are the
- * loop base's (loop.ts): a run lives on the worker that holds its account.
+ * loop base's (loop.ts): a run lives on the worker that holds its account. With account safety on, each check
+ * goes through whichever of the owner's accounts may check and has budget left (check-budget.ts); when none
+ * has, the job waits, saying so, and goes on by itself.
  */
 import { JOB_TEXT } from '@sewablast/contract/jobs';
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { and, eq, sql } from 'drizzle-orm';
-import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
+import { whatsappAccounts } from '../db/schema.ts';
 import type { LiveAccount } from '../live/account-event.ts';
 import type { FileStore } from '../modules/file/store.ts';
+import type { WaSession } from '../wa/driver.ts';
+import { BUDGET_SPENT, budgetedChecker, type Checker } from './check-budget.ts';
+import { recordCheck } from './check-record.ts';
+import { BudgetWait } from './check-wait.ts';
 import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobIdField } from './job-kinds.ts';
 import { heldBy } from './leases.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
@@ -21,12 +27,18 @@ export interface CheckRunDeps extends LoopDeps {
   /** Where a validator's uploaded file is read from. */
   files: FileStore;
   publish: (account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  /** BUSINESS_TZ, and whether checks spend the accounts' hourly budgets (ACCOUNT_SAFETY); left out, they do not. */
+  safety?: { timeZone: string; enforce: boolean };
+  /** The session of any account this process holds: a check may go through another of the owner's accounts. */
+  sessionOf?: (clientid: string) => WaSession | undefined;
+  /** The clock the budget reads (tests move it). */
+  now?: () => Date;
 }
 
 /** The job cannot go on (its file is gone): it stops with this message, as a check that failed for good. */
 export class RunFailure extends Error {}
 
-type Checked = { exists: boolean; name: string | null };
+type Checked = Awaited<ReturnType<WaSession['checkNumber']>>;
 
 /**
  * Why a run was stopped from outside other than a user's stop: its account cannot check now. `away`: the
@@ -44,6 +56,14 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
   private paced: Row | undefined;
   /** Set when the run was stopped because of its account rather than by a stop of the job. */
   private standingBy: StandBy | null = null;
+  /** What the job says while no account may check. */
+  private readonly budgetWait = new BudgetWait({
+    setState: async (state) => (await this.setJob({ state })) !== undefined,
+    send: (event, extra) => this.send(event, extra),
+    running: () => JOB_EVENTS[this.kind].running,
+    sleep: (seconds) => this.sleep(seconds),
+    now: () => this.now(),
+  });
 
   constructor(
     protected override readonly deps: CheckRunDeps,
@@ -146,10 +166,19 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
     }
     if (number === null) return this.complete();
 
-    const outcome = await withRetries(this, (session) => session.checkNumber(number));
+    const checker = await this.checker(job);
+    if (!checker) return 'next';
+    const outcome = await withRetries(checker.pace, checker.ask(number), { coolOn429: checker.coolDown !== undefined });
     // A check cut short by a stop (a wait for the connection that a stop ended) answered nothing: the job is
     // not failed for it, and its next run asks that number again.
     if (outcome.status === 'stopped' || (outcome.status === 'fail' && this.halted())) return 'finish';
+    // Another run took the account's last slot since this round chose it: the next round chooses again.
+    if (outcome.status === 'restricted' && outcome.code === BUDGET_SPENT) return 'next';
+    // A restricted checker cools down, and the next round goes through another or waits: the job goes on.
+    if (outcome.status === 'restricted' && checker.coolDown) {
+      await checker.coolDown(outcome);
+      return 'next';
+    }
     if (outcome.status !== 'success') return this.fail(outcome.error);
 
     const recorded = await this.record(job, number, done, outcome.value);
@@ -171,40 +200,38 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
     return this.halted() ? 'finish' : 'pause';
   }
 
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
   /**
-   * The answer, the counts and the position in one transaction, guarded by the count the round started
-   * from: if another run recorded first, or the job is gone, nothing is written and null is answered.
+   * Who checks this round (check-budget.ts), or null after waiting toward the time one may, when none may: with
+   * account safety off, the job's own account, unbudgeted.
    */
-  private async record(job: Row, number: string, done: number, checked: Checked): Promise<Row | null> {
-    const { jobs, results, jobColumn } = this.table;
-    const total = this.total(job);
-    // A WhatsApp profile name is whatever its owner typed; the columns hold 200 characters.
-    const name = (checked.name ?? '').slice(0, 200);
-    return this.deps.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(jobs)
-        .set({
-          ...(checked.exists
-            ? { count_success: sql`${jobs.count_success} + 1` }
-            : { count_fail: sql`${jobs.count_fail} + 1` }),
-          progress: roundedProgress(done + 1, total),
-          ...this.position(number, done),
-        })
-        .where(and(eq(jobs.id, this.jobId), sql`${jobs.count_success} + ${jobs.count_fail} = ${done}`))
-        .returning();
-      if (!updated) return null;
-      await tx
-        .insert(results)
-        .values({ [jobColumn.name]: this.jobId, number, name, exists: checked.exists } as never)
-        .onConflictDoNothing();
-      if (checked.exists && job.b_insert) {
-        await tx
-          .insert(phoneNumbers)
-          .values({ number, name, source: this.kind })
-          .onConflictDoNothing({ target: phoneNumbers.number });
-      }
-      return updated as Row;
+  private async checker(job: Row): Promise<Checker | null> {
+    const { safety, sessionOf } = this.deps;
+    if (!safety?.enforce || !sessionOf) {
+      return { pace: this, ask: (number) => (session) => session.checkNumber(number) };
+    }
+    const found = await budgetedChecker({ ...this.deps, ...safety, sessionOf, now: () => this.now() }, this, {
+      user_id: job.user_id,
+      whatsapp_id: this.accountId,
     });
+    if ('kind' in found) {
+      await this.budgetWait.wait(found);
+      return null;
+    }
+    await this.budgetWait.over();
+    return found;
+  }
+
+  /** The answer, the counts and the position at once, unless another run recorded first (check-record.ts). */
+  private record(job: Row, number: string, done: number, checked: Checked): Promise<Row | null> {
+    const position = { ...this.position(number, done), progress: roundedProgress(done + 1, this.total(job)) };
+    return recordCheck(this.deps.db, { kind: this.kind, jobId: this.jobId, b_insert: job.b_insert }, number, done, {
+      checked,
+      position,
+    }) as Promise<Row | null>;
   }
 
   /** Every number is checked: the job stops by itself at 100 %. */

@@ -15,7 +15,7 @@ import { ValidatorRun } from './validator-run.ts';
 
 type Wanted = { kind: JobKind; id: number } | null;
 
-export interface JobRunsDeps extends Omit<CheckRunDeps, 'session'> {
+export interface JobRunsDeps extends Omit<CheckRunDeps, 'session' | 'sessionOf'> {
   session: (clientid: string) => WaSession | undefined;
 }
 
@@ -70,7 +70,12 @@ export class JobRuns {
       if (this.runs.get(clientid) === running) this.runs.delete(clientid);
     }
     if (!runnable || !wanted) return;
-    const deps: CheckRunDeps = { ...this.deps, session: () => this.deps.session(clientid) };
+    // With account safety on, a run's checks may go through any of the owner's accounts this process holds.
+    const deps: CheckRunDeps = {
+      ...this.deps,
+      session: () => this.deps.session(clientid),
+      sessionOf: (other) => this.deps.session(other),
+    };
     const run =
       wanted.kind === 'generator'
         ? new GeneratorRun(deps, runnable.id, wanted.id)

@@ -67,7 +67,8 @@ export interface SessionHostOptions {
    */
   chores?: (() => Promise<void>)[];
   /**
-   * BUSINESS_TZ, and whether the account safety rule holds blasts back (ACCOUNT_SAFETY; services.ts always says).
+   * BUSINESS_TZ, and whether the account safety rule holds blasts back and budgets number checks (ACCOUNT_SAFETY;
+   * services.ts always says).
    * Left out (engine tests about other things), it does not: their blasts run whatever the time of day.
    */
   safety?: { timeZone: string; enforce: boolean };

@@ -138,6 +138,7 @@ export class SessionHost implements Engine {
       session: (clientid) => this.held.get(clientid),
       publish: (account, event, extra) => this.publish(account, event, extra),
       files: options.files,
+      safety: options.safety ?? { timeZone: 'Asia/Jakarta', enforce: false },
       secondMs: this.secondMs,
       random: Math.random,
       log: options.log,

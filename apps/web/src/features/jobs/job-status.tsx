@@ -2,6 +2,7 @@
  * The live cells of a generator or validator row (spec part 2 §2, §4): a count highlighted for 1 s after it
  * changes, the progress in percent, and the status label with the reason a job stopped by itself.
  */
+import { JOB_TEXT } from '@sewablast/contract/jobs';
 import { clsx } from 'clsx';
 import { formatNumber } from '../../lib/format.ts';
 import { isFresh } from '../../lib/live.ts';
@@ -64,6 +65,11 @@ export function JobStatus({ row, now, runningLabel }: { row: LiveJob<JobFields>;
       )}
     >
       {jobStatusLabel(row, now, runningLabel)}
+      {running && row.state === 'no_checker' && (
+        <span className="block text-xs font-normal whitespace-normal text-slate-600 dark:text-slate-400">
+          {JOB_TEXT.noCheckerHint}
+        </span>
+      )}
       {!running && row.state === 'error' && row.last_error && (
         <span className="block text-xs font-normal whitespace-normal text-red-600 dark:text-red-400">
           {row.last_error}

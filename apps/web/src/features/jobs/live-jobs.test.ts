@@ -1,3 +1,4 @@
+import { JOB_TEXT } from '@sewablast/contract/jobs';
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
 import { isFresh } from '../../lib/live.ts';
@@ -109,6 +110,21 @@ describe('applyJobEvent', () => {
     expect(label(applyJobEvent(waiting, event('reconnecting'), 0))).toBe('reconnecting...');
     const conflict = applyJobEvent(running, event('connection.update', { state: 'conflict' }), 0);
     expect(conflict).toMatchObject({ status: 'idle', Whatsapp: { state: 'conflict' } });
+  });
+
+  it('says it waits for check budget until checking resumes, and when no account may check', () => {
+    const running = applyJobEvent({ ...generator, status: 'sending' as const }, event('waiting', { waitTime: 2 }), 0);
+    const quota = applyJobEvent(running, event('waiting', { waitTime: 1800, state: 'quota', status: 'sending' }), 0);
+    expect(quota).toMatchObject({ state: 'quota', waiting: null });
+    expect(label(quota, 5000)).toBe(JOB_TEXT.waitLookups);
+    // The row as the list read it, before any event.
+    expect(label({ ...generator, status: 'sending', state: 'quota' })).toBe(JOB_TEXT.waitLookups);
+    const resumed = applyJobEvent(quota, event('generating', { status: 'sending', state: 'running' }), 0);
+    expect(label(resumed)).toBe('Generating');
+    const none = applyJobEvent(running, event('waiting', { waitTime: 300, state: 'no_checker' }), 0);
+    expect(label(none)).toBe(JOB_TEXT.noChecker);
+    // A stop ends the wait.
+    expect(label(applyJobEvent(quota, event('stop', { state: 'idle' }), 0))).toBe(JOB_TEXT.idle);
   });
 });
 

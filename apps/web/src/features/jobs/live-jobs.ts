@@ -144,6 +144,10 @@ export function applyJobEvent<T extends JobFields>(row: LiveJob<T>, message: TLi
     case 'reset':
       return { ...row, ...CLEARED, state: payload.state ?? row.state };
     case 'waiting':
+      // A wait for check budget (account safety) is told by its state, not counted down: it may last an hour.
+      if (payload.state === 'quota' || payload.state === 'no_checker') {
+        return { ...row, progressing: false, state: payload.state, waiting: null, attempting: null };
+      }
       return { ...row, progressing: false, state: 'waiting', waiting: { seconds: payload.waitTime ?? 0, since: now } };
     default:
       return row;
@@ -151,12 +155,15 @@ export function applyJobEvent<T extends JobFields>(row: LiveJob<T>, message: TLi
 }
 
 /**
- * The Status cell (spec part 2 §2): a retry, then a wait counting down, then a reconnect, then the run's own
- * label ('Generating' or 'Validating') while it runs; a stopped job says whether it finished.
+ * The Status cell (spec part 2 §2): a retry, then a wait counting down, then a reconnect or a wait for check
+ * budget, then the run's own label ('Generating' or 'Validating') while it runs; a stopped job says whether it
+ * finished.
  */
 export function jobStatusLabel(row: LiveJob<JobFields>, now: number, runningLabel: string): string {
   if (row.status === 'sending') {
     if (row.attempting !== null) return JOB_TEXT.attempting(row.attempting);
+    if (row.state === 'quota') return JOB_TEXT.waitLookups;
+    if (row.state === 'no_checker') return JOB_TEXT.noChecker;
     if (row.waiting !== null) return JOB_TEXT.waiting(secondsLeft(row.waiting, now));
     if (row.state === 'reconnecting') return JOB_TEXT.reconnecting;
     return runningLabel;

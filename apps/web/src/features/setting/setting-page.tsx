@@ -125,6 +125,15 @@ function SettingForm({ setting }: { setting: TSetting }) {
           />
           <FormField form={form} name="send_window_start" label={SAFETY_TEXT.windowStart} type="time" />
           <FormField form={form} name="send_window_end" label={SAFETY_TEXT.windowEnd} type="time" />
+          <FormField
+            form={form}
+            name="lookups_per_hour"
+            options={asNumber}
+            label={SAFETY_TEXT.lookupsPerHour}
+            type="number"
+            min={1}
+            hint={SAFETY_TEXT.lookupsPerHourHint}
+          />
         </div>
       </fieldset>
       <SubmitButton busy={form.busy} busyLabel="Menyimpan...">

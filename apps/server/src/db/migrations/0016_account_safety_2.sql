@@ -1,0 +1,21 @@
+CREATE TABLE "account_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account_id" integer NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"kind" varchar(20) NOT NULL,
+	"code" text,
+	"detail" jsonb
+);
+--> statement-breakpoint
+CREATE TABLE "number_checks" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"whatsapp_id" integer NOT NULL,
+	"checked_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "lookups_per_hour" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "account_events" ADD CONSTRAINT "account_events_account_id_whatsapp_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."whatsapp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "number_checks" ADD CONSTRAINT "number_checks_whatsapp_id_whatsapp_accounts_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "account_events_account_at_idx" ON "account_events" USING btree ("account_id","at");--> statement-breakpoint
+CREATE INDEX "account_events_at_idx" ON "account_events" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "number_checks_account_idx" ON "number_checks" USING btree ("whatsapp_id","checked_at");

@@ -1,0 +1,51 @@
+/**
+ * What a generator's or validator's run says while no account may check (check-budget.ts): its row's `state`
+ * (`quota` until a slot frees, `no_checker` while none of the owner's accounts may check at all) and a
+ * `waiting` event with it; and, once a check goes out again, `running` and the job's running event, so that
+ * the screens drop the wait.
+ */
+import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import type { CheckerChoice } from './check-budget.ts';
+
+/** A wait for check budget is looked at again this often, so that new settings and accounts take hold. */
+export const BUDGET_RECHECK_S = 5 * 60;
+
+export interface BudgetWaitDeps {
+  /** Writes the job's `state`; false when the job is gone. */
+  setState: (state: 'quota' | 'no_checker' | 'running') => Promise<boolean>;
+  send: (event: TLiveEventName, extra: Partial<TLivePayload>) => Promise<void>;
+  /** The job's running event (`generating`, `validating`). */
+  running: () => TLiveEventName;
+  sleep: (seconds: number) => Promise<void>;
+  now: () => Date;
+}
+
+export class BudgetWait {
+  /** What the job waits for now, as its row says; null while it checks. */
+  private waiting: 'quota' | 'no_checker' | null = null;
+
+  constructor(private readonly deps: BudgetWaitDeps) {}
+
+  /** Says why no account may check, and waits toward the time a slot frees, BUDGET_RECHECK_S at most. */
+  async wait(choice: Exclude<CheckerChoice, { kind: 'check' }>): Promise<void> {
+    const state = choice.kind === 'quota' ? 'quota' : 'no_checker';
+    const resumeAt = choice.kind === 'quota' ? choice.resumeAt : null;
+    if (this.waiting !== state && (await this.deps.setState(state))) this.waiting = state;
+    const left = resumeAt ? Math.max(1, Math.ceil((resumeAt.getTime() - this.deps.now().getTime()) / 1000)) : null;
+    await this.deps.send('waiting', {
+      waitTime: left ?? BUDGET_RECHECK_S,
+      state,
+      status: 'sending',
+      resume_at: resumeAt?.toISOString() ?? null,
+    });
+    await this.deps.sleep(Math.min(left ?? BUDGET_RECHECK_S, BUDGET_RECHECK_S));
+  }
+
+  /** A check goes out again: the row and the screens drop the wait. */
+  async over(): Promise<void> {
+    if (this.waiting === null) return;
+    this.waiting = null;
+    await this.deps.setState('running');
+    await this.deps.send(this.deps.running(), { status: 'sending', state: 'running' });
+  }
+}
