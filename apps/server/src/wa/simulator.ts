@@ -10,10 +10,13 @@ import type { OpenSessionOptions, WaDriver, WaSession } from './driver.ts';
 import type { SimCredentials } from './simulator-connection.ts';
 import type { SentRecord } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, resolveSimulatorOptions, type SimulatorOptions } from './simulator-rates.ts';
+import { AccountRisk } from './simulator-risk.ts';
 import { SimSession, simulatedExists } from './simulator-session.ts';
 
 export type { SentRecord } from './simulator-outbox.ts';
 export {
+  type BanModel,
+  BEHAVIOUR_RATES,
   DEFAULT_RATES,
   QUIET_RATES,
   RARE_FAULTS_OFF,
@@ -35,6 +38,8 @@ export class SimulatorDriver implements WaDriver {
   private readonly options: ResolvedSimulatorOptions;
   /** Credentials whose device the phone removed (or that logged out): WhatsApp refuses them with 401. */
   private readonly revoked = new Set<string>();
+  /** Under the behaviour ban model: what WhatsApp remembers of each account, by its number, across sessions. */
+  private readonly risks = new Map<string, AccountRisk>();
 
   constructor(options: SimulatorOptions) {
     this.options = resolveSimulatorOptions(options);
@@ -47,12 +52,24 @@ export class SimulatorDriver implements WaDriver {
       revoke: (deviceId, credentials) => {
         this.revoked.add(credentialsKey(deviceId, credentials));
       },
+      risk: (credentials) => this.riskOf(credentials),
       onEnd: () => {
         if (this.sessions.get(options.deviceId) === session) this.sessions.delete(options.deviceId);
       },
     });
     this.sessions.set(options.deviceId, session);
     return session;
+  }
+
+  private riskOf({ simulator }: SimCredentials): AccountRisk | null {
+    if (this.options.bans !== 'behaviour') return null;
+    let risk = this.risks.get(simulator.phonenumber);
+    if (!risk) {
+      const linkedAt = simulator.linked_at ? Date.parse(simulator.linked_at) : Number.NaN;
+      risk = new AccountRisk(Number.isNaN(linkedAt) ? null : linkedAt, this.options.timeZone);
+      this.risks.set(simulator.phonenumber, risk);
+    }
+    return risk;
   }
 
   /** Forces what a phone or WhatsApp would do; false when this process holds no such session. */
