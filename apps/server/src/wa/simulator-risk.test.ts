@@ -63,7 +63,8 @@ describe('the simulator ban model: its factor', () => {
 describe('the simulator ban model: what an account did', () => {
   it('counts the last hour of sends and checks, first contacts, identical bodies and the age of the link', () => {
     const linked = wib('2026-11-26T09:00:00');
-    const risk = new AccountRisk(linked, 'Asia/Jakarta');
+    const risk = new AccountRisk('Asia/Jakarta');
+    risk.linked(new Date(linked).toISOString());
     expect(risk.send('6281', 'Halo', linked)).toEqual({ ...CALM, firstContactShare: 1, sameBodyShare: 1, ageDays: 0 });
     risk.send('6282', 'Hai', linked + 1000);
     const third = risk.send('6281', 'Halo', linked + 2000);
@@ -77,10 +78,13 @@ describe('the simulator ban model: what an account did', () => {
     expect(later.checksLastHour).toBe(0);
     expect(later.ageDays).toBeCloseTo((HOUR + 3500) / 86_400_000);
     expect(risk.check(linked + HOUR + 3600)).toMatchObject({ sendsLastHour: 1, checksLastHour: 0 });
+    // Linked again: a fresh link, the sends of the hour still counted.
+    risk.linked(new Date(linked + HOUR + 4000).toISOString());
+    expect(risk.send('6281', 'Halo', linked + HOUR + 4000)).toMatchObject({ ageDays: 0, sendsLastHour: 1 });
   });
 
   it('judges the shares over the last sends only', () => {
-    const risk = new AccountRisk(null, 'Asia/Jakarta');
+    const risk = new AccountRisk('Asia/Jakarta');
     const start = wib('2026-11-26T10:00:00');
     for (let i = 0; i < RISK.recent; i++) risk.send(`62${i}`, 'Sama', start + i);
     // Sent again to the same numbers with new texts: the cold and identical sends leave the window one by one.

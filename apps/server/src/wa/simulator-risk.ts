@@ -117,10 +117,19 @@ export class AccountRisk {
   /** The last RISK.recent sends: their body and whether each went to a first contact. */
   private readonly recent: { body: string; first: boolean }[] = [];
 
-  constructor(
-    private readonly linkedAt: number | null,
-    private readonly timeZone: string,
-  ) {}
+  /** When the device was linked (ms), null when nobody knows (hand-made credentials). */
+  private linkedAt: number | null = null;
+  private linkedAtText: string | null = null;
+
+  constructor(private readonly timeZone: string) {}
+
+  /** The link time its credentials carry (ISO), read again only when it changes (a new link). */
+  linked(at: string | null) {
+    if (at === this.linkedAtText) return;
+    this.linkedAtText = at;
+    const ms = at === null ? Number.NaN : Date.parse(at);
+    this.linkedAt = Number.isNaN(ms) ? null : ms;
+  }
 
   /** The signals of a send of `body` to `to` at `now`, which is then remembered. */
   send(to: string, body: string, now: number): RiskSignals {

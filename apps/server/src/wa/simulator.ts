@@ -2,7 +2,8 @@
  * The simulator driver: a real driver with WhatsApp's servers replaced by seeded chance (DESIGN §8), as
  * rough as the real thing (simulator-rates.ts): QR refs that run out, 515 after a scan, 405 on an old
  * version, 440 and 401, bans and drops, 463 on cold contacts, numbers not on WhatsApp, retry requests,
- * receipts and names that come late, each at a seeded rate. The device counts as linked after SIM_SCAN_MS
+ * receipts and names that come late, each at a seeded rate; under the behaviour ban model, bans and
+ * restrictions at odds that rise with what the account does (simulator-risk.ts). The device counts as linked after SIM_SCAN_MS
  * unless the roll says nobody scans. Tests and demos force each of these through `control`.
  */
 import type { SIMULATOR_ACTIONS } from '@sewablast/contract/whatsapp';
@@ -65,10 +66,11 @@ export class SimulatorDriver implements WaDriver {
     if (this.options.bans !== 'behaviour') return null;
     let risk = this.risks.get(simulator.phonenumber);
     if (!risk) {
-      const linkedAt = simulator.linked_at ? Date.parse(simulator.linked_at) : Number.NaN;
-      risk = new AccountRisk(Number.isNaN(linkedAt) ? null : linkedAt, this.options.timeZone);
+      risk = new AccountRisk(this.options.timeZone);
       this.risks.set(simulator.phonenumber, risk);
     }
+    // A number linked again is a fresh link; what it sent before is still remembered.
+    risk.linked(simulator.linked_at ?? null);
     return risk;
   }
 
