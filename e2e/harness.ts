@@ -79,6 +79,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       // The everyday faults only: a rare 405 or 463 at a random seed would make a browser test flaky.
       SIM_FAULTS: 'common',
+      // Bans at the flat rate the browser tests' seeds were written against, not by behaviour.
+      SIM_BANS: 'flat',
       // The seeded dev signs in with a password; the two-factor test turns the requirement on.
       TWO_FACTOR_REQUIRED: '0',
       // Blasts run whatever the time of day; the account safety test turns the rule on.

@@ -149,6 +149,9 @@ export const ZEnv = z.object({
   SIM_SCAN_MS: z.coerce.number().int().min(0).default(5000),
   SIM_SEED: z.preprocess(emptyAsUnset, z.coerce.number().int().optional()),
   SIM_FAULTS: z.enum(['all', 'common', 'none']).default('all'),
+  // How the simulator bans (docs/operations.md): by what the account does, or at flat rates for tests whose
+  // seeds were written against those.
+  SIM_BANS: z.enum(['behaviour', 'flat']).default('behaviour'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(50),
   USER_REQUESTS_PER_SECOND: z.coerce.number().positive().default(20),

@@ -109,6 +109,8 @@ async function main(): Promise<void> {
           seed: config.SIM_SEED ?? Math.floor(Math.random() * 2 ** 31),
           scanMs: config.SIM_SCAN_MS,
           rates: ratesOf(config.SIM_FAULTS),
+          bans: config.SIM_BANS,
+          timeZone: config.BUSINESS_TZ,
         })
       : undefined;
   const driver =

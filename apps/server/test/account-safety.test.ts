@@ -2,7 +2,7 @@
  * Account safety in the blast loop, on a clock the test moves: a blast waits for the sending hours, a new
  * account sends no more than its warm-up cap each day and goes on by itself the next day, a restart keeps the
  * day's count, the count is exact under concurrent and repeated outcomes, and one number is not sent the same
- * template twice within the admin's window.
+ * template twice within the admin's window; a restriction is waited out to its end on the same clock.
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
@@ -18,7 +18,7 @@ import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
 import { recordSends } from '../src/ledger/record-send.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
-import type { WaSession } from '../src/wa/driver.ts';
+import { SendError, type WaSession } from '../src/wa/driver.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'safety-worker';
@@ -197,6 +197,22 @@ describe('a blast under the account safety rule', () => {
     loop.stop('shutdown');
     await loop.done;
     expect(await accountRow(account.id)).toMatchObject({ blasting: true, sent_count: 10 });
+  });
+
+  it("waits out a reach-out timelock until the end WhatsApp told, on the loop's clock", async () => {
+    await addNumbers('62811500', 2);
+    const account = await addAccount('safety-timelock');
+    const clock = { now: wib('2026-11-26T10:00:00') };
+    const until = new Date(clock.now.getTime() + 90 * 60_000);
+    const session = countingSession();
+    session.sendMessage = async () => {
+      throw new SendError('restricted', '463', 'reach-out timelock', until);
+    };
+    const { loop, lastWait } = blast(account.id, clock, session);
+    await expect.poll(() => lastWait()?.limited_until).toBe(until.toISOString());
+    expect(lastWait()?.waitTime).toBe(90 * 60);
+    loop.stop('shutdown');
+    await loop.done;
   });
 
   it('counts each logged send once under concurrent batches and repeated outcomes', async () => {

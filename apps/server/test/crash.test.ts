@@ -47,6 +47,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       ACCOUNT_SAFETY: '0',
       SIM_SCAN_MS: '600000',
       SIM_SEED: '11',
+      SIM_BANS: 'flat',
     },
   });
   children.push(child);

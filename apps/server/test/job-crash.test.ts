@@ -39,6 +39,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       TWO_FACTOR_REQUIRED: '0',
       SIM_SCAN_MS: '600000',
       SIM_SEED: String(SEED),
+      SIM_BANS: 'flat',
     },
   });
   children.push(child);

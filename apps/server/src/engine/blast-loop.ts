@@ -41,7 +41,7 @@ export interface BlastLoopDeps extends LoopDeps {
   variants: VariantPicker;
   /** BUSINESS_TZ, and whether the safety rule holds sends back (ACCOUNT_SAFETY). */
   safety: { timeZone: string; enforce: boolean };
-  /** The clock the safety rule reads (tests move it). */
+  /** The clock the safety rule and the waits after a restriction read (tests move it). */
   now?: () => Date;
 }
 
@@ -100,7 +100,7 @@ export class BlastLoop extends AccountLoop {
     this.since = account.blast_started_at ?? new Date();
     this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
     // A blast started again within a restriction waits out what is left of it first.
-    const left = account.limited_until ? Math.ceil((account.limited_until.getTime() - Date.now()) / 1000) : 0;
+    const left = account.limited_until ? Math.ceil((account.limited_until.getTime() - this.now().getTime()) / 1000) : 0;
     if (left > 0) await this.limited(left, account.limited_until as Date);
   }
 
@@ -260,8 +260,9 @@ export class BlastLoop extends AccountLoop {
 
   private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
     this.restrictedInARow++;
-    const seconds = restrictionWait(outcome, this.restrictedInARow, Date.now());
-    const until = outcome.until ?? new Date(Date.now() + seconds * 1000);
+    const now = this.now().getTime();
+    const seconds = restrictionWait(outcome, this.restrictedInARow, now);
+    const until = outcome.until ?? new Date(now + seconds * 1000);
     this.row = (await this.setAccount({ limited_until: until, last_error: outcome.error })) ?? this.row;
     await recordAccountEvent(this.deps.db, this.accountId, 'restricted', {
       code: outcome.code,

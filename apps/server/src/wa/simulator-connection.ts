@@ -9,15 +9,19 @@ import { EventEmitter } from 'node:events';
 import { type ConnectionState, type OpenSessionOptions, SendError, type SessionEvent } from './driver.ts';
 import { hashString, type Random, seededRandom } from './random.ts';
 import type { ResolvedSimulatorOptions } from './simulator-rates.ts';
+import type { AccountRisk } from './simulator-risk.ts';
 
 export interface SimCredentials {
-  simulator: { phonenumber: string; pushname: string; device?: string };
+  /** `linked_at` (ISO): when the phone scanned; hand-made credentials (tests, benches) may leave it out. */
+  simulator: { phonenumber: string; pushname: string; device?: string; linked_at?: string };
 }
 
 /** What a session needs of its driver: the credentials the phones removed, and its own end. */
 export interface SessionDriverSide {
   revoked(deviceId: string, credentials: SimCredentials): boolean;
   revoke(deviceId: string, credentials: SimCredentials): void;
+  /** What WhatsApp remembers of the account behind the credentials, when the ban model judges behaviour. */
+  risk(credentials: SimCredentials): AccountRisk | null;
   onEnd(): void;
 }
 
@@ -216,7 +220,7 @@ export abstract class SimConnection {
   tempBan() {
     if (['closed', 'banned', 'loggedOut', 'linking'].includes(this.state)) return;
     this.end('banned');
-    const until = new Date(Date.now() + this.options.tempBanMs);
+    const until = new Date(this.options.now() + this.options.tempBanMs);
     this.emit({ type: 'banned', reason: 'temporarily banned (402)', until });
   }
 

@@ -84,7 +84,8 @@ export abstract class SimLink extends SimConnection {
     const lateName = this.linkRandom.next() < this.options.rates.lateName;
     const restarts = restart ?? this.linkRandom.next() < this.options.rates.restartAfterScan;
     const device = Math.floor(this.linkRandom.next() * 1e12).toString(36);
-    this.credentials = { simulator: { phonenumber, pushname: lateName ? '' : pushname, device } };
+    const linked_at = new Date(this.options.now()).toISOString();
+    this.credentials = { simulator: { phonenumber, pushname: lateName ? '' : pushname, device, linked_at } };
     this.emit({ type: 'auth-state', authState: this.credentials });
     const opened = () => this.linked(lateName ? pushname : null);
     if (!restarts) return opened();

@@ -67,7 +67,7 @@ export class SimOutbox {
 
   /** The end of the reach-out timelock keeping this send from a cold contact, or null when none does. */
   timelockEnd(to: string): Date | null {
-    return !this.contacted.has(to) && Date.now() < this.restrictedUntil ? new Date(this.restrictedUntil) : null;
+    return !this.contacted.has(to) && this.options.now() < this.restrictedUntil ? new Date(this.restrictedUntil) : null;
   }
 
   /**
@@ -82,7 +82,7 @@ export class SimOutbox {
 
   /** Puts the account under a reach-out timelock for `restrictedMs`. */
   restrict() {
-    this.restrictedUntil = Date.now() + this.options.restrictedMs;
+    this.restrictedUntil = this.options.now() + this.options.restrictedMs;
   }
 
   /** The number a LID belongs to, when this session sent to it; null for a LID it never met. */
@@ -109,7 +109,7 @@ export class SimOutbox {
   }
 
   private log(id: string, message: StoredMessage, retry: boolean) {
-    this.sent.push({ id, ...message, at: new Date().toISOString(), retry });
+    this.sent.push({ id, ...message, at: new Date(this.options.now()).toISOString(), retry });
     if (this.sent.length > SENT_LOG_SIZE) this.sent.shift();
   }
 

@@ -79,10 +79,35 @@ export const DEFAULT_RATES: SimulatorRates = {
   lostAck: 0.005,
 };
 
+/**
+ * The base odds of a ban, a temporary ban and a reach-out timelock under the behaviour model
+ * (simulator-risk.ts), for an account that does nothing WhatsApp frowns on; what it does multiplies them.
+ * Chosen (docs/operations.md) so that a fresh number blasting cold contacts by day every 20 s with three
+ * variants lasts about 2,000 sends, and a careful old account hundreds of thousands.
+ */
+export const BEHAVIOUR_RATES: Pick<SimulatorRates, 'ban' | 'tempBan' | 'timelock'> = {
+  ban: 0.0000015,
+  tempBan: 0.000003,
+  timelock: 0.000006,
+};
+
+/**
+ * How a session's ban and restriction odds are decided: `flat`, each send at the rates as given (what the
+ * tests were written against); `behaviour`, the rates scaled by what the account did (simulator-risk.ts), from
+ * BEHAVIOUR_RATES unless the rates name their own.
+ */
+export type BanModel = 'flat' | 'behaviour';
+
 export interface SimulatorOptions {
   seed: number;
   scanMs: number;
   rates?: Partial<SimulatorRates>;
+  /** `flat` unless asked: `npm start` asks for SIM_BANS, `behaviour` by default. */
+  bans?: BanModel;
+  /** The clock the simulated WhatsApp reads (ms): its restrictions' ends and, under `behaviour`, its judgement. */
+  now?: () => number;
+  /** The business time zone, whose night `behaviour` counts against a send. */
+  timeZone?: string;
   /** Network delay of a send or check, in ms. */
   delayMs?: [number, number];
   reconnectMs?: number;
@@ -105,10 +130,14 @@ export interface SimulatorOptions {
 export type ResolvedSimulatorOptions = Required<Omit<SimulatorOptions, 'rates'>> & { rates: SimulatorRates };
 
 export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimulatorOptions {
+  const bans = options.bans ?? 'flat';
   return {
     seed: options.seed,
     scanMs: options.scanMs,
-    rates: { ...DEFAULT_RATES, ...options.rates },
+    rates: { ...DEFAULT_RATES, ...(bans === 'behaviour' ? BEHAVIOUR_RATES : {}), ...options.rates },
+    bans,
+    now: options.now ?? Date.now,
+    timeZone: options.timeZone ?? 'Asia/Jakarta',
     delayMs: options.delayMs ?? [150, 600],
     reconnectMs: options.reconnectMs ?? 3000,
     qrMs: options.qrMs ?? [60_000, 20_000],

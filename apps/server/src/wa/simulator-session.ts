@@ -11,7 +11,8 @@ import { hashString, type Random, seededRandom } from './random.ts';
 import type { SessionDriverSide } from './simulator-connection.ts';
 import { SimLink } from './simulator-link.ts';
 import { SimOutbox } from './simulator-outbox.ts';
-import { type ResolvedSimulatorOptions, sendFault } from './simulator-rates.ts';
+import { type ResolvedSimulatorOptions, type SimulatorRates, sendFault } from './simulator-rates.ts';
+import { type AccountRisk, type RiskSignals, riskFactor, riskOdds } from './simulator-risk.ts';
 
 /** What WhatsApp answers a passing failure with: rate-overlimit (a check's), a timeout, a server busy. */
 const TRANSIENT_CODES = ['429', '408', '503'] as const;
@@ -24,6 +25,8 @@ export class SimSession extends SimLink implements WaSession {
   private readonly ackRandom: Random;
   /** Timelocks draw from their own stream too. */
   private readonly reachRandom: Random;
+  /** And a check's ban under the behaviour model. */
+  private readonly checkRandom: Random;
   /** Numbers this session answered for: a check that failed (and was asked again) is not one. */
   checks = 0;
 
@@ -48,6 +51,7 @@ export class SimSession extends SimLink implements WaSession {
     );
     this.ackRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('ack'));
     this.reachRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('reach'));
+    this.checkRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('check'));
   }
 
   /**
@@ -92,12 +96,14 @@ export class SimSession extends SimLink implements WaSession {
     await this.roundTrip();
     // WhatsApp takes a message id once: a try again of a message it has is acknowledged, not delivered again.
     if (given && this.outbox.has(given)) return { id: given };
-    if (this.reachRandom.next() < this.options.rates.timelock) this.outbox.restrict();
+    const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
+    const rates = this.judged(this.risk()?.send(to, text, this.options.now()));
+    if (this.reachRandom.next() < rates.timelock) this.outbox.restrict();
     const end = this.outbox.timelockEnd(to);
     if (end) throw new SendError('restricted', '463', `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
     // A missing token is fetched and the send goes once more, as the real driver does: nothing shows but the count.
     this.outbox.needsToken(to);
-    switch (sendFault(this.random.next(), this.options.rates)) {
+    switch (sendFault(this.random.next(), rates)) {
       case 'ban':
         this.ban();
         throw new SendError('banned', 'banned', 'account banned');
@@ -122,7 +128,6 @@ export class SimSession extends SimLink implements WaSession {
       case null:
         break;
     }
-    const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
     // A contact moved to a LID answers 463 to its phone number; the driver sends once more to the LID.
     const lid = simulatedLid(this.options, to);
     const id =
@@ -141,11 +146,44 @@ export class SimSession extends SimLink implements WaSession {
    */
   async checkNumber(number: string) {
     await this.roundTrip();
+    const signals = this.risk()?.check(this.options.now());
+    if (signals) this.judgeCheck(this.judged(signals));
     if (this.random.next() < this.options.rates.transient) {
       throw new SendError('transient', this.random.pick(TRANSIENT_CODES), 'rate-overlimit or timeout');
     }
     this.checks++;
     return { exists: simulatedExists(this.options, number), name: null };
+  }
+
+  /** What WhatsApp remembers of this account, when the ban model judges behaviour. */
+  private risk(): AccountRisk | null {
+    return this.credentials ? this.driver.risk(this.credentials) : null;
+  }
+
+  /** The rates a send or check meets: as given, or under the behaviour model scaled by what the account did. */
+  private judged(signals: RiskSignals | undefined): SimulatorRates {
+    const { rates } = this.options;
+    if (!signals) return rates;
+    const factor = riskFactor(signals);
+    return {
+      ...rates,
+      ban: riskOdds(rates.ban, factor),
+      tempBan: riskOdds(rates.tempBan, factor),
+      timelock: riskOdds(rates.timelock, factor),
+    };
+  }
+
+  /** A check may get the account banned too (Evolution #2228), rolled on a stream of its own. */
+  private judgeCheck(rates: SimulatorRates) {
+    const roll = this.checkRandom.next();
+    if (roll < rates.ban) {
+      this.ban();
+      throw new SendError('banned', 'banned', 'account banned');
+    }
+    if (roll < rates.ban + rates.tempBan) {
+      this.tempBan();
+      throw new SendError('disconnected', 'connection-closed', 'temporarily banned');
+    }
   }
 
   async logout() {

@@ -2,7 +2,8 @@
  * The simulator driver: a real driver with WhatsApp's servers replaced by seeded chance (DESIGN §8), as
  * rough as the real thing (simulator-rates.ts): QR refs that run out, 515 after a scan, 405 on an old
  * version, 440 and 401, bans and drops, 463 on cold contacts, numbers not on WhatsApp, retry requests,
- * receipts and names that come late, each at a seeded rate. The device counts as linked after SIM_SCAN_MS
+ * receipts and names that come late, each at a seeded rate; under the behaviour ban model, bans and
+ * restrictions at odds that rise with what the account does (simulator-risk.ts). The device counts as linked after SIM_SCAN_MS
  * unless the roll says nobody scans. Tests and demos force each of these through `control`.
  */
 import type { SIMULATOR_ACTIONS } from '@sewablast/contract/whatsapp';
@@ -10,10 +11,13 @@ import type { OpenSessionOptions, WaDriver, WaSession } from './driver.ts';
 import type { SimCredentials } from './simulator-connection.ts';
 import type { SentRecord } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, resolveSimulatorOptions, type SimulatorOptions } from './simulator-rates.ts';
+import { AccountRisk } from './simulator-risk.ts';
 import { SimSession, simulatedExists } from './simulator-session.ts';
 
 export type { SentRecord } from './simulator-outbox.ts';
 export {
+  type BanModel,
+  BEHAVIOUR_RATES,
   DEFAULT_RATES,
   QUIET_RATES,
   RARE_FAULTS_OFF,
@@ -35,6 +39,8 @@ export class SimulatorDriver implements WaDriver {
   private readonly options: ResolvedSimulatorOptions;
   /** Credentials whose device the phone removed (or that logged out): WhatsApp refuses them with 401. */
   private readonly revoked = new Set<string>();
+  /** Under the behaviour ban model: what WhatsApp remembers of each account, by its number, across sessions. */
+  private readonly risks = new Map<string, AccountRisk>();
 
   constructor(options: SimulatorOptions) {
     this.options = resolveSimulatorOptions(options);
@@ -47,12 +53,25 @@ export class SimulatorDriver implements WaDriver {
       revoke: (deviceId, credentials) => {
         this.revoked.add(credentialsKey(deviceId, credentials));
       },
+      risk: (credentials) => this.riskOf(credentials),
       onEnd: () => {
         if (this.sessions.get(options.deviceId) === session) this.sessions.delete(options.deviceId);
       },
     });
     this.sessions.set(options.deviceId, session);
     return session;
+  }
+
+  private riskOf({ simulator }: SimCredentials): AccountRisk | null {
+    if (this.options.bans !== 'behaviour') return null;
+    let risk = this.risks.get(simulator.phonenumber);
+    if (!risk) {
+      risk = new AccountRisk(this.options.timeZone);
+      this.risks.set(simulator.phonenumber, risk);
+    }
+    // A number linked again is a fresh link; what it sent before is still remembered.
+    risk.linked(simulator.linked_at ?? null);
+    return risk;
   }
 
   /** Forces what a phone or WhatsApp would do; false when this process holds no such session. */

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { QUIET_RATES, SimulatorDriver, type SimulatorRates } from './simulator.ts';
+import { AccountRisk, isNight, RISK, type RiskSignals, riskFactor } from './simulator-risk.ts';
+import { isState, record, until } from './simulator-test-kit.ts';
+
+const CALM: RiskSignals = {
+  sendsLastHour: 0,
+  sameBodyShare: 0,
+  firstContactShare: 0,
+  night: false,
+  ageDays: Number.POSITIVE_INFINITY,
+  checksLastHour: 0,
+};
+
+/** Jakarta's wall clock (UTC+7). */
+const wib = (local: string) => Date.parse(`${local}+07:00`);
+const HOUR = 3_600_000;
+
+/** Each signal's values from calm to worst, in order. */
+const STEPS: { [K in keyof RiskSignals]: RiskSignals[K][] } = {
+  sendsLastHour: [0, 1, 20, 59, 60, 180, 360, 3600],
+  sameBodyShare: [0, 0.02, 0.33, 0.5, 1],
+  firstContactShare: [0, 0.02, 0.5, 1],
+  night: [false, true],
+  ageDays: [Number.POSITIVE_INFINITY, 365, 60, 30, 7, 1, 0.01, 0],
+  checksLastHour: [0, 1, 50, 100, 1000],
+};
+
+/** A few points to hold the other signals at: calm, worst, and in between. */
+const ELSEWHERE: RiskSignals[] = [
+  CALM,
+  { sendsLastHour: 180, sameBodyShare: 0.33, firstContactShare: 1, night: true, ageDays: 0, checksLastHour: 500 },
+  { sendsLastHour: 30, sameBodyShare: 1, firstContactShare: 0.1, night: false, ageDays: 10, checksLastHour: 5 },
+];
+
+describe('the simulator ban model: its factor', () => {
+  it('is 1 for calm conduct and at least 1 anywhere', () => {
+    expect(riskFactor(CALM)).toBe(1);
+    for (const base of ELSEWHERE) expect(riskFactor(base)).toBeGreaterThanOrEqual(1);
+  });
+
+  for (const signal of Object.keys(STEPS) as (keyof RiskSignals)[]) {
+    it(`rises with ${signal}, whatever the others are`, () => {
+      for (const base of ELSEWHERE) {
+        const factors = STEPS[signal].map((value) => riskFactor({ ...base, [signal]: value }));
+        // Never falls (a year-old link is as good as one of unknown age), and the worst is above the calm.
+        for (let i = 1; i < factors.length; i++) expect(factors[i]).toBeGreaterThanOrEqual(factors[i - 1] as number);
+        expect(factors.at(-1)).toBeGreaterThan(factors[0] as number);
+      }
+    });
+  }
+
+  it('counts night in the business time zone', () => {
+    expect(isNight('Asia/Jakarta', wib('2026-11-26T23:30:00'))).toBe(true);
+    expect(isNight('Asia/Jakarta', wib('2026-11-26T05:59:00'))).toBe(true);
+    expect(isNight('Asia/Jakarta', wib('2026-11-26T06:00:00'))).toBe(false);
+    expect(isNight('Asia/Jakarta', wib('2026-11-26T21:59:00'))).toBe(false);
+    // 23:30 in Jakarta is 17:30 in Berlin.
+    expect(isNight('Europe/Berlin', wib('2026-11-26T23:30:00'))).toBe(false);
+  });
+});
+
+describe('the simulator ban model: what an account did', () => {
+  it('counts the last hour of sends and checks, first contacts, identical bodies and the age of the link', () => {
+    const linked = wib('2026-11-26T09:00:00');
+    const risk = new AccountRisk('Asia/Jakarta');
+    risk.linked(new Date(linked).toISOString());
+    expect(risk.send('6281', 'Halo', linked)).toEqual({ ...CALM, firstContactShare: 1, sameBodyShare: 1, ageDays: 0 });
+    risk.send('6282', 'Hai', linked + 1000);
+    const third = risk.send('6281', 'Halo', linked + 2000);
+    expect(third.sendsLastHour).toBe(2);
+    expect(third.firstContactShare).toBeCloseTo(2 / 3);
+    expect(third.sameBodyShare).toBeCloseTo(2 / 3);
+    risk.check(linked + 3000);
+    // An hour after the first sends, they and the check no longer count; the age does.
+    const later = risk.send('6283', 'Hai', linked + HOUR + 3500);
+    expect(later.sendsLastHour).toBe(0);
+    expect(later.checksLastHour).toBe(0);
+    expect(later.ageDays).toBeCloseTo((HOUR + 3500) / 86_400_000);
+    expect(risk.check(linked + HOUR + 3600)).toMatchObject({ sendsLastHour: 1, checksLastHour: 0 });
+    // Linked again: a fresh link, the sends of the hour still counted.
+    risk.linked(new Date(linked + HOUR + 4000).toISOString());
+    expect(risk.send('6281', 'Halo', linked + HOUR + 4000)).toMatchObject({ ageDays: 0, sendsLastHour: 1 });
+  });
+
+  it('judges the shares over the last sends only', () => {
+    const risk = new AccountRisk('Asia/Jakarta');
+    const start = wib('2026-11-26T10:00:00');
+    for (let i = 0; i < RISK.recent; i++) risk.send(`62${i}`, 'Sama', start + i);
+    // Sent again to the same numbers with new texts: the cold and identical sends leave the window one by one.
+    let signals = CALM;
+    for (let i = 0; i < RISK.recent; i++) signals = risk.send(`62${i}`, `Beda ${i}`, start + RISK.recent + i);
+    expect(signals.firstContactShare).toBe(0);
+    expect(signals.sameBodyShare).toBe(1 / RISK.recent);
+    expect(signals.ageDays).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+/** A session of a driver under the behaviour model on a clock the test moves, linked at the clock's time. */
+async function linkedSession(options: { seed: number; clock: { now: number }; rates?: Partial<SimulatorRates> }) {
+  const driver = new SimulatorDriver({
+    seed: options.seed,
+    scanMs: 60_000,
+    delayMs: [0, 0],
+    bans: 'behaviour',
+    now: () => options.clock.now,
+    rates: { ...QUIET_RATES, delivered: 0, ...options.rates },
+  });
+  const session = await driver.open({
+    deviceId: 'risky',
+    authState: {
+      simulator: {
+        phonenumber: '6281299990000',
+        pushname: 'Risky',
+        linked_at: new Date(options.clock.now).toISOString(),
+      },
+    },
+  });
+  const events = record(session);
+  await until(() => events.some(isState('connected')));
+  return { session, events };
+}
+
+/**
+ * Sends every `everyS` seconds on the test's clock until the account is banned or `most` sends went; the
+ * number of sends it took. First contacts and one body: a careless blast.
+ */
+async function sendsUntilBanned(seed: number, everyS: number, start: number, most: number): Promise<number> {
+  const clock = { now: start };
+  const { session } = await linkedSession({ seed, clock, rates: { ban: 0.00005, tempBan: 0, timelock: 0 } });
+  for (let sent = 1; sent <= most; sent++) {
+    const outcome = await session.sendMessage(`6285${sent}`, { text: 'Promo hari ini' }).then(
+      () => 'ok',
+      (error: { kind: string }) => error.kind,
+    );
+    if (outcome === 'banned') return sent;
+    clock.now += everyS * 1000;
+  }
+  await session.close();
+  return most + 1;
+}
+
+describe('the simulator ban model in the driver', () => {
+  it('replays a seed send for send, and bans a fast night blast sooner than a slow one by day', async () => {
+    const night = wib('2026-11-26T22:00:00');
+    const day = wib('2026-11-26T09:00:00');
+    const fast = await Promise.all([1, 2, 3, 4].map((seed) => sendsUntilBanned(seed, 5, night, 400)));
+    expect(await Promise.all([1, 2, 3, 4].map((seed) => sendsUntilBanned(seed, 5, night, 400)))).toEqual(fast);
+    const slow = await Promise.all([1, 2, 3, 4].map((seed) => sendsUntilBanned(seed, 600, day, 400)));
+    const total = (counts: number[]) => counts.reduce((sum, count) => sum + count, 0);
+    expect(total(fast)).toBeLessThan(total(slow));
+  });
+
+  it('may ban an account on a number check, which the flat model never does', async () => {
+    const clock = { now: wib('2026-11-26T10:00:00') };
+    const { session, events } = await linkedSession({ seed: 9, clock, rates: { ban: 1 } });
+    await expect(session.checkNumber('6281200000001')).rejects.toMatchObject({ kind: 'banned' });
+    expect(events.some((event) => event.type === 'banned')).toBe(true);
+
+    const flat = new SimulatorDriver({ seed: 9, scanMs: 60_000, delayMs: [0, 0], rates: { ...QUIET_RATES, ban: 1 } });
+    const other = await flat.open({
+      deviceId: 'flat',
+      authState: { simulator: { phonenumber: '62812', pushname: 'F' } },
+    });
+    const seen = record(other);
+    await until(() => seen.some(isState('connected')));
+    await expect(other.checkNumber('6281200000001')).resolves.toMatchObject({ name: null });
+    await other.close();
+  });
+});

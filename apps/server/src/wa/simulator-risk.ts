@@ -1,0 +1,169 @@
+/**
+ * How the simulator decides bans and restrictions when it plays WhatsApp's judgement (`bans: 'behaviour'`,
+ * SIM_BANS): each send's (and each number check's) odds of a ban (406), a temporary ban (402) and a reach-out
+ * timelock (463) are a base rate times a factor that rises with what the account has been doing: its send
+ * rate, identical bodies, first contacts, sending at night, a fresh link and number checks. The shapes and
+ * constants are written out in docs/operations.md ("The simulator's ban model"); they are a guess from
+ * published advice and complaints, not WhatsApp's rule, which nobody outside WhatsApp knows.
+ */
+
+/** What the account did, as WhatsApp could see it when a send or a check reaches it. */
+export interface RiskSignals {
+  /** Sends in the hour before this one. */
+  sendsLastHour: number;
+  /** Share (0–1) of the account's last RISK.recent sends, this one included, with this very body. */
+  sameBodyShare: number;
+  /** Share (0–1) of the account's last RISK.recent sends, this one included, to numbers it never messaged before. */
+  firstContactShare: number;
+  /** Whether it is night (RISK.nightFrom–RISK.nightTo) in the business time zone. */
+  night: boolean;
+  /** Days since the device was linked; Infinity when nobody knows (hand-made credentials). */
+  ageDays: number;
+  /** Number checks (onWhatsApp lookups) in the hour before this one. */
+  checksLastHour: number;
+}
+
+export const RISK = {
+  /** Sends (or checks) counted as recent for the shares: about a blast's last quarter hour at 20 s. */
+  recent: 50,
+  /** Sends an hour at which the rate doubles the odds; the factor grows with the square beyond it. */
+  sendsPerHour: 60,
+  /** What all-identical recent bodies add: ×3 at a share of 1. */
+  sameBody: 2,
+  /** What all-first-contact recent sends add: ×4 at a share of 1. */
+  firstContact: 3,
+  /** Night's factor, and its hours in the business time zone. */
+  night: 3,
+  nightFrom: 22,
+  nightTo: 6,
+  /** What a link made this moment adds (×5), fading by e every `freshDays`. */
+  fresh: 4,
+  freshDays: 7,
+  /** Checks an hour at which checking doubles the odds; squared beyond it. */
+  checksPerHour: 100,
+} as const;
+
+/**
+ * The odds' multiplier for what the account did: 1 for a months-old account sending a few varied messages
+ * an hour to people it knows, by day, checking nothing. Every factor is at least 1 and grows with its signal
+ * (the tests hold each monotone), and they multiply: WhatsApp's signals are taken to compound, not to add.
+ */
+export function riskFactor(signals: RiskSignals): number {
+  const rate = 1 + (signals.sendsLastHour / RISK.sendsPerHour) ** 2;
+  const same = 1 + RISK.sameBody * clampShare(signals.sameBodyShare);
+  const first = 1 + RISK.firstContact * clampShare(signals.firstContactShare);
+  const night = signals.night ? RISK.night : 1;
+  const fresh = 1 + RISK.fresh * Math.exp(-Math.max(0, signals.ageDays) / RISK.freshDays);
+  const checks = 1 + (signals.checksLastHour / RISK.checksPerHour) ** 2;
+  return rate * same * first * night * fresh * checks;
+}
+
+function clampShare(share: number): number {
+  return Math.min(1, Math.max(0, share));
+}
+
+/** A base rate times the factor, as a probability. */
+export function riskOdds(base: number, factor: number): number {
+  return Math.min(1, base * factor);
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0–23) on the wall clock of `timeZone` at `instant` (ms). */
+export function localHour(timeZone: string, instant: number): number {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.format(instant)) % 24;
+}
+
+export function isNight(timeZone: string, instant: number): boolean {
+  const hour = localHour(timeZone, instant);
+  return hour >= RISK.nightFrom || hour < RISK.nightTo;
+}
+
+/** Times within the last hour, oldest first: kept as a queue trimmed as the clock moves on. */
+class HourWindow {
+  private readonly times: number[] = [];
+  private head = 0;
+
+  count(now: number): number {
+    while (this.head < this.times.length && (this.times[this.head] as number) <= now - HOUR_MS) this.head++;
+    if (this.head > 1024 && this.head * 2 > this.times.length) {
+      this.times.splice(0, this.head);
+      this.head = 0;
+    }
+    return this.times.length - this.head;
+  }
+
+  add(now: number) {
+    this.times.push(now);
+  }
+}
+
+/**
+ * What WhatsApp remembers of one account (its phone number), across its sessions: when it was linked, its
+ * recent sends and checks, and everyone it ever messaged.
+ */
+export class AccountRisk {
+  private readonly sends = new HourWindow();
+  private readonly checks = new HourWindow();
+  private readonly contacted = new Set<string>();
+  /** The last RISK.recent sends: their body and whether each went to a first contact. */
+  private readonly recent: { body: string; first: boolean }[] = [];
+
+  /** When the device was linked (ms), null when nobody knows (hand-made credentials). */
+  private linkedAt: number | null = null;
+  private linkedAtText: string | null = null;
+
+  constructor(private readonly timeZone: string) {}
+
+  /** The link time its credentials carry (ISO), read again only when it changes (a new link). */
+  linked(at: string | null) {
+    if (at === this.linkedAtText) return;
+    this.linkedAtText = at;
+    const ms = at === null ? Number.NaN : Date.parse(at);
+    this.linkedAt = Number.isNaN(ms) ? null : ms;
+  }
+
+  /** The signals of a send of `body` to `to` at `now`, which is then remembered. */
+  send(to: string, body: string, now: number): RiskSignals {
+    const first = !this.contacted.has(to);
+    this.contacted.add(to);
+    this.recent.push({ body, first });
+    if (this.recent.length > RISK.recent) this.recent.shift();
+    const same = this.recent.filter((sent) => sent.body === body).length;
+    const firsts = this.recent.filter((sent) => sent.first).length;
+    const signals = this.signals(now, {
+      sendsLastHour: this.sends.count(now),
+      sameBodyShare: same / this.recent.length,
+      firstContactShare: firsts / this.recent.length,
+    });
+    this.sends.add(now);
+    return signals;
+  }
+
+  /** The signals of a number check at `now`, which is then remembered. */
+  check(now: number): RiskSignals {
+    const signals = this.signals(now, { sendsLastHour: this.sends.count(now), sameBodyShare: 0, firstContactShare: 0 });
+    this.checks.add(now);
+    return signals;
+  }
+
+  private signals(
+    now: number,
+    sending: Pick<RiskSignals, 'sendsLastHour' | 'sameBodyShare' | 'firstContactShare'>,
+  ): RiskSignals {
+    return {
+      ...sending,
+      night: isNight(this.timeZone, now),
+      ageDays: this.linkedAt === null ? Number.POSITIVE_INFINITY : (now - this.linkedAt) / DAY_MS,
+      checksLastHour: this.checks.count(now),
+    };
+  }
+}

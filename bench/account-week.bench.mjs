@@ -1,0 +1,214 @@
+// A week of ACCOUNTS simulator accounts (default 200) blasting, with the account safety rule off and on, on a
+// clock the bench moves (issue 23 item 9): what the simulator's behaviour ban model (docs/operations.md) makes
+// of each. Prints side by side the accounts lost (banned, or temporarily banned), accounts lost per 100,000
+// messages, messages delivered per surviving account-day and income per member, then whether issue 23's
+// "Done means" holds. Not a time budget: the figures come from seeded chance, the same for the same SIM_SEED.
+//
+// Each account runs the blast's steps in the blast loop's order (engine/blast-loop.ts) with the engine's own
+// parts: the safety rule before each send (send-policy.ts, on the bench's clock), the one send with its retry
+// rule (send.ts; its sleeps move the clock), a template variant picked as a blast picks it, the wait after a
+// restriction (restrict.ts), the interval's pause, warm-up again after a temporary ban; the day's counters
+// kept as the outcome writer keeps them. PostgreSQL is left out: a week without the rule is hundreds of
+// thousands of sends, hours through the database (the engine bench measures that path). Every account has a
+// clock and a simulator driver of its own (the model judges each account by its own sends), so the 200 weeks
+// run at once; they share the list of numbers.
+import { parseCaptions, pickVariant } from '@sewablast/contract/variants';
+import { settings } from '../apps/server/src/db/schema.ts';
+import { restrictionWait } from '../apps/server/src/engine/restrict.ts';
+import { sendTemplate } from '../apps/server/src/engine/send.ts';
+import { sendPolicy } from '../apps/server/src/engine/send-policy.ts';
+import { DEFAULT_SETTINGS } from '../apps/server/src/modules/setting/service.ts';
+import { hashString, seededRandom } from '../apps/server/src/wa/random.ts';
+import { BEHAVIOUR_RATES, QUIET_RATES, SimulatorDriver } from '../apps/server/src/wa/simulator.ts';
+
+const ACCOUNTS = Number(process.env.ACCOUNTS ?? 200);
+const DAYS = Number(process.env.DAYS ?? 7);
+const SEED = Number(process.env.SIM_SEED ?? 23);
+const NUMBERS = 1_000_000;
+const TIME_ZONE = 'Asia/Jakarta';
+const DAY_MS = 86_400_000;
+/** Monday 08:00 in Jakarta: the fleet is linked and every blast started then. */
+const START = Date.parse('2026-11-30T08:00:00+07:00');
+const END = START + DAYS * DAY_MS;
+/** WhatsApp's temporary bans and reach-out timelocks as members report them: a day, and half of one. */
+const TEMP_BAN_MS = 24 * 3_600_000;
+const TIMELOCK_MS = 12 * 3_600_000;
+/** The service's defaults: the safety settings as the schema has them, the interval and the price. */
+const column = (name) => settings[name].default;
+const SAFETY = {
+  daily_cap: column('daily_cap'),
+  warmup_days: column('warmup_days'),
+  warmup_start_cap: column('warmup_start_cap'),
+  send_window_start: column('send_window_start'),
+  send_window_end: column('send_window_end'),
+  template_repeat_days: column('template_repeat_days'),
+};
+const { interval_min: INTERVAL_MIN, interval_max: INTERVAL_MAX, price: PRICE } = DEFAULT_SETTINGS;
+/** One template of three greetings and no {name} (a generator's numbers have none). */
+const CAPTIONS = parseCaptions([
+  '{Halo|Hai|Selamat siang} kak, ada promo akhir pekan dari Toko Sejahtera. Balas STOP bila tidak berkenan.',
+]);
+/** Only what the model decides (bans, temporary bans, timelocks); every other fault off, no receipts. */
+const RATES = { ...QUIET_RATES, ...BEHAVIOUR_RATES, delivered: 0, read: 0 };
+
+let cursor = 0;
+/** The list's next number, least recently sent first: the list is longer than a week of sends. */
+const nextNumber = () => `62812${String(cursor++ % NUMBERS).padStart(7, '0')}`;
+
+async function accountWeek(index, enforce) {
+  const clock = { now: START };
+  const driver = new SimulatorDriver({
+    seed: SEED,
+    scanMs: 600_000,
+    delayMs: [0, 0],
+    bans: 'behaviour',
+    now: () => clock.now,
+    timeZone: TIME_ZONE,
+    rates: RATES,
+    tempBanMs: TEMP_BAN_MS,
+    restrictedMs: TIMELOCK_MS,
+  });
+  const deviceId = `week-${index}`;
+  const authState = {
+    simulator: {
+      phonenumber: `62899${String(index).padStart(7, '0')}`,
+      pushname: `Akun ${index}`,
+      linked_at: new Date(START).toISOString(),
+    },
+  };
+  const random = seededRandom(SEED ^ hashString(deviceId));
+  const week = { delivered: 0, banned: false, tempBans: 0, timelocks: 0, lostMs: 0 };
+  let session;
+  let awayUntil = null;
+  const connect = async () => {
+    session = await driver.open({ deviceId, authState });
+    await new Promise((resolve) => {
+      session.subscribe((event) => {
+        if (event.type === 'connection' && event.state === 'connected') resolve();
+        if (event.type === 'banned' && event.until) awayUntil = event.until.getTime();
+        else if (event.type === 'banned') week.banned = true;
+      });
+    });
+  };
+  // The loop's pace: its sleeps move the clock; a dropped session (a temporary ban) does not come back here.
+  const pace = {
+    session: () => session,
+    halted: () => false,
+    sleep: async (seconds) => {
+      clock.now += seconds * 1000;
+    },
+    attempting: async () => {},
+    reconnected: async () => false,
+  };
+  // What the rule reads of the account's row, kept as the outcome writer keeps it.
+  const row = { sent_day: null, sent_count: 0, last_sent_at: null, warmup_started_on: null, limited_until: null };
+  let restrictedInARow = 0;
+  await connect();
+  while (clock.now < END && !week.banned) {
+    if (awayUntil !== null) {
+      week.tempBans++;
+      const back = Math.min(awayUntil, END);
+      week.lostMs += back - clock.now;
+      clock.now = back;
+      awayUntil = null;
+      if (clock.now >= END) break;
+      // Back from the ban the account warms up again (session-events.ts).
+      row.last_sent_at = null;
+      row.warmup_started_on = null;
+      await connect();
+      continue;
+    }
+    const verdict = sendPolicy(row, SAFETY, { timeZone: TIME_ZONE, now: new Date(clock.now), enforce });
+    if (verdict.wait_reason) {
+      clock.now = Math.max(clock.now + 1000, Date.parse(verdict.resume_at));
+      continue;
+    }
+    const variant = pickVariant(CAPTIONS, random.next);
+    const outcome = await sendTemplate(pace, { number: nextNumber(), name: '' }, { text: variant.text });
+    if (outcome.status === 'success') week.delivered++;
+    row.sent_count = row.sent_day === verdict.day ? row.sent_count + 1 : 1;
+    row.sent_day = verdict.day;
+    row.last_sent_at = new Date(clock.now);
+    row.warmup_started_on = verdict.warmupFrom ?? row.warmup_started_on;
+    if (outcome.status === 'banned') {
+      week.banned = true;
+      break;
+    }
+    if (outcome.status === 'restricted') {
+      week.timelocks++;
+      restrictedInARow++;
+      clock.now += restrictionWait(outcome, restrictedInARow, clock.now) * 1000;
+      continue;
+    }
+    restrictedInARow = 0;
+    clock.now += (INTERVAL_MIN + Math.floor(random.next() * (INTERVAL_MAX - INTERVAL_MIN + 1))) * 1000;
+  }
+  if (week.banned) week.lostMs += Math.max(0, END - clock.now);
+  await session.close();
+  return week;
+}
+
+async function fleetWeek(enforce) {
+  const started = performance.now();
+  cursor = 0;
+  const weeks = await Promise.all(Array.from({ length: ACCOUNTS }, (_, index) => accountWeek(index, enforce)));
+  const sum = (pick) => weeks.reduce((total, week) => total + pick(week), 0);
+  const delivered = sum((week) => week.delivered);
+  const lost = weeks.filter((week) => week.banned || week.tempBans > 0).length;
+  const aliveDays = sum((week) => (END - START - week.lostMs) / DAY_MS);
+  const incomes = weeks.map((week) => week.delivered * PRICE).sort((a, b) => a - b);
+  return {
+    banned: weeks.filter((week) => week.banned).length,
+    tempBanned: weeks.filter((week) => week.tempBans > 0).length,
+    lost,
+    timelocked: weeks.filter((week) => week.timelocks > 0).length,
+    delivered,
+    lostPer100k: delivered > 0 ? (lost / delivered) * 100_000 : Number.POSITIVE_INFINITY,
+    aliveDays,
+    perAliveDay: aliveDays > 0 ? delivered / aliveDays : 0,
+    perFleetDay: delivered / (ACCOUNTS * DAYS),
+    incomeMean: sum((week) => week.delivered * PRICE) / ACCOUNTS,
+    incomeMedian: incomes[Math.floor(incomes.length / 2)] ?? 0,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+const off = await fleetWeek(false);
+const on = await fleetWeek(true);
+
+const whole = (value) => Math.round(value).toLocaleString('en-US');
+const one = (value) => value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const rows = [
+  ['accounts banned (406)', (f) => whole(f.banned)],
+  ['accounts temporarily banned (402) at least once', (f) => whole(f.tempBanned)],
+  ['accounts lost (banned or temporarily banned)', (f) => whole(f.lost)],
+  ['accounts that met a reach-out timelock (463)', (f) => whole(f.timelocked)],
+  ['messages delivered (accepted by WhatsApp)', (f) => whole(f.delivered)],
+  ['accounts lost per 100,000 messages', (f) => one(f.lostPer100k)],
+  ['surviving account-days (not banned, not away on a ban)', (f) => one(f.aliveDays)],
+  ['messages delivered per surviving account-day', (f) => one(f.perAliveDay)],
+  ['messages delivered per account-day of the whole fleet', (f) => one(f.perFleetDay)],
+  [
+    `income per member (one account each), Rp (${PRICE} a message): mean / median`,
+    (f) => `${whole(f.incomeMean)} / ${whole(f.incomeMedian)}`,
+  ],
+  ['time to simulate', (f) => `${one(f.seconds)} s`],
+];
+console.log(
+  `account-week: ${ACCOUNTS} accounts linked ${new Date(START).toISOString()} (Monday 08:00 ${TIME_ZONE}), ${DAYS} days, ` +
+    `SIM_SEED ${SEED}, SIM_BANS=behaviour; interval ${INTERVAL_MIN}–${INTERVAL_MAX} s; safety defaults: cap ${SAFETY.daily_cap}, ` +
+    `warm-up ${SAFETY.warmup_days} days from ${SAFETY.warmup_start_cap}, hours ${SAFETY.send_window_start}–${SAFETY.send_window_end}; ` +
+    `temporary ban ${TEMP_BAN_MS / 3_600_000} h, timelock ${TIMELOCK_MS / 3_600_000} h`,
+);
+console.log('| | ACCOUNT_SAFETY off | ACCOUNT_SAFETY on |');
+console.log('| --- | --- | --- |');
+for (const [label, show] of rows) console.log(`| ${label} | ${show(off)} | ${show(on)} |`);
+const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
+console.log(
+  `Done means (issue 23): fewer accounts lost per 100,000 messages with safety on: ${holds(on.lostPer100k < off.lostPer100k)} ` +
+    `(${one(on.lostPer100k)} on, ${one(off.lostPer100k)} off)`,
+);
+console.log(
+  `Done means (issue 23): no fewer messages delivered per surviving account-day with safety on: ${holds(on.perAliveDay >= off.perAliveDay)} ` +
+    `(${one(on.perAliveDay)} on, ${one(off.perAliveDay)} off)`,
+);
