@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { pageOf, ZId } from './paging.ts';
+import { WAIT_REASONS } from './safety.ts';
 
 export { CONNECTION_STATES, type TConnectionState, UNSENDABLE_STATES } from './whatsapp-states.ts';
 
@@ -97,7 +98,11 @@ export const ZWhatsapp = z.object({
   warmup_days: z.number().int(),
   /** When a blasting account that waits may send again (ISO), and why it waits; null when it is not waiting. */
   resume_at: z.string().nullable(),
-  wait_reason: z.enum(['limited', 'window', 'cap']).nullable(),
+  wait_reason: z.enum(WAIT_REASONS).nullable(),
+  /** The owner's own terms (null: the service's): a lower daily cap and narrower sending hours, HH:MM. */
+  member_daily_cap: z.number().int().nullable(),
+  member_window_start: z.string().nullable(),
+  member_window_end: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TWhatsapp = z.infer<typeof ZWhatsapp>;

@@ -31,6 +31,9 @@ const account = toLiveRow({
   warmup_days: 10,
   resume_at: null,
   wait_reason: null,
+  member_daily_cap: null,
+  member_window_start: null,
+  member_window_end: null,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
