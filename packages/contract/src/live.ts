@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIVE_EVENTS } from './live-channel.ts';
-import { WAIT_REASONS } from './safety.ts';
+import { WAIT_REASONS } from './whatsapp.ts';
 
 export {
   ADMIN_CHANNEL,

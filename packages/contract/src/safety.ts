@@ -3,12 +3,6 @@
  * Whatsapp, apart from the schemas so that the list screen loads no zod.
  */
 
-/**
- * Why a blasting account waits: a restriction WhatsApp set, outside the sending hours, its day's cap spent, or
- * (`no_hours`) its owner's sending hours and the service's never meet, so that it never sends.
- */
-export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours'] as const;
-
 /** An `HH:MM` time of day, 00:00–23:59. */
 export const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 

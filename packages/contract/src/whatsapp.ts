@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { pageOf, ZId } from './paging.ts';
-import { WAIT_REASONS } from './safety.ts';
 
 export { CONNECTION_STATES, type TConnectionState, UNSENDABLE_STATES } from './whatsapp-states.ts';
 
@@ -63,6 +62,13 @@ export const ENGINE_TEXT = {
   noSession: 'Sesi akun ini tidak aktif di server.',
   stopping: 'Pesan tidak dikirim: server sedang berhenti.',
 } as const;
+
+/**
+ * Why a blasting account waits (engine/send-policy.ts): a restriction WhatsApp set, outside the sending hours,
+ * its day's cap spent, or (`no_hours`) its owner's sending hours and the service's never meet, so that it
+ * never sends.
+ */
+export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours'] as const;
 
 /** Links a user may have waiting for a scan at once: each one holds a proxy until it is scanned or given up. */
 export const MAX_PENDING_LINKS = 3;
