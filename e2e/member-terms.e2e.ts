@@ -11,7 +11,7 @@ import { SAFETY_TEXT, TERMS_TEXT } from '@sewablast/contract/safety';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login } from './api.ts';
-import { toast, useSuite } from './fixture.ts';
+import { axeFindings, toast, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const suite = useSuite({ SIM_SCAN_MS: '600000', ACCOUNT_SAFETY: '1' });
@@ -68,7 +68,7 @@ beforeAll(async () => {
   memberId = member.id;
   token = await login(suite.server, member);
   await linkAccount(suite.server, devToken, token, member.id, DEVICE);
-  ({ page } = await suite.signedIn(member, { viewport: { width: 1366, height: 800 } }));
+  ({ page } = await suite.signedIn(member, { viewport: { width: 1366, height: 800 }, axe: true }));
   await page.waitForURL('**/dashboard');
 });
 
@@ -89,6 +89,7 @@ describe("the owner's terms on an account's row", () => {
     await dialog().waitFor({ state: 'detached' });
     await refusedForm();
     await dialog().getByText(TERMS_TEXT.narrowOnly).waitFor();
+    expect(await axeFindings(page)).toEqual([]);
 
     // Hours that never meet the service's 08:00–20:00: accepted, and the row says the account never sends.
     await dialog().getByLabel(TERMS_TEXT.dailyCap).fill('50');
