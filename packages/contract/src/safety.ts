@@ -26,7 +26,7 @@ export const SAFETY_TEXT = {
   sentToday: (sent: number, cap: number) => `${sent}/${cap} hari ini`,
   waitWindow: (time: string) => `Menunggu jam kirim ${time}`,
   waitCap: (time: string) => `Batas harian tercapai, lanjut besok ${time}`,
-  noHours: 'Jam kirim Anda tidak bertemu jam kirim layanan: akun ini tidak mengirim.',
+  noHours: 'Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.',
 } as const;
 
 /** The member's own terms for one account (issue 23 item 3): the row's dialog and its refusals. */
@@ -49,10 +49,10 @@ export const TERMS_TEXT = {
   cancel: 'Batal',
   saved: 'Batas akun disimpan.',
   ownerOnly: 'Hanya pemilik akun yang dapat mengubah batas kirimnya.',
-  /** The row's line of the terms in force, when the member set any. */
-  summary: (cap: number | null, start: string | null, end: string | null) =>
+  /** The row's line of the terms in force, when the member set any: 'saya' to the owner, 'pemilik' to the rest. */
+  summary: (own: boolean, cap: number | null, start: string | null, end: string | null) =>
     [
-      'Batas saya:',
+      own ? 'Batas saya:' : 'Batas pemilik:',
       [cap !== null ? `${cap}/hari` : null, start !== null && end !== null ? `${start}–${end}` : null]
         .filter(Boolean)
         .join(', '),

@@ -128,7 +128,7 @@ export function accountColumns(
               Activate
             </button>
           )}
-          <AccountSafety row={row} />
+          <AccountSafety row={row} own={row.user_id === viewerId} />
         </div>
       ),
     },

@@ -21,16 +21,18 @@ export function waitText(row: Pick<LiveRow, 'resume_at' | 'wait_reason'>): strin
   return null;
 }
 
+/** The owner's own terms in force, if any; `own`: the viewer is the owner. */
 export function termsText(
   row: Pick<LiveRow, 'member_daily_cap' | 'member_window_start' | 'member_window_end'>,
+  own: boolean,
 ): string | null {
   if (row.member_daily_cap === null && row.member_window_start === null) return null;
-  return TERMS_TEXT.summary(row.member_daily_cap, row.member_window_start, row.member_window_end);
+  return TERMS_TEXT.summary(own, row.member_daily_cap, row.member_window_start, row.member_window_end);
 }
 
-export function AccountSafety({ row }: { row: LiveRow }) {
+export function AccountSafety({ row, own }: { row: LiveRow; own: boolean }) {
   const waiting = waitText(row);
-  const terms = termsText(row);
+  const terms = termsText(row, own);
   return (
     <span
       data-testid={`safety-${row.clientid}`}

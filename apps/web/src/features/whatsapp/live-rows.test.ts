@@ -85,7 +85,7 @@ describe('applyLiveEvent', () => {
     let row = applyLiveEvent(account, event('start'), 0);
     row = applyLiveEvent(row, event('waiting', { waitTime: 300, resume_at: null, wait_reason: 'no_hours' }), 0);
     expect(statusLabel(row, 0)).toBe('Waiting');
-    expect(waitText(row)).toBe('Jam kirim Anda tidak bertemu jam kirim layanan: akun ini tidak mengirim.');
+    expect(waitText(row)).toBe('Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.');
     row = applyLiveEvent(row, event('stop'), 0);
     expect(row).toMatchObject({ blasting: false, wait_reason: 'no_hours' });
     // A blast's own word (the owner widened the hours) replaces it.
@@ -94,11 +94,11 @@ describe('applyLiveEvent', () => {
   });
 
   it("shows the owner's own terms on the row when there are any", () => {
-    expect(termsText(account)).toBeNull();
-    expect(termsText({ member_daily_cap: 50, member_window_start: '22:00', member_window_end: '06:00' })).toBe(
-      'Batas saya: 50/hari, 22:00–06:00',
-    );
-    expect(termsText({ member_daily_cap: null, member_window_start: '09:00', member_window_end: '17:00' })).toBe(
+    expect(termsText(account, true)).toBeNull();
+    const night = { member_daily_cap: 50, member_window_start: '22:00', member_window_end: '06:00' };
+    expect(termsText(night, true)).toBe('Batas saya: 50/hari, 22:00–06:00');
+    expect(termsText(night, false)).toBe('Batas pemilik: 50/hari, 22:00–06:00');
+    expect(termsText({ member_daily_cap: null, member_window_start: '09:00', member_window_end: '17:00' }, true)).toBe(
       'Batas saya: 09:00–17:00',
     );
   });
