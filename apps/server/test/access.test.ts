@@ -151,6 +151,27 @@ describe('the matched route decides', () => {
       payload: { id: 999999 },
     });
     expect(reset.statusCode).toBe(403);
+    // The member's own terms: another's account and none at all answer alike, and nothing is written.
+    const terms = await Promise.all(
+      [account.id, 999999].map(async (id) => {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/whatsapp/terms',
+          headers: stranger.headers,
+          payload: { id, member_daily_cap: 1, member_window_start: null, member_window_end: null },
+        });
+        return JSON.stringify([res.statusCode, res.json()]);
+      }),
+    );
+    expect(new Set(terms)).toEqual(new Set([JSON.stringify([403, { msg: SERVER_TEXT.forbidden }])]));
+    const [after] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, account.id));
+    expect(after?.member_daily_cap).toBeNull();
+    const forecast = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/whatsapp/forecast/${owner.user.id}`,
+      headers: stranger.headers,
+    });
+    expect(forecast.statusCode).toBe(403);
   });
 });
 

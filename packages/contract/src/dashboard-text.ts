@@ -34,4 +34,6 @@ export const DASHBOARD_TEXT = {
   referralIncome: 'Bagi Hasil Referal',
   noIncome: 'Belum ada pendapatan dalam periode ini.',
   badDays: `Jumlah hari harus bilangan bulat 1 sampai ${DAILY_MAX_DAYS}.`,
+  forecast: 'Perkiraan Pendapatan / Hari',
+  forecastDetail: (accounts: number) => `${accounts} akun tersambung, menurut batas kirimnya`,
 } as const;

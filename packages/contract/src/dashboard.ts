@@ -34,3 +34,25 @@ export const ZIncomeDaily = z.object({
   list: z.array(z.object({ day: ZDay, blast: z.number().int(), referral: z.number().int() })),
 });
 export type TIncomeDaily = z.infer<typeof ZIncomeDaily>;
+
+/**
+ * What a member's linked accounts may earn in a sending day (GET /admin/whatsapp/forecast/:userId): each
+ * connected account's sends are the fewest of its cap today (warm-up and the member's own terms lowering
+ * it) and what its open hours fit at its interval, priced at the member's fee.
+ */
+export const ZIncomeForecast = z.object({
+  daily_income: z.number().int(),
+  fee: z.number().int(),
+  accounts: z.array(
+    z.object({
+      id: z.number().int(),
+      clientid: z.string(),
+      daily_cap: z.number().int(),
+      /** Minutes a day the account's hours (the service's and the member's) are open. */
+      open_minutes: z.number().int(),
+      sends: z.number().int(),
+      income: z.number().int(),
+    }),
+  ),
+});
+export type TIncomeForecast = z.infer<typeof ZIncomeForecast>;

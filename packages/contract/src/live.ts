@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIVE_EVENTS } from './live-channel.ts';
+import { WAIT_REASONS } from './whatsapp.ts';
 
 export {
   ADMIN_CHANNEL,
@@ -57,7 +58,7 @@ export const ZLivePayload = z.looseObject({
   warmup_day: z.number().nullable().optional(),
   warmup_days: z.number().optional(),
   resume_at: z.string().nullable().optional(),
-  wait_reason: z.enum(['limited', 'window', 'cap']).nullable().optional(),
+  wait_reason: z.enum(WAIT_REASONS).nullable().optional(),
   count_success: z.number().optional(),
   count_fail: z.number().optional(),
   count_delivered: z.number().optional(),

@@ -32,4 +32,35 @@ export const SAFETY_TEXT = {
   sentToday: (sent: number, cap: number) => `${sent}/${cap} hari ini`,
   waitWindow: (time: string) => `Menunggu jam kirim ${time}`,
   waitCap: (time: string) => `Batas harian tercapai, lanjut besok ${time}`,
+  noHours: 'Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.',
+} as const;
+
+/** The member's own terms for one account (issue 23 item 3): the row's dialog and its refusals. */
+export const TERMS_TEXT = {
+  open: 'Batas kirim',
+  title: 'Batas Kirim Akun',
+  hint: 'Batasi akun ini sesuai keinginan Anda: jumlah pesan per hari dan jam ponsel Anda boleh dipakai. Kosongkan untuk memakai batas layanan.',
+  service: (cap: number, start: string, end: string) => `Batas layanan: ${cap} pesan per hari, jam ${start}–${end}.`,
+  narrowOnly:
+    'Batas Anda hanya mempersempit, tidak pernah memperluas: yang berlaku adalah batas harian yang lebih kecil dan jam yang termasuk di kedua jam kirim. Jam boleh melewati tengah malam (22:00–06:00).',
+  dailyCap: 'Batas Harian Saya',
+  windowStart: 'Jam Mulai Saya',
+  windowEnd: 'Jam Selesai Saya',
+  badCap: 'Batas harian harus bilangan bulat 1 sampai 10000.',
+  badTime: SAFETY_TEXT.badTime,
+  bothTimes: 'Isi jam mulai dan jam selesai, atau kosongkan keduanya.',
+  sameTimes: 'Jam selesai harus berbeda dari jam mulai.',
+  save: 'Simpan',
+  saving: 'Menyimpan...',
+  cancel: 'Batal',
+  saved: 'Batas akun disimpan.',
+  ownerOnly: 'Hanya pemilik akun yang dapat mengubah batas kirimnya.',
+  /** The row's line of the terms in force, when the member set any: 'saya' to the owner, 'pemilik' to the rest. */
+  summary: (own: boolean, cap: number | null, start: string | null, end: string | null) =>
+    [
+      own ? 'Batas saya:' : 'Batas pemilik:',
+      [cap !== null ? `${cap}/hari` : null, start !== null && end !== null ? `${start}–${end}` : null]
+        .filter(Boolean)
+        .join(', '),
+    ].join(' '),
 } as const;

@@ -63,6 +63,13 @@ export const ENGINE_TEXT = {
   stopping: 'Pesan tidak dikirim: server sedang berhenti.',
 } as const;
 
+/**
+ * Why a blasting account waits (engine/send-policy.ts): a restriction WhatsApp set, outside the sending hours,
+ * its day's cap spent, or (`no_hours`) its owner's sending hours and the service's never meet, so that it
+ * never sends.
+ */
+export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours'] as const;
+
 /** Links a user may have waiting for a scan at once: each one holds a proxy until it is scanned or given up. */
 export const MAX_PENDING_LINKS = 3;
 
@@ -97,7 +104,11 @@ export const ZWhatsapp = z.object({
   warmup_days: z.number().int(),
   /** When a blasting account that waits may send again (ISO), and why it waits; null when it is not waiting. */
   resume_at: z.string().nullable(),
-  wait_reason: z.enum(['limited', 'window', 'cap']).nullable(),
+  wait_reason: z.enum(WAIT_REASONS).nullable(),
+  /** The owner's own terms (null: the service's): a lower daily cap and narrower sending hours, HH:MM. */
+  member_daily_cap: z.number().int().nullable(),
+  member_window_start: z.string().nullable(),
+  member_window_end: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TWhatsapp = z.infer<typeof ZWhatsapp>;

@@ -261,6 +261,13 @@ export const whatsappAccounts = pgTable(
     sending_enabled: boolean('sending_enabled').notNull().default(true),
     interval_min: integer('interval_min'),
     interval_max: integer('interval_max'),
+    /**
+     * The owner's own terms (engine/member-terms.ts): a lower daily cap and narrower sending hours, the hours
+     * their phone is theirs. Null: the service's. They only ever narrow the service's cap and hours.
+     */
+    member_daily_cap: integer('member_daily_cap'),
+    member_window_start: varchar('member_window_start', { length: 5 }),
+    member_window_end: varchar('member_window_end', { length: 5 }),
     count_success: integer('count_success').notNull().default(0),
     count_fail: integer('count_fail').notNull().default(0),
     /** Successful sends WhatsApp later reported delivered to the recipient's phone (issue 13). */
@@ -309,6 +316,7 @@ export const whatsappAccounts = pgTable(
     // The admin dashboard's connected / not connected cards count linked accounts by state.
     index('whatsapp_linked_state_idx').on(t.state).where(sql`${t.phonenumber} is not null`),
     check('whatsapp_status_check', sql`${t.status} in ('idle', 'sending')`),
+    check('whatsapp_member_window_check', sql`(${t.member_window_start} is null) = (${t.member_window_end} is null)`),
   ],
 );
 

@@ -165,7 +165,7 @@ export class BlastLoop extends AccountLoop {
     const verdict = sendPolicy(account, material.safety, { ...this.deps.safety, now: this.now() });
     this.safety = safetyView(verdict);
     // A restriction is waited out where it was met (restricted, resume); the rule holds back the rest.
-    if (verdict.wait_reason === 'window' || verdict.wait_reason === 'cap') {
+    if (verdict.wait_reason === 'window' || verdict.wait_reason === 'cap' || verdict.wait_reason === 'no_hours') {
       if (number) await this.putBack(number);
       await this.holdBack(verdict);
       return 'next';
@@ -246,9 +246,14 @@ export class BlastLoop extends AccountLoop {
     this.row = (await this.setAccount({ blast_number_id: null })) ?? this.row;
   }
 
-  /** Waits toward the time the rule named, announced with why, and checks again at most SAFETY_RECHECK_S later. */
+  /**
+   * Waits toward the time the rule named, announced with why, and checks again at most SAFETY_RECHECK_S later;
+   * hours that never open (the member's own and the service's apart) name no time, and are checked as often.
+   */
   private async holdBack(verdict: SafetyVerdict): Promise<void> {
-    const seconds = Math.max(1, Math.ceil((Date.parse(verdict.resume_at ?? '') - this.now().getTime()) / 1000));
+    const until = verdict.resume_at === null ? Number.NaN : Date.parse(verdict.resume_at);
+    const left = Number.isNaN(until) ? SAFETY_RECHECK_S : Math.ceil((until - this.now().getTime()) / 1000);
+    const seconds = Math.max(1, left);
     await this.announce('waiting', { waitTime: seconds });
     await this.sleep(Math.min(seconds, SAFETY_RECHECK_S));
   }

@@ -59,6 +59,15 @@ export function notSentTemplateLately(numberId: SQL, templateId: SQL, enforce: S
 /** The pause when neither the account, its owner nor the settings name one. */
 export const DEFAULT_INTERVAL_S = 10;
 
+type Bound = number | null | undefined;
+
+/** The pause after a send, in whole seconds: the account's, else its owner's, else the service's. */
+export function paceOf(account: [Bound, Bound], owner: [Bound, Bound], service: [Bound, Bound]) {
+  const min = account[0] ?? owner[0] ?? service[0] ?? DEFAULT_INTERVAL_S;
+  const max = Math.max(min, account[1] ?? owner[1] ?? service[1] ?? min);
+  return { min, max };
+}
+
 const roundStatement = preparedPer((db) => {
   const accountId = sql.placeholder('accountId');
   const template = db.$with('template').as(
@@ -145,8 +154,11 @@ export async function readRound(
   enforce: boolean,
 ): Promise<{ account: AccountRow | undefined; material: Material }> {
   const [row] = await roundStatement(db).execute({ accountId, workerId, since: since.toISOString(), enforce });
-  const min = row?.account.interval_min ?? row?.ownerMin ?? row?.serviceMin ?? DEFAULT_INTERVAL_S;
-  const max = Math.max(min, row?.account.interval_max ?? row?.ownerMax ?? row?.serviceMax ?? min);
+  const interval = paceOf(
+    [row?.account.interval_min, row?.account.interval_max],
+    [row?.ownerMin, row?.ownerMax],
+    [row?.serviceMin, row?.serviceMax],
+  );
   return {
     account: row?.account,
     material: {
@@ -161,7 +173,7 @@ export async function readRound(
               buttons: row.buttons ?? [],
               media_file_id: row.media_file_id ?? null,
             },
-      interval: { min, max },
+      interval,
       safety: {
         daily_cap: row?.dailyCap ?? DEFAULT_SAFETY.daily_cap,
         warmup_days: row?.warmupDays ?? DEFAULT_SAFETY.warmup_days,

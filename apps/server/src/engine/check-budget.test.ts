@@ -21,6 +21,9 @@ const warmedUp: SafetyCounters & { state: string; suspended: boolean } = {
   last_sent_at: wib('2026-11-25T19:00:00'),
   warmup_started_on: '2026-10-01',
   limited_until: null,
+  member_daily_cap: null,
+  member_window_start: null,
+  member_window_end: null,
 };
 
 describe('which accounts may check', () => {

@@ -19,6 +19,9 @@ const warmedUp: SafetyCounters = {
   last_sent_at: wib('2026-11-25T19:00:00'),
   warmup_started_on: '2026-10-01',
   limited_until: null,
+  member_daily_cap: null,
+  member_window_start: null,
+  member_window_end: null,
 };
 const at = (local: string, account = warmedUp, settings = SETTINGS) =>
   sendPolicy(account, settings, { timeZone: TZ, now: wib(local), enforce: true });

@@ -3,12 +3,14 @@
  * obeys and the account's row and live events report. Pure: the account's counters, the settings and a clock
  * in, the verdict out. An account waits for a restriction WhatsApp set (`limited_until`), outside the service's
  * sending hours, and once it sent its cap for the sending day; its cap is lower while it warms up (linked anew,
- * back from a temporary ban, or idle for 72 hours). Health and the member's own terms come in here too.
+ * back from a temporary ban, or idle for 72 hours). The member's own terms narrow the cap and the hours
+ * (member-terms.ts). Health comes in here too.
  *
  * A sending day begins when the sending hours open (08:00 for 08:00–20:00; 22:00 for 22:00–06:00), so that a
  * window crossing midnight has one cap, not two.
  */
 import { startOfBusinessDate } from '../lib/business-day.ts';
+import { type MemberTerms, sendingHours, termsCap } from './member-terms.ts';
 
 export interface SafetySettings {
   daily_cap: number;
@@ -19,8 +21,8 @@ export interface SafetySettings {
   template_repeat_days: number;
 }
 
-/** What the rule reads of the account row. */
-export interface SafetyCounters {
+/** What the rule reads of the account row, its owner's own terms among it (member-terms.ts). */
+export interface SafetyCounters extends MemberTerms {
   sent_day: string | null;
   sent_count: number;
   last_sent_at: Date | null;
@@ -28,7 +30,8 @@ export interface SafetyCounters {
   limited_until: Date | null;
 }
 
-export type WaitReason = 'limited' | 'window' | 'cap';
+/** `no_hours`: the member's sending hours and the service's never meet, so the account never sends. */
+export type WaitReason = 'limited' | 'window' | 'cap' | 'no_hours';
 
 /** The account's safety figures as its row and its live events carry them. */
 export interface SafetyView {
@@ -132,15 +135,14 @@ export function warmupCap(settings: SafetySettings, day: number): number {
 
 export function sendPolicy(account: SafetyCounters, settings: SafetySettings, clock: PolicyClock): SafetyVerdict {
   const { timeZone, now, enforce } = clock;
-  const start = minutesOf(settings.send_window_start);
-  const end = minutesOf(settings.send_window_end);
-  const day = sendingDay(timeZone, now, start);
+  const hours = sendingHours(settings.send_window_start, settings.send_window_end, account);
+  const day = sendingDay(timeZone, now, hours.dayStart);
   const sent_today = account.sent_day === day ? account.sent_count : 0;
   const idle = account.last_sent_at === null || now.getTime() - account.last_sent_at.getTime() >= IDLE_REWARM_MS;
   const warmupFrom = idle ? day : account.warmup_started_on;
   const warmupDay = enforce && warmupFrom !== null ? daysBetween(warmupFrom, day) + 1 : null;
   const warmup_day = warmupDay !== null && warmupDay <= settings.warmup_days ? warmupDay : null;
-  const daily_cap = warmup_day === null ? settings.daily_cap : warmupCap(settings, warmup_day);
+  const daily_cap = termsCap(warmup_day === null ? settings.daily_cap : warmupCap(settings, warmup_day), account);
   const base = { day, warmupFrom, sent_today, daily_cap, warmup_day, warmup_days: settings.warmup_days };
   const free = { ...base, resume_at: null, wait_reason: null };
   if (!enforce) return free;
@@ -150,9 +152,18 @@ export function sendPolicy(account: SafetyCounters, settings: SafetySettings, cl
     wait_reason: reason,
   });
   if (account.limited_until && account.limited_until > now) return waitUntil('limited', account.limited_until);
-  if (!windowOpen(wallClock(timeZone, now.getTime()).minutes, start, end))
-    return waitUntil('window', nextOpening(timeZone, now, start));
-  if (sent_today >= daily_cap) return waitUntil('cap', nextOpening(timeZone, now, start));
+  if (hours.never) return { ...base, resume_at: null, wait_reason: 'no_hours' };
+  const nextDay = nextOpening(timeZone, now, hours.dayStart);
+  if (!hours.open(wallClock(timeZone, now.getTime()).minutes)) {
+    const opening = new Date(
+      Math.min(...hours.openings.map((minutes) => nextOpening(timeZone, now, minutes).getTime())),
+    );
+    // Between two stretches of one sending day (member-terms.ts) with its cap spent, the wait is for the next day.
+    if (sent_today >= daily_cap && sendingDay(timeZone, opening, hours.dayStart) === day)
+      return waitUntil('cap', nextDay);
+    return waitUntil('window', opening);
+  }
+  if (sent_today >= daily_cap) return waitUntil('cap', nextDay);
   return free;
 }
 

@@ -6,6 +6,13 @@ import { type Dialog, type DialogControl, DialogOnDemand, type DialogTriggerProp
 
 type Question = Omit<ConfirmDialogProps, 'trigger' | keyof DialogControl>;
 
+/**
+ * Other buttons that open a dialog on demand from a screen that confirms things take DialogOnDemand from here:
+ * imported apart, it becomes a chunk of its own on every page that confirms (the withdraw queue's first load
+ * is held to 150 KB), where here it shares this one.
+ */
+export { DialogOnDemand };
+
 const confirmDialog = onDemand<Dialog<Question>>(async () => (await import('./confirm-dialog.tsx')).ConfirmDialog);
 
 export function ConfirmButton({

@@ -14,8 +14,12 @@ CREATE TABLE "number_checks" (
 );
 --> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "lookups_per_hour" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "member_daily_cap" integer;--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "member_window_start" varchar(5);--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "member_window_end" varchar(5);--> statement-breakpoint
 ALTER TABLE "account_events" ADD CONSTRAINT "account_events_account_id_whatsapp_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."whatsapp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "number_checks" ADD CONSTRAINT "number_checks_whatsapp_id_whatsapp_accounts_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_events_account_at_idx" ON "account_events" USING btree ("account_id","at");--> statement-breakpoint
 CREATE INDEX "account_events_at_idx" ON "account_events" USING btree ("at");--> statement-breakpoint
-CREATE INDEX "number_checks_account_idx" ON "number_checks" USING btree ("whatsapp_id","checked_at");
+CREATE INDEX "number_checks_account_idx" ON "number_checks" USING btree ("whatsapp_id","checked_at");--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD CONSTRAINT "whatsapp_member_window_check" CHECK (("whatsapp_accounts"."member_window_start" is null) = ("whatsapp_accounts"."member_window_end" is null));

@@ -34,8 +34,12 @@ export function toPublicWhatsapp(row: AccountRow, safety: SafetyView): TWhatsapp
     suspended_count: row.suspended_count,
     limited_until: row.limited_until?.toISOString() ?? null,
     ...safety,
-    // Only a blast waits: an account not blasting is not waiting for anything.
-    ...(row.blasting ? {} : { resume_at: null, wait_reason: null }),
+    // Only a blast waits: an account not blasting is not waiting for anything, but hours that never open
+    // are said on the row before a blast is started into them.
+    ...(row.blasting || safety.wait_reason === 'no_hours' ? {} : { resume_at: null, wait_reason: null }),
+    member_daily_cap: row.member_daily_cap,
+    member_window_start: row.member_window_start,
+    member_window_end: row.member_window_end,
     createdAt: row.created_at.toISOString(),
   };
 }

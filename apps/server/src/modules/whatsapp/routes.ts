@@ -4,6 +4,8 @@
  * side; the Blaster, intervals, the Sending tick and activation are for admins and devs. Ownership of the
  * account named is checked in the service.
  */
+import { ZIncomeForecast } from '@sewablast/contract/dashboard';
+import { ZMemberTermsRequest } from '@sewablast/contract/member-terms';
 import { pageOf, ZId, ZPageQuery } from '@sewablast/contract/paging';
 import {
   WHATSAPP_TEXT,
@@ -213,6 +215,35 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
         request.body.interval_max,
       ),
     }),
+  );
+
+  app.put(
+    '/terms',
+    {
+      config: { access: 'memberSide' },
+      schema: {
+        tags,
+        summary:
+          "The owner's own daily cap and sending hours for the account (null: the service's); they only narrow the service's",
+        body: ZMemberTermsRequest,
+        response: { 200: ZWhatsappResponse, ...failures },
+      },
+    },
+    async (request) => ({ whatsapp: await whatsapp.setTerms(requireActor(request), request.body) }),
+  );
+
+  app.get(
+    '/forecast/:userId',
+    {
+      config: { access: 'memberSide' },
+      schema: {
+        tags,
+        summary: "What a member's connected accounts may earn in a sending day, by their caps and hours",
+        params: ZUserParams,
+        response: { 200: ZIncomeForecast, ...failures },
+      },
+    },
+    async (request) => whatsapp.forecast(requireActor(request), request.params.userId),
   );
 
   app.get(

@@ -29,10 +29,12 @@ import type { EventBus } from '../../live/bus.ts';
 import type { PhoneNumberService } from '../phonenumber/service.ts';
 import type { ProxyService } from '../proxy/service.ts';
 import { createBlaster } from './blaster.ts';
+import { createForecast } from './forecast.ts';
 import { createLinking } from './linking.ts';
 import { createNumberChange } from './number-change.ts';
 import { createPresenter } from './present.ts';
 import { accountSearch } from './search.ts';
+import { createTerms } from './terms.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -112,6 +114,8 @@ export function createWhatsappService({
   const linking = createLinking({ db, proxies, bus, sessions: requireEngine, byClientid });
   const blaster = createBlaster({ db, phoneNumbers, sessions: requireEngine, secondMs });
   const confirmNumber = createNumberChange({ db, bus, sessions: requireEngine, mustSee });
+  const setTerms = createTerms({ db, mustSee, present: present.one });
+  const forecast = createForecast(db, safety);
 
   return {
     byClientid,
@@ -240,6 +244,9 @@ export function createWhatsappService({
       if (!row) throw notFound(SERVER_TEXT.notFound);
       return present.one(row);
     },
+
+    setTerms,
+    forecast,
 
     /** The latest message the account received, or null when none came yet. */
     async lastMessage(actor: Actor, idOrClientid: string): Promise<TIncomingMessage | null> {

@@ -1,10 +1,15 @@
-/** 'Dashboard Member': the announcement marquee, seven counter cards (spec part 1 §2) and the income per day. */
+/**
+ * 'Dashboard Member': the announcement marquee, seven counter cards (spec part 1 §2), the forecast of a day's
+ * income by the accounts' caps and hours (issue 23) and the income per day.
+ */
 import { COUNTERS_TEXT } from '@sewablast/contract/counters-text';
+import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
 import type { TUser } from '@sewablast/contract/users';
 import type { LucideIcon } from 'lucide-react';
-import { Ban, CircleCheck, CircleX, Gift, Smartphone, TrendingUp, Wallet } from 'lucide-react';
+import { Ban, CalendarClock, CircleCheck, CircleX, Gift, Smartphone, TrendingUp, Wallet } from 'lucide-react';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatNumber, formatRupiah } from '../../lib/format.ts';
+import { useIncomeForecast } from './api/income-forecast.ts';
 import { type MemberCounters, useCountersFollowLive, useMemberCounters } from './api/member-counters.ts';
 import { useAnnouncement } from './api/settings-info.ts';
 import { IncomeChart } from './income-chart.tsx';
@@ -119,8 +124,37 @@ export function MemberDashboard({ user }: { user: TUser }) {
             )}
           </div>
         ))}
+        <ForecastCard userId={user.id} />
       </div>
       <IncomeChart userId={user.id} />
+    </div>
+  );
+}
+
+/** A day's income as the connected accounts' caps and hours allow it; a failed read shows 0, as the counters do. */
+function ForecastCard({ userId }: { userId: number }) {
+  const forecast = useIncomeForecast(userId);
+  return (
+    <div
+      data-testid="card-forecast"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <span className="flex size-11 items-center justify-center rounded-lg bg-teal-50 text-teal-600 dark:bg-teal-600/15">
+        <CalendarClock size={22} />
+      </span>
+      <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{DASHBOARD_TEXT.forecast}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 dark:text-white" data-testid="value-forecast">
+        {forecast.isPending ? (
+          <Spinner size={22} className="text-brand-600" />
+        ) : (
+          formatRupiah(forecast.data?.daily_income ?? 0)
+        )}
+      </p>
+      {forecast.data && (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {DASHBOARD_TEXT.forecastDetail(forecast.data.accounts.length)}
+        </p>
+      )}
     </div>
   );
 }

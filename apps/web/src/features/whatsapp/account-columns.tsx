@@ -5,26 +5,39 @@
  * suspensions (spec part 1 §6, §9), from its status.
  */
 import type { Role } from '@sewablast/contract/roles';
+import { TERMS_TEXT } from '@sewablast/contract/safety';
 import { BLAST_TEXT, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
-import { Play, RotateCcw, Square, Unplug } from 'lucide-react';
+import { Clock, Play, RotateCcw, Square, Unplug } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
+import { DialogOnDemand } from '../../components/confirm-button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import type { Column } from '../../components/data-table.tsx';
+import type { Dialog } from '../../components/dialog-on-demand.tsx';
 import { IconButton } from '../../components/row-actions.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { isFresh } from '../../lib/live.ts';
+import { onDemand } from '../../lib/on-demand.ts';
 import { AccountSafety } from './account-safety.tsx';
 import { isBlasting, type LiveRow, statusLabel } from './live-rows.ts';
+import type { TermsDialogProps } from './terms-dialog.tsx';
 import type { AccountCommands } from './use-account-commands.ts';
+
+const termsDialog = onDemand<Dialog<TermsDialogProps>>(async () => (await import('./terms-dialog.tsx')).TermsDialog);
 
 /** Spec part 1 §9: activation is allowed below 3 suspensions. */
 const MAX_SUSPENSIONS = 3;
 
 const canActivate = (row: LiveRow) => row.suspended && row.suspended_count < MAX_SUSPENSIONS;
 
-export function accountColumns(role: Role, now: number, commands: AccountCommands): Column<LiveRow>[] {
+/** `viewerId`: the signed-in user, who alone sets the own terms of the accounts that are theirs. */
+export function accountColumns(
+  role: Role,
+  now: number,
+  commands: AccountCommands,
+  viewerId: number | null,
+): Column<LiveRow>[] {
   const isManager = role === 'admin' || role === 'dev';
   return [
     {
@@ -115,7 +128,7 @@ export function accountColumns(role: Role, now: number, commands: AccountCommand
               Activate
             </button>
           )}
-          <AccountSafety row={row} />
+          <AccountSafety row={row} own={row.user_id === viewerId} />
         </div>
       ),
     },
@@ -136,7 +149,7 @@ export function accountColumns(role: Role, now: number, commands: AccountCommand
           header: 'Action',
           className: 'text-right',
           actions: true,
-          cell: (row) => <AccountActions row={row} commands={commands} />,
+          cell: (row) => <AccountActions row={row} commands={commands} owns={row.user_id === viewerId} />,
         },
   ];
 }
@@ -155,7 +168,7 @@ function BlastWarning({ row, commands, trigger }: { row: LiveRow; commands: Acco
   );
 }
 
-function AccountActions({ row, commands }: { row: LiveRow; commands: AccountCommands }) {
+function AccountActions({ row, commands, owns }: { row: LiveRow; commands: AccountCommands; owns: boolean }) {
   const blasting = isBlasting(row);
   const reset = (
     <IconButton tooltip="Reset" label={`Reset ${row.clientid}`}>
@@ -169,6 +182,17 @@ function AccountActions({ row, commands }: { row: LiveRow; commands: AccountComm
   );
   return (
     <div className="flex justify-end gap-1">
+      {owns && (
+        <DialogOnDemand
+          dialog={termsDialog}
+          props={{ row, onSaved: commands.termsSaved }}
+          trigger={(opens) => (
+            <IconButton tooltip={TERMS_TEXT.open} label={`${TERMS_TEXT.open} ${row.clientid}`} {...opens}>
+              <Clock size={18} />
+            </IconButton>
+          )}
+        />
+      )}
       {blasting ? (
         <IconButton
           tooltip="Stop blast"

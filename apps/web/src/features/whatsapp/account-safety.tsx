@@ -1,9 +1,10 @@
 /**
  * An account's safety figures on its Daftar Whatsapp row (DESIGN §8): its warm-up day, what it sent of
- * today's cap, and why and until when its blast waits. The time is the dashboard's clock, as every time
- * the list shows.
+ * today's cap, the owner's own terms, and why and until when its blast waits (or that it never sends, when
+ * the owner's hours and the service's never meet). The time is the dashboard's clock, as every time the list
+ * shows.
  */
-import { SAFETY_TEXT } from '@sewablast/contract/safety';
+import { SAFETY_TEXT, TERMS_TEXT } from '@sewablast/contract/safety';
 import type { LiveRow } from './live-rows.ts';
 
 /** `HH:MM` of an ISO time, on the dashboard's clock. */
@@ -13,14 +14,25 @@ function clockTime(iso: string): string {
 }
 
 export function waitText(row: Pick<LiveRow, 'resume_at' | 'wait_reason'>): string | null {
+  if (row.wait_reason === 'no_hours') return SAFETY_TEXT.noHours;
   if (!row.resume_at) return null;
   if (row.wait_reason === 'window') return SAFETY_TEXT.waitWindow(clockTime(row.resume_at));
   if (row.wait_reason === 'cap') return SAFETY_TEXT.waitCap(clockTime(row.resume_at));
   return null;
 }
 
-export function AccountSafety({ row }: { row: LiveRow }) {
+/** The owner's own terms in force, if any; `own`: the viewer is the owner. */
+export function termsText(
+  row: Pick<LiveRow, 'member_daily_cap' | 'member_window_start' | 'member_window_end'>,
+  own: boolean,
+): string | null {
+  if (row.member_daily_cap === null && row.member_window_start === null) return null;
+  return TERMS_TEXT.summary(own, row.member_daily_cap, row.member_window_start, row.member_window_end);
+}
+
+export function AccountSafety({ row, own }: { row: LiveRow; own: boolean }) {
   const waiting = waitText(row);
+  const terms = termsText(row, own);
   return (
     <span
       data-testid={`safety-${row.clientid}`}
@@ -32,6 +44,11 @@ export function AccountSafety({ row }: { row: LiveRow }) {
         </span>
       )}
       <span className="block whitespace-nowrap">{SAFETY_TEXT.sentToday(row.sent_today, row.daily_cap)}</span>
+      {terms && (
+        <span data-testid={`terms-${row.clientid}`} className="block">
+          {terms}
+        </span>
+      )}
       {waiting && <span className="block text-amber-700 dark:text-amber-400">{waiting}</span>}
     </span>
   );

@@ -1,7 +1,7 @@
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
 import { cannotStart, isFresh } from '../../lib/live.ts';
-import { waitText } from './account-safety.tsx';
+import { termsText, waitText } from './account-safety.tsx';
 import { applyLiveEvent, statusLabel, toLiveRow } from './live-rows.ts';
 
 const account = toLiveRow({
@@ -31,6 +31,9 @@ const account = toLiveRow({
   warmup_days: 10,
   resume_at: null,
   wait_reason: null,
+  member_daily_cap: null,
+  member_window_start: null,
+  member_window_end: null,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
@@ -76,6 +79,28 @@ describe('applyLiveEvent', () => {
     expect(row).toMatchObject({ resume_at: null, wait_reason: null, warmup_day: null, daily_cap: 20 });
     row = applyLiveEvent({ ...row, resume_at: resume, wait_reason: 'cap' }, event('stop'), 0);
     expect(row).toMatchObject({ resume_at: null, wait_reason: null, sent_today: 1 });
+  });
+
+  it("says an account whose owner's hours never meet the service's never sends, after its blast stops too", () => {
+    let row = applyLiveEvent(account, event('start'), 0);
+    row = applyLiveEvent(row, event('waiting', { waitTime: 300, resume_at: null, wait_reason: 'no_hours' }), 0);
+    expect(statusLabel(row, 0)).toBe('Waiting');
+    expect(waitText(row)).toBe('Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.');
+    row = applyLiveEvent(row, event('stop'), 0);
+    expect(row).toMatchObject({ blasting: false, wait_reason: 'no_hours' });
+    // A blast's own word (the owner widened the hours) replaces it.
+    row = applyLiveEvent(row, event('waiting', { waitTime: 5, resume_at: null, wait_reason: null }), 0);
+    expect(row.wait_reason).toBeNull();
+  });
+
+  it("shows the owner's own terms on the row when there are any", () => {
+    expect(termsText(account, true)).toBeNull();
+    const night = { member_daily_cap: 50, member_window_start: '22:00', member_window_end: '06:00' };
+    expect(termsText(night, true)).toBe('Batas saya: 50/hari, 22:00–06:00');
+    expect(termsText(night, false)).toBe('Batas pemilik: 50/hari, 22:00–06:00');
+    expect(termsText({ member_daily_cap: null, member_window_start: '09:00', member_window_end: '17:00' }, true)).toBe(
+      'Batas saya: 09:00–17:00',
+    );
   });
 
   it('keeps the end of a restriction a wait names, and nothing from a plain pause', () => {

@@ -55,7 +55,11 @@ export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number)
   const { payload } = message;
   // A generator or validator on the account reports its own run: the row shows the account's blast.
   if (isJobEvent(payload)) return row;
-  return applyEvent(withSafety(row, payload), message, now);
+  const next = applyEvent(withSafety(row, payload), message, now);
+  // Hours that never open are the account's, not its blast's: a stopped blast still never sends, until an
+  // event of the blast says otherwise.
+  const kept = row.wait_reason === 'no_hours' && payload.wait_reason === undefined && next.wait_reason === null;
+  return kept ? { ...next, wait_reason: 'no_hours' } : next;
 }
 
 function applyEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
@@ -144,7 +148,9 @@ export function statusLabel(row: LiveRow, now: number): string {
   if (row.suspended) return `Suspended (${row.suspended_count}x)`;
   if (row.attempting !== null) return `Fail, attempting (${row.attempting})`;
   // A wait for the sending hours or the next day says why and until when below (account-safety.tsx), not in seconds.
-  if (row.waiting !== null) return row.resume_at ? 'Waiting' : `Waiting (${secondsLeft(row.waiting, now)} s)`;
+  if (row.waiting !== null) {
+    return row.resume_at || row.wait_reason === 'no_hours' ? 'Waiting' : `Waiting (${secondsLeft(row.waiting, now)} s)`;
+  }
   if (row.status === 'sending') return 'Sending';
   return row.state;
 }

@@ -4,7 +4,7 @@
  * whose OK goes to the reconnect screen.
  */
 import { TEXT } from '@sewablast/contract/texts';
-import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
+import { type TWhatsapp, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -69,6 +69,17 @@ export function useAccountCommands(update: UpdateRow, reread: () => unknown) {
     reconnect: (row: LiveRow) => navigate(`/whatsapp/create?r=${row.id}`),
     activate: (row: LiveRow) => void act(() => activateAccount(row.id), 'Akun diaktifkan.'),
     setSending: (row: LiveRow, on: boolean) => void act(() => setSending(row.id, on), 'Disimpan.'),
+    /** The owner's terms saved (terms-dialog.tsx): the row takes them and the figures that follow them. */
+    termsSaved: (account: TWhatsapp) =>
+      update(account.clientid, (current) => ({
+        ...current,
+        member_daily_cap: account.member_daily_cap,
+        member_window_start: account.member_window_start,
+        member_window_end: account.member_window_end,
+        daily_cap: account.daily_cap,
+        resume_at: account.resume_at,
+        wait_reason: account.wait_reason,
+      })),
     forbidden,
     /** Closes the 'Forbidden' dialog and goes to reconnect the account it was about. */
     leaveForbidden: () => {

@@ -89,7 +89,7 @@ export function Component() {
           </div>
         </div>
         <DataTable
-          columns={accountColumns(role, now, commands)}
+          columns={accountColumns(role, now, commands, user?.id ?? null)}
           rows={rows}
           rowKey={(row) => row.clientid}
           loading={list.isPending}

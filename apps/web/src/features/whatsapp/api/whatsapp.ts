@@ -1,5 +1,7 @@
 /** WhatsApp account calls used by the Add WhatsApp screen (spec part 1 §7 WhatsApp). */
 import type { TMsgResponse } from '@sewablast/contract/errors';
+import type { TMemberTermsRequest } from '@sewablast/contract/member-terms';
+import type { TSettingResponse } from '@sewablast/contract/setting';
 import type {
   TNewClientRequest,
   TNewClientResponse,
@@ -78,4 +80,23 @@ export function activateAccount(id: number) {
 
 export function setSending(id: number, sending_enabled: boolean) {
   return api<TWhatsappResponse>('/admin/whatsapp/status', { method: 'PUT', body: { id, sending_enabled } });
+}
+
+/** The owner's own cap and hours for an account; null (or an empty box) is the service's. */
+export function setTerms(body: TMemberTermsRequest) {
+  return api<TWhatsappResponse>('/admin/whatsapp/terms', { method: 'PUT', body });
+}
+
+/** The service's cap and sending hours, which the member's own terms can only narrow. */
+export function useServiceTerms() {
+  return useQuery({
+    // The key the other readers of the settings use, so that one read serves them all.
+    queryKey: ['settings'],
+    queryFn: () => api<TSettingResponse>('/admin/setting/get'),
+    select: ({ setting }) => ({
+      cap: setting.daily_cap,
+      start: setting.send_window_start,
+      end: setting.send_window_end,
+    }),
+  });
 }
