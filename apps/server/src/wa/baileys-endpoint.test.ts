@@ -10,7 +10,6 @@ import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
 import type { RetryPace } from '../engine/retry.ts';
 import { sendTemplate } from '../engine/send.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
-import { reachoutOf7 } from './baileys-reachout.ts';
 import type { SessionEvent } from './driver.ts';
 
 const wa = useFakeWhatsApp();
@@ -195,60 +194,5 @@ describe('receipts from the recipient', () => {
         (node) => node.tag === 'ack' && node.attrs.class === 'receipt' && node.attrs.id === id,
       );
     await until(() => receiptAcks().length === 2, 10_000);
-  });
-});
-
-describe('a send the endpoint refuses with 463', () => {
-  it('is passed on as a timelock with the end WhatsApp names, without a second relay', async () => {
-    const { session, rina } = await sending({ reachout: reachoutOf7 });
-    const end = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
-    wa.endpoint.reachoutTimelock = end;
-    wa.endpoint.messages.plans.push({ error: '463' });
-    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0LOCKED')).rejects.toMatchObject({
-      kind: 'restricted',
-      code: '463',
-      until: end,
-    });
-    expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0LOCKED']);
-  });
-
-  it('is sent once more to the LID under the same id when the account is under no timelock, and goes through', async () => {
-    const { session, rina } = await sending({ reachout: reachoutOf7 });
-    wa.endpoint.messages.plans.push({ error: '463' });
-    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0NOLOCK')).resolves.toMatchObject({
-      id: '3EB0NOLOCK',
-    });
-    expect(wa.endpoint.messages.relayed.map((relayed) => [relayed.id, relayed.to])).toEqual([
-      ['3EB0NOLOCK', `${rinaNumber}@s.whatsapp.net`],
-      ['3EB0NOLOCK', `${rinaLid}@lid`],
-    ]);
-  });
-
-  it('is passed on as a restriction of unknown end when the second try meets 463 too', async () => {
-    const { session, rina } = await sending({ reachout: reachoutOf7 });
-    wa.endpoint.messages.plans.push({ error: '463' }, { error: '463' }, { error: '463' });
-    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0TWICE')).rejects.toMatchObject({
-      kind: 'restricted',
-      code: '463',
-      until: null,
-    });
-    expect(wa.endpoint.messages.relayed.map((relayed) => [relayed.id, relayed.to])).toEqual([
-      ['3EB0TWICE', `${rinaNumber}@s.whatsapp.net`],
-      ['3EB0TWICE', `${rinaLid}@lid`],
-    ]);
-  });
-});
-
-describe('a reply from a contact WhatsApp addresses by its LID', () => {
-  it('reaches the driver decrypted, as a message from the phone number WhatsApp names beside the LID', async () => {
-    const { events, rina } = await sending();
-    const id = await wa.endpoint.write(rina, 'STOP');
-    await until(() => events.some((event) => event.type === 'message'), 10_000);
-    expect(events.filter((event) => event.type === 'message')).toEqual([
-      { type: 'message', from: rina.number, text: 'STOP' },
-    ]);
-    // Baileys' delivery receipt to the LID is the message's acknowledgement (WhatsApp Web's way).
-    const receipt = await wa.endpoint.latest().next((node) => node.tag === 'receipt' && node.attrs.id === id);
-    expect(receipt.attrs).toMatchObject({ to: `${rina.lid}@lid`, type: 'inactive' });
   });
 });

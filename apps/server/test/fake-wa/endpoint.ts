@@ -31,6 +31,8 @@ export class FakeWhatsApp {
   readonly messages = new MessageDesk();
   /** The end of the account's reach-out timelock, as WhatsApp's timelock query answers it; null: none. */
   reachoutTimelock: Date | null = null;
+  /** Whether a token issuance is answered with the contacts' trusted-contact tokens. */
+  givesTokens = false;
   /** Handshake or frame errors: a test fails on any. */
   readonly failures: unknown[] = [];
   private readonly serverStatic = Curve.generateKeyPair();
@@ -106,6 +108,27 @@ export class FakeWhatsApp {
       content: [{ tag: 'enc', attrs: { v: '2', type }, content: ciphertext }],
     });
     return id;
+  }
+
+  /**
+   * WhatsApp pushes the account's reach-out timelock to the session (a `mex` notification): active until
+   * `end`, or lifted when `end` is null.
+   */
+  pushTimelock(end: Date | null) {
+    const payload = end
+      ? { is_active: true, time_enforcement_ends: String(Math.floor(end.getTime() / 1000)) }
+      : { is_active: false };
+    this.latest().send({
+      tag: 'notification',
+      attrs: { id: `mex-${++this.written}`, type: 'mex', from: 's.whatsapp.net' },
+      content: [
+        {
+          tag: 'update',
+          attrs: { op_name: 'NotificationUserReachoutTimelockUpdate' },
+          content: Buffer.from(JSON.stringify({ data: { xwa2_notify_account_reachout_timelock: payload } })),
+        },
+      ],
+    });
   }
 
   /** The connection the client opened last. */

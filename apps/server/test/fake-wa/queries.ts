@@ -18,7 +18,26 @@ export async function answer(endpoint: FakeWhatsApp, connection: WaConnection, n
   if (xmlns === 'encrypt') return encrypt(endpoint, connection, node);
   if (xmlns === 'usync') return usync(endpoint, connection, node);
   if (xmlns === 'w:mex') return mex(endpoint, node);
+  if (xmlns === 'privacy') return privacy(endpoint, node);
   return result(node);
+}
+
+/**
+ * The account issuing its trusted-contact token to contacts (Baileys' `issuePrivacyTokens`): WhatsApp's
+ * answer carries each contact's token for the account when `givesTokens`, else none.
+ */
+function privacy(endpoint: FakeWhatsApp, node: BinaryNode): BinaryNode {
+  const asked = childrenOf(childOf(node, 'tokens'), 'token');
+  if (!endpoint.givesTokens || asked.length === 0) return result(node);
+  const t = String(Math.floor(Date.now() / 1000));
+  const tokens = asked.map(
+    ({ attrs }): BinaryNode => ({
+      tag: 'token',
+      attrs: { jid: attrs.jid ?? '', t, type: 'trusted_contact' },
+      content: Buffer.from(`token-of-${attrs.jid}`),
+    }),
+  );
+  return result(node, [{ tag: 'tokens', attrs: {}, content: tokens }]);
 }
 
 /** WhatsApp's GraphQL queries; the one modelled is the account's reach-out timelock. */
