@@ -15,6 +15,7 @@ import type { SessionEvent } from './driver.ts';
 const wa = useFakeWhatsApp();
 
 const qrs = (events: SessionEvent[]) => events.flatMap((event) => (event.type === 'qr' ? [event.qr] : []));
+const codes = (events: SessionEvent[]) => events.flatMap((event) => (event.type === 'code' ? [event.code] : []));
 
 describe('linking an account through the fake endpoint', () => {
   it('shows a QR, pairs when the phone scans it, restarts on 515 and opens logged in with the stored creds', async () => {
@@ -52,6 +53,33 @@ describe('linking an account through the fake endpoint', () => {
     await wa.endpoint.scan(phone, after);
     await until(() => connectedCount(events) === 1, 10_000);
     expect(phone.devices).toHaveLength(1);
+  });
+
+  it('links by pairing code: the phone takes the 8 characters shown, pairs, restarts on 515 and opens logged in', async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events, sockets } = await wa.open({ pairingNumber: phone.number });
+    await until(() => codes(events).length === 1, 10_000);
+    const [code] = codes(events) as [string];
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(qrs(events)).toEqual([]);
+    await wa.endpoint.enterCode(phone, code);
+    await until(() => connectedCount(events) === 1, 10_000);
+    expect(events.find((event) => event.type === 'authenticated')).toMatchObject({ phonenumber: phone.number });
+    expect(sockets).toHaveLength(2);
+    expect(
+      wa.endpoint.connections.map((connection) => (connection.payload?.devicePairingData ? 'register' : 'login')),
+    ).toEqual(['register', 'login']);
+    expect(phone.devices.map((device) => device.device)).toEqual([12]);
+  });
+
+  it('links nothing when the phone is given another code than the one shown', async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events } = await wa.open({ pairingNumber: phone.number });
+    await until(() => codes(events).length === 1, 10_000);
+    const wrong = codes(events)[0] === 'ABCD2345' ? 'ABCD2346' : 'ABCD2345';
+    await expect(wa.endpoint.enterCode(phone, wrong)).rejects.toThrow('unable to authenticate data');
+    expect(phone.devices).toEqual([]);
+    expect(events.some((event) => event.type === 'authenticated')).toBe(false);
   });
 
   it("refuses a pair-success whose account signature is not the account key's, and links nothing", async () => {

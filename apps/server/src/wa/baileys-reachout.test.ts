@@ -3,12 +3,17 @@
  * WhatsApp endpoint (test/fake-wa): its USync look-ups, LID map, signal sessions, token issuance and timelock
  * query answered frame by frame. Resent once to the LID the contact moved to, or once after a
  * trusted-contact token was fetched, or passed on as a timelock with its end; a timelock WhatsApp pushes
- * keeps sends back until its end.
+ * keeps sends back until its end. A 429 rate-overlimit, on a query a send makes or on the message's ack,
+ * reaches the engine as the cool-down it waits out.
  */
 import type { BinaryNode } from 'baileys';
 import { describe, expect, it } from 'vitest';
 import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { COOL_DOWN_S, restrictionWait } from '../engine/restrict.ts';
+import type { RetryPace } from '../engine/retry.ts';
+import { sendTemplate } from '../engine/send.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
+import type { WaSession } from './driver.ts';
 
 const wa = useFakeWhatsApp();
 
@@ -107,6 +112,49 @@ describe('a timelock WhatsApp pushes', () => {
     wa.endpoint.pushTimelock(null);
     await lifted;
     await session.sendMessage(rina.number, { text: 'Halo' });
+    expect(wa.endpoint.messages.relayed).toHaveLength(1);
+  });
+});
+
+/** The retry rule run as the engine runs it, noting every wait it asks for. */
+function pacing(session: WaSession) {
+  const slept: number[] = [];
+  const pace: RetryPace = {
+    session: () => session,
+    halted: () => false,
+    sleep: async (seconds) => void slept.push(seconds),
+    attempting: async () => {},
+    reconnected: async () => true,
+  };
+  return { pace, slept };
+}
+
+const isKeyFetch = (query: BinaryNode) =>
+  query.attrs.xmlns === 'encrypt' && Array.isArray(query.content) && query.content.some((child) => child.tag === 'key');
+
+describe('a send WhatsApp answers with 429 rate-overlimit', () => {
+  it.each([
+    ['the number look-up before it', (query: BinaryNode) => query.attrs.xmlns === 'usync', 0],
+    ["the contact's key fetch as it is encrypted", isKeyFetch, 0],
+  ])('on %s reaches the engine as a restriction to cool down for, not tried again', async (_, overlimit, relayed) => {
+    const { session, rina } = await sending();
+    wa.endpoint.overlimit = overlimit;
+    const { pace, slept } = pacing(session);
+    const outcome = await sendTemplate(pace, { number: rina.number, name: 'Rina' }, { text: 'Halo {name}' });
+    expect(outcome).toMatchObject({ status: 'restricted', code: '429', until: null });
+    if (outcome.status !== 'restricted') throw new Error('not restricted');
+    expect(restrictionWait(outcome, 1, Date.now())).toBe(COOL_DOWN_S);
+    expect(slept).toEqual([]);
+    expect(wa.endpoint.messages.relayed).toHaveLength(relayed);
+  });
+
+  it('in the ack of the message itself reaches the engine the same way, relayed once', async () => {
+    const { session, rina } = await sending();
+    wa.endpoint.messages.refuse = () => '429';
+    const { pace, slept } = pacing(session);
+    const outcome = await sendTemplate(pace, { number: rina.number, name: 'Rina' }, { text: 'Halo {name}' });
+    expect(outcome).toMatchObject({ status: 'restricted', code: '429', until: null });
+    expect(slept).toEqual([]);
     expect(wa.endpoint.messages.relayed).toHaveLength(1);
   });
 });

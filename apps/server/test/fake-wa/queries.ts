@@ -1,6 +1,7 @@
 /**
  * WhatsApp's answers to a linked session's queries (`iq` get/set): pre-key counts and uploads, key bundles,
- * usync lookups (contact, devices, LID), and a plain result for everything the fake does not model.
+ * usync lookups (contact, devices, LID), token issuance, the timelock query, `rate-overlimit` (429) where a
+ * test asks for it, and a plain result for everything the fake does not model.
  */
 import { type BinaryNode, QueryIds, XWAPaths } from 'baileys';
 import type { WaConnection } from './connection.ts';
@@ -13,7 +14,15 @@ const result = (node: BinaryNode, content?: BinaryNode[]): BinaryNode => ({
   ...(content ? { content } : {}),
 });
 
+/** WhatsApp's answer to a query made too often: an error iq, `rate-overlimit`. */
+const overlimit = (node: BinaryNode): BinaryNode => ({
+  tag: 'iq',
+  attrs: { id: node.attrs.id ?? '', type: 'error', from: 's.whatsapp.net' },
+  content: [{ tag: 'error', attrs: { code: '429', text: 'rate-overlimit' } }],
+});
+
 export async function answer(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): Promise<BinaryNode> {
+  if (endpoint.overlimit(node)) return overlimit(node);
   const xmlns = node.attrs.xmlns;
   if (xmlns === 'encrypt') return encrypt(endpoint, connection, node);
   if (xmlns === 'usync') return usync(endpoint, connection, node);
