@@ -5,7 +5,9 @@
 // the login and its upload of 812 pre-keys, then left connected and idle. After each step of STEPS (1, 50,
 // 200 sessions in all) and a full garbage collection, this process's RSS, heap and external memory are read
 // beside the same with none linked; the growth divided by the sessions is the figure per session, and
-// 1 GB over it how many accounts fit (docs/deploy.md). LINKING (10) sessions link at a time.
+// 1 GB over it how many accounts fit (docs/deploy.md). LINKING (10) sessions link at a time. Last, one more
+// session sends SENDS (1,000) messages, each to a contact of its own (a signal session each, as a blast
+// makes), and what it holds then is read beside what it held idle.
 // The key store's database: DATABASE_URL, else a scratch database on TEST_DATABASE_URL's server, else an
 // embedded PostgreSQL (lib/database.mjs).
 import { fork } from 'node:child_process';
@@ -20,6 +22,7 @@ import { benchDatabase } from './lib/database.mjs';
 
 const STEPS = (process.env.STEPS ?? '1,50,200').split(',').map(Number);
 const LINKING = Number(process.env.LINKING ?? 10);
+const SENDS = Number(process.env.SENDS ?? 1000);
 const MB = 1024 * 1024;
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -38,18 +41,20 @@ endpoint.on('message', ({ id, error }) => {
   scans.get(id)?.(error);
   scans.delete(id);
 });
-const scan = (number, lid, qr) =>
+const ask = (message) =>
   new Promise((resolve, reject) => {
     const id = ++scanIds;
     scans.set(id, (error) => (error ? reject(new Error(error)) : resolve()));
-    endpoint.send({ id, number, lid, qr });
+    endpoint.send({ id, ...message });
   });
+const scan = (number, lid, qr) => ask({ number, lid, qr });
 
 const { database, label, close } = await benchDatabase();
 const driver = new BaileysDriver({
   version: async () => [2, 3000, 1029000000],
   makeSocket: (config) => baileys.makeWASocket({ ...config, waWebSocketUrl: url }),
   logger: pino({ level: 'silent' }),
+  composingMs: 0,
 });
 const pool = postgresPoolOf(database.db);
 const opened = [];
@@ -111,6 +116,7 @@ await opened.pop().close();
 await pause(1000);
 const base = await atRest();
 const mb = (bytes) => (bytes / MB).toFixed(1);
+const kb = (bytes) => (bytes / 1024).toFixed(0);
 console.log(`key store on ${label}; baseline: RSS ${mb(base.rss)} MB, heap ${mb(base.heapUsed)} MB`);
 console.log(
   '| sessions | linked in | key rows | RSS | heap used | external | RSS per session | heap per session | in 1 GB (RSS) |',
@@ -133,6 +139,27 @@ for (const step of STEPS) {
     `| ${step} | ${seconds.toFixed(1)} s | ${keys.toLocaleString('en')} | ${mb(now.rss)} MB | ${mb(now.heapUsed)} MB | ` +
       `${mb(now.external)} MB | ${(perRss / 1024).toFixed(0)} KB | ${(perHeap / 1024).toFixed(0)} KB | ` +
       `${Math.floor(1024 / (perRss / MB)).toLocaleString('en')} |`,
+  );
+}
+if (SENDS > 0) {
+  const idle = await atRest();
+  await link(++linked);
+  const linkedOne = await atRest();
+  const contacts = Array.from({ length: SENDS }, (_, i) => [
+    `62857${String(i).padStart(8, '0')}`,
+    `66${String(i).padStart(12, '0')}`,
+  ]);
+  await ask({ contacts });
+  const session = opened.at(-1);
+  const started = performance.now();
+  for (const [number] of contacts) await session.sendMessage(number, { text: `Halo ${number}` });
+  const seconds = (performance.now() - started) / 1000;
+  const sent = await atRest();
+  console.log(
+    `one more session: linked +${kb(linkedOne.rss - idle.rss)} KB RSS, +${kb(linkedOne.heapUsed - idle.heapUsed)} KB heap; ` +
+      `after ${SENDS.toLocaleString('en')} sends to as many contacts (${seconds.toFixed(1)} s): ` +
+      `+${mb(sent.rss - linkedOne.rss)} MB RSS, +${mb(sent.heapUsed - linkedOne.heapUsed)} MB heap, ` +
+      `+${mb(sent.external - linkedOne.external)} MB external`,
   );
 }
 for (const session of opened) await session.close();
