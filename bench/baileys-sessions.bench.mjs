@@ -7,7 +7,7 @@
 // beside the same with none linked; the growth divided by the sessions is the figure per session, and
 // 1 GB over it how many accounts fit (docs/deploy.md). LINKING (10) sessions link at a time. Last, one more
 // session sends SENDS (1,000) messages, each to a contact of its own (a signal session each, as a blast
-// makes), and what it holds then is read beside what it held idle.
+// makes), and what it holds then is read beside what it held idle, and once it is closed.
 // The key store's database: DATABASE_URL, else a scratch database on TEST_DATABASE_URL's server, else an
 // embedded PostgreSQL (lib/database.mjs).
 import { fork } from 'node:child_process';
@@ -117,6 +117,8 @@ await pause(1000);
 const base = await atRest();
 const mb = (bytes) => (bytes / MB).toFixed(1);
 const kb = (bytes) => (bytes / 1024).toFixed(0);
+/** A change in MB with its sign. */
+const delta = (bytes) => `${bytes < 0 ? '' : '+'}${mb(bytes)} MB`;
 console.log(`key store on ${label}; baseline: RSS ${mb(base.rss)} MB, heap ${mb(base.heapUsed)} MB`);
 console.log(
   '| sessions | linked in | key rows | RSS | heap used | external | RSS per session | heap per session | in 1 GB (RSS) |',
@@ -158,8 +160,17 @@ if (SENDS > 0) {
   console.log(
     `one more session: linked +${kb(linkedOne.rss - idle.rss)} KB RSS, +${kb(linkedOne.heapUsed - idle.heapUsed)} KB heap; ` +
       `after ${SENDS.toLocaleString('en')} sends to as many contacts (${seconds.toFixed(1)} s): ` +
-      `+${mb(sent.rss - linkedOne.rss)} MB RSS, +${mb(sent.heapUsed - linkedOne.heapUsed)} MB heap, ` +
-      `+${mb(sent.external - linkedOne.external)} MB external`,
+      `${delta(sent.rss - linkedOne.rss)} RSS, ${delta(sent.heapUsed - linkedOne.heapUsed)} heap, ` +
+      `${delta(sent.external - linkedOne.external)} external`,
+  );
+  // What the session itself holds (its caches and Baileys' socket) goes with it; what stays is the process's.
+  opened.pop();
+  await session.close();
+  await pause(1000);
+  const closed = await atRest();
+  console.log(
+    `that session closed: ${delta(closed.heapUsed - linkedOne.heapUsed)} heap, ` +
+      `${delta(closed.external - linkedOne.external)} external beside it linked and idle`,
   );
 }
 for (const session of opened) await session.close();
