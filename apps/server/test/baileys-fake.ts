@@ -102,7 +102,7 @@ export class FakeSocket implements BaileysSocket {
     if (this.missing.has(jid.split('@')[0] ?? '')) return [];
     return [{ jid, exists: true }];
   }
-  /** Baileys 7's LID map, knowing no LID: LIDs are played on Baileys' real socket (baileys-wire-whatsapp.ts). */
+  /** Baileys 7's LID map, knowing no LID: LIDs are played on Baileys' real socket against the fake endpoint (fake-wa/). */
   readonly signalRepository = {
     lidMapping: { getLIDForPN: async () => null, getPNForLID: async () => null },
   };

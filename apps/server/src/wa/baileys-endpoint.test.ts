@@ -10,12 +10,12 @@ import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
 import type { RetryPace } from '../engine/retry.ts';
 import { sendTemplate } from '../engine/send.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
-import { reachoutOf7 } from './baileys-reachout.ts';
 import type { SessionEvent } from './driver.ts';
 
 const wa = useFakeWhatsApp();
 
 const qrs = (events: SessionEvent[]) => events.flatMap((event) => (event.type === 'qr' ? [event.qr] : []));
+const codes = (events: SessionEvent[]) => events.flatMap((event) => (event.type === 'code' ? [event.code] : []));
 
 describe('linking an account through the fake endpoint', () => {
   it('shows a QR, pairs when the phone scans it, restarts on 515 and opens logged in with the stored creds', async () => {
@@ -53,6 +53,33 @@ describe('linking an account through the fake endpoint', () => {
     await wa.endpoint.scan(phone, after);
     await until(() => connectedCount(events) === 1, 10_000);
     expect(phone.devices).toHaveLength(1);
+  });
+
+  it('links by pairing code: the phone takes the 8 characters shown, pairs, restarts on 515 and opens logged in', async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events, sockets } = await wa.open({ pairingNumber: phone.number });
+    await until(() => codes(events).length === 1, 10_000);
+    const [code] = codes(events) as [string];
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(qrs(events)).toEqual([]);
+    await wa.endpoint.enterCode(phone, code);
+    await until(() => connectedCount(events) === 1, 10_000);
+    expect(events.find((event) => event.type === 'authenticated')).toMatchObject({ phonenumber: phone.number });
+    expect(sockets).toHaveLength(2);
+    expect(
+      wa.endpoint.connections.map((connection) => (connection.payload?.devicePairingData ? 'register' : 'login')),
+    ).toEqual(['register', 'login']);
+    expect(phone.devices.map((device) => device.device)).toEqual([12]);
+  });
+
+  it('links nothing when the phone is given another code than the one shown', async () => {
+    const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
+    const { events } = await wa.open({ pairingNumber: phone.number });
+    await until(() => codes(events).length === 1, 10_000);
+    const wrong = codes(events)[0] === 'ABCD2345' ? 'ABCD2346' : 'ABCD2345';
+    await expect(wa.endpoint.enterCode(phone, wrong)).rejects.toThrow('unable to authenticate data');
+    expect(phone.devices).toEqual([]);
+    expect(events.some((event) => event.type === 'authenticated')).toBe(false);
   });
 
   it("refuses a pair-success whose account signature is not the account key's, and links nothing", async () => {
@@ -195,60 +222,5 @@ describe('receipts from the recipient', () => {
         (node) => node.tag === 'ack' && node.attrs.class === 'receipt' && node.attrs.id === id,
       );
     await until(() => receiptAcks().length === 2, 10_000);
-  });
-});
-
-describe('a send the endpoint refuses with 463', () => {
-  it('is passed on as a timelock with the end WhatsApp names, without a second relay', async () => {
-    const { session, rina } = await sending({ reachout: reachoutOf7 });
-    const end = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
-    wa.endpoint.reachoutTimelock = end;
-    wa.endpoint.messages.plans.push({ error: '463' });
-    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0LOCKED')).rejects.toMatchObject({
-      kind: 'restricted',
-      code: '463',
-      until: end,
-    });
-    expect(wa.endpoint.messages.relayed.map((relayed) => relayed.id)).toEqual(['3EB0LOCKED']);
-  });
-
-  it('is sent once more to the LID under the same id when the account is under no timelock, and goes through', async () => {
-    const { session, rina } = await sending({ reachout: reachoutOf7 });
-    wa.endpoint.messages.plans.push({ error: '463' });
-    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0NOLOCK')).resolves.toMatchObject({
-      id: '3EB0NOLOCK',
-    });
-    expect(wa.endpoint.messages.relayed.map((relayed) => [relayed.id, relayed.to])).toEqual([
-      ['3EB0NOLOCK', `${rinaNumber}@s.whatsapp.net`],
-      ['3EB0NOLOCK', `${rinaLid}@lid`],
-    ]);
-  });
-
-  it('is passed on as a restriction of unknown end when the second try meets 463 too', async () => {
-    const { session, rina } = await sending({ reachout: reachoutOf7 });
-    wa.endpoint.messages.plans.push({ error: '463' }, { error: '463' }, { error: '463' });
-    await expect(session.sendMessage(rina.number, { text: 'Halo' }, '3EB0TWICE')).rejects.toMatchObject({
-      kind: 'restricted',
-      code: '463',
-      until: null,
-    });
-    expect(wa.endpoint.messages.relayed.map((relayed) => [relayed.id, relayed.to])).toEqual([
-      ['3EB0TWICE', `${rinaNumber}@s.whatsapp.net`],
-      ['3EB0TWICE', `${rinaLid}@lid`],
-    ]);
-  });
-});
-
-describe('a reply from a contact WhatsApp addresses by its LID', () => {
-  it('reaches the driver decrypted, as a message from the phone number WhatsApp names beside the LID', async () => {
-    const { events, rina } = await sending();
-    const id = await wa.endpoint.write(rina, 'STOP');
-    await until(() => events.some((event) => event.type === 'message'), 10_000);
-    expect(events.filter((event) => event.type === 'message')).toEqual([
-      { type: 'message', from: rina.number, text: 'STOP' },
-    ]);
-    // Baileys' delivery receipt to the LID is the message's acknowledgement (WhatsApp Web's way).
-    const receipt = await wa.endpoint.latest().next((node) => node.tag === 'receipt' && node.attrs.id === id);
-    expect(receipt.attrs).toMatchObject({ to: `${rina.lid}@lid`, type: 'inactive' });
   });
 });

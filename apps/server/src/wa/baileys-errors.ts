@@ -36,6 +36,8 @@ export function banExpiryOf(error: unknown, now = Date.now()): Date | null {
 
 /** The acknowledgement error WhatsApp gives every send once it restricts what the account may send. */
 const ACK_RESTRICTED = '463';
+/** WhatsApp's rate-overlimit, whether it answers a query a send makes or the message's own ack. */
+const RATE_OVERLIMIT = '429';
 
 /**
  * The status of a Baileys error. A query WhatsApp answers with an error node becomes a Boom whose code is in
@@ -62,6 +64,9 @@ export function ackErrorOf(code: string): SendError {
   if (code === ACK_RESTRICTED) {
     return new SendError('restricted', code, `WhatsApp restricted sending from this account (${code})`);
   }
+  // The engine cools the account down for it (engine/restrict.ts) as for a query's 429; a refusal would
+  // have the blast go on at its normal pace into the limit.
+  if (code === RATE_OVERLIMIT) return new SendError('transient', code, `rate-overlimit (${code})`);
   return new SendError('rejected', `ack-${code}`, `WhatsApp refused the message (${code})`);
 }
 

@@ -1,26 +1,19 @@
 /**
- * Replies from contacts WhatsApp addresses by LID (issue 22), decrypted by Baileys 7's real socket from
- * frames a contact's own signal session encrypted: passed on by the phone number the message names
- * (`sender_pn`), else the one the account's LID map learned, so that a STOP from `…@lid` opts that number out.
+ * Replies from contacts WhatsApp addresses by LID (issue 22), written by the contact's phone on the fake
+ * WhatsApp endpoint (test/fake-wa) and decrypted by Baileys 7's real socket: passed on by the phone number the
+ * message names (`sender_pn`), else the one the account's LID map learned, so that a STOP from `…@lid` opts
+ * that number out.
  */
 import { Writable } from 'node:stream';
-import * as baileys from 'baileys';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { until } from '../../test/baileys-fake.ts';
-import { frame } from '../../test/baileys-wire.ts';
-import { useWire } from '../../test/baileys-wire-suite.ts';
-import { linkedCreds, WireContact, WireWhatsApp } from '../../test/baileys-wire-whatsapp.ts';
-import { toJson } from './baileys-keys.ts';
+import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
 import type { SessionEvent } from './driver.ts';
 
-const wire = useWire();
+const wa = useFakeWhatsApp();
 
-const rina = '6285712345678';
-const rinaLid = '123456789012345@lid';
-
+/** A linked session whose driver logs at `error` into `lines`, and Rina, a contact known by her LID. */
 async function linked() {
-  const creds = linkedCreds();
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -29,36 +22,34 @@ async function linked() {
     },
   });
   const logger: ReturnType<typeof pino> = pino({ level: 'error' }, stream);
-  const wired = await wire.open({ authState: { creds: toJson(baileys, creds) } }, { logger });
-  const whatsapp = new WireWhatsApp(wired.socket);
-  wire.listen(whatsapp.take);
-  (wired.socket().ev as unknown as baileys.BaileysEventEmitter).emit('connection.update', { connection: 'open' });
-  await until(() => wired.events.some((event) => event.type === 'connection' && event.state === 'connected'));
-  return { ...wired, whatsapp, creds, lines };
+  const wired = await wa.linked({}, { logger });
+  return { ...wired, lines, rina: wa.endpoint.addContact('6285712345678', '88000111222001') };
 }
 
 const messages = (events: SessionEvent[]) => events.filter((event) => event.type === 'message');
 
 describe('a reply from a contact addressed by LID', () => {
-  it('is passed on by the phone number the message names beside the LID', async () => {
-    const { events, socket, creds } = await linked();
-    const contact = new WireContact(rinaLid, creds);
-    frame(socket(), await contact.message('STOP', { sender_pn: `${rina}@s.whatsapp.net` }));
-    await expect.poll(() => messages(events)).toEqual([{ type: 'message', from: rina, text: 'STOP' }]);
+  it('is passed on by the phone number the message names beside the LID, and acknowledged to the LID', async () => {
+    const { events, rina } = await linked();
+    const id = await wa.endpoint.write(rina, 'STOP');
+    await expect.poll(() => messages(events)).toEqual([{ type: 'message', from: rina.number, text: 'STOP' }]);
+    // Baileys' delivery receipt to the LID is the message's acknowledgement (WhatsApp Web's way).
+    const receipt = await wa.endpoint.latest().next((node) => node.tag === 'receipt' && node.attrs.id === id);
+    expect(receipt.attrs).toMatchObject({ to: `${rina.lid}@lid`, type: 'inactive' });
   });
 
   it('is passed on by the number the LID map learned when the message names none, and dropped when no one knows the LID', async () => {
-    const { session, events, socket, whatsapp, creds, lines } = await linked();
+    const { session, events, lines, rina } = await linked();
+    const stranger = wa.endpoint.addContact('6285700000009', '555000111222333');
     // A send to Rina: WhatsApp's device look-up named her LID, which Baileys keeps.
-    whatsapp.contacts.set(rina, rinaLid);
-    await session.sendMessage(rina, { text: 'Promo' });
-    frame(socket(), await new WireContact('555000111222333@lid', creds).message('STOP'));
-    frame(socket(), await new WireContact(rinaLid, creds).message('STOP'));
-    await expect.poll(() => messages(events)).toEqual([{ type: 'message', from: rina, text: 'STOP' }]);
+    await session.sendMessage(rina.number, { text: 'Promo' });
+    await wa.endpoint.write(stranger, 'STOP', { senderPn: false });
+    await wa.endpoint.write(rina, 'STOP', { senderPn: false });
+    await expect.poll(() => messages(events)).toEqual([{ type: 'message', from: rina.number, text: 'STOP' }]);
     expect(lines).toContainEqual(
       expect.objectContaining({
         account: 'wired-1',
-        lid: '555000111222333@lid',
+        lid: `${stranger.lid}@lid`,
         msg: 'message from a LID with no known phone number dropped',
       }),
     );

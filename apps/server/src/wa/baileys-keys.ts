@@ -49,6 +49,23 @@ function storedKeys(lib: BaileysModule, keys: SessionKeyStore, logger: ReturnTyp
   };
 }
 
+/** Baileys' cache key of a pre-key (makeCacheableSignalKeyStore's `${type}.${id}`). */
+const PRE_KEY = 'pre-key.';
+
+/**
+ * The cache without pre-keys. A login uploads 812 of them and each is read at most once, when a contact's
+ * first message uses it, so cached they were most of an idle session's memory (bench/baileys-sessions):
+ * they are read from the store when needed, as anything past the cache's age is.
+ */
+function withoutPreKeys(cache: CacheStore): CacheStore {
+  return {
+    get: (key) => (key.startsWith(PRE_KEY) ? undefined : cache.get(key)),
+    set: (key, value) => (key.startsWith(PRE_KEY) ? undefined : cache.set(key, value)),
+    del: (key) => cache.del(key),
+    flushAll: () => cache.flushAll(),
+  };
+}
+
 /** The session's key store as Baileys takes it: cached in memory, written through to the engine's store. */
 export function signalKeyStore(
   lib: BaileysModule,
@@ -56,7 +73,7 @@ export function signalKeyStore(
   logger: ReturnType<typeof pino>,
   cache: CacheStore,
 ) {
-  return lib.makeCacheableSignalKeyStore(storedKeys(lib, keys, logger), logger, cache);
+  return lib.makeCacheableSignalKeyStore(storedKeys(lib, keys, logger), logger, withoutPreKeys(cache));
 }
 
 /** Keys for a session opened without a store (tests, one-off tools): kept in memory for its life. */

@@ -1,8 +1,8 @@
 /**
  * A local fake WhatsApp endpoint that Baileys' real socket connects to over a real WebSocket: the Noise
- * handshake, QR linking with ADV signatures, the 515 restart, login with the stored creds, and the
+ * handshake, QR and pairing-code linking with ADV signatures, the 515 restart, login with the stored creds, and the
  * queries and messages of a linked session (queries.ts, messages.ts). Tests drive what WhatsApp would do
- * from here: scan a QR, drop an ack, answer 463, send receipts.
+ * from here: scan a QR, type a pairing code, drop an ack, answer 463 or 429, send receipts.
  */
 import type { AddressInfo } from 'node:net';
 import { type BinaryNode, Curve } from 'baileys';
@@ -10,8 +10,9 @@ import { WebSocketServer } from 'ws';
 import { WaConnection } from './connection.ts';
 import { MessageDesk } from './messages.ts';
 import { certChain, ServerNoise } from './noise.ts';
+import { enterCode } from './pairing-code.ts';
 import { Peer } from './peer.ts';
-import { type Phone, readQr } from './phone.ts';
+import { type Phone, type Qr, readQr } from './phone.ts';
 import { answer } from './queries.ts';
 import { TEST_ROOT, TEST_ROOT_SERIAL } from './trust.ts';
 
@@ -31,6 +32,10 @@ export class FakeWhatsApp {
   readonly messages = new MessageDesk();
   /** The end of the account's reach-out timelock, as WhatsApp's timelock query answers it; null: none. */
   reachoutTimelock: Date | null = null;
+  /** The queries answered with 429 rate-overlimit instead of a result, as WhatsApp limits an account. */
+  overlimit: (query: BinaryNode) => boolean = () => false;
+  /** Whether a token issuance is answered with the contacts' trusted-contact tokens. */
+  givesTokens = false;
   /** Handshake or frame errors: a test fails on any. */
   readonly failures: unknown[] = [];
   private readonly serverStatic = Curve.generateKeyPair();
@@ -108,6 +113,27 @@ export class FakeWhatsApp {
     return id;
   }
 
+  /**
+   * WhatsApp pushes the account's reach-out timelock to the session (a `mex` notification): active until
+   * `end`, or lifted when `end` is null.
+   */
+  pushTimelock(end: Date | null) {
+    const payload = end
+      ? { is_active: true, time_enforcement_ends: String(Math.floor(end.getTime() / 1000)) }
+      : { is_active: false };
+    this.latest().send({
+      tag: 'notification',
+      attrs: { id: `mex-${++this.written}`, type: 'mex', from: 's.whatsapp.net' },
+      content: [
+        {
+          tag: 'update',
+          attrs: { op_name: 'NotificationUserReachoutTimelockUpdate' },
+          content: Buffer.from(JSON.stringify({ data: { xwa2_notify_account_reachout_timelock: payload } })),
+        },
+      ],
+    });
+  }
+
   /** The connection the client opened last. */
   latest() {
     const connection = this.connections.at(-1);
@@ -166,6 +192,24 @@ export class FakeWhatsApp {
       (candidate) => !candidate.closed && candidate.noiseKey?.equals(read.noiseKey),
     );
     if (!connection) throw new Error('no open connection shows this QR');
+    await this.pair(connection, phone, read, device, forged);
+  }
+
+  /**
+   * The member types the pairing code the companion shows into the phone (pairing-code.ts), which then
+   * pairs it as a scan would. Throws when the code is not the one the companion asked for.
+   */
+  async enterCode(phone: Phone, code: string, { device = 12 } = {}) {
+    // The companion's hello may still be on its way when the code shows.
+    const connection = this.connections.findLast(
+      (candidate) => !candidate.closed && candidate.payload?.devicePairingData,
+    );
+    if (!connection) throw new Error('no companion waiting to be linked');
+    const read = await enterCode(connection, phone, code.replace('-', ''), `link-code-${++this.pairIds}`);
+    await this.pair(connection, phone, read, device);
+  }
+
+  private async pair(connection: WaConnection, phone: Phone, read: Qr, device: number, forged = false) {
     const id = `pair-success-${++this.pairIds}`;
     connection.send(phone.pairSuccess(read, device, id, { forged }));
     const reply = await connection.next((node) => node.tag === 'iq' && node.attrs.id === id);

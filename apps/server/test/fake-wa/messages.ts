@@ -22,8 +22,10 @@ export type AckPlan = 'ack' | 'drop' | { error: string };
 
 export class MessageDesk {
   readonly relayed: Relayed[] = [];
-  /** Plans for the next messages, in order; a message without one is acked. */
+  /** Plans for the next messages, in order; a message without one is acked unless `refuse` names an error. */
   readonly plans: AckPlan[] = [];
+  /** The error a message without a plan is refused with (e.g. 463 to a phone number), or null: acked. */
+  refuse: (node: BinaryNode) => string | null = () => null;
   private waiting: (() => void)[] = [];
 
   onMessage(connection: WaConnection, node: BinaryNode) {
@@ -35,7 +37,8 @@ export class MessageDesk {
     }));
     this.relayed.push({ id, to, devices, node, connection });
     for (const wake of this.waiting.splice(0)) wake();
-    const plan = this.plans.shift() ?? 'ack';
+    const refusal = this.plans.length === 0 ? this.refuse(node) : null;
+    const plan = this.plans.shift() ?? (refusal ? { error: refusal } : 'ack');
     if (plan === 'drop') return;
     connection.send({
       tag: 'ack',

@@ -1,6 +1,7 @@
 /**
  * WhatsApp's answers to a linked session's queries (`iq` get/set): pre-key counts and uploads, key bundles,
- * usync lookups (contact, devices, LID), and a plain result for everything the fake does not model.
+ * usync lookups (contact, devices, LID), token issuance, the timelock query, `rate-overlimit` (429) where a
+ * test asks for it, and a plain result for everything the fake does not model.
  */
 import { type BinaryNode, QueryIds, XWAPaths } from 'baileys';
 import type { WaConnection } from './connection.ts';
@@ -13,12 +14,39 @@ const result = (node: BinaryNode, content?: BinaryNode[]): BinaryNode => ({
   ...(content ? { content } : {}),
 });
 
+/** WhatsApp's answer to a query made too often: an error iq, `rate-overlimit`. */
+const overlimit = (node: BinaryNode): BinaryNode => ({
+  tag: 'iq',
+  attrs: { id: node.attrs.id ?? '', type: 'error', from: 's.whatsapp.net' },
+  content: [{ tag: 'error', attrs: { code: '429', text: 'rate-overlimit' } }],
+});
+
 export async function answer(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): Promise<BinaryNode> {
+  if (endpoint.overlimit(node)) return overlimit(node);
   const xmlns = node.attrs.xmlns;
   if (xmlns === 'encrypt') return encrypt(endpoint, connection, node);
   if (xmlns === 'usync') return usync(endpoint, connection, node);
   if (xmlns === 'w:mex') return mex(endpoint, node);
+  if (xmlns === 'privacy') return privacy(endpoint, node);
   return result(node);
+}
+
+/**
+ * The account issuing its trusted-contact token to contacts (Baileys' `issuePrivacyTokens`): WhatsApp's
+ * answer carries each contact's token for the account when `givesTokens`, else none.
+ */
+function privacy(endpoint: FakeWhatsApp, node: BinaryNode): BinaryNode {
+  const asked = childrenOf(childOf(node, 'tokens'), 'token');
+  if (!endpoint.givesTokens || asked.length === 0) return result(node);
+  const t = String(Math.floor(Date.now() / 1000));
+  const tokens = asked.map(
+    ({ attrs }): BinaryNode => ({
+      tag: 'token',
+      attrs: { jid: attrs.jid ?? '', t, type: 'trusted_contact' },
+      content: Buffer.from(`token-of-${attrs.jid}`),
+    }),
+  );
+  return result(node, [{ tag: 'tokens', attrs: {}, content: tokens }]);
 }
 
 /** WhatsApp's GraphQL queries; the one modelled is the account's reach-out timelock. */

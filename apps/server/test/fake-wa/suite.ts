@@ -40,7 +40,6 @@ export function useFakeWhatsApp() {
     get endpoint() {
       return current();
     },
-    /** A session of the real driver whose sockets connect to this test's endpoint. */
     /**
      * A session linked through a QR the endpoint's phone scans, back open after the 515 restart;
      * `driverOptions` as `open` takes them.
@@ -59,6 +58,7 @@ export function useFakeWhatsApp() {
       await until(() => connectedCount(wired.events) === 1, 10_000);
       return { ...wired, phone };
     },
+    /** A session of the real driver whose sockets connect to this test's endpoint. */
     async open(
       ...[open, driverOptions, socketOptions]: Parameters<typeof openWired> extends [string, ...infer Rest]
         ? Rest

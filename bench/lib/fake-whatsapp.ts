@@ -1,0 +1,34 @@
+// The fake WhatsApp endpoint of the driver's tests (apps/server/test/fake-wa) as a process of its own, for a
+// benchmark whose process should hold the sessions alone: forked with tsx and an IPC channel, it reports its
+// address and root once listening, then links a phone per message (`{ id, number, lid, qr }`: the phone
+// scans that QR) or puts contacts on WhatsApp (`{ id, contacts: [number, lid][] }`), and answers `{ id }`, or
+// `{ id, error }`. It ends when its parent does.
+import { FakeWhatsApp } from '../../apps/server/test/fake-wa/endpoint.ts';
+import { Phone } from '../../apps/server/test/fake-wa/phone.ts';
+import { TEST_ROOT, TEST_ROOT_SERIAL } from '../../apps/server/test/fake-wa/trust.ts';
+
+const send = (message: object) => process.send?.(message);
+const endpoint = await FakeWhatsApp.start();
+
+type Ask = { id: number; number: string; lid: string; qr: string } | { id: number; contacts: [string, string][] };
+
+process.on('message', (message: Ask) => {
+  if ('contacts' in message) {
+    for (const [number, lid] of message.contacts) endpoint.addContact(number, lid);
+    send({ id: message.id });
+    return;
+  }
+  const phone = endpoint.addPhone(new Phone(message.number, message.lid));
+  endpoint.scan(phone, message.qr).then(
+    () => send({ id: message.id }),
+    (error: unknown) => send({ id: message.id, error: String(error) }),
+  );
+});
+process.on('disconnect', () => {
+  void endpoint.close().finally(() => process.exit(endpoint.failures.length === 0 ? 0 : 1));
+});
+send({
+  url: endpoint.url,
+  root: Buffer.from(TEST_ROOT.public).toString('base64'),
+  serial: TEST_ROOT_SERIAL,
+});
