@@ -57,8 +57,31 @@ interface List {
   anchored?: string[][];
 }
 
+/**
+ * A search's first matches (issue 24): the unique key (the keyset's last column) of each of its matches in the
+ * list's order, as far as the pages its capped count names reach (lib/paging.ts SEARCH_KEYS). A common name's
+ * start sorted its 55,555 matches for every page; now once a version, and a page reads its rows by key.
+ */
+interface Search {
+  version: string;
+  keys: Promise<unknown[]>;
+  /** The same once read. */
+  found?: unknown[];
+}
+
 const dialect = new PgDialect();
 const lists = new Map<string, List>();
+const searches = new Map<string, Search>();
+
+/** `value` as `key`'s, the most recently read; the least recently read forgotten past REMEMBERED_LISTS. */
+function keep<T>(map: Map<string, T>, key: string, value: T) {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= REMEMBERED_LISTS) break;
+    map.delete(oldest);
+  }
+}
 
 /**
  * The tables' version as a snapshot sees them: the sum of their slots. Each committed change adds to it and a
@@ -129,16 +152,11 @@ export function listOf(
       (total) => {
         fresh.counted = total;
       },
-      forget(key, fresh),
+      forget(lists, key, fresh),
     );
     list = fresh;
   }
-  lists.delete(key);
-  lists.set(key, list);
-  for (const oldest of lists.keys()) {
-    if (lists.size <= REMEMBERED_LISTS) break;
-    lists.delete(oldest);
-  }
+  keep(lists, key, list);
   const current = list;
   return {
     total: current.total,
@@ -149,7 +167,7 @@ export function listOf(
           (anchors) => {
             current.anchored = anchors;
           },
-          forget(key, current),
+          forget(lists, key, current),
         );
       }
       return current.anchors;
@@ -164,10 +182,42 @@ export function remembered(source: { table: PgTable; where: SQL | undefined; key
   return { version: list.version, total: list.counted, anchors: list.anchored };
 }
 
-function forget(key: string, list: List) {
+function forget<T>(map: Map<string, T>, key: string, value: T) {
   return () => {
-    if (lists.get(key) === list) lists.delete(key);
+    if (map.get(key) === value) map.delete(key);
   };
+}
+
+/**
+ * The search's first keys (`Search`) if they are of this snapshot's version, else `read()`'s, read in this
+ * snapshot; requests of one version share one read, as they share a list's count.
+ */
+export function searchOf(
+  version: string,
+  source: { table: PgTable; where: SQL | undefined; keyset: Keyset },
+  read: () => Promise<unknown[]>,
+): Promise<unknown[]> {
+  const key = listKey(source.table, source.where, source.keyset);
+  let search = searches.get(key);
+  if (search?.version !== version) {
+    const fresh: Search = { version, keys: read() };
+    fresh.keys.then(
+      (keys) => {
+        fresh.found = keys;
+      },
+      forget(searches, key, fresh),
+    );
+    search = fresh;
+  }
+  keep(searches, key, search);
+  return search.keys;
+}
+
+/** The search's first keys this node has read, whichever version that was; the reader checks the version. */
+export function rememberedSearch(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
+  const search = searches.get(listKey(source.table, source.where, source.keyset));
+  if (search?.found === undefined) return undefined;
+  return { version: search.version, keys: search.found };
 }
 
 /** One ordered scan of the matches, keeping every ANCHOR_EVERY-th key as text (a timestamp's microseconds too). */

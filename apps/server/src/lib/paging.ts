@@ -6,18 +6,23 @@
  * A list that names its `keyset` over versioned tables (page-seek.ts) reads its count and every page past
  * the first anchor from what this node remembers of that version, in one snapshot: any page of a million
  * rows costs about what the first does, and is still exactly the page `OFFSET` would give. A search whose
- * `count` stops at a cap (`countUpTo`) pages by offset instead: the cap keeps its offsets short.
+ * `count` stops at a cap (`countUpTo`) remembers the keys of its matches up to the cap, as many as its pages
+ * show, once a version, and reads a page by its keys (`searchPage`); over unversioned tables it pages by
+ * offset, which the cap keeps short.
  */
-import { pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
-import { and, count, getTableName, type SQL, sql } from 'drizzle-orm';
+import { MAX_PAGE_SIZE, pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
+import { and, count, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   ANCHOR_EVERY,
   fromAnchor,
   type Keyset,
+  keysetOrder,
   listOf,
   remembered,
+  rememberedSearch,
+  searchOf,
   VERSIONED_TABLES,
   versionOf,
   versionSql,
@@ -34,8 +39,9 @@ export interface PageSource<T extends PgTable> {
    */
   orderBy: Order[] | ((total: number) => Order[]);
   /**
-   * How a search's matches are counted when counting them all is too dear (`countUpTo`): such a list pages by
-   * offset, which its cap keeps short.
+   * How a search's matches are counted when counting them all is too dear (`countUpTo`, to SEARCH_COUNT_CAP):
+   * such a list remembers its matches' keys up to the cap (`searchPage`), or over unversioned tables pages by
+   * offset. Asked before the matches are read, so that `orderBy` may depend on what it found.
    */
   count?: (where: SQL | undefined) => Promise<Counted>;
   /**
@@ -84,6 +90,10 @@ export async function countUpTo(
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
+function orderOf<T extends PgTable>(source: PageSource<T>, total: number): Order[] {
+  return typeof source.orderBy === 'function' ? source.orderBy(total) : source.orderBy;
+}
+
 function rowsAt<T extends PgTable>(
   db: Reader,
   source: PageSource<T>,
@@ -92,18 +102,19 @@ function rowsAt<T extends PgTable>(
   offset: number,
   from?: SQL,
 ) {
-  const { table, where, orderBy } = source;
+  const { table, where } = source;
   return db
     .select()
     .from(table as PgTable)
     .where(from ? and(where, from) : where)
-    .orderBy(...(typeof orderBy === 'function' ? orderBy(total) : orderBy))
+    .orderBy(...orderOf(source, total))
     .limit(limit)
     .offset(offset);
 }
 
-function seekable<T extends PgTable>(source: PageSource<T>): string[] | undefined {
-  if (!source.keyset || source.count) return undefined;
+/** The tables a list with a keyset reads, when they are all versioned (page-seek.ts). */
+function versioned<T extends PgTable>(source: PageSource<T>): string[] | undefined {
+  if (!source.keyset) return undefined;
   const tables = [source.table, ...(source.reads ?? [])].map((table) => getTableName(table));
   return tables.every((name) => VERSIONED_TABLES.has(name)) ? tables : undefined;
 }
@@ -114,16 +125,17 @@ export async function paged<T extends PgTable, Item>(
   source: PageSource<T>,
   present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item>> {
-  const tables = seekable(source);
-  const { rows, meta } = tables
-    ? ((await rememberedPage(db, query, source, tables)) ??
-      (await db.transaction((tx) => seekPage(tx, query, source, tables), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      })))
-    : await offsetPage(db, query, source);
+  const tables = versioned(source);
+  const { rows, meta } = !tables
+    ? await offsetPage(db, query, source)
+    : source.count
+      ? await searchPage(db, query, source, tables)
+      : ((await rememberedPage(db, query, source, tables)) ??
+        (await db.transaction((tx) => seekPage(tx, query, source, tables), ONE_SNAPSHOT)));
   return { data: rows.length ? await present(rows as T['$inferSelect'][]) : [], meta };
 }
+
+const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limit: number }, source: PageSource<T>) {
   const { total, capped } = source.count
@@ -164,12 +176,12 @@ async function rememberedPage<T extends PgTable>(
   const place = placeOf(meta);
   const anchor = place.anchor === null ? undefined : known.anchors?.[place.anchor];
   if (place.anchor !== null && !anchor) return undefined;
-  const { table, where, orderBy } = source;
+  const { table, where } = source;
   const read = await db
     .select({ row: table as PgTable, version: versionSql(tables) })
     .from(table as PgTable)
     .where(anchor ? and(where, fromAnchor(keyset, anchor)) : where)
-    .orderBy(...(typeof orderBy === 'function' ? orderBy(known.total) : orderBy))
+    .orderBy(...orderOf(source, known.total))
     .limit(meta.limit)
     .offset(place.skip);
   if (read[0]?.version !== known.version) return undefined;
@@ -194,4 +206,71 @@ async function seekPage<T extends PgTable>(
   if (place.anchor === null) return { rows: await rowsAt(tx, source, total, meta.limit, place.skip), meta };
   const anchor = (await list.anchors())[place.anchor] as string[];
   return { rows: await rowsAt(tx, source, total, meta.limit, place.skip, fromAnchor(keyset, anchor)), meta };
+}
+
+/**
+ * The matches a search's pages can show: its last page (the count's cap ends within it) is full when more match,
+ * as an OFFSET read of it is.
+ */
+const SEARCH_KEYS = SEARCH_COUNT_CAP + MAX_PAGE_SIZE;
+
+/** The page `query` asks of a search whose first keys (SEARCH_KEYS at most) are `found`, and their keys. */
+function searchPlace(query: { page: number; limit: number }, found: unknown[]) {
+  const capped = found.length > SEARCH_COUNT_CAP;
+  const meta = pageMeta(query, Math.min(found.length, SEARCH_COUNT_CAP), capped);
+  const from = (meta.page - 1) * meta.limit;
+  return { meta, keys: found.slice(from, from + meta.limit) };
+}
+
+/** The rows of `keys` (of the keyset's last, unique column) in the list's order, each with the tables' version. */
+function byKeys<T extends PgTable>(db: Reader, source: PageSource<T>, keys: unknown[], tables: string[]) {
+  const keyset = source.keyset as Keyset;
+  return db
+    .select({ row: source.table as PgTable, version: versionSql(tables) })
+    .from(source.table as PgTable)
+    .where(inArray(keyset.columns[keyset.columns.length - 1] as PgColumn, keys))
+    .orderBy(keysetOrder(keyset));
+}
+
+/**
+ * A search's page (issue 24): its matches' keys to the count's cap are read once a version (page-seek.ts
+ * `searchOf`, in the order `orderBy` gives for what `count` found), and a page reads its rows by key with the
+ * version beside them, in one statement; another version (or, for no match, the version read alone) reads
+ * them again in one snapshot. Every page of a search whose matches must be sorted (a common name's start
+ * among old numbers: 55,555 of them) sorted them all; now the first page of a version does.
+ */
+async function searchPage<T extends PgTable>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+) {
+  const list = { table: source.table, where: source.where, keyset: source.keyset as Keyset };
+  const known = rememberedSearch(list);
+  if (known) {
+    const { meta, keys } = searchPlace(query, known.keys);
+    if (keys.length === 0 && (await versionOf(db, tables)) === known.version) return { rows: [], meta };
+    if (keys.length > 0) {
+      const read = await byKeys(db, source, keys, tables);
+      if (read[0]?.version === known.version) return { rows: read.map((entry) => entry.row), meta };
+    }
+  }
+  // Outside the transaction: `count` reads through the pool, and transactions each waiting for one more of its
+  // connections could hold them all.
+  const counted = await (source.count as NonNullable<PageSource<T>['count']>)(source.where);
+  return db.transaction(async (tx) => {
+    const found = await searchOf(await versionOf(tx, tables), list, async () => {
+      const unique = list.keyset.columns[list.keyset.columns.length - 1] as PgColumn;
+      const rows = await tx
+        .select({ key: unique })
+        .from(source.table as PgTable)
+        .where(source.where)
+        .orderBy(...orderOf(source, counted.capped ? Number.POSITIVE_INFINITY : counted.total))
+        .limit(SEARCH_KEYS);
+      return rows.map((row) => row.key);
+    });
+    const { meta, keys } = searchPlace(query, found);
+    const rows = keys.length ? (await byKeys(tx, source, keys, tables)).map((entry) => entry.row) : [];
+    return { rows, meta };
+  }, ONE_SNAPSHOT);
 }
