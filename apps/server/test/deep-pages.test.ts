@@ -176,7 +176,7 @@ describe('a searched page, its matches counted to the cap', () => {
   // 'Siti …' more than the cap, 'Budi …' about as many, 'odd' audit entries (a key of two columns with ties).
   const sitis: List = { table: phoneNumbers, where: phoneSearch('siti'), columns: [phoneNumbers.id] };
 
-  it('is the OFFSET page of the capped count, and past its first page of a version reads its rows by key alone', async () => {
+  it('is the OFFSET page of the capped count, and past its first pages of a version reads its rows by key alone', async () => {
     await db.execute(sql`truncate phone_numbers cascade`);
     await db.execute(sql`
       insert into phone_numbers (number, name)
@@ -199,8 +199,9 @@ describe('a searched page, its matches counted to the cap', () => {
           expect(await searched(list, page, limit), `page ${page} of ${limit}`).toEqual(
             await naiveSearch(list, page, limit),
           );
-          // The first page read after a change reads the matches once; every other reads its rows by key.
-          if (i > 0) expect(statements).toEqual([expect.stringMatching(/ where "\w+"\."id" in \(/)]);
+          // A search asked the first time is read by OFFSET, the first page asked after it or after a change
+          // reads the matches' keys; every other reads its rows by key.
+          if (i > 1) expect(statements).toEqual([expect.stringMatching(/ where "\w+"\."id" in \(/)]);
         }
       }
     }

@@ -9,7 +9,8 @@
  * transaction. The version, the total, the anchors and the page are all read in one snapshot, so a page is
  * exactly the rows `ORDER BY … OFFSET … LIMIT` gives in that snapshot, on any number of server nodes: a node
  * whose memory names another version counts and builds again. Writers seldom wait on each other for it: each
- * adds to the slot of its own backend.
+ * adds to the slot of its own backend. A search, counted to a cap, remembers instead the keys of its matches
+ * as far as its pages reach (`searchOf`).
  */
 import { getTableName, inArray, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
@@ -63,8 +64,9 @@ interface List {
  * start sorted its 55,555 matches for every page; now once a version, and a page reads its rows by key.
  */
 interface Search {
-  version: string;
-  keys: Promise<unknown[]>;
+  /** None yet when the search was asked once, and its page read without its keys (`askedBefore`). */
+  version?: string;
+  keys?: Promise<unknown[]>;
   /** The same once read. */
   found?: unknown[];
 }
@@ -198,25 +200,38 @@ export function searchOf(
   read: () => Promise<unknown[]>,
 ): Promise<unknown[]> {
   const key = listKey(source.table, source.where, source.keyset);
-  let search = searches.get(key);
-  if (search?.version !== version) {
-    const fresh: Search = { version, keys: read() };
-    fresh.keys.then(
-      (keys) => {
-        fresh.found = keys;
-      },
-      forget(searches, key, fresh),
-    );
-    search = fresh;
+  const known = searches.get(key);
+  if (known?.keys && known.version === version) {
+    keep(searches, key, known);
+    return known.keys;
   }
-  keep(searches, key, search);
-  return search.keys;
+  const keys = read();
+  const fresh: Search = { version, keys };
+  keys.then(
+    (found) => {
+      fresh.found = found;
+    },
+    forget(searches, key, fresh),
+  );
+  keep(searches, key, fresh);
+  return keys;
+}
+
+/**
+ * Whether this node was asked the search before (in any version); it is remembered as asked from now on. Most
+ * searches are asked once, typed on past or a number looked up, and their first page costs less read alone.
+ */
+export function askedBefore(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }): boolean {
+  const key = listKey(source.table, source.where, source.keyset);
+  const search = searches.get(key);
+  keep(searches, key, search ?? {});
+  return search !== undefined;
 }
 
 /** The search's first keys this node has read, whichever version that was; the reader checks the version. */
 export function rememberedSearch(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
   const search = searches.get(listKey(source.table, source.where, source.keyset));
-  if (search?.found === undefined) return undefined;
+  if (search?.found === undefined || search.version === undefined) return undefined;
   return { version: search.version, keys: search.found };
 }
 

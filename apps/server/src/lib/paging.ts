@@ -16,6 +16,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   ANCHOR_EVERY,
+  askedBefore,
   fromAnchor,
   type Keyset,
   keysetOrder,
@@ -233,11 +234,13 @@ function byKeys<T extends PgTable>(db: Reader, source: PageSource<T>, keys: unkn
 }
 
 /**
- * A search's page (issue 24): its matches' keys to the count's cap are read once a version (page-seek.ts
- * `searchOf`, in the order `orderBy` gives for what `count` found), and a page reads its rows by key with the
- * version beside them, in one statement; another version (or, for no match, the version read alone) reads
- * them again in one snapshot. Every page of a search whose matches must be sorted (a common name's start
- * among old numbers: 55,555 of them) sorted them all; now the first page of a version does.
+ * A search's page (issue 24): a search asked again has its matches' keys to the count's cap read once a
+ * version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a page reads its
+ * rows by key with the version beside them, in one statement; another version (or, for no match, the version
+ * read alone) reads them again in one snapshot. Every page of a search whose matches must be sorted (a common
+ * name's start among old numbers: 55,555 of them) sorted them all; now the first two of a version do. A
+ * search asked for the first time is read by OFFSET within its cap, as before: reading 1,100 keys and three
+ * statements more cost a search nobody pages through more than its page.
  */
 async function searchPage<T extends PgTable>(
   db: Db,
@@ -255,6 +258,7 @@ async function searchPage<T extends PgTable>(
       if (read[0]?.version === known.version) return { rows: read.map((entry) => entry.row), meta };
     }
   }
+  if (!askedBefore(list)) return offsetPage(db, query, source);
   // Outside the transaction: `count` reads through the pool, and transactions each waiting for one more of its
   // connections could hold them all.
   const counted = await (source.count as NonNullable<PageSource<T>['count']>)(source.where);
