@@ -219,13 +219,20 @@ export function searchOf(
 
 /**
  * Whether this node was asked the search before (in any version); it is remembered as asked from now on. Most
- * searches are asked once, typed on past or a number looked up, and their first page costs less read alone.
+ * searches of few matches are asked once, typed on past or a number looked up, and their first page costs less
+ * read alone.
  */
 export function askedBefore(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }): boolean {
   const key = listKey(source.table, source.where, source.keyset);
   const search = searches.get(key);
   keep(searches, key, search ?? {});
   return search !== undefined;
+}
+
+/** The read of the search's keys under way on this node, if one is. */
+export function searchRead(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
+  const search = searches.get(listKey(source.table, source.where, source.keyset));
+  return search?.found === undefined ? search?.keys : undefined;
 }
 
 /** The search's first keys this node has read, whichever version that was; the reader checks the version. */

@@ -24,6 +24,7 @@ import {
   remembered,
   rememberedSearch,
   searchOf,
+  searchRead,
   VERSIONED_TABLES,
   versionOf,
   versionSql,
@@ -138,10 +139,17 @@ export async function paged<T extends PgTable, Item>(
 
 const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
-async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limit: number }, source: PageSource<T>) {
-  const { total, capped } = source.count
-    ? await source.count(source.where)
-    : { total: await countRows(db, source.table, source.where), capped: false };
+async function offsetPage<T extends PgTable>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  counted?: Counted,
+) {
+  const { total, capped } =
+    counted ??
+    (source.count
+      ? await source.count(source.where)
+      : { total: await countRows(db, source.table, source.where), capped: false });
   const meta = pageMeta(query, total, capped);
   if (total === 0) return { rows: [], meta };
   const ordered = capped ? Number.POSITIVE_INFINITY : total;
@@ -233,14 +241,29 @@ function byKeys<T extends PgTable>(db: Reader, source: PageSource<T>, keys: unkn
     .orderBy(keysetOrder(keyset));
 }
 
+/** The page read by the search's remembered keys, with the version beside it: undefined if that is another. */
+async function keptPage<T extends PgTable>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+) {
+  const known = rememberedSearch({ table: source.table, where: source.where, keyset: source.keyset as Keyset });
+  if (!known) return undefined;
+  const { meta, keys } = searchPlace(query, known.keys);
+  if (keys.length === 0) return (await versionOf(db, tables)) === known.version ? { rows: [], meta } : undefined;
+  const read = await byKeys(db, source, keys, tables);
+  return read[0]?.version === known.version ? { rows: read.map((entry) => entry.row), meta } : undefined;
+}
+
 /**
- * A search's page (issue 24): a search asked again has its matches' keys to the count's cap read once a
- * version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a page reads its
+ * A search's page (issue 24): a search past the count's cap, or asked again, has its matches' keys to the cap
+ * read once a version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a page reads its
  * rows by key with the version beside them, in one statement; another version (or, for no match, the version
  * read alone) reads them again in one snapshot. Every page of a search whose matches must be sorted (a common
- * name's start among old numbers: 55,555 of them) sorted them all; now the first two of a version do. A
- * search asked for the first time is read by OFFSET within its cap, as before: reading 1,100 keys and three
- * statements more cost a search nobody pages through more than its page.
+ * name's start among old numbers: 55,555 of them) sorted them all; now the first of a version does. A search
+ * of fewer matches than the cap asked for the first time is read by OFFSET, as before: reading its keys and
+ * three statements more cost a search nobody pages through more than its page.
  */
 async function searchPage<T extends PgTable>(
   db: Db,
@@ -249,19 +272,21 @@ async function searchPage<T extends PgTable>(
   tables: string[],
 ) {
   const list = { table: source.table, where: source.where, keyset: source.keyset as Keyset };
-  const known = rememberedSearch(list);
-  if (known) {
-    const { meta, keys } = searchPlace(query, known.keys);
-    if (keys.length === 0 && (await versionOf(db, tables)) === known.version) return { rows: [], meta };
-    if (keys.length > 0) {
-      const read = await byKeys(db, source, keys, tables);
-      if (read[0]?.version === known.version) return { rows: read.map((entry) => entry.row), meta };
-    }
+  const kept = await keptPage(db, query, source, tables);
+  if (kept) return kept;
+  // Another request reading the keys: waited for outside a transaction, which would hold a connection idle.
+  const reading = searchRead(list);
+  if (reading) {
+    await reading.catch(() => undefined);
+    const read = await keptPage(db, query, source, tables);
+    if (read) return read;
   }
-  if (!askedBefore(list)) return offsetPage(db, query, source);
-  // Outside the transaction: `count` reads through the pool, and transactions each waiting for one more of its
-  // connections could hold them all.
+  // Also outside: `count` reads through the pool, and transactions each waiting for one more of its connections
+  // could hold them all.
   const counted = await (source.count as NonNullable<PageSource<T>['count']>)(source.where);
+  // Past the cap the page reads as many matches as the keys do, or sorts them all; below it, only a search asked
+  // again is worth its keys.
+  if (!askedBefore(list) && !counted.capped) return offsetPage(db, query, source, counted);
   return db.transaction(async (tx) => {
     const found = await searchOf(await versionOf(tx, tables), list, async () => {
       const unique = list.keyset.columns[list.keyset.columns.length - 1] as PgColumn;
