@@ -48,6 +48,9 @@ export interface Keyset {
 
 type Tx = Pick<Db, 'select'>;
 
+/** The snapshot a list's version, total, anchors or keys and page are read in together. */
+export const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 interface List {
   version: string;
   total: Promise<number>;

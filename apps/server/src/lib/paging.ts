@@ -10,25 +10,22 @@
  * show, once a version, and reads a page by its keys (`searchPage`); over unversioned tables it pages by
  * offset, which the cap keeps short.
  */
-import { MAX_PAGE_SIZE, pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
-import { and, count, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
+import { and, count, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   ANCHOR_EVERY,
-  askedBefore,
   fromAnchor,
   type Keyset,
-  keysetOrder,
   listOf,
+  ONE_SNAPSHOT,
   remembered,
-  rememberedSearch,
-  searchOf,
-  searchRead,
   VERSIONED_TABLES,
   versionOf,
   versionSql,
 } from './page-seek.ts';
+import { searchPage } from './search-page.ts';
 
 type Order = SQL | PgColumn;
 
@@ -65,7 +62,7 @@ export interface Page<Item> {
   meta: TPageMeta;
 }
 
-type Reader = Pick<Db, 'select'>;
+export type Reader = Pick<Db, 'select'>;
 
 export async function countRows(db: Reader, table: PgTable, where: SQL | undefined): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
@@ -131,13 +128,11 @@ export async function paged<T extends PgTable, Item>(
   const { rows, meta } = !tables
     ? await offsetPage(db, query, source)
     : source.count
-      ? await searchPage(db, query, source, tables)
+      ? await searchPage(db, query, source, tables, (counted) => offsetPage(db, query, source, counted))
       : ((await rememberedPage(db, query, source, tables)) ??
         (await db.transaction((tx) => seekPage(tx, query, source, tables), ONE_SNAPSHOT)));
   return { data: rows.length ? await present(rows as T['$inferSelect'][]) : [], meta };
 }
-
-const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 async function offsetPage<T extends PgTable>(
   db: Db,
@@ -215,91 +210,4 @@ async function seekPage<T extends PgTable>(
   if (place.anchor === null) return { rows: await rowsAt(tx, source, total, meta.limit, place.skip), meta };
   const anchor = (await list.anchors())[place.anchor] as string[];
   return { rows: await rowsAt(tx, source, total, meta.limit, place.skip, fromAnchor(keyset, anchor)), meta };
-}
-
-/**
- * The matches a search's pages can show: its last page (the count's cap ends within it) is full when more match,
- * as an OFFSET read of it is.
- */
-const SEARCH_KEYS = SEARCH_COUNT_CAP + MAX_PAGE_SIZE;
-
-/** The page `query` asks of a search whose first keys (SEARCH_KEYS at most) are `found`, and their keys. */
-function searchPlace(query: { page: number; limit: number }, found: unknown[]) {
-  const capped = found.length > SEARCH_COUNT_CAP;
-  const meta = pageMeta(query, Math.min(found.length, SEARCH_COUNT_CAP), capped);
-  const from = (meta.page - 1) * meta.limit;
-  return { meta, keys: found.slice(from, from + meta.limit) };
-}
-
-/** The rows of `keys` (of the keyset's last, unique column) in the list's order, each with the tables' version. */
-function byKeys<T extends PgTable>(db: Reader, source: PageSource<T>, keys: unknown[], tables: string[]) {
-  const keyset = source.keyset as Keyset;
-  return db
-    .select({ row: source.table as PgTable, version: versionSql(tables) })
-    .from(source.table as PgTable)
-    .where(inArray(keyset.columns[keyset.columns.length - 1] as PgColumn, keys))
-    .orderBy(keysetOrder(keyset));
-}
-
-/** The page read by the search's remembered keys, with the version beside it: undefined if that is another. */
-async function keptPage<T extends PgTable>(
-  db: Db,
-  query: { page: number; limit: number },
-  source: PageSource<T>,
-  tables: string[],
-) {
-  const known = rememberedSearch({ table: source.table, where: source.where, keyset: source.keyset as Keyset });
-  if (!known) return undefined;
-  const { meta, keys } = searchPlace(query, known.keys);
-  if (keys.length === 0) return (await versionOf(db, tables)) === known.version ? { rows: [], meta } : undefined;
-  const read = await byKeys(db, source, keys, tables);
-  return read[0]?.version === known.version ? { rows: read.map((entry) => entry.row), meta } : undefined;
-}
-
-/**
- * A search's page (issue 24): a search past the count's cap, or asked again, has its matches' keys to the cap
- * read once a version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a page reads its
- * rows by key with the version beside them, in one statement; another version (or, for no match, the version
- * read alone) reads them again in one snapshot. Every page of a search whose matches must be sorted (a common
- * name's start among old numbers: 55,555 of them) sorted them all; now the first of a version does. A search
- * of fewer matches than the cap asked for the first time is read by OFFSET, as before: reading its keys and
- * three statements more cost a search nobody pages through more than its page.
- */
-async function searchPage<T extends PgTable>(
-  db: Db,
-  query: { page: number; limit: number },
-  source: PageSource<T>,
-  tables: string[],
-) {
-  const list = { table: source.table, where: source.where, keyset: source.keyset as Keyset };
-  const kept = await keptPage(db, query, source, tables);
-  if (kept) return kept;
-  // Another request reading the keys: waited for outside a transaction, which would hold a connection idle.
-  const reading = searchRead(list);
-  if (reading) {
-    await reading.catch(() => undefined);
-    const read = await keptPage(db, query, source, tables);
-    if (read) return read;
-  }
-  // Also outside: `count` reads through the pool, and transactions each waiting for one more of its connections
-  // could hold them all.
-  const counted = await (source.count as NonNullable<PageSource<T>['count']>)(source.where);
-  // Past the cap the page reads as many matches as the keys do, or sorts them all; below it, only a search asked
-  // again is worth its keys.
-  if (!askedBefore(list) && !counted.capped) return offsetPage(db, query, source, counted);
-  return db.transaction(async (tx) => {
-    const found = await searchOf(await versionOf(tx, tables), list, async () => {
-      const unique = list.keyset.columns[list.keyset.columns.length - 1] as PgColumn;
-      const rows = await tx
-        .select({ key: unique })
-        .from(source.table as PgTable)
-        .where(source.where)
-        .orderBy(...orderOf(source, counted.capped ? Number.POSITIVE_INFINITY : counted.total))
-        .limit(SEARCH_KEYS);
-      return rows.map((row) => row.key);
-    });
-    const { meta, keys } = searchPlace(query, found);
-    const rows = keys.length ? (await byKeys(tx, source, keys, tables)).map((entry) => entry.row) : [];
-    return { rows, meta };
-  }, ONE_SNAPSHOT);
 }
