@@ -25,7 +25,7 @@ import {
   versionOf,
   versionSql,
 } from './page-seek.ts';
-import { searchPage } from './search-page.ts';
+import { keptPage, searchPage } from './search-page.ts';
 
 type Order = SQL | PgColumn;
 
@@ -132,6 +132,24 @@ export async function paged<T extends PgTable, Item>(
       : ((await rememberedPage(db, query, source, tables)) ??
         (await db.transaction((tx) => seekPage(tx, query, source, tables), ONE_SNAPSHOT)));
   return { data: rows.length ? await present(rows as T['$inferSelect'][]) : [], meta };
+}
+
+/**
+ * The search's page if this node keeps at least `least` of its matches' keys of the tables' current version (one
+ * statement), else undefined: for a service whose choice of `where` is a read of the same tables, which those
+ * keys answer (the phone list's name start, lib/like.ts `startsEnough`).
+ */
+export async function keptPaged<T extends PgTable, Item>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
+  least: number,
+): Promise<Page<Item> | undefined> {
+  const tables = versioned(source);
+  const kept = tables ? await keptPage(db, query, source, tables, least) : undefined;
+  if (!kept) return undefined;
+  return { data: kept.rows.length ? await present(kept.rows as T['$inferSelect'][]) : [], meta: kept.meta };
 }
 
 async function offsetPage<T extends PgTable>(

@@ -44,15 +44,19 @@ function byKeys<T extends PgTable>(db: Reader, source: PageSource<T>, keys: unkn
     .orderBy(keysetOrder(keyset));
 }
 
-/** The page read by the search's remembered keys, with the version beside it: undefined if that is another. */
-async function keptPage<T extends PgTable>(
+/**
+ * The page read by the search's remembered keys, with the version beside it: undefined if that is another, or
+ * if fewer than `least` keys are remembered.
+ */
+export async function keptPage<T extends PgTable>(
   db: Db,
   query: { page: number; limit: number },
   source: PageSource<T>,
   tables: string[],
+  least = 0,
 ) {
   const known = rememberedSearch({ table: source.table, where: source.where, keyset: source.keyset as Keyset });
-  if (!known) return undefined;
+  if (!known || known.keys.length < least) return undefined;
   const { meta, keys } = searchPlace(query, known.keys);
   if (keys.length === 0) return (await versionOf(db, tables)) === known.version ? { rows: [], meta } : undefined;
   const read = await byKeys(db, source, keys, tables);
