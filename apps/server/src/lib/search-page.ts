@@ -65,9 +65,9 @@ export async function keptPage<T extends PgTable>(
 
 /**
  * A search's page (issue 24): a search past the count's cap, or asked again, has its matches' keys to the cap
- * read once a version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a page reads its
- * rows by key with the version beside them, in one statement; another version (or, for no match, the version
- * read alone) reads them again in one snapshot. Every page of a search whose matches must be sorted (a common
+ * read once a version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a
+ * page reads its rows by key with the version beside them, in one statement; another version (or, for no
+ * match, the version read alone) reads them again in one snapshot. Every page of a search whose matches must be sorted (a common
  * name's start among old numbers: 55,555 of them) sorted them all; now the first of a version does. A search
  * of fewer matches than the cap asked for the first time is read by OFFSET, as before: reading its keys and
  * three statements more cost a search nobody pages through more than its page.
@@ -92,8 +92,8 @@ export async function searchPage<T extends PgTable>(
   // Also outside: `count` reads through the pool, and transactions each waiting for one more of its connections
   // could hold them all.
   const counted = await (source.count as NonNullable<PageSource<T>['count']>)(source.where);
-  // Past the cap the page reads as many matches as the keys do, or sorts them all; below it, only a search asked
-  // again is worth its keys.
+  // Past the cap a search has pages to page through, and where its page sorts its matches the keys cost no more;
+  // below it, only a search asked again is worth its keys.
   if (!askedBefore(list) && !counted.capped) return byOffset(counted);
   return db.transaction(async (tx) => {
     const found = await searchOf(await versionOf(tx, tables), list, async () => {
