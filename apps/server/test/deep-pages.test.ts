@@ -3,6 +3,7 @@
  * gives, after inserts, deletes and changes that no service made (raw SQL, as another node or the engine
  * writes), while no page past the first anchor skips more than ANCHOR_EVERY rows to reach its own.
  */
+import { SEARCH_COUNT_CAP } from '@sewablast/contract/paging';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -12,14 +13,15 @@ import type { Database, Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { auditLog, phoneNumbers } from '../src/db/schema.ts';
 import { ANCHOR_EVERY, VERSIONED_TABLES, versionOf } from '../src/lib/page-seek.ts';
-import { paged } from '../src/lib/paging.ts';
+import { countUpTo, paged } from '../src/lib/paging.ts';
 import { phoneSearch } from '../src/modules/phonenumber/service.ts';
 import { createTestDatabase } from './harness.ts';
 
 let database: Database;
 let db: Db;
-/** The OFFSET of every statement the paging helper sent (the naive reads' are not kept). */
+/** The OFFSET of every statement the paging helper sent, and the statements (the naive reads' are not kept). */
 const offsets: number[] = [];
+const statements: string[] = [];
 let recording = false;
 
 beforeAll(async () => {
@@ -28,6 +30,7 @@ beforeAll(async () => {
     logQuery(query: string, params: unknown[]) {
       const position = / offset \$(\d+)/.exec(query)?.[1];
       if (position && recording) offsets.push(Number(params[Number(position) - 1]));
+      if (recording) statements.push(query);
     },
   };
   const client = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -135,6 +138,72 @@ describe('a page of a list', () => {
       for (const list of [phones, budis, audit, odd]) await fast(list, 20, 10);
       await db.execute(change);
       for (const list of [phones, budis, audit, odd]) await expectSamePages(list, 10 + Math.floor(random() * 91));
+    }
+  }, 120_000);
+});
+
+describe('a searched page, its matches counted to the cap', () => {
+  /** The naive page of a search: its matches counted to the cap, the page by OFFSET within them. */
+  async function naiveSearch(list: List, page: number, limit: number) {
+    const [{ all } = { all: 0 }] = await db.select({ all: count() }).from(list.table).where(list.where);
+    const total = Math.min(all, SEARCH_COUNT_CAP);
+    const totalPages = Math.max(1, Math.ceil(total / limit));
+    const at = Math.min(page, totalPages);
+    const { ids } = await naive(list, at, limit);
+    return { ids, meta: { page: at, limit, total, totalPages, capped: all > total || undefined } };
+  }
+
+  async function searched(list: List, page: number, limit: number) {
+    statements.length = 0;
+    recording = true;
+    const { data, meta } = await paged(
+      db,
+      { page, limit },
+      {
+        table: list.table,
+        where: list.where,
+        orderBy: list.columns.map((column) => desc(column)),
+        count: (where) => countUpTo(db, list.table, where),
+        keyset: { columns: list.columns, desc: true },
+      },
+      (rows) => rows.map((row) => (row as { id: number }).id),
+    ).finally(() => {
+      recording = false;
+    });
+    return { ids: data, meta: { ...meta, capped: meta.capped } };
+  }
+
+  // 'Siti …' more than the cap, 'Budi …' about as many, 'odd' audit entries (a key of two columns with ties).
+  const sitis: List = { table: phoneNumbers, where: phoneSearch('siti'), columns: [phoneNumbers.id] };
+
+  it('is the OFFSET page of the capped count, and past its first pages of a version reads its rows by key alone', async () => {
+    await db.execute(sql`truncate phone_numbers cascade`);
+    await db.execute(sql`
+      insert into phone_numbers (number, name)
+      select '628' || lpad(i::text, 10, '0'), case when i % 3 = 0 then 'Budi ' || i else 'Siti ' || i end
+      from generate_series(1, 3000) as i`);
+    const changes = [
+      sql`insert into phone_numbers (number, name)
+          select '629' || lpad(i::text, 10, '0'), 'Budi baru ' || i from generate_series(1, 300) as i`,
+      sql`delete from phone_numbers where id % 7 = 3`,
+      sql`update phone_numbers set name = 'Siti ganti' where id % 11 = 5`,
+      sql`update audit_log set action = 'odd' where id % 9 = 4`,
+    ];
+    for (const change of [sql`select 1`, ...changes]) {
+      await db.execute(change);
+      for (const list of [sitis, budis, odd]) {
+        const limit = 10 + Math.floor(random() * 91);
+        const { meta } = await naiveSearch(list, 1, limit);
+        const pages = [1 + Math.floor(random() * meta.totalPages), 1, meta.totalPages, meta.totalPages + 1, 2];
+        for (const [i, page] of pages.entries()) {
+          expect(await searched(list, page, limit), `page ${page} of ${limit}`).toEqual(
+            await naiveSearch(list, page, limit),
+          );
+          // A search asked the first time is read by OFFSET, the first page asked after it or after a change
+          // reads the matches' keys; every other reads its rows by key.
+          if (i > 1) expect(statements).toEqual([expect.stringMatching(/ where "\w+"\."id" in \(/)]);
+        }
+      }
     }
   }, 120_000);
 });

@@ -9,7 +9,8 @@
  * transaction. The version, the total, the anchors and the page are all read in one snapshot, so a page is
  * exactly the rows `ORDER BY … OFFSET … LIMIT` gives in that snapshot, on any number of server nodes: a node
  * whose memory names another version counts and builds again. Writers seldom wait on each other for it: each
- * adds to the slot of its own backend.
+ * adds to the slot of its own backend. A search, counted to a cap, remembers instead the keys of its matches
+ * as far as its pages reach (`searchOf`).
  */
 import { getTableName, inArray, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
@@ -47,6 +48,9 @@ export interface Keyset {
 
 type Tx = Pick<Db, 'select'>;
 
+/** The snapshot a list's version, total, anchors or keys and page are read in together. */
+export const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 interface List {
   version: string;
   total: Promise<number>;
@@ -57,8 +61,32 @@ interface List {
   anchored?: string[][];
 }
 
+/**
+ * A search's first matches (issue 24): the unique key (the keyset's last column) of each of its matches in the
+ * list's order, as far as the pages its capped count names reach (lib/paging.ts SEARCH_KEYS). A common name's
+ * start sorted its 55,555 matches for every page; now once a version, and a page reads its rows by key.
+ */
+interface Search {
+  /** None yet when the search was asked once, and its page read without its keys (`askedBefore`). */
+  version?: string;
+  keys?: Promise<unknown[]>;
+  /** The same once read. */
+  found?: unknown[];
+}
+
 const dialect = new PgDialect();
 const lists = new Map<string, List>();
+const searches = new Map<string, Search>();
+
+/** `value` as `key`'s, the most recently read; the least recently read forgotten past REMEMBERED_LISTS. */
+function keep<T>(map: Map<string, T>, key: string, value: T) {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= REMEMBERED_LISTS) break;
+    map.delete(oldest);
+  }
+}
 
 /**
  * The tables' version as a snapshot sees them: the sum of their slots. Each committed change adds to it and a
@@ -129,16 +157,11 @@ export function listOf(
       (total) => {
         fresh.counted = total;
       },
-      forget(key, fresh),
+      forget(lists, key, fresh),
     );
     list = fresh;
   }
-  lists.delete(key);
-  lists.set(key, list);
-  for (const oldest of lists.keys()) {
-    if (lists.size <= REMEMBERED_LISTS) break;
-    lists.delete(oldest);
-  }
+  keep(lists, key, list);
   const current = list;
   return {
     total: current.total,
@@ -149,7 +172,7 @@ export function listOf(
           (anchors) => {
             current.anchored = anchors;
           },
-          forget(key, current),
+          forget(lists, key, current),
         );
       }
       return current.anchors;
@@ -164,10 +187,62 @@ export function remembered(source: { table: PgTable; where: SQL | undefined; key
   return { version: list.version, total: list.counted, anchors: list.anchored };
 }
 
-function forget(key: string, list: List) {
+function forget<T>(map: Map<string, T>, key: string, value: T) {
   return () => {
-    if (lists.get(key) === list) lists.delete(key);
+    if (map.get(key) === value) map.delete(key);
   };
+}
+
+/**
+ * The search's first keys (`Search`) if they are of this snapshot's version, else `read()`'s, read in this
+ * snapshot; requests of one version share one read, as they share a list's count.
+ */
+export function searchOf(
+  version: string,
+  source: { table: PgTable; where: SQL | undefined; keyset: Keyset },
+  read: () => Promise<unknown[]>,
+): Promise<unknown[]> {
+  const key = listKey(source.table, source.where, source.keyset);
+  const known = searches.get(key);
+  if (known?.keys && known.version === version) {
+    keep(searches, key, known);
+    return known.keys;
+  }
+  const keys = read();
+  const fresh: Search = { version, keys };
+  keys.then(
+    (found) => {
+      fresh.found = found;
+    },
+    forget(searches, key, fresh),
+  );
+  keep(searches, key, fresh);
+  return keys;
+}
+
+/**
+ * Whether this node was asked the search before (in any version); it is remembered as asked from now on. Most
+ * searches of few matches are asked once, typed on past or a number looked up, and their first page costs less
+ * read alone.
+ */
+export function askedBefore(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }): boolean {
+  const key = listKey(source.table, source.where, source.keyset);
+  const search = searches.get(key);
+  keep(searches, key, search ?? {});
+  return search !== undefined;
+}
+
+/** The read of the search's keys under way on this node, if one is. */
+export function searchRead(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
+  const search = searches.get(listKey(source.table, source.where, source.keyset));
+  return search?.found === undefined ? search?.keys : undefined;
+}
+
+/** The search's first keys this node has read, whichever version that was; the reader checks the version. */
+export function rememberedSearch(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
+  const search = searches.get(listKey(source.table, source.where, source.keyset));
+  if (search?.found === undefined || search.version === undefined) return undefined;
+  return { version: search.version, keys: search.found };
 }
 
 /** One ordered scan of the matches, keeping every ANCHOR_EVERY-th key as text (a timestamp's microseconds too). */

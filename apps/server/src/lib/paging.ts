@@ -6,7 +6,9 @@
  * A list that names its `keyset` over versioned tables (page-seek.ts) reads its count and every page past
  * the first anchor from what this node remembers of that version, in one snapshot: any page of a million
  * rows costs about what the first does, and is still exactly the page `OFFSET` would give. A search whose
- * `count` stops at a cap (`countUpTo`) pages by offset instead: the cap keeps its offsets short.
+ * `count` stops at a cap (`countUpTo`) remembers the keys of its matches up to the cap, as many as its pages
+ * show, once a version, and reads a page by its keys (`searchPage`); over unversioned tables it pages by
+ * offset, which the cap keeps short.
  */
 import { pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
 import { and, count, getTableName, type SQL, sql } from 'drizzle-orm';
@@ -17,11 +19,13 @@ import {
   fromAnchor,
   type Keyset,
   listOf,
+  ONE_SNAPSHOT,
   remembered,
   VERSIONED_TABLES,
   versionOf,
   versionSql,
 } from './page-seek.ts';
+import { keptPage, searchPage } from './search-page.ts';
 
 type Order = SQL | PgColumn;
 
@@ -34,8 +38,9 @@ export interface PageSource<T extends PgTable> {
    */
   orderBy: Order[] | ((total: number) => Order[]);
   /**
-   * How a search's matches are counted when counting them all is too dear (`countUpTo`): such a list pages by
-   * offset, which its cap keeps short.
+   * How a search's matches are counted when counting them all is too dear (`countUpTo`, to SEARCH_COUNT_CAP):
+   * such a list remembers its matches' keys up to the cap (`searchPage`), or over unversioned tables pages by
+   * offset. Asked before the matches are read, so that `orderBy` may depend on what it found.
    */
   count?: (where: SQL | undefined) => Promise<Counted>;
   /**
@@ -57,7 +62,7 @@ export interface Page<Item> {
   meta: TPageMeta;
 }
 
-type Reader = Pick<Db, 'select'>;
+export type Reader = Pick<Db, 'select'>;
 
 export async function countRows(db: Reader, table: PgTable, where: SQL | undefined): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
@@ -84,6 +89,10 @@ export async function countUpTo(
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
+function orderOf<T extends PgTable>(source: PageSource<T>, total: number): Order[] {
+  return typeof source.orderBy === 'function' ? source.orderBy(total) : source.orderBy;
+}
+
 function rowsAt<T extends PgTable>(
   db: Reader,
   source: PageSource<T>,
@@ -92,18 +101,19 @@ function rowsAt<T extends PgTable>(
   offset: number,
   from?: SQL,
 ) {
-  const { table, where, orderBy } = source;
+  const { table, where } = source;
   return db
     .select()
     .from(table as PgTable)
     .where(from ? and(where, from) : where)
-    .orderBy(...(typeof orderBy === 'function' ? orderBy(total) : orderBy))
+    .orderBy(...orderOf(source, total))
     .limit(limit)
     .offset(offset);
 }
 
-function seekable<T extends PgTable>(source: PageSource<T>): string[] | undefined {
-  if (!source.keyset || source.count) return undefined;
+/** The tables a list with a keyset reads, when they are all versioned (page-seek.ts). */
+function versioned<T extends PgTable>(source: PageSource<T>): string[] | undefined {
+  if (!source.keyset) return undefined;
   const tables = [source.table, ...(source.reads ?? [])].map((table) => getTableName(table));
   return tables.every((name) => VERSIONED_TABLES.has(name)) ? tables : undefined;
 }
@@ -114,21 +124,45 @@ export async function paged<T extends PgTable, Item>(
   source: PageSource<T>,
   present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item>> {
-  const tables = seekable(source);
-  const { rows, meta } = tables
-    ? ((await rememberedPage(db, query, source, tables)) ??
-      (await db.transaction((tx) => seekPage(tx, query, source, tables), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      })))
-    : await offsetPage(db, query, source);
+  const tables = versioned(source);
+  const { rows, meta } = !tables
+    ? await offsetPage(db, query, source)
+    : source.count
+      ? await searchPage(db, query, source, tables, (counted) => offsetPage(db, query, source, counted))
+      : ((await rememberedPage(db, query, source, tables)) ??
+        (await db.transaction((tx) => seekPage(tx, query, source, tables), ONE_SNAPSHOT)));
   return { data: rows.length ? await present(rows as T['$inferSelect'][]) : [], meta };
 }
 
-async function offsetPage<T extends PgTable>(db: Db, query: { page: number; limit: number }, source: PageSource<T>) {
-  const { total, capped } = source.count
-    ? await source.count(source.where)
-    : { total: await countRows(db, source.table, source.where), capped: false };
+/**
+ * The search's page if this node keeps at least `least` of its matches' keys of the tables' current version (one
+ * statement), else undefined: for a service whose choice of `where` is a read of the same tables, which those
+ * keys answer (the phone list's name start, lib/like.ts `startsEnough`).
+ */
+export async function keptPaged<T extends PgTable, Item>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  present: (rows: T['$inferSelect'][]) => Item[] | Promise<Item[]>,
+  least: number,
+): Promise<Page<Item> | undefined> {
+  const tables = versioned(source);
+  const kept = tables ? await keptPage(db, query, source, tables, least) : undefined;
+  if (!kept) return undefined;
+  return { data: kept.rows.length ? await present(kept.rows as T['$inferSelect'][]) : [], meta: kept.meta };
+}
+
+async function offsetPage<T extends PgTable>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  counted?: Counted,
+) {
+  const { total, capped } =
+    counted ??
+    (source.count
+      ? await source.count(source.where)
+      : { total: await countRows(db, source.table, source.where), capped: false });
   const meta = pageMeta(query, total, capped);
   if (total === 0) return { rows: [], meta };
   const ordered = capped ? Number.POSITIVE_INFINITY : total;
@@ -164,12 +198,12 @@ async function rememberedPage<T extends PgTable>(
   const place = placeOf(meta);
   const anchor = place.anchor === null ? undefined : known.anchors?.[place.anchor];
   if (place.anchor !== null && !anchor) return undefined;
-  const { table, where, orderBy } = source;
+  const { table, where } = source;
   const read = await db
     .select({ row: table as PgTable, version: versionSql(tables) })
     .from(table as PgTable)
     .where(anchor ? and(where, fromAnchor(keyset, anchor)) : where)
-    .orderBy(...(typeof orderBy === 'function' ? orderBy(known.total) : orderBy))
+    .orderBy(...orderOf(source, known.total))
     .limit(meta.limit)
     .offset(place.skip);
   if (read[0]?.version !== known.version) return undefined;

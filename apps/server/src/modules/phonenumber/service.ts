@@ -13,8 +13,16 @@ import { and, asc, count, desc, eq, gt, inArray, like, type SQL, sql } from 'dri
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { escapeLike, rareWords, SUBSTRING_FROM, searchPattern, startsEnough, startsWith } from '../../lib/like.ts';
-import { type Counted, countRows, countUpTo, paged } from '../../lib/paging.ts';
+import {
+  escapeLike,
+  rareWords,
+  STARTS_ENOUGH,
+  SUBSTRING_FROM,
+  searchPattern,
+  startsEnough,
+  startsWith,
+} from '../../lib/like.ts';
+import { type Counted, countRows, countUpTo, keptPaged, paged } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
@@ -98,7 +106,7 @@ export const NEWEST_WALKED = 20_000;
  * begin together), where the walk read 889,000 rows (2.1 s) for 1,111 matches, and the sort reads the
  * matches alone.
  */
-async function countPhoneMatches(
+export async function countPhoneMatches(
   db: Db,
   where: SQL | undefined,
   start: boolean,
@@ -138,6 +146,22 @@ export function createPhoneNumberService(db: Db) {
 
   const imports = createPhoneNumberImport(db);
 
+  const presentAll = (rows: PhoneRow[]) => rows.map(toPublicPhoneNumber);
+
+  /**
+   * A name's start read by the keys its list keeps (lib/paging.ts `keptPaged`), in one statement: kept keys of
+   * the current version that are at least STARTS_ENOUGH answer phoneWhere's probe (`startsEnough`) for that
+   * version, so the probe, a statement of its own, is left out. Undefined otherwise, and the page is read as
+   * phoneWhere decides.
+   */
+  async function keptStartPage(query: TPageQuery): Promise<TPhonePageResponse | undefined> {
+    const text = query.search?.trim();
+    if (!text || phoneDigits(text) || [...text].length < SUBSTRING_FROM) return undefined;
+    const where = startsWith(NAME, text.toLowerCase());
+    const source = { table: phoneNumbers, where, orderBy: [desc(phoneNumbers.id)], keyset: BY_NEWEST };
+    return keptPaged(db, query, source, presentAll, STARTS_ENOUGH);
+  }
+
   return {
     async list(after = 0): Promise<TPhoneNumber[]> {
       const rows = await db
@@ -150,6 +174,8 @@ export function createPhoneNumberService(db: Db) {
     },
 
     async listPage(query: TPageQuery): Promise<TPhonePageResponse> {
+      const kept = await keptStartPage(query);
+      if (kept) return kept;
       const { where, start } = await phoneWhere(db, query.search);
       // A narrow search reads its matches through the search index and sorts them (`id + 0` keeps the planner
       // off the primary key): guessing how matches spread over ids, it may otherwise walk the key backwards
@@ -164,9 +190,7 @@ export function createPhoneNumberService(db: Db) {
           }
         : undefined;
       const orderBy = () => [desc(where && !walk ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id)];
-      return paged(db, query, { table: phoneNumbers, where, orderBy, count, keyset: BY_NEWEST }, (rows) =>
-        rows.map(toPublicPhoneNumber),
-      );
+      return paged(db, query, { table: phoneNumbers, where, orderBy, count, keyset: BY_NEWEST }, presentAll);
     },
 
     /** The first `limit` active numbers by id, and how many are active in all. */

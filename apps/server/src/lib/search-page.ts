@@ -1,0 +1,114 @@
+/**
+ * A search's pages (issue 24), for the paging helper (lib/paging.ts): a search over versioned tables counts to
+ * SEARCH_COUNT_CAP, so its pages never reach past its first SEARCH_KEYS matches, whose keys it remembers once a
+ * version (lib/page-seek.ts `searchOf`) and reads each page by.
+ */
+import { MAX_PAGE_SIZE, pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
+import { inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import {
+  askedBefore,
+  type Keyset,
+  keysetOrder,
+  ONE_SNAPSHOT,
+  rememberedSearch,
+  searchOf,
+  searchRead,
+  versionOf,
+  versionSql,
+} from './page-seek.ts';
+import type { Counted, PageSource, Reader } from './paging.ts';
+
+/**
+ * The matches a search's pages can show: its last page (the count's cap ends within it) is full when more match,
+ * as an OFFSET read of it is.
+ */
+const SEARCH_KEYS = SEARCH_COUNT_CAP + MAX_PAGE_SIZE;
+
+/** The page `query` asks of a search whose first keys (SEARCH_KEYS at most) are `found`, and their keys. */
+function searchPlace(query: { page: number; limit: number }, found: unknown[]) {
+  const capped = found.length > SEARCH_COUNT_CAP;
+  const meta = pageMeta(query, Math.min(found.length, SEARCH_COUNT_CAP), capped);
+  const from = (meta.page - 1) * meta.limit;
+  return { meta, keys: found.slice(from, from + meta.limit) };
+}
+
+/** The rows of `keys` (of the keyset's last, unique column) in the list's order, each with the tables' version. */
+function byKeys<T extends PgTable>(db: Reader, source: PageSource<T>, keys: unknown[], tables: string[]) {
+  const keyset = source.keyset as Keyset;
+  return db
+    .select({ row: source.table as PgTable, version: versionSql(tables) })
+    .from(source.table as PgTable)
+    .where(inArray(keyset.columns[keyset.columns.length - 1] as PgColumn, keys))
+    .orderBy(keysetOrder(keyset));
+}
+
+/**
+ * The page read by the search's remembered keys, with the version beside it: undefined if that is another, or
+ * if fewer than `least` keys are remembered.
+ */
+export async function keptPage<T extends PgTable>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+  least = 0,
+) {
+  const known = rememberedSearch({ table: source.table, where: source.where, keyset: source.keyset as Keyset });
+  if (!known || known.keys.length < least) return undefined;
+  const { meta, keys } = searchPlace(query, known.keys);
+  if (keys.length === 0) return (await versionOf(db, tables)) === known.version ? { rows: [], meta } : undefined;
+  const read = await byKeys(db, source, keys, tables);
+  return read[0]?.version === known.version ? { rows: read.map((entry) => entry.row), meta } : undefined;
+}
+
+/**
+ * A search's page (issue 24): a search past the count's cap, or asked again, has its matches' keys to the cap
+ * read once a version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a
+ * page reads its rows by key with the version beside them, in one statement; another version (or, for no
+ * match, the version read alone) reads them again in one snapshot. Every page of a search whose matches must
+ * be sorted (a common name's start among old numbers: 55,555 of them) sorted them all; now the first of a
+ * version does. A search of fewer matches than the cap asked for the first time is read by OFFSET, as before:
+ * reading its keys and three statements more cost a search nobody pages through more than its page.
+ */
+export async function searchPage<T extends PgTable>(
+  db: Db,
+  query: { page: number; limit: number },
+  source: PageSource<T>,
+  tables: string[],
+  byOffset: (counted: Counted) => Promise<{ rows: unknown[]; meta: TPageMeta }>,
+) {
+  const list = { table: source.table, where: source.where, keyset: source.keyset as Keyset };
+  const kept = await keptPage(db, query, source, tables);
+  if (kept) return kept;
+  // Another request reading the keys: waited for outside a transaction, which would hold a connection idle.
+  const reading = searchRead(list);
+  if (reading) {
+    await reading.catch(() => undefined);
+    const read = await keptPage(db, query, source, tables);
+    if (read) return read;
+  }
+  // Also outside: `count` reads through the pool, and transactions each waiting for one more of its connections
+  // could hold them all.
+  const counted = await (source.count as NonNullable<PageSource<T>['count']>)(source.where);
+  // Past the cap a search has pages to page through, and where its page sorts its matches the keys cost no more;
+  // below it, only a search asked again is worth its keys.
+  if (!askedBefore(list) && !counted.capped) return byOffset(counted);
+  return db.transaction(async (tx) => {
+    const found = await searchOf(await versionOf(tx, tables), list, async () => {
+      const unique = list.keyset.columns[list.keyset.columns.length - 1] as PgColumn;
+      const total = counted.capped ? Number.POSITIVE_INFINITY : counted.total;
+      const rows = await tx
+        .select({ key: unique })
+        .from(source.table as PgTable)
+        .where(source.where)
+        .orderBy(...(typeof source.orderBy === 'function' ? source.orderBy(total) : source.orderBy))
+        .limit(SEARCH_KEYS);
+      return rows.map((row) => row.key);
+    });
+    const { meta, keys } = searchPlace(query, found);
+    const rows = keys.length ? (await byKeys(tx, source, keys, tables)).map((entry) => entry.row) : [];
+    return { rows, meta };
+  }, ONE_SNAPSHOT);
+}
