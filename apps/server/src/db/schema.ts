@@ -456,6 +456,8 @@ export const messageLogs = pgTable(
     index('message_logs_wa_message_idx').on(t.whatsapp_id, t.wa_message_id).where(sql`${t.wa_message_id} is not null`),
     index('message_logs_user_sent_idx').on(t.user_id, t.sent_at),
     index('message_logs_whatsapp_idx').on(t.whatsapp_id, t.sent_at),
+    // Whether an account had messaged a number before (a first contact, modules/account-loss): one probe.
+    index('message_logs_account_number_idx').on(t.whatsapp_id, t.phone_number_id, t.sent_at),
     index('message_logs_status_sent_idx').on(t.status, t.sent_at),
     check('message_logs_status_check', sql`${t.status} in ('success', 'fail')`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "message_logs_account_number_idx" ON "message_logs" USING btree ("whatsapp_id","phone_number_id","sent_at");
