@@ -6,6 +6,7 @@
  */
 import type { TAccountLossCompare, TAccountLossPage, TAccountTimeline } from '@sewablast/contract/account-loss';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountEvents, messageLogs, whatsappAccounts } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
@@ -95,7 +96,13 @@ beforeAll(async () => {
   await event(ids.lost, 'restricted', ago(3 * HOUR), '463', { until: ago(2 * HOUR).toISOString() });
   await event(ids.lost, 'restricted', ago(2 * HOUR), '429', { until: ago(HOUR).toISOString() });
   await event(ids.lost, 'health_paused', ago(HOUR), null, { health: 31 });
-  await event(ids.lost, 'suspended', lostAt, 'banned (401)');
+  // As the engine writes it: PostgreSQL keeps microseconds, which the loss read back into a date loses.
+  await t.db.insert(accountEvents).values({
+    account_id: ids.lost,
+    kind: 'suspended',
+    at: sql`${lostAt.toISOString()}::timestamptz + interval '700 microseconds'`,
+    code: 'banned (401)',
+  });
 
   // A second lost account, temporarily banned an hour after the first, busier and all first contacts.
   const bannedAt = new Date(lostAt.getTime() + HOUR);

@@ -98,5 +98,5 @@ export const ACCOUNT_LOSS_TEXT = {
     disconnects: 'Terputus',
     codes: 'Kode',
   },
-  badRange: 'Periode paling panjang 31 hari.',
+  badRange: 'Tanggal awal tidak boleh setelah tanggal akhir.',
 } as const;

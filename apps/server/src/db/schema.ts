@@ -328,7 +328,12 @@ export const accountEvents = pgTable(
     code: text('code'),
     detail: jsonb('detail'),
   },
-  (t) => [index('account_events_account_at_idx').on(t.account_id, t.at), index('account_events_at_idx').on(t.at)],
+  (t) => [
+    index('account_events_account_at_idx').on(t.account_id, t.at),
+    index('account_events_at_idx').on(t.at),
+    // The accounts lost in a period (modules/account-loss): a few rows among every connect and drop.
+    index('account_events_loss_idx').on(t.at).where(sql`${t.kind} in ('suspended', 'temp_banned')`),
+  ],
 );
 
 /**

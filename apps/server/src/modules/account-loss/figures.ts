@@ -15,7 +15,10 @@ const HOUR = 3_600_000;
 export interface Window {
   accountId: number;
   from: Date;
-  /** The loss (or now): its events up to and including this instant count, its sends before it. */
+  /**
+   * The loss (or now): its events up to and including this instant count, its sends before it. A JavaScript
+   * date keeps milliseconds and PostgreSQL microseconds, so the loss read back is matched to the millisecond.
+   */
   to: Date;
 }
 
@@ -53,19 +56,15 @@ export function codeOf(reason: string): string {
 const hourOf = (window: Window, at: Date) =>
   Math.min(LOSS_WINDOW_HOURS - 1, Math.max(0, Math.floor((at.getTime() - window.from.getTime()) / HOUR)));
 
-interface HourRow {
+/** A window's sends by hour (`template_id` and `variant` null), or by variant (`hour` null). */
+interface SendRow {
   account_id: number;
-  hour: number;
-  sends: number;
-  fails: number;
-  firsts: number;
-}
-interface VariantRow {
-  account_id: number;
+  hour: number | null;
   template_id: number | null;
   variant: string | null;
   sends: number;
   fails: number;
+  firsts: number;
 }
 interface EventRow {
   account_id: number;
@@ -88,14 +87,20 @@ async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> 
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
-function readHours(db: Db, windows: Window[]) {
-  return rows<HourRow>(
+/**
+ * The windows' sends read once, grouped two ways. Each window's logs are a lateral read of the (account, time)
+ * index: `offset 0` keeps the planner from turning it into a hash join over every log row, which it
+ * otherwise picks for want of an estimate of the windows (3 s against 0.5 s at 2,000,000 logs).
+ */
+function readSends(db: Db, windows: Window[]) {
+  return rows<SendRow>(
     db,
     sql`with ${windowsTable(windows)},
-    logs as (
-      select w.account_id, w.t0, m.phone_number_id, m.status,
+    logs as materialized (
+      select w.account_id, w.t0, m.phone_number_id, m.status, m.template_id, m.variant,
         floor(extract(epoch from m.sent_at - w.t0) / 3600)::int as hour
-      from w join ${messageLogs} m on m.whatsapp_id = w.account_id and m.sent_at >= w.t0 and m.sent_at < w.t1
+      from w cross join lateral (select * from ${messageLogs} m where m.whatsapp_id = w.account_id
+        and m.sent_at >= w.t0 and m.sent_at < w.t1 offset 0) m
     ),
     firsts as (
       select l.account_id, min(l.hour) as hour from logs l where l.phone_number_id is not null
@@ -103,23 +108,17 @@ function readHours(db: Db, windows: Window[]) {
       having not exists (select 1 from ${messageLogs} p where p.whatsapp_id = l.account_id
         and p.phone_number_id = l.phone_number_id and p.sent_at < l.t0)
     )
-    select account_id, hour, sum(sends)::int as sends, sum(fails)::int as fails, sum(firsts)::int as firsts from (
+    select account_id, hour, null::int as template_id, null::varchar as variant, sum(sends)::int as sends,
+      sum(fails)::int as fails, sum(firsts)::int as firsts from (
       select account_id, hour, count(*) as sends, count(*) filter (where status = 'fail') as fails, 0 as firsts
       from logs group by account_id, hour
       union all
       select account_id, hour, 0, 0, count(*) from firsts group by account_id, hour
-    ) h group by account_id, hour`,
-  );
-}
-
-function readVariants(db: Db, windows: Window[]) {
-  return rows<VariantRow>(
-    db,
-    sql`with ${windowsTable(windows)}
-    select w.account_id, m.template_id, m.variant, count(*)::int as sends,
-      (count(*) filter (where m.status = 'fail'))::int as fails
-    from w join ${messageLogs} m on m.whatsapp_id = w.account_id and m.sent_at >= w.t0 and m.sent_at < w.t1
-    group by w.account_id, m.template_id, m.variant order by sends desc`,
+    ) h group by account_id, hour
+    union all
+    select account_id, null, template_id, variant, count(*)::int, (count(*) filter (where status = 'fail'))::int, 0
+    from logs group by account_id, template_id, variant
+    order by sends desc`,
   );
 }
 
@@ -128,7 +127,8 @@ function readEvents(db: Db, windows: Window[]) {
     db,
     sql`with ${windowsTable(windows)}
     select e.account_id, e.id, e.at, e.kind, e.code, e.detail
-    from w join ${accountEvents} e on e.account_id = w.account_id and e.at >= w.t0 and e.at <= w.t1
+    from w cross join lateral (select * from ${accountEvents} e where e.account_id = w.account_id
+      and e.at >= w.t0 and e.at < w.t1 + interval '1 millisecond' offset 0) e
     order by e.at, e.id`,
   );
 }
@@ -151,12 +151,13 @@ const share = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 export async function readWindows(db: Db, windows: Window[]): Promise<Map<number, WindowReading>> {
   const readings = new Map<number, WindowReading>();
   if (!windows.length) return readings;
-  const [hours, variants, events, ages] = await Promise.all([
-    readHours(db, windows),
-    readVariants(db, windows),
+  const [sends, events, ages] = await Promise.all([
+    readSends(db, windows),
     readEvents(db, windows),
     readAges(db, windows),
   ]);
+  const hours = sends.filter((row) => row.hour !== null);
+  const variants = sends.filter((row) => row.hour === null);
   const created = new Map(ages.map((row) => [row.id, new Date(row.created_at)]));
   const points = new Map<
     number,
@@ -175,7 +176,7 @@ export async function readWindows(db: Db, windows: Window[]): Promise<Map<number
   for (const row of hours) {
     const series = points.get(row.account_id);
     if (!series) continue;
-    const at = hourIndex(row.hour);
+    const at = hourIndex(row.hour ?? 0);
     series.sends[at] = (series.sends[at] ?? 0) + row.sends;
     series.fails[at] = (series.fails[at] ?? 0) + row.fails;
     series.first_contacts[at] = (series.first_contacts[at] ?? 0) + row.firsts;

@@ -1,0 +1,1 @@
+CREATE INDEX "account_events_loss_idx" ON "account_events" USING btree ("at") WHERE "account_events"."kind" in ('suspended', 'temp_banned');
