@@ -3,6 +3,7 @@
  * page of what preceded bans (/account-loss), apart from the schemas so that the screens load no zod.
  */
 import type { TAccountEventKind } from './account-events.ts';
+import { parseVariantKey } from './variants.ts';
 
 /** How the timeline and the page name each event kind; a kind not listed shows by its own name. */
 export const ACCOUNT_EVENT_LABEL: Record<TAccountEventKind, string> = {
@@ -61,7 +62,13 @@ export const ACCOUNT_LOSS_TEXT = {
   figures: 'Ringkasan',
   variants: 'Varian pesan',
   noVariants: 'Tidak ada pesan terkirim dalam jendela ini.',
-  variantOf: (template: number, variant: string | null) => `Template #${template} · ${variant ?? 'tanpa varian'}`,
+  /** A variant key (`1:0.2`) in words: its caption counted from 1, then the option of each choice. */
+  variantOf: (template: number, variant: string | null) => {
+    const parsed = variant === null ? null : parseVariantKey(variant);
+    if (!parsed) return `Template #${template} · ${variant ?? 'tanpa varian'}`;
+    const choices = parsed.choices.length ? ` · pilihan ${parsed.choices.map((choice) => choice + 1).join('.')}` : '';
+    return `Template #${template} · caption ${parsed.caption + 1}${choices}`;
+  },
   codes: 'Kode WhatsApp',
   noCodes: 'Tidak ada kode dari WhatsApp.',
   events: 'Kejadian akun',
