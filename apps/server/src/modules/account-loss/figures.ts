@@ -44,9 +44,16 @@ export const windowOf = (accountId: number, to: Date): Window => ({
   to,
 });
 
-/** Kinds that count as the session going away, and as WhatsApp refusing a send. */
-const DISCONNECT_KINDS = new Set(['disconnected', 'logged_out']);
-const RESTRICTION_KINDS = new Set(['restricted']);
+const SERIES = ['sends', 'fails', 'first_contacts', 'disconnects', 'restrictions', 'proxy_changes'] as const;
+type SeriesKey = (typeof SERIES)[number];
+
+/** The hourly series an event kind counts in: the session going away, WhatsApp refusing a send, a new IP. */
+const SERIES_OF_KIND: Record<string, SeriesKey> = {
+  disconnected: 'disconnects',
+  logged_out: 'disconnects',
+  restricted: 'restrictions',
+  proxy_changed: 'proxy_changes',
+};
 
 /** WhatsApp's three-digit code in a reason ('lost (408)', '463'), else the reason as the driver gave it. */
 export function codeOf(reason: string): string {
@@ -156,27 +163,22 @@ export async function readWindows(db: Db, windows: Window[]): Promise<Map<number
     readEvents(db, windows),
     readAges(db, windows),
   ]);
-  const hours = sends.filter((row) => row.hour !== null);
-  const variants = sends.filter((row) => row.hour === null);
   const created = new Map(ages.map((row) => [row.id, new Date(row.created_at)]));
-  const points = new Map<
-    number,
-    Record<'sends' | 'fails' | 'first_contacts' | 'disconnects' | 'restrictions' | 'proxy_changes', number[]>
-  >();
+  const points = new Map<number, Record<SeriesKey, number[]>>();
   for (const window of windows)
-    points.set(window.accountId, {
-      sends: emptyPoints(),
-      fails: emptyPoints(),
-      first_contacts: emptyPoints(),
-      disconnects: emptyPoints(),
-      restrictions: emptyPoints(),
-      proxy_changes: emptyPoints(),
-    });
-  const hourIndex = (hour: number) => Math.min(LOSS_WINDOW_HOURS - 1, Math.max(0, hour));
-  for (const row of hours) {
+    points.set(
+      window.accountId,
+      Object.fromEntries(SERIES.map((key) => [key, emptyPoints()])) as Record<SeriesKey, number[]>,
+    );
+  const variants = new Map<number, SendRow[]>();
+  for (const row of sends) {
     const series = points.get(row.account_id);
     if (!series) continue;
-    const at = hourIndex(row.hour ?? 0);
+    if (row.hour === null) {
+      variants.set(row.account_id, [...(variants.get(row.account_id) ?? []), row]);
+      continue;
+    }
+    const at = Math.min(LOSS_WINDOW_HOURS - 1, Math.max(0, row.hour));
     series.sends[at] = (series.sends[at] ?? 0) + row.sends;
     series.fails[at] = (series.fails[at] ?? 0) + row.fails;
     series.first_contacts[at] = (series.first_contacts[at] ?? 0) + row.firsts;
@@ -188,22 +190,18 @@ export async function readWindows(db: Db, windows: Window[]): Promise<Map<number
     const series = points.get(row.account_id);
     if (!window || !series) continue;
     const event = { id: Number(row.id), at: new Date(row.at), kind: row.kind, code: row.code, detail: row.detail };
-    eventsOf.set(row.account_id, [...(eventsOf.get(row.account_id) ?? []), event]);
+    const own = eventsOf.get(row.account_id);
+    if (own) own.push(event);
+    else eventsOf.set(row.account_id, [event]);
+    const key = SERIES_OF_KIND[event.kind];
     const at = hourOf(window, event.at);
-    const key = DISCONNECT_KINDS.has(event.kind)
-      ? 'disconnects'
-      : RESTRICTION_KINDS.has(event.kind)
-        ? 'restrictions'
-        : event.kind === 'proxy_changed'
-          ? 'proxy_changes'
-          : null;
     if (key) series[key][at] = (series[key][at] ?? 0) + 1;
   }
   for (const window of windows) {
     const series = points.get(window.accountId);
     if (!series) continue;
     const own = eventsOf.get(window.accountId) ?? [];
-    const used = variants.filter((row) => row.account_id === window.accountId);
+    const used = variants.get(window.accountId) ?? [];
     const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
     const sends = total(series.sends);
     const fails = total(series.fails);
