@@ -96,8 +96,8 @@ async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> 
 
 /**
  * The windows' sends read once, grouped two ways. Each window's logs are a lateral read of the (account, time)
- * index: `offset 0` keeps the planner from turning it into a hash join over every log row, which it
- * otherwise picks for want of an estimate of the windows (3 s against 0.5 s at 2,000,000 logs).
+ * index (`offset 0` keeps the planner from turning it into a join): its cost follows the windows' sends, where
+ * the plain join's hash reads every log ever kept (docs/performance.md has both measured).
  */
 function readSends(db: Db, windows: Window[]) {
   return rows<SendRow>(
