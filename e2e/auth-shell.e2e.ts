@@ -184,6 +184,8 @@ describe('menus by role', () => {
       'Pengguna Referal',
       'Level',
       'Proxy',
+      // Beyond the spec's menu: what preceded bans, beside the settings it tunes (docs/decisions.md).
+      'Analisis Blokir',
       'Pengaturan',
       // Beyond the spec's menu: the audit log of issue 11 (docs/decisions.md, Audit log).
       'Log Audit',

@@ -47,6 +47,7 @@ const SCREENS: Screen[] = [
   { path: '/message', rowControls: always },
   { path: '/level', rowControls: always },
   { path: '/audit', rowControls: never },
+  { path: '/account-loss', rowControls: never },
   { path: '/monitor/local', rowControls: never },
   { path: '/monitor/remote', query: () => `?id=${blasting}&type=JSONTree`, rowControls: never },
   { path: '/monitor/socket', query: () => `?id=${blasting}&type=JsonViewer`, rowControls: never },

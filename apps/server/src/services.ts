@@ -9,6 +9,7 @@ import { createMailer, type MailConfig } from './lib/mailer.ts';
 import type { EventBus } from './live/bus.ts';
 import { LiveConnections, THIS_NODE } from './live/connections.ts';
 import { hostMetrics } from './metrics/engine-metrics.ts';
+import { createAccountLossService } from './modules/account-loss/service.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createBackOfficeUsers } from './modules/auth/back-office-users.ts';
@@ -174,6 +175,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const withdrawals = createWithdrawService(db, runtime.timeZone, { confirmEmails: emailConfirmation.required });
   const acceptedExport = createAcceptedExport(db, runtime.timeZone);
   const audit = createAuditService(db, runtime.timeZone);
+  const accountLoss = createAccountLossService(db, runtime.timeZone);
   const referrals = createReferralService(db);
   // Sockets are listed on the node holding them; with Redis every node answers the others' census.
   const liveConnections = new LiveConnections();
@@ -218,6 +220,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     withdrawals,
     acceptedExport,
     audit,
+    accountLoss,
     referrals,
     liveConnections,
     monitor,

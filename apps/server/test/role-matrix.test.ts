@@ -52,6 +52,7 @@ const template = await t.services.messages.create({
 /** What `{id}` names in each area; the areas that name a user by it are the owner's rows. */
 const ID_BY_AREA: [prefix: string, id: number, owned: boolean][] = [
   ['/api/admin/whatsapp', account.id, true],
+  ['/api/admin/account-loss', account.id, true],
   ['/api/admin/users', owner.user.id, true],
   ['/api/admin/messagelog', owner.user.id, true],
   ['/api/admin/withdraw', owner.user.id, true],

@@ -56,6 +56,7 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/level/create': MANAGERS,
   '/level/edit': MANAGERS,
   '/audit': MANAGERS,
+  '/account-loss': MANAGERS,
   '/monitor/local': DEV_ONLY,
   '/monitor/remote': DEV_ONLY,
   '/monitor/socket': DEV_ONLY,
@@ -121,6 +122,8 @@ const MANAGER_MENU: MenuItem[] = [
   REFERRALS,
   { label: 'Level', path: '/level' },
   { label: 'Proxy', path: '/proxy' },
+  // Beside the settings its evidence tunes (Keamanan Akun); admins read it as much as devs, so not under Monitor.
+  { label: 'Analisis Blokir', path: '/account-loss' },
   { label: 'Pengaturan', path: '/settings' },
   { label: 'Log Audit', path: '/audit' },
   PROFILE,

@@ -338,7 +338,12 @@ export const accountEvents = pgTable(
     code: text('code'),
     detail: jsonb('detail'),
   },
-  (t) => [index('account_events_account_at_idx').on(t.account_id, t.at), index('account_events_at_idx').on(t.at)],
+  (t) => [
+    index('account_events_account_at_idx').on(t.account_id, t.at),
+    index('account_events_at_idx').on(t.at),
+    // The accounts lost in a period (modules/account-loss): a few rows among every connect and drop.
+    index('account_events_loss_idx').on(t.at).where(sql`${t.kind} in ('suspended', 'temp_banned')`),
+  ],
 );
 
 /**
@@ -483,6 +488,8 @@ export const messageLogs = pgTable(
     index('message_logs_wa_message_idx').on(t.whatsapp_id, t.wa_message_id).where(sql`${t.wa_message_id} is not null`),
     index('message_logs_user_sent_idx').on(t.user_id, t.sent_at),
     index('message_logs_whatsapp_idx').on(t.whatsapp_id, t.sent_at),
+    // Whether an account had messaged a number before (a first contact, modules/account-loss): one probe.
+    index('message_logs_account_number_idx').on(t.whatsapp_id, t.phone_number_id, t.sent_at),
     index('message_logs_status_sent_idx').on(t.status, t.sent_at),
     check('message_logs_status_check', sql`${t.status} in ('success', 'fail')`),
   ],

@@ -15,6 +15,7 @@ import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
 import { registerHttpMetrics } from '../metrics/http-metrics.ts';
 import { registerMetricsRoute } from '../metrics/routes.ts';
+import { accountLossRoutes } from '../modules/account-loss/routes.ts';
 import { auditRoutes } from '../modules/audit/routes.ts';
 import { emailConfirmationRoutes } from '../modules/auth/email-confirmation-routes.ts';
 import { recoveryRoutes } from '../modules/auth/recovery-routes.ts';
@@ -258,6 +259,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
   });
   await app.register(area(auditRoutes, 'managers'), { prefix: '/api/admin/audit', audit: services.audit });
+  await app.register(area(accountLossRoutes, 'managers'), {
+    prefix: '/api/admin/account-loss',
+    accountLoss: services.accountLoss,
+  });
   await app.register(area(bonusRoutes, 'everyone'), { prefix: '/api/admin/bonus', bonuses: services.bonuses });
   // The spec puts the referral list under the users prefix.
   await app.register(area(referralRoutes, 'memberOnly'), {

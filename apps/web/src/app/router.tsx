@@ -39,6 +39,7 @@ const SCREENS: Record<string, Screen> = {
   '/withdraw': () => import('../features/withdraw/withdraw-page.tsx'),
   '/withdraw/requested': () => import('../features/withdraw/withdraw-requests-page.tsx'),
   '/audit': () => import('../features/audit/audit-page.tsx'),
+  '/account-loss': () => import('../features/account-loss/account-loss-page.tsx'),
   '/member': () => import('../features/member/member-list-page.tsx'),
   '/member/edit': () => import('../features/member/member-edit-page.tsx'),
   '/member/whatsapp': () => import('../features/member/member-whatsapp-page.tsx'),

@@ -21,5 +21,7 @@ ALTER TABLE "account_events" ADD CONSTRAINT "account_events_account_id_whatsapp_
 ALTER TABLE "number_checks" ADD CONSTRAINT "number_checks_whatsapp_id_whatsapp_accounts_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_events_account_at_idx" ON "account_events" USING btree ("account_id","at");--> statement-breakpoint
 CREATE INDEX "account_events_at_idx" ON "account_events" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "account_events_loss_idx" ON "account_events" USING btree ("at") WHERE "account_events"."kind" in ('suspended', 'temp_banned');--> statement-breakpoint
 CREATE INDEX "number_checks_account_idx" ON "number_checks" USING btree ("whatsapp_id","checked_at");--> statement-breakpoint
+CREATE INDEX "message_logs_account_number_idx" ON "message_logs" USING btree ("whatsapp_id","phone_number_id","sent_at");--> statement-breakpoint
 ALTER TABLE "whatsapp_accounts" ADD CONSTRAINT "whatsapp_member_window_check" CHECK (("whatsapp_accounts"."member_window_start" is null) = ("whatsapp_accounts"."member_window_end" is null));

@@ -18,6 +18,7 @@ import {
   MessageCircle,
   Phone,
   Send,
+  ShieldAlert,
   ShieldCheck,
   Sparkles,
   UserCog,
@@ -48,6 +49,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/proxy': Globe,
   '/settings': Cog,
   '/audit': ClipboardList,
+  '/account-loss': ShieldAlert,
   '/monitor': Activity,
 };
 

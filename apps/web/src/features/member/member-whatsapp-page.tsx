@@ -1,17 +1,44 @@
 /**
  * A member's WhatsApp accounts (/member/whatsapp?id=; spec part 2 §2 Member list's Whatsapps link), read-only:
  * number, name, connection state, blast status, successes and failures (and how many of the successes
- * WhatsApp reported delivered), and what each account earned.
+ * WhatsApp reported delivered), and what each account earned; 'Riwayat' opens an account's last 48 hours
+ * before its ban (account-timeline-dialog.tsx, loaded on demand).
  */
+import { ACCOUNT_LOSS_TEXT } from '@sewablast/contract/account-loss-text';
 import { MEMBER_TEXT } from '@sewablast/contract/members';
 import { type TWhatsapp, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { formatNumber, formatRupiah } from '../../lib/format.ts';
+import { onDemand } from '../../lib/on-demand.ts';
+import type { AccountTimelineProps } from './account-timeline-dialog.tsx';
 import { useMember, useMemberAccounts } from './api/members.ts';
+
+const timelineDialog = onDemand<Dialog<AccountTimelineProps>>(
+  async () => (await import('./account-timeline-dialog.tsx')).AccountTimelineDialog,
+);
+
+function HistoryButton({ account }: { account: TWhatsapp }) {
+  return (
+    <DialogOnDemand
+      dialog={timelineDialog}
+      props={{ id: account.id, phonenumber: account.phonenumber ?? account.clientid }}
+      trigger={(opens) => (
+        <button
+          type="button"
+          {...opens}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          <History size={16} aria-hidden /> {ACCOUNT_LOSS_TEXT.history}
+        </button>
+      )}
+    />
+  );
+}
 
 const COLUMNS: Column<TWhatsapp>[] = [
   {
@@ -37,6 +64,7 @@ const COLUMNS: Column<TWhatsapp>[] = [
     ),
   },
   { header: 'Pendapatan', cell: (account) => formatRupiah(account.income), className: 'tabular-nums' },
+  { header: 'Action', cell: (account) => <HistoryButton account={account} />, actions: true },
 ];
 
 export function Component() {
