@@ -74,10 +74,9 @@ async function main(): Promise<void> {
     if (stop) void stop(signal);
     else process.stdout.write(`${signal} received: stopping as soon as the start has finished...\n`);
   };
-  process.on('SIGINT', () => onSignal('SIGINT'));
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-  // The terminal closed (a dropped SSH login): the server would die at once, leaving its PostgreSQL running.
-  process.on('SIGHUP', () => onSignal('SIGHUP'));
+  // SIGHUP: the terminal or SSH login closed. Node.js resets it to its default at start, `nohup` or not, so
+  // the process would end at once and leave its PostgreSQL running.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => onSignal(signal));
 
   const config = parseConfig(process.env);
   await checkFileStoreConfig(config.S3_URL);
