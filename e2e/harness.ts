@@ -27,7 +27,7 @@ export interface Server {
 function boundUrl(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     const read = () => {
-      const match = /Dashboard: (\S+)/.exec(output());
+      const match = /Dashboard: (\S+)\n/.exec(output());
       if (!match?.[1]) return;
       child.stdout?.off('data', read);
       child.off('exit', exited);
