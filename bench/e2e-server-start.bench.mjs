@@ -1,12 +1,12 @@
 // How long a browser-test file waits for its server (issue 21): a server on a PostgreSQL of its own that it
 // initialises, starts and migrates (the embedded default, as every e2e file did before), beside a server on
-// a copy of a migrated template database on the one PostgreSQL of the run (e2e/database.ts), alternately,
-// ROUNDS times each. Budget: the e2e stage's share of CI's 15 minutes; 32 files start one server each.
-import { copyTemplate, startRunDatabase } from '../e2e/database.ts';
+// a copy of a migrated template database on the one PostgreSQL of the run (apps/server/test/run-database.ts),
+// alternately, ROUNDS times each. Budget: the e2e stage's share of CI's 15 minutes; 32 files start one server each.
+import { copyTemplate, startRunDatabase } from '../apps/server/test/run-database.ts';
 import { startServer } from '../e2e/harness.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const run = await startRunDatabase();
+const run = await startRunDatabase('sewablast_bench');
 const times = { embedded: [], template: [] };
 
 async function timed(kind, start) {
@@ -20,7 +20,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     await timed('embedded', () => startServer({}, 'embedded'));
     await timed('template', async () => {
-      const copy = await copyTemplate(run);
+      const copy = await copyTemplate(run, 'sewablast_bench');
       const server = await startServer({ DATABASE_URL: copy.url }, 'embedded');
       return { stop: () => server.stop().then(copy.drop) };
     });

@@ -1,11 +1,10 @@
 /**
- * Starts the built server (apps/server/dist/main.js, serving apps/web/dist) on a free port with a fresh
- * database of its own on the run's PostgreSQL (database.ts), and Debian's Chromium through playwright-core.
- * Nothing is mocked. The API calls a test's set-up makes are in api.ts.
+ * Starts the built server (apps/server/dist/main.js, serving apps/web/dist) on a port the system picks as it
+ * binds (PORT=0), with a fresh database of its own on the run's PostgreSQL (database.ts), and Debian's
+ * Chromium through playwright-core. Nothing is mocked. The API calls a test's set-up makes are in api.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserServer, chromium, type Page } from 'playwright-core';
@@ -21,21 +20,28 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now: the OS picks it, and it is handed to the server. */
-function freePort(): Promise<number> {
+/**
+ * The address the server prints once it listens: PORT=0 has the system pick a free port as the server binds
+ * it, so that two files starting servers at once cannot both be handed one port found free a moment before.
+ */
+function boundUrl(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    const read = () => {
+      const match = /Dashboard: (\S+)\n/.exec(output());
+      if (!match?.[1]) return;
+      child.stdout?.off('data', read);
+      child.off('exit', exited);
+      resolve(match[1]);
+    };
+    const exited = (code: number | null) => reject(new Error(`server exited with ${code}:\n${output()}`));
+    child.stdout?.on('data', read);
+    child.once('exit', exited);
+    setTimeout(() => reject(new Error(`server printed no address:\n${output()}`)), 90_000).unref();
   });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -61,15 +67,12 @@ export async function startServer(
   if (!existsSync(main) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('Build first: npm run build');
   }
-  const [copy, port] = await Promise.all([
-    database === 'template' ? copyTemplate(inject('e2eDatabase'), 'sewablast_e2e') : null,
-    freePort(),
-  ]);
+  const copy = database === 'template' ? await copyTemplate(inject('e2eDatabase'), 'sewablast_e2e') : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ...(copy ? { DATABASE_URL: copy.url } : {}),
@@ -96,7 +99,6 @@ export async function startServer(
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -109,12 +111,13 @@ export async function startServer(
     await copy?.drop();
   };
   try {
+    const url = await boundUrl(child, () => output);
     await waitForHealth(url, child, () => output);
+    return { url, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
 }
 
 const CHROMIUM_OPTIONS = {

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { step } from './run.mjs';
+import { stopWithParent } from './stop-with-parent.mjs';
 
 function newest(paths) {
   let latest = 0;
@@ -35,4 +36,5 @@ const server = ['apps/server/src', 'apps/server/build.mjs', contract];
 if (builtAt('apps/server/dist/main.js') < newest(server)) {
   step('Building the server', 'npm', ['run', 'build', '--workspace', 'apps/server']);
 }
+stopWithParent();
 await import('../apps/server/dist/main.js');

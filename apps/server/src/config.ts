@@ -224,6 +224,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 /**
+ * PUBLIC_URL once the server listens on `port`. PORT=0 has the system pick a free port, which an unset
+ * PUBLIC_URL could not name before: it takes the bound one, so that the live channel accepts the
+ * dashboard's pages there and mailed links lead to it. Test and benchmark harnesses start servers so,
+ * with no window between finding a port free and taking it.
+ */
+export function bindPublicUrl(config: Config, port: number): void {
+  if (config.PORT === 0 && config.PUBLIC_URL === localUrl(config.HOST, 0))
+    config.PUBLIC_URL = localUrl(config.HOST, port);
+}
+
+/**
  * The origins whose pages are the dashboard (DESIGN §9): PUBLIC_URL's and ALLOWED_ORIGINS. A loopback
  * PUBLIC_URL also stands for its other loopback names on the same port — the dashboard opened as
  * localhost rather than 127.0.0.1 is still this server's — while no other site can carry such an origin.

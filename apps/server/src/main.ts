@@ -2,7 +2,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { type Config, ConfigError, localUrl, parseConfig } from './config.ts';
+import { bindPublicUrl, type Config, ConfigError, localUrl, parseConfig } from './config.ts';
 import { openDatabase, openEngineDatabase } from './db/client.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import type { EmbeddedPostgres } from './db/embedded/cluster.ts';
@@ -64,13 +64,19 @@ async function main(): Promise<void> {
   let stop: ((signal: string) => Promise<void>) | null = null;
   let signalled: string | null = null;
   const onSignal = (signal: string) => {
-    if (signalled) process.exit(1);
+    if (signalled) {
+      // A second Ctrl-C is someone who will not wait; the other signals repeat what is under way (npm's
+      // shell ending, the terminal closing on a stop), and the stop goes on.
+      if (signal === 'SIGINT') process.exit(1);
+      return;
+    }
     signalled = signal;
     if (stop) void stop(signal);
     else process.stdout.write(`${signal} received: stopping as soon as the start has finished...\n`);
   };
-  process.on('SIGINT', () => onSignal('SIGINT'));
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  // SIGHUP: the terminal or SSH login closed. Node.js resets it to its default at start, `nohup` or not, so
+  // the process would end at once and leave its PostgreSQL running.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => onSignal(signal));
 
   const config = parseConfig(process.env);
   await checkFileStoreConfig(config.S3_URL);
@@ -131,7 +137,7 @@ async function main(): Promise<void> {
     accountSafety: config.ACCOUNT_SAFETY,
     twoFactorRequired: config.TWO_FACTOR_REQUIRED,
     s3: config.S3_URL,
-    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
+    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: () => config.PUBLIC_URL },
     log: (message, error) => process.stderr.write(`${message}: ${describeError(error)}\n`),
   });
 
@@ -143,9 +149,10 @@ async function main(): Promise<void> {
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
     // PUBLIC_URL is the address whose pages the live channel accepts, so it is the one to open; PORT=0 takes a
-    // free port, which only the listening server knows.
+    // free port, which only the listening server knows, and which the banner names for whoever started it.
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    bindPublicUrl(config, port);
     url = config.PORT === 0 ? localUrl(config.HOST, port) : config.PUBLIC_URL;
   }
   await services.host?.start();

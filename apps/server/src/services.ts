@@ -71,7 +71,7 @@ export interface Runtime {
   /** Where the abuse limits count: Redis shared by the api nodes (REDIS_URL), else this process's memory. */
   limits?: LimitStore;
   /** SMTP_URL, MAIL_FROM and PUBLIC_URL for recovery and confirmation mail; without an SMTP URL none is sent. */
-  mail?: MailConfig & { publicUrl: string };
+  mail?: MailConfig & { publicUrl: () => string };
   /** TWO_FACTOR_REQUIRED: staff, admins and devs must set up a second factor first (off unless given). */
   twoFactorRequired?: boolean;
   /** S3_URL: the bucket new files go to; without it, the database. */
@@ -93,7 +93,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const emailConfirmation = createEmailConfirmation({
     db,
     mailer,
-    publicUrl: runtime.mail?.publicUrl ?? '',
+    publicUrl: runtime.mail?.publicUrl ?? (() => ''),
     limits,
     log: runtime.log,
   });
@@ -127,7 +127,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     db,
     users,
     mailer,
-    publicUrl: runtime.mail?.publicUrl ?? '',
+    publicUrl: runtime.mail?.publicUrl ?? (() => ''),
     log: runtime.log,
     sessions: userSessions,
   });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   smtp = await startMailCatcher();
   t = await buildTestApp({
     config: { USER_REQUESTS_PER_SECOND: 10_000, USER_REQUESTS_IN_FLIGHT: 1000 },
-    mail: { smtpUrl: smtp.url, from: 'Sewablast <no-reply@blast.test>', publicUrl: 'http://blast.test' },
+    mail: { smtpUrl: smtp.url, from: 'Sewablast <no-reply@blast.test>', publicUrl: () => 'http://blast.test' },
   });
   admin = await t.loginAs('admin');
   staff = await t.loginAs('staff');

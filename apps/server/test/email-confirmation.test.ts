@@ -35,7 +35,7 @@ beforeAll(async () => {
     });
   }
   t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Sewablast <no-reply@blast.test>', publicUrl: PUBLIC_URL },
+    mail: { smtpUrl: smtp.url, from: 'Sewablast <no-reply@blast.test>', publicUrl: () => PUBLIC_URL },
     limits,
   });
 });

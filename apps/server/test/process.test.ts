@@ -1,29 +1,40 @@
 /**
- * The server as a process: start-up output, a bad setting, a missing S3 bucket, a graceful stop on SIGTERM, and one process at a
- * time on an embedded database.
+ * The server as a process: start-up output (on the port the system gave, which PUBLIC_URL then names), a
+ * bad setting, a missing S3 bucket, a graceful stop on SIGTERM, and one process at a time on an embedded
+ * database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { isAlive } from '../src/db/data-dir-lock.ts';
 import { createPostgresDatabase } from './harness.ts';
+import { resetLinkOf, startMailCatcher } from './mail-catcher.ts';
 import { hasS3Server, startS3Server } from './s3-server.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'sewablast-proc-'));
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
 beforeAll(async () => {
   postgres = await createPostgresDatabase();
+  smtp = await startMailCatcher();
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   await postgres.drop();
+  await smtp.stop();
 });
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** The server from its source, or `command` (a shell running it as npm does). */
+function start(env: Record<string, string>, command: string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']) {
+  const [program, ...args] = command;
+  const child = spawn(program as string, args, {
     cwd: SERVER_DIR,
+    // Its own process group, which a closing terminal would signal whole.
+    detached: true,
     env: {
       PATH: process.env.PATH,
       DATA_DIR: dataDir,
@@ -59,7 +70,14 @@ async function waitFor(predicate: () => boolean, ms = 60_000) {
 
 const stopAll: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of stopAll) child.kill('SIGKILL');
+  // The whole group: a shell's server too.
+  for (const child of stopAll) {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // Ended already.
+    }
+  }
 });
 
 describe('the server process', () => {
@@ -87,7 +105,7 @@ describe('the server process', () => {
   );
 
   it('migrates, seeds, prints the URL and logins once, serves, and stops gracefully on SIGTERM', async () => {
-    const first = start({ SEED_DEMO: '1' });
+    const first = start({ SEED_DEMO: '1', SMTP_URL: smtp.url });
     stopAll.push(first.child);
     await waitFor(() => first.output().includes('API docs:'));
     const out = first.output();
@@ -114,6 +132,25 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'dev@sewablast.local', password: devPassword }),
     });
     expect(login.status).toBe(200);
+    // PORT=0 and no PUBLIC_URL: the port the system gave is the dashboard's, whose pages the live channel
+    // accepts and where the mailed links lead.
+    const { token } = (await login.json()) as { token: string };
+    const socket = new WebSocket(`${url?.replace(/^http/, 'ws')}/ws?id=client-admin&token=${token}`, {
+      headers: { origin: url as string },
+    });
+    const opened = await new Promise((resolve) => {
+      socket.once('open', () => resolve('open'));
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode));
+      socket.once('error', (error) => resolve(error.message));
+    });
+    socket.close();
+    expect(opened).toBe('open');
+    await fetch(`${url}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dev@sewablast.local' }),
+    });
+    expect(resetLinkOf(await smtp.mailTo('dev@sewablast.local')).origin).toBe(url);
 
     first.child.kill('SIGTERM');
     expect({ exit: await first.exited, output: first.output() }).toMatchObject({ exit: 0 });
@@ -171,6 +208,40 @@ describe('the server process', () => {
       expect({ exit: await run.exited, output: run.output() }).toMatchObject({ exit: 0 });
     } finally {
       await database.drop();
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("stops with its PostgreSQL when npm's shell ends, and when the terminal closes", async () => {
+    const own = mkdtempSync(join(tmpdir(), 'sewablast-proc-npm-'));
+    // As `npm start` runs it: a shell that ends on npm's SIGTERM without passing it on, then the server
+    // (scripts/start.mjs's watch on it, then main).
+    const script = `import { stopWithParent } from '../../scripts/stop-with-parent.mjs'; stopWithParent(); await import('./src/main.ts');`;
+    const underNpm = () => {
+      const run = start({ DATA_DIR: own, DATABASE_URL: '' }, [
+        'sh',
+        '-c',
+        // Not the shell's last command, which a shell may exec in its own place.
+        `${process.execPath} --import tsx --input-type=module -e "${script}"; exit $?`,
+      ]);
+      stopAll.push(run.child);
+      return run;
+    };
+    try {
+      for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+        const run = underNpm();
+        await waitFor(() => run.output().includes('API docs:'));
+        const postmaster = Number(readFileSync(join(own, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+        // SIGTERM to the shell alone; SIGHUP, as a closing terminal sends it, to the shell and the server.
+        if (signal === 'SIGTERM') run.child.kill(signal);
+        else process.kill(-(run.child.pid as number), signal);
+        await waitFor(() => run.output().includes(`${signal} received`));
+        await waitFor(() => !isAlive(postmaster));
+        expect(existsSync(join(own, 'pg', 'postmaster.pid'))).toBe(false);
+        // The server's last act before it exits, which the next start waits for.
+        await waitFor(() => !existsSync(join(own, 'pg.lock')));
+      }
+    } finally {
       rmSync(own, { recursive: true, force: true });
     }
   }, 120_000);

@@ -19,7 +19,7 @@ let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
 beforeAll(async () => {
   smtp = await startMailCatcher();
   t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Sewablast <no-reply@blast.test>', publicUrl: PUBLIC_URL },
+    mail: { smtpUrl: smtp.url, from: 'Sewablast <no-reply@blast.test>', publicUrl: () => PUBLIC_URL },
   });
 });
 afterAll(async () => {

@@ -1,11 +1,10 @@
 /**
- * A throw-away S3-compatible server on a free loopback port, for the S3 file store's tests: moto's server
- * (`python3 -m moto.server`, in the machine image), which speaks S3 over HTTP as MinIO or AWS do, multipart
- * uploads, their abort and listing, and ranged reads included. s3rver, the npm one, answers an aborted
+ * A throw-away S3-compatible server on a loopback port it picks as it binds, for the S3 file store's tests:
+ * moto's server (`python3 -m moto.server`, in the machine image), which speaks S3 over HTTP as MinIO or AWS
+ * do, multipart uploads, their abort and listing, and ranged reads included. s3rver, the npm one, answers an aborted
  * multipart upload 405, so what an abort leaves could not be tested against it.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
   CreateBucketCommand,
   HeadObjectCommand,
@@ -21,12 +20,22 @@ import type { S3Location } from '../src/config.ts';
  */
 export const hasS3Server = spawnSync('python3', ['-c', 'import moto.server'], { stdio: 'ignore' }).status === 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+/** The port moto's server bound (`-p 0` has the system pick one as it binds), read from its start-up line. */
+function boundPort(server: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const port = /Running on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      if (!port) return;
+      // Its request log is read on and dropped: a full pipe would stall it.
+      server.stdout?.off('data', read).resume();
+      server.stderr?.off('data', read).resume();
+      resolve(Number(port));
+    };
+    server.stdout?.on('data', read);
+    server.stderr?.on('data', read);
+    server.once('exit', (code) => reject(new Error(`moto's server exited with ${code}:\n${output}`)));
   });
 }
 
@@ -42,13 +51,16 @@ export interface S3Server {
 }
 
 export async function startS3Server(bucket = 'sewablast-test'): Promise<S3Server> {
-  const port = await freePort();
-  const server = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], {
-    stdio: 'ignore',
+  const server = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A test that timed out never reaches its stop: the server goes with the test process all the same.
   const stopOnExit = () => server.kill();
   process.once('exit', stopOnExit);
+  const port = await boundPort(server).catch((error) => {
+    process.off('exit', stopOnExit);
+    throw error;
+  });
   const location: S3Location = {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,

@@ -273,7 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerLiveGateway(app, {
     bus: options.bus,
     authenticate: services.authenticate,
-    allowedOrigins: dashboardOrigins(config),
+    allowedOrigins: () => dashboardOrigins(config),
     connections: services.liveConnections,
     limits: services.limits,
   });

@@ -43,8 +43,8 @@ interface Subscriber {
 interface GatewayOptions {
   bus: EventBus;
   authenticate: Authenticate;
-  /** The dashboard's own origins and ALLOWED_ORIGINS (`dashboardOrigins` of the config). */
-  allowedOrigins: readonly string[];
+  /** The dashboard's own origins and ALLOWED_ORIGINS (`dashboardOrigins` of the config), known once it listens. */
+  allowedOrigins: () => readonly string[];
   /** Where the sockets admitted here are listed, for the dev socket monitor. */
   connections?: LiveConnections;
   /** Where each user's sockets are counted against the cap: shared by every api node with Redis. */
@@ -159,7 +159,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
     config: { access: 'public' },
     handler: (_request, reply) => reply.code(400).send({ msg: SERVER_TEXT.useWebSocket }),
     preValidation: async (request, reply) => {
-      if (!originAllowed(request, options.allowedOrigins)) return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
+      if (!originAllowed(request, options.allowedOrigins()))
+        return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
       const query = ZQuery.safeParse(request.query);
       if (!query.success) return reply.code(400).send({ msg: SERVER_TEXT.invalidInput });
       const { id, token } = query.data;

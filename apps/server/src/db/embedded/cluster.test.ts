@@ -1,8 +1,8 @@
 /**
  * The embedded PostgreSQL as the server starts it: a directory made on first start and reused after,
  * a password on a loopback port, a stop that ends the process, and a start after a SIGKILL of its owner
- * (the orphaned PostgreSQL stopped, also when its DATA_DIR was deleted meanwhile) or with a postmaster.pid
- * whose pid another process now has.
+ * (the orphaned PostgreSQL stopped, also when its DATA_DIR was deleted meanwhile), of its postmaster alone,
+ * or with a postmaster.pid whose pid another process now has.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -103,6 +103,21 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
     expect(lines.join('\n')).toContain(`PostgreSQL (pid ${orphan}) still runs on ${dir}, which was deleted`);
     expect(isAlive(orphan)).toBe(false);
     expect(await ask(again.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await again.stop();
+  }, 120_000);
+
+  it('tells its owner when its postmaster alone is SIGKILLed, and starts again at once', async () => {
+    const dir = join(scratch, 'postmaster-killed', 'pg');
+    const exits: string[] = [];
+    const first = await startEmbeddedPostgres({ dir, log: quiet, onExit: (reason) => exits.push(reason) });
+    await ask(first.url, 'CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)');
+    // Its backends outlive it for a moment, attached to its shared memory, and its postmaster.pid stays.
+    process.kill(postmasterPid(dir), 'SIGKILL');
+    await expect.poll(() => exits.join('\n')).toContain('PostgreSQL stopped (SIGKILL)');
+    await first.stop();
+
+    const again = await startEmbeddedPostgres({ dir, log: quiet });
+    expect(await ask(again.url, 'SELECT n FROM kept')).toEqual([{ n: 7 }]);
     await again.stop();
   }, 120_000);
 

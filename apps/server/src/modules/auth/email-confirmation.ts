@@ -81,7 +81,7 @@ export interface EmailConfirmationDeps {
   db: Db;
   mailer: Mailer | null;
   /** Where the dashboard is reached: the link is `${publicUrl}/confirm-email?token=…`. */
-  publicUrl: string;
+  publicUrl: () => string;
   limits: LimitStore;
   log?: (message: string, error?: unknown) => void;
 }
@@ -107,7 +107,7 @@ export function createEmailConfirmation({ db, mailer, publicUrl, limits, log }: 
       .send({
         to: user.email,
         subject: EMAIL_CONFIRM_TEXT.mailSubject,
-        text: EMAIL_CONFIRM_TEXT.mailBody(user.firstname, `${publicUrl}/confirm-email?token=${token}`),
+        text: EMAIL_CONFIRM_TEXT.mailBody(user.firstname, `${publicUrl()}/confirm-email?token=${token}`),
       })
       .catch((error) => log?.('email confirmation mail failed', error));
   }

@@ -28,7 +28,7 @@ export interface RecoveryDeps {
   users: Pick<UserService, 'findByEmail'>;
   mailer: Mailer | null;
   /** Where the dashboard is reached: the link is `${publicUrl}/reset-password?token=…`. */
-  publicUrl: string;
+  publicUrl: () => string;
   log?: (message: string, error?: unknown) => void;
   /** Announces that the user's sessions ended, so that every node closes their live sockets. */
   sessions?: Pick<SessionService, 'announce'>;
@@ -70,7 +70,7 @@ export function createRecoveryService({ db, users: userService, mailer, publicUr
       if (user) {
         const token = await issue(user);
         if (token) {
-          const link = `${publicUrl}/reset-password?token=${token}`;
+          const link = `${publicUrl()}/reset-password?token=${token}`;
           mailer
             .send({
               to: user.email,
