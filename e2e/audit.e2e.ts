@@ -5,6 +5,7 @@
  * and saves the month's accepted withdrawals as CSV, whose cells are neutralised.
  */
 import { AUDIT_TEXT } from '@sewablast/contract/audit';
+import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login, type Person } from './api.ts';
@@ -77,10 +78,10 @@ describe('audit log', () => {
 
   it('exports the accepted withdrawals of this month as CSV with formula cells neutralised', async () => {
     await page.goto('/withdraw/requested?page=1');
-    await page.getByRole('button', { name: AUDIT_TEXT.exportButton }).click();
+    await page.getByRole('button', { name: EXPORT_TEXT.button }).click();
     const dialog = page.getByRole('dialog');
     const download = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: AUDIT_TEXT.exportButton }).click();
+    await dialog.getByRole('button', { name: EXPORT_TEXT.button }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^withdraw-accepted-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await downloadedText(file);
@@ -92,7 +93,7 @@ describe('audit log', () => {
         `^${member.firstname} ${member.lastname},BCA,9876543210,"'=HYPERLINK\\(""http://x""\\)",15000,\\d{4}-`,
       ),
     );
-    await page.getByText(AUDIT_TEXT.exportDone).waitFor();
+    await page.getByText(EXPORT_TEXT.done).waitFor();
   });
 
   for (const viewport of [

@@ -1,6 +1,6 @@
 /**
- * The audit screen's and the finance export's texts, apart from the schemas in audit.ts so that the withdraw
- * queue, which shows the export's button, loads no zod (DESIGN §10).
+ * The audit screen's texts, apart from the schemas in audit.ts so that the screen's first load has no zod
+ * (DESIGN §10). The finance export's are withdraw-text.ts's EXPORT_TEXT: the withdraw queue shows its button.
  */
 export const AUDIT_TEXT = {
   title: 'Log Audit',
@@ -15,9 +15,4 @@ export const AUDIT_TEXT = {
   badRange: 'Tanggal awal tidak boleh setelah tanggal akhir.',
   dayOutOfRange: (first: string, last: string) => `Tanggal harus antara ${first} dan ${last}.`,
   settings: 'Pengaturan',
-  exportButton: 'Ekspor CSV',
-  exportTitle: 'Ekspor withdraw diterima',
-  exportHint: 'Withdraw yang diterima dalam periode ini, dengan data bank saat permintaan dibuat.',
-  exportFailed: 'Ekspor CSV gagal.',
-  exportDone: 'File CSV diunduh.',
 } as const;

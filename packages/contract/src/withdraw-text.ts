@@ -71,3 +71,12 @@ export const WITHDRAW_DECISION_TEXT: Record<TWithdrawStatus, string> = {
   rejected: WITHDRAW_TEXT.rejected,
   requested: WITHDRAW_TEXT.cancelled,
 };
+
+/** The finance export of accepted withdrawals (audit-logged), whose button is on the withdraw queue. */
+export const EXPORT_TEXT = {
+  button: 'Ekspor CSV',
+  title: 'Ekspor withdraw diterima',
+  hint: 'Withdraw yang diterima dalam periode ini, dengan data bank saat permintaan dibuat.',
+  failed: 'Ekspor CSV gagal.',
+  done: 'File CSV diunduh.',
+} as const;

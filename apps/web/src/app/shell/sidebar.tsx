@@ -18,9 +18,9 @@ import {
   MessageCircle,
   Phone,
   Send,
-  ShieldAlert,
   ShieldCheck,
   Sparkles,
+  TriangleAlert,
   UserCog,
   UserRound,
   Users,
@@ -49,7 +49,8 @@ const ICONS: Record<string, LucideIcon> = {
   '/proxy': Globe,
   '/settings': Cog,
   '/audit': ClipboardList,
-  '/account-loss': ShieldAlert,
+  // The error screen's icon, already in the first load: a menu icon of its own would be a chunk's bytes more.
+  '/account-loss': TriangleAlert,
   '/monitor': Activity,
 };
 

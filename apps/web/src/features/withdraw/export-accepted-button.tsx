@@ -2,7 +2,7 @@
  * 'Ekspor CSV' on 'Permintaan Withdraw' for admins and devs (issue 11 item 8). Its dialog, with the form and
  * its zod check, loads when the person reaches for the button (export-accepted-dialog.tsx).
  */
-import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
+import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import { Download } from 'lucide-react';
 import { Button } from '../../components/button.tsx';
 import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
@@ -19,7 +19,7 @@ export function ExportAcceptedButton() {
       props={{}}
       trigger={(opens) => (
         <Button {...opens} variant="secondary">
-          <Download size={18} /> {AUDIT_TEXT.exportButton}
+          <Download size={18} /> {EXPORT_TEXT.button}
         </Button>
       )}
     />

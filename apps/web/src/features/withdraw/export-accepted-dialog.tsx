@@ -2,6 +2,7 @@
  * The dialog behind 'Ekspor CSV' on 'Permintaan Withdraw' (issue 11 item 8; export-accepted-button.tsx): a
  * period, this month unless changed, and the accepted withdrawals decided in it saved as a CSV file.
  */
+
 import {
   AUDIT_TEXT,
   acceptedExportFileName,
@@ -9,6 +10,7 @@ import {
   ZAcceptedExportQuery,
 } from '@sewablast/contract/audit';
 import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
+import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import { Dialog } from 'radix-ui';
 import { toast } from 'sonner';
 import type { DialogControl } from '../../components/dialog-on-demand.tsx';
@@ -28,10 +30,10 @@ export function thisMonth(now = new Date()): TAcceptedExportQuery {
 }
 
 function ExportForm({ onDone }: { onDone: () => void }) {
-  const form = useZodForm(ZAcceptedExportQuery, { defaultValues: thisMonth(), fallback: AUDIT_TEXT.exportFailed });
+  const form = useZodForm(ZAcceptedExportQuery, { defaultValues: thisMonth(), fallback: EXPORT_TEXT.failed });
   const submit = form.submitWith(async (query) => {
     downloadFile(acceptedExportFileName(query), await fetchAcceptedCsv(query), 'text/csv');
-    toast.success(AUDIT_TEXT.exportDone);
+    toast.success(EXPORT_TEXT.done);
     onDone();
   });
   return (
@@ -42,7 +44,7 @@ function ExportForm({ onDone }: { onDone: () => void }) {
         <FormField form={form} name="to" label={AUDIT_TEXT.to} type="date" min={FIRST_DAY} max={LAST_DAY} />
       </div>
       <SubmitButton busy={form.busy} busyLabel="Mengunduh..." className="w-full">
-        {AUDIT_TEXT.exportButton}
+        {EXPORT_TEXT.button}
       </SubmitButton>
     </form>
   );
@@ -58,10 +60,10 @@ export function ExportAcceptedDialog({ open, onOpenChange, onCloseAutoFocus }: D
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
         >
           <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
-            {AUDIT_TEXT.exportTitle}
+            {EXPORT_TEXT.title}
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {AUDIT_TEXT.exportHint}
+            {EXPORT_TEXT.hint}
           </Dialog.Description>
           <ExportForm onDone={() => onOpenChange(false)} />
           <Dialog.Close className="mt-3 w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800">

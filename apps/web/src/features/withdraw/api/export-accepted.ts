@@ -2,8 +2,10 @@
  * The finance export's CSV (GET /admin/withdraw/export-accepted). It is text, not JSON, so it is read here
  * rather than through `api()`, with the same bearer token and the server's `msg` on a refusal.
  */
-import { AUDIT_TEXT, type TAcceptedExportQuery } from '@sewablast/contract/audit';
+
+import type { TAcceptedExportQuery } from '@sewablast/contract/audit';
 import { TEXT } from '@sewablast/contract/texts';
+import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import { ApiError } from '../../../lib/api.ts';
 import { getToken } from '../../../lib/session.ts';
 
@@ -17,7 +19,7 @@ export async function fetchAcceptedCsv(query: TAcceptedExportQuery): Promise<str
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { msg?: unknown; errors?: Record<string, string> };
-    throw new ApiError(response.status, typeof body.msg === 'string' ? body.msg : AUDIT_TEXT.exportFailed, body.errors);
+    throw new ApiError(response.status, typeof body.msg === 'string' ? body.msg : EXPORT_TEXT.failed, body.errors);
   }
   return response.text();
 }
