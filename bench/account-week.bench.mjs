@@ -7,8 +7,8 @@
 // Each account runs the blast's steps in the blast loop's order (engine/blast-loop.ts) with the engine's own
 // parts: the safety rule before each send (send-policy.ts, on the bench's clock), the one send with its retry
 // rule (send.ts; its sleeps move the clock), a template variant picked as a blast picks it, the wait after a
-// restriction (restrict.ts), the interval's pause, warm-up again after a temporary ban; the day's counters
-// kept as the outcome writer keeps them. PostgreSQL is left out: a week without the rule is hundreds of
+// restriction (restrict.ts), the interval's pause (spread over the sending hours under the rule,
+// send-spread.ts), warm-up again after a temporary ban; the day's counters kept as the outcome writer keeps them. PostgreSQL is left out: a week without the rule is hundreds of
 // thousands of sends, hours through the database (the engine bench measures that path). Every account has a
 // clock and a simulator driver of its own (the model judges each account by its own sends), so the 200 weeks
 // run at once; they share the list of numbers.
@@ -17,6 +17,7 @@ import { settings } from '../apps/server/src/db/schema.ts';
 import { restrictionWait } from '../apps/server/src/engine/restrict.ts';
 import { sendTemplate } from '../apps/server/src/engine/send.ts';
 import { sendPolicy } from '../apps/server/src/engine/send-policy.ts';
+import { spreadFloor, spreadInterval } from '../apps/server/src/engine/send-spread.ts';
 import { DEFAULT_SETTINGS } from '../apps/server/src/modules/setting/service.ts';
 import { hashString, seededRandom } from '../apps/server/src/wa/random.ts';
 import { BEHAVIOUR_RATES, QUIET_RATES, SimulatorDriver } from '../apps/server/src/wa/simulator.ts';
@@ -103,6 +104,7 @@ async function accountWeek(index, enforce) {
   // What the rule reads of the account's row, kept as the outcome writer keeps it.
   const row = { sent_day: null, sent_count: 0, last_sent_at: null, warmup_started_on: null, limited_until: null };
   let restrictedInARow = 0;
+  const policyClock = () => ({ timeZone: TIME_ZONE, now: new Date(clock.now), enforce });
   await connect();
   while (clock.now < END && !week.banned) {
     if (awayUntil !== null) {
@@ -118,7 +120,7 @@ async function accountWeek(index, enforce) {
       await connect();
       continue;
     }
-    const verdict = sendPolicy(row, SAFETY, { timeZone: TIME_ZONE, now: new Date(clock.now), enforce });
+    const verdict = sendPolicy(row, SAFETY, policyClock());
     if (verdict.wait_reason) {
       clock.now = Math.max(clock.now + 1000, Date.parse(verdict.resume_at));
       continue;
@@ -141,7 +143,10 @@ async function accountWeek(index, enforce) {
       continue;
     }
     restrictedInARow = 0;
-    clock.now += (INTERVAL_MIN + Math.floor(random.next() * (INTERVAL_MAX - INTERVAL_MIN + 1))) * 1000;
+    // The pause as the blast loop draws it: the interval, raised under the rule to spread the day's cap.
+    const floor = spreadFloor({ daily_cap: verdict.daily_cap, sent_today: row.sent_count }, SAFETY, policyClock());
+    const { min, max } = spreadInterval({ min: INTERVAL_MIN, max: INTERVAL_MAX }, floor);
+    clock.now += (min + Math.floor(random.next() * (max - min + 1))) * 1000;
   }
   if (week.banned) week.lostMs += Math.max(0, END - clock.now);
   await session.close();

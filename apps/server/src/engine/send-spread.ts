@@ -1,0 +1,56 @@
+/**
+ * The pause after a send under the safety rule (issue 23, DESIGN §8): an account's day is spread over its
+ * sending hours instead of spent in a burst at its interval. Without this a warmed-up account sends its cap of
+ * 200 in about an hour at 10–30 s, which is the rate the ban model (and the published pacing advice in
+ * docs/decisions.md) counts against it. Pure, beside send-policy.ts: the blast loop and the week bench both
+ * call it, so the bench measures the rule the engine runs.
+ */
+import { startOfBusinessDate } from '../lib/business-day.ts';
+import { minutesOf, type PolicyClock, type SafetySettings, type SafetyView, sendingDay } from './send-policy.ts';
+
+const MINUTE = 60_000;
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * How much longer than the floor a pause may be drawn: the draw is random (sends must not tick like a
+ * clock) and never below the floor; at 1.5 even the day's last send (floor half the time left) falls
+ * inside the hours.
+ */
+export const SPREAD_JITTER = 1.5;
+
+/** The length of the sending hours in minutes; equal ends mean all day, and they may cross midnight. */
+function windowMinutes(start: number, end: number): number {
+  return (end - start + DAY_MINUTES) % DAY_MINUTES || DAY_MINUTES;
+}
+
+/**
+ * The least pause, in whole seconds, after a send that left the account at `sent_today` of `daily_cap`: the
+ * time left until its sending hours close, shared out over the sends left and one gap more, so that the
+ * sends fall evenly through the hours with the last a gap before the close rather than at it. 0 when the
+ * rule is off, the cap is reached, or the hours are over: the rule itself holds the account then.
+ */
+export function spreadFloor(
+  view: Pick<SafetyView, 'daily_cap' | 'sent_today'>,
+  settings: Pick<SafetySettings, 'send_window_start' | 'send_window_end'>,
+  clock: PolicyClock,
+): number {
+  const sendsLeft = view.daily_cap - view.sent_today;
+  if (!clock.enforce || sendsLeft <= 0) return 0;
+  const start = minutesOf(settings.send_window_start);
+  const opened = startOfBusinessDate(clock.timeZone, sendingDay(clock.timeZone, clock.now, start)).getTime();
+  const closes = opened + (start + windowMinutes(start, minutesOf(settings.send_window_end))) * MINUTE;
+  const secondsLeft = (closes - clock.now.getTime()) / 1000;
+  if (secondsLeft <= 0) return 0;
+  return Math.floor(secondsLeft / (sendsLeft + 1));
+}
+
+/**
+ * The bounds the loop draws the pause from: the account's interval, raised to the floor and up to
+ * SPREAD_JITTER times it. An interval already longer than the floor stays as it is.
+ */
+export function spreadInterval(interval: { min: number; max: number }, floor: number): { min: number; max: number } {
+  return {
+    min: Math.max(interval.min, floor),
+    max: Math.max(interval.max, Math.floor(floor * SPREAD_JITTER)),
+  };
+}
