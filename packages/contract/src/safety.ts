@@ -32,4 +32,6 @@ export const SAFETY_TEXT = {
   sentToday: (sent: number, cap: number) => `${sent}/${cap} hari ini`,
   waitWindow: (time: string) => `Menunggu jam kirim ${time}`,
   waitCap: (time: string) => `Batas harian tercapai, lanjut besok ${time}`,
+  /** A long pause between two sends: the day's cap spread over the sending hours, not a fault. */
+  waitSpread: (time: string) => `Dijeda agar akun aman, kirim berikutnya ${time}`,
 } as const;

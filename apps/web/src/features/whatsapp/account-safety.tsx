@@ -1,18 +1,22 @@
 /**
  * An account's safety figures on its Daftar Whatsapp row (DESIGN §8): its warm-up day, what it sent of
- * today's cap, and why and until when its blast waits. The time is the dashboard's clock, as every time
- * the list shows.
+ * today's cap, and why and until when its blast waits (a long pause between sends too, so that it does not
+ * read as a fault). The time is the dashboard's clock, as every time the list shows.
  */
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
-import type { LiveRow } from './live-rows.ts';
+import { type LiveRow, pauseEnd } from './live-rows.ts';
 
-/** `HH:MM` of an ISO time, on the dashboard's clock. */
-function clockTime(iso: string): string {
-  const time = new Date(iso);
+/** `HH:MM` of a time, on the dashboard's clock. */
+function clockTime(at: string | number): string {
+  const time = new Date(at);
   return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
 }
 
-export function waitText(row: Pick<LiveRow, 'resume_at' | 'wait_reason'>): string | null {
+export function waitText(
+  row: Pick<LiveRow, 'resume_at' | 'wait_reason'> & Partial<Pick<LiveRow, 'waiting' | 'limited_until'>>,
+): string | null {
+  const pause = pauseEnd(row);
+  if (pause !== null) return SAFETY_TEXT.waitSpread(clockTime(pause));
   if (!row.resume_at) return null;
   if (row.wait_reason === 'window') return SAFETY_TEXT.waitWindow(clockTime(row.resume_at));
   if (row.wait_reason === 'cap') return SAFETY_TEXT.waitCap(clockTime(row.resume_at));
@@ -32,7 +36,10 @@ export function AccountSafety({ row }: { row: LiveRow }) {
         </span>
       )}
       <span className="block whitespace-nowrap">{SAFETY_TEXT.sentToday(row.sent_today, row.daily_cap)}</span>
-      {waiting && <span className="block text-amber-700 dark:text-amber-400">{waiting}</span>}
+      {waiting && (
+        // A pause between sends is the plan, not a hold-up: it reads as the row's other figures do.
+        <span className={pauseEnd(row) === null ? 'block text-amber-700 dark:text-amber-400' : 'block'}>{waiting}</span>
+      )}
     </span>
   );
 }
