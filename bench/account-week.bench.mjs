@@ -8,7 +8,8 @@
 // parts: the safety rule before each send (send-policy.ts, on the bench's clock), the one send with its retry
 // rule (send.ts; its sleeps move the clock), a template variant picked as a blast picks it, the wait after a
 // restriction (restrict.ts), the interval's pause (spread over the sending hours under the rule,
-// send-spread.ts), warm-up again after a temporary ban; the day's counters kept as the outcome writer keeps them. PostgreSQL is left out: a week without the rule is hundreds of
+// send-spread.ts), warm-up again after a temporary ban; the day's counters kept as the outcome writer keeps
+// them. PostgreSQL is left out: a week without the rule is hundreds of
 // thousands of sends, hours through the database (the engine bench measures that path). Every account has a
 // clock and a simulator driver of its own (the model judges each account by its own sends), so the 200 weeks
 // run at once; they share the list of numbers.
@@ -17,7 +18,7 @@ import { settings } from '../apps/server/src/db/schema.ts';
 import { restrictionWait } from '../apps/server/src/engine/restrict.ts';
 import { sendTemplate } from '../apps/server/src/engine/send.ts';
 import { sendPolicy } from '../apps/server/src/engine/send-policy.ts';
-import { spreadFloor, spreadInterval } from '../apps/server/src/engine/send-spread.ts';
+import { spreadGap, spreadInterval } from '../apps/server/src/engine/send-spread.ts';
 import { DEFAULT_SETTINGS } from '../apps/server/src/modules/setting/service.ts';
 import { hashString, seededRandom } from '../apps/server/src/wa/random.ts';
 import { BEHAVIOUR_RATES, QUIET_RATES, SimulatorDriver } from '../apps/server/src/wa/simulator.ts';
@@ -144,8 +145,8 @@ async function accountWeek(index, enforce) {
     }
     restrictedInARow = 0;
     // The pause as the blast loop draws it: the interval, raised under the rule to spread the day's cap.
-    const floor = spreadFloor({ daily_cap: verdict.daily_cap, sent_today: row.sent_count }, SAFETY, policyClock());
-    const { min, max } = spreadInterval({ min: INTERVAL_MIN, max: INTERVAL_MAX }, floor);
+    const gap = spreadGap({ daily_cap: verdict.daily_cap, sent_today: row.sent_count }, SAFETY, policyClock());
+    const { min, max } = spreadInterval({ min: INTERVAL_MIN, max: INTERVAL_MAX }, gap);
     clock.now += (min + Math.floor(random.next() * (max - min + 1))) * 1000;
   }
   if (week.banned) week.lostMs += Math.max(0, END - clock.now);

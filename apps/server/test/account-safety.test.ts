@@ -74,8 +74,8 @@ async function addAccount(name: string, values: Partial<AccountRow> = {}) {
   return account;
 }
 
-/** A blast of `accountId` on the test's clock. */
-function blast(accountId: number, clock: { now: Date }, session = countingSession()) {
+/** A blast of `accountId` on the test's clock; `random` draws each pause in its bounds (0: the least). */
+function blast(accountId: number, clock: { now: Date }, session = countingSession(), random = () => 0) {
   const events: [TLiveEventName, Partial<TLivePayload>][] = [];
   const loop = new BlastLoop(
     {
@@ -83,7 +83,7 @@ function blast(accountId: number, clock: { now: Date }, session = countingSessio
       workerId: WORKER,
       session: () => session,
       secondMs: 1,
-      random: () => 0,
+      random,
       publish: async (_row, event, extra = {}) => {
         events.push([event, extra]);
         // A pause between sends passes at once on the test's clock: the clock moves by it and the pause is cut
@@ -204,7 +204,8 @@ describe('a blast under the account safety rule', () => {
       sentAt.push(clock.now);
       return send(to, message);
     };
-    const { loop, lastWait } = blast(account.id, clock, session);
+    // Each pause drawn in the middle of its bounds: the even gap.
+    const { loop, lastWait } = blast(account.id, clock, session, () => 0.5);
     await expect.poll(() => lastWait()?.wait_reason, { timeout: 20_000 }).toBe('cap');
     loop.stop('shutdown');
     await loop.done;

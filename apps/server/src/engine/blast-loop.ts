@@ -30,7 +30,7 @@ import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type Round
 import { restrictionWait } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
 import { type SafetySettings, type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
-import { spreadFloor, spreadInterval } from './send-spread.ts';
+import { spreadGap, spreadInterval } from './send-spread.ts';
 import { TEMP_BANNED } from './session-events.ts';
 import type { VariantPicker } from './variants.ts';
 
@@ -122,7 +122,7 @@ export class BlastLoop extends AccountLoop {
   protected async interval(): Promise<{ min: number; max: number }> {
     if (!this.safety || !this.settings) return this.pace;
     const clock = { ...this.deps.safety, now: this.now() };
-    return spreadInterval(this.pace, spreadFloor(this.safety, this.settings, clock));
+    return spreadInterval(this.pace, spreadGap(this.safety, this.settings, clock));
   }
 
   /** Whether any active number is free to be sent to again in this run (when a looping blast starts over). */

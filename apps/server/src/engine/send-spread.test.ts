@@ -1,69 +1,69 @@
 /**
- * The pause's floor under the safety rule on its own: the day's cap spread over the sending hours (all day,
- * across midnight, the cap reached, the hours' last minutes), never below the account's interval, drawn at
- * random above the floor.
+ * The pause under the safety rule on its own: the day's cap spread evenly over the sending hours (all day,
+ * across midnight, the cap reached, the hours' last minutes), drawn at random a quarter either side of the
+ * even gap, never below the account's interval.
  */
 import { describe, expect, it } from 'vitest';
-import { SPREAD_JITTER, spreadFloor, spreadInterval } from './send-spread.ts';
+import { SPREAD_JITTER, spreadGap, spreadInterval } from './send-spread.ts';
 
 const TZ = 'Asia/Jakarta';
 const DAY = { send_window_start: '08:00', send_window_end: '20:00' };
 /** An instant given on Jakarta's wall clock (UTC+7, no daylight saving). */
 const wib = (local: string) => new Date(`${local}+07:00`);
-const floorAt = (local: string, sent_today: number, hours = DAY, daily_cap = 200, enforce = true) =>
-  spreadFloor({ daily_cap, sent_today }, hours, { timeZone: TZ, now: wib(local), enforce });
+const gapAt = (local: string, sent_today: number, hours = DAY, daily_cap = 200, enforce = true) =>
+  spreadGap({ daily_cap, sent_today }, hours, { timeZone: TZ, now: wib(local), enforce });
 
-describe('the floor of the pause after a send', () => {
+describe('the even gap after a send', () => {
   it('shares the time left in the hours over the sends left and one gap more', () => {
     // 12 hours at the opening, 199 sends left: 43,200 s / 200.
-    expect(floorAt('2026-11-26T08:00:00', 1)).toBe(216);
+    expect(gapAt('2026-11-26T08:00:00', 1)).toBe(216);
     // Half the day gone with half the cap: the same pace.
-    expect(floorAt('2026-11-26T14:00:00', 100)).toBe(Math.floor(21_600 / 101));
+    expect(gapAt('2026-11-26T14:00:00', 100)).toBe(Math.floor(21_600 / 101));
     // Behind (a late start): the rest of the cap comes closer together.
-    expect(floorAt('2026-11-26T18:00:00', 100)).toBe(Math.floor(7_200 / 101));
+    expect(gapAt('2026-11-26T18:00:00', 100)).toBe(Math.floor(7_200 / 101));
   });
 
   it('puts the last send of the day a gap before the hours close, not at the close', () => {
-    // One send left with an hour to go: half an hour, so it and a pause drawn above the floor fit.
-    const floor = floorAt('2026-11-26T19:00:00', 199);
-    expect(floor).toBe(1_800);
-    expect(Math.floor(floor * SPREAD_JITTER)).toBeLessThan(3_600);
+    // One send left with an hour to go: half an hour, and even the longest draw ends inside the hours.
+    const gap = gapAt('2026-11-26T19:00:00', 199);
+    expect(gap).toBe(1_800);
+    expect(spreadInterval({ min: 10, max: 30 }, gap).max).toBeLessThan(3_600);
   });
 
   it('is small in the hours’ last minutes, so the account’s own interval rules', () => {
-    expect(floorAt('2026-11-26T19:58:00', 50)).toBe(Math.floor(120 / 151));
-    expect(spreadInterval({ min: 10, max: 30 }, floorAt('2026-11-26T19:58:00', 50))).toEqual({ min: 10, max: 30 });
+    expect(gapAt('2026-11-26T19:58:00', 50)).toBe(Math.floor(120 / 151));
+    expect(spreadInterval({ min: 10, max: 30 }, gapAt('2026-11-26T19:58:00', 50))).toEqual({ min: 10, max: 30 });
   });
 
   it('is 0 once the cap is reached or the hours are over: the rule itself holds the account then', () => {
-    expect(floorAt('2026-11-26T12:00:00', 200)).toBe(0);
-    expect(floorAt('2026-11-26T12:00:00', 230)).toBe(0);
-    expect(floorAt('2026-11-26T20:00:00', 10)).toBe(0);
-    expect(floorAt('2026-11-26T07:00:00', 10)).toBe(0);
+    expect(gapAt('2026-11-26T12:00:00', 200)).toBe(0);
+    expect(gapAt('2026-11-26T12:00:00', 230)).toBe(0);
+    expect(gapAt('2026-11-26T20:00:00', 10)).toBe(0);
+    expect(gapAt('2026-11-26T07:00:00', 10)).toBe(0);
   });
 
   it('is 0 with the rule off', () => {
-    expect(floorAt('2026-11-26T08:00:00', 1, DAY, 200, false)).toBe(0);
+    expect(gapAt('2026-11-26T08:00:00', 1, DAY, 200, false)).toBe(0);
   });
 
   it('runs to the next opening when the hours are all day', () => {
     const allDay = { send_window_start: '08:00', send_window_end: '08:00' };
     // 09:00 to 08:00 the next morning: 23 hours over 100 gaps.
-    expect(floorAt('2026-11-26T09:00:00', 101, allDay)).toBe(Math.floor((23 * 3600) / 100));
+    expect(gapAt('2026-11-26T09:00:00', 101, allDay)).toBe(Math.floor((23 * 3600) / 100));
     const midnight = { send_window_start: '00:00', send_window_end: '00:00' };
-    expect(floorAt('2026-11-26T18:00:00', 0, midnight)).toBe(Math.floor((6 * 3600) / 201));
+    expect(gapAt('2026-11-26T18:00:00', 0, midnight)).toBe(Math.floor((6 * 3600) / 201));
   });
 
   it('counts hours across midnight as one stretch, before and after midnight', () => {
     const night = { send_window_start: '22:00', send_window_end: '06:00' };
-    expect(floorAt('2026-11-26T22:00:00', 39, night, 40)).toBe(Math.floor((8 * 3600) / 2));
-    expect(floorAt('2026-11-27T02:00:00', 19, night, 39)).toBe(Math.floor((4 * 3600) / 21));
-    expect(floorAt('2026-11-27T06:00:00', 1, night)).toBe(0);
-    expect(floorAt('2026-11-27T21:59:00', 1, night)).toBe(0);
+    expect(gapAt('2026-11-26T22:00:00', 39, night, 40)).toBe(Math.floor((8 * 3600) / 2));
+    expect(gapAt('2026-11-27T02:00:00', 19, night, 39)).toBe(Math.floor((4 * 3600) / 21));
+    expect(gapAt('2026-11-27T06:00:00', 1, night)).toBe(0);
+    expect(gapAt('2026-11-27T21:59:00', 1, night)).toBe(0);
   });
 
   it('counts the seconds, not only the minutes, left', () => {
-    expect(floorAt('2026-11-26T19:59:30', 199)).toBe(15);
+    expect(gapAt('2026-11-26T19:59:30', 199)).toBe(15);
   });
 });
 
@@ -73,8 +73,9 @@ describe('the bounds the pause is drawn from', () => {
     expect(spreadInterval({ min: 60, max: 90 }, 40)).toEqual({ min: 60, max: 90 });
   });
 
-  it('rise to the floor and up to half as much again, so the sends do not tick like a clock', () => {
-    expect(spreadInterval({ min: 10, max: 30 }, 216)).toEqual({ min: 216, max: 324 });
-    expect(spreadInterval({ min: 10, max: 30 }, 20)).toEqual({ min: 20, max: 30 });
+  it('spread a quarter either side of the gap, so the sends do not tick like a clock and keep pace on average', () => {
+    expect(SPREAD_JITTER).toBe(0.25);
+    expect(spreadInterval({ min: 10, max: 30 }, 216)).toEqual({ min: 162, max: 270 });
+    expect(spreadInterval({ min: 10, max: 30 }, 20)).toEqual({ min: 15, max: 30 });
   });
 });

@@ -12,11 +12,11 @@ const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
 
 /**
- * How much longer than the floor a pause may be drawn: the draw is random (sends must not tick like a
- * clock) and never below the floor; at 1.5 even the day's last send (floor half the time left) falls
- * inside the hours.
+ * How far a pause may be drawn either side of the even gap (a quarter): random, so that sends do not tick
+ * like a clock, and even on average, so that the day neither bunches up early nor catches up late. At
+ * 1 + SPREAD_JITTER even the day's last pause (the gap half the time left) ends inside the hours.
  */
-export const SPREAD_JITTER = 1.5;
+export const SPREAD_JITTER = 0.25;
 
 /** The length of the sending hours in minutes; equal ends mean all day, and they may cross midnight. */
 function windowMinutes(start: number, end: number): number {
@@ -24,12 +24,13 @@ function windowMinutes(start: number, end: number): number {
 }
 
 /**
- * The least pause, in whole seconds, after a send that left the account at `sent_today` of `daily_cap`: the
+ * The even gap, in whole seconds, after a send that left the account at `sent_today` of `daily_cap`: the
  * time left until its sending hours close, shared out over the sends left and one gap more, so that the
- * sends fall evenly through the hours with the last a gap before the close rather than at it. 0 when the
- * rule is off, the cap is reached, or the hours are over: the rule itself holds the account then.
+ * sends fall evenly through the hours with the last a gap before the close rather than at it. Recomputed
+ * after every send, so a day that fell behind (a restriction, a late start) catches up by shorter gaps. 0
+ * when the rule is off, the cap is reached, or the hours are over: the rule itself holds the account then.
  */
-export function spreadFloor(
+export function spreadGap(
   view: Pick<SafetyView, 'daily_cap' | 'sent_today'>,
   settings: Pick<SafetySettings, 'send_window_start' | 'send_window_end'>,
   clock: PolicyClock,
@@ -45,12 +46,13 @@ export function spreadFloor(
 }
 
 /**
- * The bounds the loop draws the pause from: the account's interval, raised to the floor and up to
- * SPREAD_JITTER times it. An interval already longer than the floor stays as it is.
+ * The bounds the loop draws the pause from: the account's interval, raised around the even gap to
+ * SPREAD_JITTER either side of it. The pause's floor is the larger of the interval's least and three
+ * quarters of the gap; an interval already longer than the gap stays as it is.
  */
-export function spreadInterval(interval: { min: number; max: number }, floor: number): { min: number; max: number } {
+export function spreadInterval(interval: { min: number; max: number }, gap: number): { min: number; max: number } {
   return {
-    min: Math.max(interval.min, floor),
-    max: Math.max(interval.max, Math.floor(floor * SPREAD_JITTER)),
+    min: Math.max(interval.min, Math.floor(gap * (1 - SPREAD_JITTER))),
+    max: Math.max(interval.max, Math.floor(gap * (1 + SPREAD_JITTER))),
   };
 }
