@@ -1,7 +1,7 @@
 /**
  * Account safety in the browser: the admin's 'Keamanan Akun' section of Pengaturan (named field errors, saved
  * values), and an account's row on Daftar Whatsapp: its warm-up day, what it sent of today's cap, and why and
- * until when it waits. Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
+ * until when it waits (the sending hours, the cap, a long pause that spreads the day over the hours). Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,8 +47,8 @@ beforeAll(async () => {
   await page.waitForURL('**/dashboard');
 });
 
-/** Links an account for a new member, sets it a 1 s pace, and starts its blast. */
-async function blastingAccount(deviceId: string) {
+/** Links an account for a new member, sets it a 1 s pace, and starts its blast once `beforeStart` is done. */
+async function blastingAccount(deviceId: string, beforeStart: () => Promise<void> = async () => {}) {
   const member = await createUser(suite.server, 'member');
   const token = await login(suite.server, member);
   await callApi(suite.server, `/admin/users/${member.id}`, {
@@ -57,6 +57,7 @@ async function blastingAccount(deviceId: string) {
     token: devToken,
   });
   await linkAccount(suite.server, devToken, token, member.id, deviceId);
+  await beforeStart();
   await callApi(suite.server, '/admin/whatsapp/start-blasting', {
     body: { whatsappClientId: deviceId, loop: false },
     token,
@@ -95,7 +96,7 @@ describe("the 'Keamanan Akun' settings", () => {
 });
 
 describe("an account's row on Daftar Whatsapp", () => {
-  it('says it waits for the sending hours, then that it warms up and reached its cap for today', async () => {
+  it('says it waits for the sending hours, pauses between sends, warms up and reached its cap for today', async () => {
     await blastingAccount('safety-window');
     await page.goto('/whatsapp');
     const waiting = page.getByTestId('safety-safety-window');
@@ -103,14 +104,30 @@ describe("an account's row on Daftar Whatsapp", () => {
     expect(await waiting.textContent()).toContain(SAFETY_TEXT.warmupDay(1, 3));
     expect(await waiting.textContent()).toContain(SAFETY_TEXT.sentToday(0, 2));
 
-    // All day from now on: a new account sends its first day's two and stops until tomorrow.
-    await updateSettings(suite.server, devToken, { send_window_start: '00:00', send_window_end: '00:00' });
+    // Hours open now for three more hours: a new account's first send is followed by a pause that spreads its
+    // first day's two over them, said as the time of the next send. The page reads the row and has its live
+    // channel answer before the blast starts, so that it sees the pause's event.
+    await updateSettings(suite.server, devToken, { send_window_start: jakartaIn(-1), send_window_end: jakartaIn(3) });
+    await blastingAccount('safety-spread', async () => {
+      const answered = page.waitForEvent('websocket').then((socket) => socket.waitForEvent('framereceived'));
+      await page.reload();
+      await page.getByTestId('safety-safety-spread').waitFor();
+      await answered;
+    });
+    const spread = page.getByTestId('safety-safety-spread');
+    await spread.getByText(/^Dijeda agar akun aman, kirim berikutnya \d\d:\d\d$/).waitFor();
+    expect(await spread.textContent()).toContain(SAFETY_TEXT.sentToday(1, 2));
+    expect(await page.getByTestId('status-safety-spread').textContent()).toBe('Waiting');
+    await shoot('safety-pause');
+
+    // A first day's cap of one: the account sends it and stops until tomorrow.
+    await updateSettings(suite.server, devToken, { warmup_start_cap: 1 });
     await blastingAccount('safety-capped');
     // A row linked after the list was read appears when it is read again; from then on its events move it.
     await page.reload();
     const capped = page.getByTestId('safety-safety-capped');
     await capped.getByText(/^Batas harian tercapai, lanjut besok \d\d:\d\d$/).waitFor();
-    expect(await capped.textContent()).toContain(SAFETY_TEXT.sentToday(2, 2));
+    expect(await capped.textContent()).toContain(SAFETY_TEXT.sentToday(1, 1));
     expect(await capped.textContent()).toContain(SAFETY_TEXT.warmupDay(1, 3));
     await shoot('safety-rows');
   }, 120_000);

@@ -1,6 +1,7 @@
 /**
  * Account safety in the blast loop, on a clock the test moves: a blast waits for the sending hours, a new
- * account sends no more than its warm-up cap each day and goes on by itself the next day, a restart keeps the
+ * account sends no more than its warm-up cap each day and goes on by itself the next day, a warmed-up account's
+ * day is spread over its sending hours rather than sent in a burst, a restart keeps the
  * day's count, the count is exact under concurrent and repeated outcomes, and one number is not sent the same
  * template twice within the admin's window; a restriction is waited out to its end on the same clock.
  */
@@ -73,8 +74,8 @@ async function addAccount(name: string, values: Partial<AccountRow> = {}) {
   return account;
 }
 
-/** A blast of `accountId` on the test's clock. */
-function blast(accountId: number, clock: { now: Date }, session = countingSession()) {
+/** A blast of `accountId` on the test's clock; `random` draws each pause in its bounds (0: the least). */
+function blast(accountId: number, clock: { now: Date }, session = countingSession(), random = () => 0) {
   const events: [TLiveEventName, Partial<TLivePayload>][] = [];
   const loop = new BlastLoop(
     {
@@ -82,9 +83,15 @@ function blast(accountId: number, clock: { now: Date }, session = countingSessio
       workerId: WORKER,
       session: () => session,
       secondMs: 1,
-      random: () => 0,
+      random,
       publish: async (_row, event, extra = {}) => {
         events.push([event, extra]);
+        // A pause between sends passes at once on the test's clock: the clock moves by it and the pause is cut
+        // short as soon as it has begun. Waits for the hours, the cap or a restriction are the test's to end.
+        if (event === 'waiting' && !extra.wait_reason && !extra.limited_until) {
+          clock.now = new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
+          setImmediate(() => loop.wake());
+        }
       },
       outcomes: new OutcomeWriter(database.db),
       variants: new VariantPicker(database.db),
@@ -179,6 +186,36 @@ describe('a blast under the account safety rule', () => {
     expect(new Set(session.sends)).toEqual(new Set(numbers.map((number) => number.number)));
     expect(events.at(-1)?.[0]).toBe('finished');
     expect(await accountRow(account.id)).toMatchObject({ sent_day: '2026-11-28', sent_count: 4, count_success: 10 });
+  });
+
+  it('spreads a warmed-up account’s day over its sending hours instead of sending its cap in the first hour', async () => {
+    await addNumbers('62811600', 10);
+    const account = await addAccount('safety-spread', {
+      interval_min: 10,
+      interval_max: 30,
+      last_sent_at: wib('2026-11-25T19:00:00'),
+      warmup_started_on: '2026-11-01',
+    });
+    const clock = { now: wib('2026-11-26T08:00:00') };
+    const session = countingSession();
+    const sentAt: Date[] = [];
+    const send = session.sendMessage;
+    session.sendMessage = async (to, message) => {
+      sentAt.push(clock.now);
+      return send(to, message);
+    };
+    // Each pause drawn in the middle of its bounds: the even gap.
+    const { loop, lastWait } = blast(account.id, clock, session, () => 0.5);
+    await expect.poll(() => lastWait()?.wait_reason, { timeout: 20_000 }).toBe('cap');
+    loop.stop('shutdown');
+    await loop.done;
+    // Its cap of 10 over 08:00–20:00: one about every 65 minutes, the last late in the afternoon, none after 20:00.
+    expect(sentAt).toHaveLength(10);
+    expect(sentAt.filter((at) => at < wib('2026-11-26T09:00:00'))).toHaveLength(1);
+    expect(sentAt.at(-1)?.getTime()).toBeGreaterThan(wib('2026-11-26T17:00:00').getTime());
+    expect(sentAt.at(-1)?.getTime()).toBeLessThan(wib('2026-11-26T20:00:00').getTime());
+    const gaps = sentAt.slice(1).map((at, i) => (at.getTime() - (sentAt[i]?.getTime() ?? 0)) / 1000);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3600);
   });
 
   it('keeps the day’s count across a restart: a new loop on a capped account sends nothing more that day', async () => {

@@ -33,6 +33,8 @@ export const SAFETY_TEXT = {
   waitWindow: (time: string) => `Menunggu jam kirim ${time}`,
   waitCap: (time: string) => `Batas harian tercapai, lanjut besok ${time}`,
   noHours: 'Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.',
+  /** A long pause between two sends: the day's cap spread over the sending hours, not a fault. */
+  waitSpread: (time: string) => `Dijeda agar akun aman, kirim berikutnya ${time}`,
 } as const;
 
 /** The member's own terms for one account (issue 23 item 3): the row's dialog and its refusals. */

@@ -29,7 +29,8 @@ import {
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
 import { restrictionWait } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
-import { type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
+import { type SafetySettings, type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
+import { spreadGap, spreadInterval } from './send-spread.ts';
 import { TEMP_BANNED } from './session-events.ts';
 import type { VariantPicker } from './variants.ts';
 
@@ -61,6 +62,8 @@ export class BlastLoop extends AccountLoop {
   private material: Material | null = null;
   /** The account's safety figures as the last round found them, carried by its live events. */
   private safety: SafetyView | null = null;
+  /** The safety settings the last round read: the pause spreads the day's cap over their sending hours. */
+  private settings: SafetySettings | null = null;
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -117,7 +120,9 @@ export class BlastLoop extends AccountLoop {
   }
 
   protected async interval(): Promise<{ min: number; max: number }> {
-    return this.pace;
+    if (!this.safety || !this.settings) return this.pace;
+    const clock = { ...this.deps.safety, now: this.now() };
+    return spreadInterval(this.pace, spreadGap(this.safety, this.settings, clock, this.row));
   }
 
   /** Whether any active number is free to be sent to again in this run (when a looping blast starts over). */
@@ -162,6 +167,7 @@ export class BlastLoop extends AccountLoop {
     if (!material) throw new Error('a blast round without the material its start read');
     const { number, template, interval } = material;
     this.pace = interval;
+    this.settings = material.safety;
     const verdict = sendPolicy(account, material.safety, { ...this.deps.safety, now: this.now() });
     this.safety = safetyView(verdict);
     // A restriction is waited out where it was met (restricted, resume); the rule holds back the rest.

@@ -1,20 +1,24 @@
 /**
  * An account's safety figures on its Daftar Whatsapp row (DESIGN §8): its warm-up day, what it sent of
  * today's cap, the owner's own terms, and why and until when its blast waits (or that it never sends, when
- * the owner's hours and the service's never meet). The time is the dashboard's clock, as every time the list
- * shows.
+ * the owner's hours and the service's never meet; a long pause between sends too, so that it does not read as
+ * a fault). The time is the dashboard's clock, as every time the list shows.
  */
 import { SAFETY_TEXT, TERMS_TEXT } from '@sewablast/contract/safety';
-import type { LiveRow } from './live-rows.ts';
+import { type LiveRow, pauseEnd } from './live-rows.ts';
 
-/** `HH:MM` of an ISO time, on the dashboard's clock. */
-function clockTime(iso: string): string {
-  const time = new Date(iso);
+/** `HH:MM` of a time, on the dashboard's clock. */
+function clockTime(at: string | number): string {
+  const time = new Date(at);
   return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
 }
 
-export function waitText(row: Pick<LiveRow, 'resume_at' | 'wait_reason'>): string | null {
+export function waitText(
+  row: Pick<LiveRow, 'resume_at' | 'wait_reason'> & Partial<Pick<LiveRow, 'waiting' | 'limited_until'>>,
+): string | null {
   if (row.wait_reason === 'no_hours') return SAFETY_TEXT.noHours;
+  const pause = pauseEnd(row);
+  if (pause !== null) return SAFETY_TEXT.waitSpread(clockTime(pause));
   if (!row.resume_at) return null;
   if (row.wait_reason === 'window') return SAFETY_TEXT.waitWindow(clockTime(row.resume_at));
   if (row.wait_reason === 'cap') return SAFETY_TEXT.waitCap(clockTime(row.resume_at));
@@ -49,7 +53,10 @@ export function AccountSafety({ row, own }: { row: LiveRow; own: boolean }) {
           {terms}
         </span>
       )}
-      {waiting && <span className="block text-amber-700 dark:text-amber-400">{waiting}</span>}
+      {waiting && (
+        // A pause between sends is the plan, not a hold-up: it reads as the row's other figures do.
+        <span className={pauseEnd(row) === null ? 'block text-amber-700 dark:text-amber-400' : 'block'}>{waiting}</span>
+      )}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { TLiveMessage } from '@sewablast/contract/live';
+import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { describe, expect, it } from 'vitest';
 import { cannotStart, isFresh } from '../../lib/live.ts';
 import { termsText, waitText } from './account-safety.tsx';
@@ -109,6 +110,31 @@ describe('applyLiveEvent', () => {
     expect(limited.limited_until).toBe(until);
     expect(applyLiveEvent(limited, event('waiting', { waitTime: 5 }), 1000).limited_until).toBe(until);
     expect(applyLiveEvent(account, event('waiting', { waitTime: 5 }), 0).limited_until).toBeNull();
+  });
+
+  it('says when the next send comes during a long pause between sends, not thousands of seconds', () => {
+    // The safety rule spreading the day's cap: about an hour between two sends.
+    const since = Date.parse('2026-11-26T03:00:00.000Z');
+    const row = applyLiveEvent(
+      account,
+      event('waiting', { waitTime: 3900, resume_at: null, wait_reason: null }),
+      since,
+    );
+    expect(statusLabel(row, since + 60_000)).toBe('Waiting');
+    const next = new Date(since + 3_900_000);
+    const hhmm = `${String(next.getHours()).padStart(2, '0')}:${String(next.getMinutes()).padStart(2, '0')}`;
+    expect(waitText(row)).toBe(SAFETY_TEXT.waitSpread(hhmm));
+    // A restriction's wait says until when itself; a short pause counts its seconds.
+    const limited = applyLiveEvent(
+      account,
+      event('waiting', { waitTime: 3900, limited_until: new Date(since + 3_900_000).toISOString() }),
+      since,
+    );
+    expect(waitText(limited)).toBeNull();
+    expect(statusLabel(limited, since)).toBe('Waiting (3900 s)');
+    const short = applyLiveEvent(account, event('waiting', { waitTime: 30 }), since);
+    expect(waitText(short)).toBeNull();
+    expect(statusLabel(short, since)).toBe('Waiting (30 s)');
   });
 
   it('counts a wait down from the server waitTime to 0, and holds 0 until the next send', () => {
