@@ -24,6 +24,9 @@ export const ZSetting = z.object({
   send_window_start: z.string(),
   send_window_end: z.string(),
   template_repeat_days: z.number().int(),
+  /** Health-driven pacing (engine/health.ts): below the first the account is slowed, below the second paused. */
+  health_slow_below: z.number().int(),
+  health_pause_below: z.number().int(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
@@ -75,6 +78,8 @@ export const ZUpdateSettingRequest = z
     send_window_start: timeOfDay.optional(),
     send_window_end: timeOfDay.optional(),
     template_repeat_days: wholeNumber(SAFETY_TEXT.templateRepeatDays, 0, 365).optional(),
+    health_slow_below: wholeNumber(SAFETY_TEXT.healthSlowBelow, 0, 100).optional(),
+    health_pause_below: wholeNumber(SAFETY_TEXT.healthPauseBelow, 0, 100).optional(),
   })
   .refine((body) => intervalsInOrder(body.interval_min, body.interval_max), {
     path: ['interval_min'],
@@ -83,6 +88,10 @@ export const ZUpdateSettingRequest = z
   .refine((body) => intervalsInOrder(body.warmup_start_cap, body.daily_cap), {
     path: ['warmup_start_cap'],
     error: SAFETY_TEXT.startCapAboveCap,
+  })
+  .refine((body) => intervalsInOrder(body.health_pause_below, body.health_slow_below), {
+    path: ['health_pause_below'],
+    error: SAFETY_TEXT.pauseAboveSlow,
   });
 export type TUpdateSettingRequest = z.input<typeof ZUpdateSettingRequest>;
 /** The request as the server stores it: lists normalised, the documents unchanged when left out. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { pageOf, ZId } from './paging.ts';
+import { HEALTH_TRENDS, WAIT_REASONS } from './safety.ts';
 
 export { CONNECTION_STATES, type TConnectionState, UNSENDABLE_STATES } from './whatsapp-states.ts';
 
@@ -97,7 +98,12 @@ export const ZWhatsapp = z.object({
   warmup_days: z.number().int(),
   /** When a blasting account that waits may send again (ISO), and why it waits; null when it is not waiting. */
   resume_at: z.string().nullable(),
-  wait_reason: z.enum(['limited', 'window', 'cap']).nullable(),
+  wait_reason: z.enum(WAIT_REASONS).nullable(),
+  /** Its health 0–100 from its own signals over the last 24 hours (engine/health.ts), and its trend since earlier. */
+  health: z.number().int(),
+  health_trend: z.enum(HEALTH_TRENDS),
+  /** Below this health its blast pauses itself (the settings' `health_pause_below`), for the row's reason. */
+  health_pause_below: z.number().int(),
   createdAt: z.string(),
 });
 export type TWhatsapp = z.infer<typeof ZWhatsapp>;

@@ -142,6 +142,12 @@ export const settings = pgTable('settings', {
   send_window_start: varchar('send_window_start', { length: 5 }).notNull().default('08:00'),
   send_window_end: varchar('send_window_end', { length: 5 }).notNull().default('20:00'),
   template_repeat_days: integer('template_repeat_days').notNull().default(7),
+  /**
+   * Health-driven pacing (engine/health.ts): below `health_slow_below` an account's interval is stretched and its
+   * cap lowered in proportion; below `health_pause_below` it pauses until its health recovers (0: never).
+   */
+  health_slow_below: integer('health_slow_below').notNull().default(70),
+  health_pause_below: integer('health_pause_below').notNull().default(40),
   ...timestamps,
 });
 
@@ -286,6 +292,14 @@ export const whatsappAccounts = pgTable(
     last_sent_at: stamp('last_sent_at'),
     /** The sending day its current warm-up began. */
     warmup_started_on: date('warmup_started_on', { mode: 'string' }),
+    /**
+     * Its health 0–100 (engine/health.ts) as last computed (`health_at`), the same score for the window ending
+     * HEALTH_TREND_HOURS earlier (its trend), and the pacing decision last logged (`ok`, `slowed`, `paused`).
+     */
+    health: integer('health').notNull().default(100),
+    health_before: integer('health_before').notNull().default(100),
+    health_at: stamp('health_at'),
+    health_state: varchar('health_state', { length: 10 }).notNull().default('ok'),
     /** When the current blast run began: numbers sent since then are done for this run. */
     blast_started_at: stamp('blast_started_at'),
     /** The number being sent right now, released if the process dies mid-send. */

@@ -8,8 +8,10 @@
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
  * crash is counted once. Before each send the account's safety rule (send-policy.ts) may hold it: outside the
  * sending hours or at its day's cap it gives the number back and waits for the next opening, checking again
- * every few minutes so that changed settings take hold. Pacing, retries, stopping and the lease are the loop
- * base's (loop.ts).
+ * every few minutes so that changed settings take hold. The account's health (health.ts, refreshed by the round
+ * every few minutes and after each restriction) stretches the pause and lowers the cap as it falls, and below
+ * its threshold holds the blast the same way until it recovers. Pacing, retries, stopping and the lease are the
+ * loop base's (loop.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
@@ -26,8 +28,9 @@ import {
   readRound,
   type Taken,
 } from './blast-take.ts';
+import { HEALTH_REFRESH_MS, refreshHealth } from './health-read.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
-import { restrictionWait } from './restrict.ts';
+import { restrictionsInARow, restrictionWait } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
 import { type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
 import { TEMP_BANNED } from './session-events.ts';
@@ -53,8 +56,8 @@ export class BlastLoop extends AccountLoop {
   private row: AccountRow | undefined;
   /** When this run began: numbers sent since are not sent again until the blast starts over. */
   private since = new Date();
-  /** Sends in a row WhatsApp answered with a restriction (463, 429). */
-  private restrictedInARow = 0;
+  /** A restriction was met since the account's health was last computed. */
+  private healthStale = true;
   /** The pause after the current round, read with its number (blast-take.ts). */
   private pace = { min: DEFAULT_INTERVAL_S, max: DEFAULT_INTERVAL_S };
   /** What the round starting now sends, read with its account (roundStart). */
@@ -161,11 +164,18 @@ export class BlastLoop extends AccountLoop {
     this.material = null;
     if (!material) throw new Error('a blast round without the material its start read');
     const { number, template, interval } = material;
-    this.pace = interval;
-    const verdict = sendPolicy(account, material.safety, { ...this.deps.safety, now: this.now() });
+    const current = await this.withHealth(account);
+    this.row = current;
+    const verdict = sendPolicy(
+      current,
+      material.safety,
+      { ...this.deps.safety, now: this.now() },
+      { score: current.health, before: current.health_before, thresholds: material.health },
+    );
+    this.pace = { min: Math.round(interval.min * verdict.stretch), max: Math.round(interval.max * verdict.stretch) };
     this.safety = safetyView(verdict);
     // A restriction is waited out where it was met (restricted, resume); the rule holds back the rest.
-    if (verdict.wait_reason === 'window' || verdict.wait_reason === 'cap') {
+    if (verdict.wait_reason === 'window' || verdict.wait_reason === 'cap' || verdict.wait_reason === 'health') {
       if (number) await this.putBack(number);
       await this.holdBack(verdict);
       return 'next';
@@ -237,7 +247,7 @@ export class BlastLoop extends AccountLoop {
       });
     }
     if (outcome.status === 'banned' || this.halted()) return 'finish';
-    return outcome.status === 'restricted' ? this.restricted(outcome) : this.resetRestriction();
+    return outcome.status === 'restricted' ? this.restricted(outcome) : 'pause';
   }
 
   /** A number taken by a round the rule held back goes back to the pool, unannounced: it was never in use. */
@@ -246,26 +256,40 @@ export class BlastLoop extends AccountLoop {
     this.row = (await this.setAccount({ blast_number_id: null })) ?? this.row;
   }
 
-  /** Waits toward the time the rule named, announced with why, and checks again at most SAFETY_RECHECK_S later. */
+  /** The account with its health computed lately: at most HEALTH_REFRESH_MS ago, and since the last restriction. */
+  private async withHealth(account: AccountRow): Promise<AccountRow> {
+    const now = this.now();
+    const age = account.health_at ? now.getTime() - account.health_at.getTime() : Number.POSITIVE_INFINITY;
+    if (!this.healthStale && age >= 0 && age < HEALTH_REFRESH_MS) return account;
+    this.healthStale = false;
+    await refreshHealth(this.deps.db, [this.accountId], { now, enforce: this.deps.safety.enforce });
+    return (await this.account()) ?? account;
+  }
+
+  /**
+   * Waits toward the time the rule named (a health pause names none), announced with why, and checks again at
+   * most SAFETY_RECHECK_S later.
+   */
   private async holdBack(verdict: SafetyVerdict): Promise<void> {
-    const seconds = Math.max(1, Math.ceil((Date.parse(verdict.resume_at ?? '') - this.now().getTime()) / 1000));
+    const until = verdict.resume_at ? Date.parse(verdict.resume_at) : this.now().getTime() + SAFETY_RECHECK_S * 1000;
+    const seconds = Math.max(1, Math.ceil((until - this.now().getTime()) / 1000));
     await this.announce('waiting', { waitTime: seconds });
     await this.sleep(Math.min(seconds, SAFETY_RECHECK_S));
   }
 
-  private resetRestriction(): RoundEnd {
-    this.restrictedInARow = 0;
-    return 'pause';
-  }
-
+  /**
+   * Waits out a restriction for a cool-down that grows with the restrictions in a row, counted from the event
+   * log so that a restart or a takeover keeps the growth.
+   */
   private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
-    this.restrictedInARow++;
-    const seconds = restrictionWait(outcome, this.restrictedInARow, Date.now());
+    this.healthStale = true;
+    const inARow = await restrictionsInARow(this.deps.db, this.accountId, outcome.code, new Date());
+    const seconds = restrictionWait(outcome, inARow, Date.now());
     const until = outcome.until ?? new Date(Date.now() + seconds * 1000);
     this.row = (await this.setAccount({ limited_until: until, last_error: outcome.error })) ?? this.row;
     await recordAccountEvent(this.deps.db, this.accountId, 'restricted', {
       code: outcome.code,
-      detail: { until: until.toISOString(), in_a_row: this.restrictedInARow },
+      detail: { until: until.toISOString(), in_a_row: inARow },
     });
     await this.limited(seconds, until);
     return 'next';

@@ -15,6 +15,7 @@ import { settingText, settingValue } from '../db/settings-row.ts';
 import type { FileStore } from '../modules/file/store.ts';
 import { BoundedCache } from '../wa/bounded-cache.ts';
 import type { AccountRow } from './account-read.ts';
+import type { HealthThresholds } from './health.ts';
 import type { SafetySettings } from './send-policy.ts';
 
 export interface Taken {
@@ -33,6 +34,8 @@ export interface Material {
   interval: { min: number; max: number };
   /** The account safety settings as this round found them (send-policy.ts). */
   safety: SafetySettings;
+  /** The health thresholds as this round found them (health.ts). */
+  health: HealthThresholds;
 }
 
 /** The safety settings before the settings row exists: the schema's defaults. */
@@ -43,6 +46,11 @@ export const DEFAULT_SAFETY: SafetySettings = {
   send_window_start: settings.send_window_start.default as string,
   send_window_end: settings.send_window_end.default as string,
   template_repeat_days: settings.template_repeat_days.default as number,
+};
+
+export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = {
+  health_slow_below: settings.health_slow_below.default as number,
+  health_pause_below: settings.health_pause_below.default as number,
 };
 
 /**
@@ -116,6 +124,8 @@ const roundStatement = preparedPer((db) => {
       windowStart: settingText('send_window_start'),
       windowEnd: settingText('send_window_end'),
       repeatDays: settingValue('template_repeat_days'),
+      healthSlowBelow: settingValue('health_slow_below'),
+      healthPauseBelow: settingValue('health_pause_below'),
       templateId: template.id,
       text_wa: template.text_wa,
       captions: template.captions,
@@ -169,6 +179,10 @@ export async function readRound(
         send_window_start: row?.windowStart ?? DEFAULT_SAFETY.send_window_start,
         send_window_end: row?.windowEnd ?? DEFAULT_SAFETY.send_window_end,
         template_repeat_days: row?.repeatDays ?? DEFAULT_SAFETY.template_repeat_days,
+      },
+      health: {
+        health_slow_below: row?.healthSlowBelow ?? DEFAULT_HEALTH_THRESHOLDS.health_slow_below,
+        health_pause_below: row?.healthPauseBelow ?? DEFAULT_HEALTH_THRESHOLDS.health_pause_below,
       },
     },
   };

@@ -22,6 +22,8 @@ import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastRuns } from './blast-runs.ts';
 import { MediaFiles } from './blast-take.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+import { healthTrend } from './health.ts';
+import { refreshHealth, staleHealth } from './health-read.ts';
 import { HeldSessions } from './held-sessions.ts';
 import type { JobKind } from './job-kinds.ts';
 import { JobRuns } from './job-runs.ts';
@@ -186,8 +188,22 @@ export class SessionHost implements Engine {
     await giveUpAbandoned(this.giveUps);
     await pruneSentMessages(this.options.db);
     await pruneAccountEvents(this.options.db);
+    await this.refreshHealth();
     for (const chore of this.options.chores ?? []) {
       await chore().catch((error) => this.options.log?.('housekeeping chore failed', error));
+    }
+  }
+
+  /** The health of held accounts not refreshed lately (a blast refreshes its own), announced when it moved. */
+  private async refreshHealth(): Promise<void> {
+    const now = new Date();
+    const ids = await staleHealth(this.options.db, this.workerId, now);
+    const enforce = this.options.safety?.enforce ?? false;
+    for (const row of await refreshHealth(this.options.db, ids, { now, enforce })) {
+      await this.publish(row, 'health', {
+        health: row.health,
+        health_trend: healthTrend(row.health, row.health_before),
+      });
     }
   }
 

@@ -31,6 +31,9 @@ const account = toLiveRow({
   warmup_days: 10,
   resume_at: null,
   wait_reason: null,
+  health: 100,
+  health_trend: 'steady',
+  health_pause_below: 40,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
