@@ -36,7 +36,6 @@ export const SAFETY_TEXT = {
   health: (score: number) => `Kesehatan ${score}/100`,
   healthUp: 'membaik',
   healthDown: 'menurun',
-  healthSlowed: 'Diperlambat karena kesehatan akun menurun',
   waitHealth: (score: number, threshold: number) =>
     `Dijeda: kesehatan akun ${score}/100 di bawah ${threshold}, lanjut sendiri setelah pulih`,
 } as const;

@@ -56,8 +56,6 @@ export class BlastLoop extends AccountLoop {
   private row: AccountRow | undefined;
   /** When this run began: numbers sent since are not sent again until the blast starts over. */
   private since = new Date();
-  /** A restriction was met since the account's health was last computed. */
-  private healthStale = true;
   /** The pause after the current round, read with its number (blast-take.ts). */
   private pace = { min: DEFAULT_INTERVAL_S, max: DEFAULT_INTERVAL_S };
   /** What the round starting now sends, read with its account (roundStart). */
@@ -256,12 +254,14 @@ export class BlastLoop extends AccountLoop {
     this.row = (await this.setAccount({ blast_number_id: null })) ?? this.row;
   }
 
-  /** The account with its health computed lately: at most HEALTH_REFRESH_MS ago, and since the last restriction. */
+  /**
+   * The account with its health computed lately: at most HEALTH_REFRESH_MS ago, and since its last bad signal (a
+   * restriction, a drop: recording it made the health due, account-events.ts).
+   */
   private async withHealth(account: AccountRow): Promise<AccountRow> {
     const now = this.now();
     const age = account.health_at ? now.getTime() - account.health_at.getTime() : Number.POSITIVE_INFINITY;
-    if (!this.healthStale && age >= 0 && age < HEALTH_REFRESH_MS) return account;
-    this.healthStale = false;
+    if (age >= 0 && age < HEALTH_REFRESH_MS) return account;
     await refreshHealth(this.deps.db, [this.accountId], { now, enforce: this.deps.safety.enforce });
     return (await this.account()) ?? account;
   }
@@ -282,7 +282,6 @@ export class BlastLoop extends AccountLoop {
    * log so that a restart or a takeover keeps the growth.
    */
   private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
-    this.healthStale = true;
     const inARow = await restrictionsInARow(this.deps.db, this.accountId, outcome.code, new Date());
     const seconds = restrictionWait(outcome, inARow, Date.now());
     const until = outcome.until ?? new Date(Date.now() + seconds * 1000);

@@ -1,11 +1,13 @@
 /**
  * Keeps accounts' health (health.ts) on their rows, so that every send reads it with its account for nothing:
- * a blast refreshes its own account's every HEALTH_REFRESH_MS of its clock and after each restriction, the
- * host the rest of the accounts it holds in its housekeeping round, HEALTH_BATCH stalest first. A refresh of
+ * a blast refreshes its own account's every HEALTH_REFRESH_MS of its clock, the host the rest of the accounts
+ * it holds in its housekeeping round, HEALTH_BATCH stalest first; a bad signal recorded (a restriction, a drop,
+ * a ban: account-events.ts) makes the account's due at once, so its row shows it within a round. A refresh of
  * many accounts is two statements: their signals over HEALTH_WINDOW_HOURS + HEALTH_TREND_HOURS (the event
  * log's and the message logs' (account, time) indexes: at a 200 a day cap, a few hundred rows an account),
  * then their scores written back. A change of the pacing decision is logged to the account's event log, once:
- * the write is conditional on the row as it was read, so two refreshers racing log it once.
+ * the write is conditional on the row as it was read, so two refreshers racing log it once, and a bad signal
+ * recorded meanwhile leaves the account due.
  */
 import type { TAccountEventKind } from '@sewablast/contract/account-events';
 import { sql } from 'drizzle-orm';
@@ -32,13 +34,17 @@ export const HEALTH_BATCH = 500;
 
 const HOUR = 3_600_000;
 
-/** The signals of each account for the window ending `end`, as SQL aggregates over both tables. */
-function signalColumns(end: Date) {
+/**
+ * The signals of each account for the window ending `end`, as SQL aggregates over both tables. The current
+ * window (`current`) has no end: an event recorded in the same millisecond as the refresh (the database's clock
+ * is finer than ours) is counted now, not five minutes later.
+ */
+function signalColumns(end: Date, current: boolean) {
   const from = new Date(end.getTime() - HEALTH_WINDOW_HOURS * HOUR).toISOString();
   const to = end.toISOString();
   const settled = new Date(end.getTime() - LAG_MINUTES * 60_000).toISOString();
-  const inEvents = sql`e.at > ${from} and e.at <= ${to}`;
-  const inLogs = sql`m.sent_at > ${from} and m.sent_at <= ${to}`;
+  const inEvents = current ? sql`e.at > ${from}` : sql`e.at > ${from} and e.at <= ${to}`;
+  const inLogs = current ? sql`m.sent_at > ${from}` : sql`m.sent_at > ${from} and m.sent_at <= ${to}`;
   return {
     events: sql`count(*) filter (where ${inEvents} and e.kind = 'restricted' and e.code is distinct from ${RATE_LIMITED}),
       count(*) filter (where ${inEvents} and e.kind = 'restricted' and e.code = ${RATE_LIMITED}),
@@ -61,6 +67,7 @@ interface SignalRow {
   id: number;
   health: number;
   health_state: string;
+  health_at: Date | string | null;
   events_now: number[] | null;
   events_before: number[] | null;
   logs_now: number[] | null;
@@ -79,8 +86,8 @@ function signals(events: number[] | null, logs: number[] | null): HealthSignals 
 async function readSignals(db: Db, ids: number[], now: Date): Promise<SignalRow[]> {
   const earlier = new Date(now.getTime() - HEALTH_TREND_HOURS * HOUR);
   const since = new Date(earlier.getTime() - HEALTH_WINDOW_HOURS * HOUR).toISOString();
-  const current = signalColumns(now);
-  const before = signalColumns(earlier);
+  const current = signalColumns(now, true);
+  const before = signalColumns(earlier, false);
   const result = await db.execute(sql`
     with ids as (select unnest(${sql.param(ids)}::int[]) as id),
     ev as (
@@ -94,7 +101,7 @@ async function readSignals(db: Db, ids: number[], now: Date): Promise<SignalRow[
       where m.whatsapp_id in (select id from ids) and m.sent_at > ${since} and m.status = 'success'
       group by m.whatsapp_id
     )
-    select a.id, a.health, a.health_state, ev.now as events_now, ev.before as events_before,
+    select a.id, a.health, a.health_state, a.health_at, ev.now as events_now, ev.before as events_before,
       lg.now as logs_now, lg.before as logs_before
     from ${whatsappAccounts} a left join ev on ev.account_id = a.id left join lg on lg.whatsapp_id = a.id
     where a.id in (select id from ids)`);
@@ -106,7 +113,7 @@ interface Scored {
   health: number;
   before: number;
   state: HealthState;
-  was: { health: number; state: string };
+  was: { health: number; state: string; at: string | null };
 }
 
 /** The decision a change of state (or of health while slowed) logs, if any. */
@@ -149,7 +156,11 @@ export async function refreshHealth(db: Db, ids: number[], clock: HealthClock): 
       health,
       before: healthScore(signals(row.events_before, row.logs_before)),
       state: clock.enforce ? healthPace(health, thresholds).state : 'ok',
-      was: { health: row.health, state: row.health_state },
+      was: {
+        health: row.health,
+        state: row.health_state,
+        at: row.health_at === null ? null : new Date(row.health_at).toISOString(),
+      },
     };
   });
   if (scored.length === 0) return [];
@@ -159,8 +170,10 @@ export async function refreshHealth(db: Db, ids: number[], clock: HealthClock): 
       health_at = ${clock.now.toISOString()}
     from unnest(${column((s) => s.id)}::int[], ${column((s) => s.health)}::int[], ${column((s) => s.before)}::int[],
       ${column((s) => s.state)}::varchar[], ${column((s) => s.was.health)}::int[],
-      ${column((s) => s.was.state)}::varchar[]) as v(id, health, before, state, was_health, was_state)
+      ${column((s) => s.was.state)}::varchar[], ${column((s) => s.was.at)}::timestamptz[])
+      as v(id, health, before, state, was_health, was_state, was_at)
     where a.id = v.id and a.health = v.was_health and a.health_state = v.was_state
+      and a.health_at is not distinct from v.was_at
     returning a.id`);
   const written = new Map(
     (result as unknown as { rows: { id: number }[] }).rows.map((row) => [Number(row.id), true] as const),

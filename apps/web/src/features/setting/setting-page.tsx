@@ -125,6 +125,26 @@ function SettingForm({ setting }: { setting: TSetting }) {
           />
           <FormField form={form} name="send_window_start" label={SAFETY_TEXT.windowStart} type="time" />
           <FormField form={form} name="send_window_end" label={SAFETY_TEXT.windowEnd} type="time" />
+          <FormField
+            form={form}
+            name="health_slow_below"
+            options={asNumber}
+            label={SAFETY_TEXT.healthSlowBelow}
+            type="number"
+            min={0}
+            max={100}
+            hint={SAFETY_TEXT.healthSlowBelowHint}
+          />
+          <FormField
+            form={form}
+            name="health_pause_below"
+            options={asNumber}
+            label={SAFETY_TEXT.healthPauseBelow}
+            type="number"
+            min={0}
+            max={100}
+            hint={SAFETY_TEXT.healthPauseBelowHint}
+          />
         </div>
       </fieldset>
       <SubmitButton busy={form.busy} busyLabel="Menyimpan...">

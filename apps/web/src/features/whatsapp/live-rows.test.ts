@@ -55,6 +55,19 @@ describe('applyLiveEvent', () => {
     expect(row).toMatchObject({ status: 'idle', blasting: false, waiting: null, attempting: null });
   });
 
+  it('takes the health an event reports, and says why a blast paused for it with no time promised', () => {
+    let row = applyLiveEvent(account, event('health', { health: 55, health_trend: 'down' }), 0);
+    expect(row).toMatchObject({ health: 55, health_trend: 'down', status: 'idle' });
+    row = applyLiveEvent(row, event('start'), 0);
+    row = applyLiveEvent(
+      row,
+      event('waiting', { waitTime: 300, resume_at: null, wait_reason: 'health', health: 28, health_pause_below: 40 }),
+      0,
+    );
+    expect(statusLabel(row, 0)).toBe('Waiting');
+    expect(waitText(row)).toBe('Dijeda: kesehatan akun 28/100 di bawah 40, lanjut sendiri setelah pulih');
+  });
+
   it('takes the safety figures a blast reports, and clears its wait when the blast ends', () => {
     const resume = '2026-11-27T01:00:00.000Z';
     let row = applyLiveEvent(account, event('start'), 0);
@@ -68,7 +81,7 @@ describe('applyLiveEvent', () => {
     expect(row).toMatchObject({ resume_at: resume, wait_reason: 'window', sent_today: 1 });
     expect(statusLabel(row, 0)).toBe('Waiting');
     expect(waitText(row)).toMatch(/^Menunggu jam kirim \d\d:\d\d$/);
-    expect(waitText({ resume_at: resume, wait_reason: 'cap' })).toMatch(
+    expect(waitText({ ...row, resume_at: resume, wait_reason: 'cap' })).toMatch(
       /^Batas harian tercapai, lanjut besok \d\d:\d\d$/,
     );
     row = applyLiveEvent(

@@ -42,7 +42,17 @@ const IDLE = {
   wait_reason: null,
 };
 
-const SAFETY_FIELDS = ['daily_cap', 'sent_today', 'warmup_day', 'warmup_days', 'resume_at', 'wait_reason'] as const;
+const SAFETY_FIELDS = [
+  'daily_cap',
+  'sent_today',
+  'warmup_day',
+  'warmup_days',
+  'resume_at',
+  'wait_reason',
+  'health',
+  'health_trend',
+  'health_pause_below',
+] as const;
 
 /** The account safety figures an event carries (a blast's counts and waits), over the row's. */
 function withSafety(row: LiveRow, payload: TLiveMessage['payload']): LiveRow {
@@ -144,7 +154,9 @@ export function statusLabel(row: LiveRow, now: number): string {
   if (row.suspended) return `Suspended (${row.suspended_count}x)`;
   if (row.attempting !== null) return `Fail, attempting (${row.attempting})`;
   // A wait for the sending hours or the next day says why and until when below (account-safety.tsx), not in seconds.
-  if (row.waiting !== null) return row.resume_at ? 'Waiting' : `Waiting (${secondsLeft(row.waiting, now)} s)`;
+  if (row.waiting !== null) {
+    return row.resume_at || row.wait_reason === 'health' ? 'Waiting' : `Waiting (${secondsLeft(row.waiting, now)} s)`;
+  }
   if (row.status === 'sending') return 'Sending';
   return row.state;
 }
