@@ -31,9 +31,9 @@ function Health({ row }: { row: LiveRow }) {
   const trend = row.health_trend === 'steady' ? null : TREND[row.health_trend];
   const tone = row.health < row.health_pause_below ? 'text-red-700 dark:text-red-400' : '';
   return (
-    <span data-testid={`health-${row.clientid}`} className={`block whitespace-nowrap ${tone}`}>
+    <span data-testid={`health-${row.clientid}`} className={`block ${tone}`}>
       {SAFETY_TEXT.health(row.health)}
-      {trend && <span className={`ml-1 ${trend.tone}`}>{`${trend.mark} ${trend.text}`}</span>}
+      {trend && <span className={`ml-1 whitespace-nowrap ${trend.tone}`}>{`${trend.mark} ${trend.text}`}</span>}
     </span>
   );
 }
