@@ -15,16 +15,16 @@
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
 import { recordAccountEvent } from './account-events.ts';
 import {
+  anyNumberLeft,
   DEFAULT_INTERVAL_S,
   type Material,
   type MediaFiles,
-  notSentTemplateLately,
   readRound,
   type Taken,
 } from './blast-take.ts';
@@ -121,20 +121,6 @@ export class BlastLoop extends AccountLoop {
     return this.pace;
   }
 
-  /** Whether any active number is free to be sent to again in this run (when a looping blast starts over). */
-  private async anyNumberLeft(templateId: number | null): Promise<boolean> {
-    const [number] = await this.deps.db
-      .select({ id: phoneNumbers.id })
-      .from(phoneNumbers)
-      .where(
-        sql`${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
-            and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${this.since.toISOString()})
-            and ${notSentTemplateLately(sql`${phoneNumbers.id}`, sql`${templateId}::int`, sql`${this.deps.safety.enforce}`)}`,
-      )
-      .limit(1);
-    return number !== undefined;
-  }
-
   private async release(numberId: number): Promise<void> {
     await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, numberId));
   }
@@ -185,7 +171,7 @@ export class BlastLoop extends AccountLoop {
       }
       this.since = new Date();
       await this.setAccount({ blast_started_at: this.since });
-      if (await this.anyNumberLeft(template?.id ?? null)) return 'next';
+      if (await anyNumberLeft(this.deps.db, this.since, template?.id ?? null, this.deps.safety.enforce)) return 'next';
       await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveNumbers });
       return 'ended';
     }

@@ -64,6 +64,25 @@ export function notSentTemplateLately(numberId: SQL, templateId: SQL, enforce: S
       and coalesce(${days}, 0) > 0 and m.sent_at > now() - make_interval(days => coalesce(${days}, 0)))`;
 }
 
+/** Whether any active number is free to be sent to again in the run begun `since` (a looping blast starting over). */
+export async function anyNumberLeft(
+  db: Db,
+  since: Date,
+  templateId: number | null,
+  enforce: boolean,
+): Promise<boolean> {
+  const [number] = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(
+      sql`${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
+          and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})
+          and ${notSentTemplateLately(sql`${phoneNumbers.id}`, sql`${templateId}::int`, sql`${enforce}`)}`,
+    )
+    .limit(1);
+  return number !== undefined;
+}
+
 /** The pause when neither the account, its owner nor the settings name one. */
 export const DEFAULT_INTERVAL_S = 10;
 
