@@ -26,6 +26,8 @@ async function shoot(name: string) {
     [375, 812],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // A shot taken before the page has laid itself out for the new width comes out wider than the screen.
+    await page.waitForFunction((wide) => document.documentElement.scrollWidth <= wide, width);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
       await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });

@@ -32,8 +32,9 @@ function Health({ row }: { row: LiveRow }) {
   const tone = row.health < row.health_pause_below ? 'text-red-700 dark:text-red-400' : '';
   return (
     <span data-testid={`health-${row.clientid}`} className={`block ${tone}`}>
-      {SAFETY_TEXT.health(row.health)}
-      {trend && <span className={`ml-1 whitespace-nowrap ${trend.tone}`}>{`${trend.mark} ${trend.text}`}</span>}
+      <span className="whitespace-nowrap">{SAFETY_TEXT.health(row.health)}</span>
+      {trend && ' '}
+      {trend && <span className={`whitespace-nowrap ${trend.tone}`}>{`${trend.mark} ${trend.text}`}</span>}
     </span>
   );
 }
