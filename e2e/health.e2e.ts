@@ -75,6 +75,9 @@ describe('health-driven pacing', () => {
     await linkAccount(suite.server, devToken, token, member.id, deviceId);
     const account = async () =>
       (await callApi<{ whatsapp: Row }>(suite.server, `/admin/whatsapp/${deviceId}`, { token })).whatsapp;
+    // The list is open before the drops: the row learns its new health from the host's live event.
+    await page.goto('/whatsapp');
+    await page.getByTestId(`health-${deviceId}`).getByText(SAFETY_TEXT.health(100)).waitFor();
     // Four drops, each waited out until the simulator has connected again: two a day are free, each more costs 3.
     for (let drop = 0; drop < 4; drop++) {
       const dropped = await simulate(suite.server, devToken, deviceId, 'disconnect');
@@ -85,7 +88,6 @@ describe('health-driven pacing', () => {
     const sick = await until(account, (row) => row.health < 95);
     expect(sick.health_trend).toBe('down');
 
-    await page.goto('/whatsapp');
     const health = page.getByTestId(`health-${deviceId}`);
     // The simulator may drop it once more meanwhile: any health below the pause, as long as it fell.
     await health.getByText(/^Kesehatan (\d|[1-8]\d|9[0-4])\/100/).waitFor();
