@@ -10,6 +10,7 @@ import type { Database } from '../src/db/client.ts';
 import { messageLogs, settings, users, whatsappAccounts } from '../src/db/schema.ts';
 import { accountEventsSince, recordAccountEvent } from '../src/engine/account-events.ts';
 import { HEALTH_REFRESH_MS, refreshHealth, staleHealth } from '../src/engine/health-read.ts';
+import { healthSeries } from '../src/engine/health-signals.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createTestDatabase } from './harness.ts';
 
@@ -126,5 +127,36 @@ describe("an account's health on its row", () => {
       event.kind.startsWith('health_'),
     );
     expect(decisions).toEqual([]);
+  });
+});
+
+describe("an account's health series", () => {
+  it('is its health at each instant over the window ending then, as it was known then', async () => {
+    const lost = await account('health-series', null);
+    const now = new Date();
+    const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
+    await recordAccountEvent(database.db, lost.id, 'restricted', { code: '463', at: ago(30) });
+    await recordAccountEvent(database.db, lost.id, 'restricted', { code: '429', at: ago(3) });
+    await recordAccountEvent(database.db, lost.id, 'temp_banned', { at: ago(1) });
+    // Ten sends 10 hours ago, delivered 2 hours ago: lagging then, not now.
+    await database.db.insert(messageLogs).values(
+      Array.from({ length: 10 }, (_, i) => ({
+        whatsapp_id: lost.id,
+        user_id: userId,
+        status: 'success',
+        send_key: `series-${i}`,
+        sent_at: ago(10),
+        delivered_at: ago(2),
+      })),
+    );
+    const series = await healthSeries(database.db, lost.id, [ago(29), ago(8), ago(2), now]);
+    expect(series).toEqual([
+      { at: ago(29).toISOString(), health: 88 },
+      // The 463 still in the window, and the ten sends lag (40 for all of them).
+      { at: ago(8).toISOString(), health: 48 },
+      // The 463 out of the window, the sends delivered by then, a 429 since.
+      { at: ago(2).toISOString(), health: 94 },
+      { at: now.toISOString(), health: 59 },
+    ]);
   });
 });

@@ -3,110 +3,23 @@
  * a blast refreshes its own account's every HEALTH_REFRESH_MS of its clock, the host the rest of the accounts
  * it holds in its housekeeping round, HEALTH_BATCH stalest first; a bad signal recorded (a restriction, a drop,
  * a ban: account-events.ts) makes the account's due at once, so its row shows it within a round. A refresh of
- * many accounts is two statements: their signals over HEALTH_WINDOW_HOURS + HEALTH_TREND_HOURS (the event
- * log's and the message logs' (account, time) indexes: at a 200 a day cap, a few hundred rows an account),
- * then their scores written back. A change of the pacing decision is logged to the account's event log, once:
+ * many accounts is two statements: their signals (health-signals.ts), then their scores written back. A change of the pacing decision is logged to the account's event log, once:
  * the write is conditional on the row as it was read, so two refreshers racing log it once, and a bad signal
  * recorded meanwhile leaves the account due.
  */
 import type { TAccountEventKind } from '@sewablast/contract/account-events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accountEvents, messageLogs, whatsappAccounts } from '../db/schema.ts';
+import { whatsappAccounts } from '../db/schema.ts';
 import { readSettingsRow } from '../db/settings-row.ts';
 import { recordAccountEvent } from './account-events.ts';
 import type { AccountRow } from './account-read.ts';
-import {
-  HEALTH_TREND_HOURS,
-  HEALTH_WINDOW_HOURS,
-  type HealthSignals,
-  type HealthState,
-  type HealthThresholds,
-  healthPace,
-  healthScore,
-  LAG_MINUTES,
-} from './health.ts';
-import { RATE_LIMITED } from './retry.ts';
+import { type HealthState, type HealthThresholds, healthPace, healthScore } from './health.ts';
+import { readSignals, signals } from './health-signals.ts';
 
 export const HEALTH_REFRESH_MS = 5 * 60_000;
 /** Accounts a housekeeping round refreshes at most (a round every 10 s: 3,000 a minute). */
 export const HEALTH_BATCH = 500;
-
-const HOUR = 3_600_000;
-
-/**
- * The signals of each account for the window ending `end`, as SQL aggregates over both tables. The current
- * window (`current`) has no end: an event recorded in the same millisecond as the refresh (the database's clock
- * is finer than ours) is counted now, not five minutes later.
- */
-function signalColumns(end: Date, current: boolean) {
-  const from = new Date(end.getTime() - HEALTH_WINDOW_HOURS * HOUR).toISOString();
-  const to = end.toISOString();
-  const settled = new Date(end.getTime() - LAG_MINUTES * 60_000).toISOString();
-  const inEvents = current ? sql`e.at > ${from}` : sql`e.at > ${from} and e.at <= ${to}`;
-  const inLogs = current ? sql`m.sent_at > ${from}` : sql`m.sent_at > ${from} and m.sent_at <= ${to}`;
-  return {
-    events: sql`count(*) filter (where ${inEvents} and e.kind = 'restricted' and e.code is distinct from ${RATE_LIMITED}),
-      count(*) filter (where ${inEvents} and e.kind = 'restricted' and e.code = ${RATE_LIMITED}),
-      count(*) filter (where ${inEvents} and e.kind = 'disconnected'),
-      count(*) filter (where ${inEvents} and e.kind = 'temp_banned'),
-      count(*) filter (where ${inEvents} and e.kind = 'suspended')`,
-    logs: sql`count(*) filter (where ${inLogs}),
-      count(*) filter (where ${inLogs} and m.sent_at <= ${settled}),
-      count(*) filter (where ${inLogs} and m.sent_at <= ${settled} and m.delivered_at is null),
-      count(*) filter (where ${inLogs} and m.read_at is not null),
-      count(*) filter (where ${inLogs} and m.replied_at is not null),
-      count(*) filter (where ${inLogs} and m.stopped_at is not null)`,
-  };
-}
-
-const EVENT_FIELDS = ['restricted', 'rateLimited', 'disconnects', 'tempBans', 'suspensions'] as const;
-const LOG_FIELDS = ['sent', 'settled', 'lagging', 'read', 'replied', 'stopped'] as const;
-
-interface SignalRow {
-  id: number;
-  health: number;
-  health_state: string;
-  health_at: Date | string | null;
-  events_now: number[] | null;
-  events_before: number[] | null;
-  logs_now: number[] | null;
-  logs_before: number[] | null;
-}
-
-function signals(events: number[] | null, logs: number[] | null): HealthSignals {
-  const entries = [
-    ...EVENT_FIELDS.map((field, i) => [field, Number(events?.[i] ?? 0)]),
-    ...LOG_FIELDS.map((field, i) => [field, Number(logs?.[i] ?? 0)]),
-  ];
-  return Object.fromEntries(entries) as unknown as HealthSignals;
-}
-
-/** Each account's signals now and HEALTH_TREND_HOURS earlier, with its health as stored. */
-async function readSignals(db: Db, ids: number[], now: Date): Promise<SignalRow[]> {
-  const earlier = new Date(now.getTime() - HEALTH_TREND_HOURS * HOUR);
-  const since = new Date(earlier.getTime() - HEALTH_WINDOW_HOURS * HOUR).toISOString();
-  const current = signalColumns(now, true);
-  const before = signalColumns(earlier, false);
-  const result = await db.execute(sql`
-    with ids as (select unnest(${sql.param(ids)}::int[]) as id),
-    ev as (
-      select e.account_id, array[${current.events}] as now, array[${before.events}] as before
-      from ${accountEvents} e where e.account_id in (select id from ids) and e.at > ${since}
-      group by e.account_id
-    ),
-    lg as (
-      select m.whatsapp_id, array[${current.logs}] as now, array[${before.logs}] as before
-      from ${messageLogs} m
-      where m.whatsapp_id in (select id from ids) and m.sent_at > ${since} and m.status = 'success'
-      group by m.whatsapp_id
-    )
-    select a.id, a.health, a.health_state, a.health_at, ev.now as events_now, ev.before as events_before,
-      lg.now as logs_now, lg.before as logs_before
-    from ${whatsappAccounts} a left join ev on ev.account_id = a.id left join lg on lg.whatsapp_id = a.id
-    where a.id in (select id from ids)`);
-  return (result as unknown as { rows: SignalRow[] }).rows;
-}
 
 interface Scored {
   id: number;
