@@ -188,7 +188,8 @@ export class SessionHost implements Engine {
     await giveUpAbandoned(this.giveUps);
     await pruneSentMessages(this.options.db);
     await pruneAccountEvents(this.options.db);
-    await this.refreshHealth();
+    // A failed refresh leaves the health as it was (due again next round); the chores still run.
+    await this.refreshHealth().catch((error) => this.options.log?.('health refresh failed', error));
     for (const chore of this.options.chores ?? []) {
       await chore().catch((error) => this.options.log?.('housekeeping chore failed', error));
     }
