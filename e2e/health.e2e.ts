@@ -1,8 +1,8 @@
 /**
  * Health-driven pacing in the browser: the health thresholds in 'Keamanan Akun' (a pause above the slow-down
  * is named by its field), and an account's row on Daftar Whatsapp: an account whose connection dropped again
- * and again shows its lowered health and that it fell, and its blast says it paused for it, with no time
- * promised. Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
+ * and again shows its lowered health and that it fell, that it is slowed, and, lower, that its blast paused
+ * for it, with no time promised. Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await page.waitForURL('**/dashboard');
 });
 
-type Row = { state: string; health: number; health_trend: string; wait_reason: string | null };
+type Row = { state: string; health: number; health_trend: string; wait_reason: string | null; daily_cap: number };
 
 describe('health-driven pacing', () => {
   it('takes its thresholds in Keamanan Akun, a pause above the slow-down named by its field', async () => {
@@ -68,38 +68,64 @@ describe('health-driven pacing', () => {
     await shoot('health-settings');
   });
 
-  it("shows an account's falling health on its row, and that its blast paused for it", async () => {
+  it("shows an account's falling health on its row, its slow-down, and that its blast paused for it", async () => {
     const member = await createUser(suite.server, 'member');
     const token = await login(suite.server, member);
-    const deviceId = 'health-row';
-    await linkAccount(suite.server, devToken, token, member.id, deviceId);
-    const account = async () =>
+    const [slowed, paused] = ['health-slow', 'health-row'];
+    await linkAccount(suite.server, devToken, token, member.id, slowed);
+    await linkAccount(suite.server, devToken, token, member.id, paused);
+    const account = async (deviceId: string) =>
       (await callApi<{ whatsapp: Row }>(suite.server, `/admin/whatsapp/${deviceId}`, { token })).whatsapp;
-    // The list is open before the drops: the row learns its new health from the host's live event.
-    await page.goto('/whatsapp');
-    await page.getByTestId(`health-${deviceId}`).getByText(SAFETY_TEXT.health(100)).waitFor();
-    // Four drops, each waited out until the simulator has connected again: two a day are free, each more costs 3.
-    for (let drop = 0; drop < 4; drop++) {
-      const dropped = await simulate(suite.server, devToken, deviceId, 'disconnect');
-      expect(dropped.ok).toBe(true);
-      await until(account, (row) => row.state !== 'connected', 15_000).catch(() => undefined);
-      await until(account, (row) => row.state === 'connected');
+    /** Drops, each waited out until the simulator has connected again: two a day are free, each more costs 3. */
+    async function drop(deviceId: string, times: number) {
+      for (let i = 0; i < times; i++) {
+        const dropped = await simulate(suite.server, devToken, deviceId, 'disconnect');
+        expect(dropped.ok).toBe(true);
+        await until(
+          () => account(deviceId),
+          (row) => row.state !== 'connected',
+          15_000,
+        ).catch(() => undefined);
+        await until(
+          () => account(deviceId),
+          (row) => row.state === 'connected',
+        );
+      }
     }
-    const sick = await until(account, (row) => row.health < 95);
-    expect(sick.health_trend).toBe('down');
+    // The list is open before the drops: the rows learn their new health from the host's live events.
+    await page.goto('/whatsapp');
+    await page.getByTestId(`health-${paused}`).getByText(SAFETY_TEXT.health(100)).waitFor();
 
-    const health = page.getByTestId(`health-${deviceId}`);
+    // Three drops (97): below the slow-down (99), above the pause (95).
+    await drop(slowed, 3);
+    const slow = page.getByTestId(`safety-${slowed}`);
+    await slow.getByText(SAFETY_TEXT.healthSlowed).waitFor();
+    // Its day's cap lowered with it, as the API says: (97 / 99)² of 200.
+    const lowered = await account(slowed);
+    expect(lowered.daily_cap).toBeLessThan(200);
+    await slow.getByText(SAFETY_TEXT.sentToday(0, lowered.daily_cap)).waitFor();
+    // Fewer than 5 down: no trend yet.
+    expect(await page.getByTestId(`health-${slowed}`).textContent()).toMatch(/^Kesehatan 9[5-8]\/100$/);
+
+    // Four drops (94): below the pause.
+    await drop(paused, 4);
+    const sick = await until(
+      () => account(paused),
+      (row) => row.health < 95,
+    );
+    expect(sick.health_trend).toBe('down');
+    const health = page.getByTestId(`health-${paused}`);
     // The simulator may drop it once more meanwhile: any health below the pause, as long as it fell.
     await health.getByText(/^Kesehatan (\d|[1-8]\d|9[0-4])\/100/).waitFor();
     expect(await health.textContent()).toContain(`↓ ${SAFETY_TEXT.healthDown}`);
 
     await callApi(suite.server, '/admin/whatsapp/start-blasting', {
-      body: { whatsappClientId: deviceId, loop: false },
+      body: { whatsappClientId: paused, loop: false },
       token,
     });
-    const why = page.getByTestId(`safety-${deviceId}`);
+    const why = page.getByTestId(`safety-${paused}`);
     await why.getByText(/^Dijeda: kesehatan akun \d+\/100 di bawah 95, lanjut sendiri setelah pulih$/).waitFor();
-    expect((await account()).wait_reason).toBe('health');
+    expect((await account(paused)).wait_reason).toBe('health');
     await shoot('health-row');
-  }, 120_000);
+  }, 180_000);
 });

@@ -143,11 +143,15 @@ describe('health-driven pacing', () => {
 
     // Healthy (100 − 12): the account's own 10 s pause.
     await expect.poll(() => session.sends.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    expect(waits()[0]).toMatchObject({ waitTime: 10, health: 88, daily_cap: 100 });
+    expect(waits()[0]).toMatchObject({ waitTime: 10, health: 88, daily_cap: 100, health_slowed: false });
 
     // Two timelocks and two 429s later, health 52: the pause stretched by (70 / 52)², the cap lowered as much.
     await expect.poll(() => waits().find((wait) => wait.waitTime === 18), { timeout: 20_000 }).toBeTruthy();
-    expect(waits().find((wait) => wait.waitTime === 18)).toMatchObject({ health: 52, daily_cap: 55 });
+    expect(waits().find((wait) => wait.waitTime === 18)).toMatchObject({
+      health: 52,
+      daily_cap: 55,
+      health_slowed: true,
+    });
 
     // Two more timelocks, health 28: paused, saying why, with no time promised; nothing more is sent.
     await expect.poll(() => waits().at(-1)?.wait_reason, { timeout: 20_000 }).toBe('health');

@@ -63,6 +63,7 @@ export const ZLivePayload = z.looseObject({
   health: z.number().optional(),
   health_trend: z.enum(HEALTH_TRENDS).optional(),
   health_pause_below: z.number().optional(),
+  health_slowed: z.boolean().optional(),
   count_success: z.number().optional(),
   count_fail: z.number().optional(),
   count_delivered: z.number().optional(),

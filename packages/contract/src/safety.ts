@@ -36,6 +36,7 @@ export const SAFETY_TEXT = {
   health: (score: number) => `Kesehatan ${score}/100`,
   healthUp: 'membaik',
   healthDown: 'menurun',
+  healthSlowed: 'Diperlambat: jeda kirim diperpanjang dan batas harian diturunkan sampai kesehatan pulih',
   waitHealth: (score: number, threshold: number) =>
     `Dijeda: kesehatan akun ${score}/100 di bawah ${threshold}, lanjut sendiri setelah pulih`,
 } as const;

@@ -104,6 +104,8 @@ export const ZWhatsapp = z.object({
   health_trend: z.enum(HEALTH_TRENDS),
   /** Below this health its blast pauses itself (the settings' `health_pause_below`), for the row's reason. */
   health_pause_below: z.number().int(),
+  /** Its health stretches its interval and lowers its cap today (below `health_slow_below`, safety on). */
+  health_slowed: z.boolean(),
   createdAt: z.string(),
 });
 export type TWhatsapp = z.infer<typeof ZWhatsapp>;

@@ -8,14 +8,17 @@
  * recorded meanwhile leaves the account due.
  */
 import type { TAccountEventKind } from '@sewablast/contract/account-events';
+import type { TLivePayload } from '@sewablast/contract/live';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import { readSettingsRow } from '../db/settings-row.ts';
 import { recordAccountEvent } from './account-events.ts';
 import type { AccountRow } from './account-read.ts';
+import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from './blast-take.ts';
 import { type HealthState, type HealthThresholds, healthPace, healthScore } from './health.ts';
 import { readSignals, signals } from './health-signals.ts';
+import { type PolicyClock, safetyView, sendPolicy } from './send-policy.ts';
 
 export const HEALTH_REFRESH_MS = 5 * 60_000;
 /** Accounts a housekeeping round refreshes at most (a round every 10 s: 3,000 a minute). */
@@ -103,6 +106,29 @@ export async function refreshHealth(db: Db, ids: number[], clock: HealthClock): 
     .select()
     .from(whatsappAccounts)
     .where(sql`${whatsappAccounts.id} in (select unnest(${sql.param(changed)}::int[]))`);
+}
+
+/**
+ * What the live `health` event of each changed account carries: its health and the safety figures its health
+ * moves (the day's cap), as its row would show them. Not when or why a blast waits: the blast says that.
+ */
+export async function healthFigures(
+  db: Db,
+  rows: AccountRow[],
+  clock: PolicyClock,
+): Promise<[AccountRow, Partial<TLivePayload>][]> {
+  if (rows.length === 0) return [];
+  const settings = await readSettingsRow(db);
+  const thresholds = settings ?? DEFAULT_HEALTH_THRESHOLDS;
+  return rows.map((row) => {
+    const health = { score: row.health, before: row.health_before, thresholds };
+    const {
+      resume_at: _resume,
+      wait_reason: _reason,
+      ...figures
+    } = safetyView(sendPolicy(row, settings ?? DEFAULT_SAFETY, clock, health));
+    return [row, figures];
+  });
 }
 
 /** This worker's held accounts whose health is older than HEALTH_REFRESH_MS, stalest first. */

@@ -117,7 +117,14 @@ describe('the pace health sets', () => {
     const at = (score: number, before = score) => sendPolicy(account, settings, clock, { score, before, thresholds });
     expect(at(90)).toMatchObject({ daily_cap: 200, stretch: 1, wait_reason: null, health: 90 });
     // (50 / 70)² of 200, the interval stretched by its inverse.
-    expect(at(50, 80)).toMatchObject({ daily_cap: 102, wait_reason: null, health: 50, health_trend: 'down' });
+    expect(at(90)).toMatchObject({ health_slowed: false });
+    expect(at(50, 80)).toMatchObject({
+      daily_cap: 102,
+      wait_reason: null,
+      health: 50,
+      health_trend: 'down',
+      health_slowed: true,
+    });
     expect(at(50).stretch).toBeCloseTo(1.96, 2);
     expect(at(30)).toMatchObject({ wait_reason: 'health', resume_at: null, health: 30, health_pause_below: 40 });
     // Off (ACCOUNT_SAFETY=off): shown, never acted on.

@@ -55,6 +55,7 @@ export interface SafetyView {
   health: number;
   health_trend: THealthTrend;
   health_pause_below: number;
+  health_slowed: boolean;
 }
 
 export interface SafetyVerdict extends SafetyView {
@@ -184,6 +185,7 @@ export function sendPolicy(
     health: health.score,
     health_trend: healthTrend(health.score, health.before),
     health_pause_below: health.thresholds.health_pause_below,
+    health_slowed: pace.state === 'slowed',
   };
   const free = { ...base, resume_at: null, wait_reason: null };
   if (!enforce) return free;

@@ -22,8 +22,7 @@ import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastRuns } from './blast-runs.ts';
 import { MediaFiles } from './blast-take.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
-import { healthTrend } from './health.ts';
-import { refreshHealth, staleHealth } from './health-read.ts';
+import { healthFigures, refreshHealth, staleHealth } from './health-read.ts';
 import { HeldSessions } from './held-sessions.ts';
 import type { JobKind } from './job-kinds.ts';
 import { JobRuns } from './job-runs.ts';
@@ -197,14 +196,11 @@ export class SessionHost implements Engine {
 
   /** The health of held accounts not refreshed lately (a blast refreshes its own), announced when it moved. */
   private async refreshHealth(): Promise<void> {
-    const now = new Date();
-    const ids = await staleHealth(this.options.db, this.workerId, now);
-    const enforce = this.options.safety?.enforce ?? false;
-    for (const row of await refreshHealth(this.options.db, ids, { now, enforce })) {
-      await this.publish(row, 'health', {
-        health: row.health,
-        health_trend: healthTrend(row.health, row.health_before),
-      });
+    const clock = { ...(this.options.safety ?? { timeZone: 'Asia/Jakarta', enforce: false }), now: new Date() };
+    const ids = await staleHealth(this.options.db, this.workerId, clock.now);
+    const changed = await refreshHealth(this.options.db, ids, clock);
+    for (const [row, figures] of await healthFigures(this.options.db, changed, clock)) {
+      await this.publish(row, 'health', figures);
     }
   }
 

@@ -53,6 +53,9 @@ export function AccountSafety({ row }: { row: LiveRow }) {
         </span>
       )}
       <span className="block whitespace-nowrap">{SAFETY_TEXT.sentToday(row.sent_today, row.daily_cap)}</span>
+      {row.health_slowed && (
+        <span className="block text-amber-700 dark:text-amber-400">{SAFETY_TEXT.healthSlowed}</span>
+      )}
       {waiting && <span className="block text-amber-700 dark:text-amber-400">{waiting}</span>}
     </span>
   );

@@ -34,6 +34,7 @@ const account = toLiveRow({
   health: 100,
   health_trend: 'steady',
   health_pause_below: 40,
+  health_slowed: false,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
@@ -56,8 +57,8 @@ describe('applyLiveEvent', () => {
   });
 
   it('takes the health an event reports, and says why a blast paused for it with no time promised', () => {
-    let row = applyLiveEvent(account, event('health', { health: 55, health_trend: 'down' }), 0);
-    expect(row).toMatchObject({ health: 55, health_trend: 'down', status: 'idle' });
+    let row = applyLiveEvent(account, event('health', { health: 55, health_trend: 'down', health_slowed: true }), 0);
+    expect(row).toMatchObject({ health: 55, health_trend: 'down', health_slowed: true, status: 'idle' });
     row = applyLiveEvent(row, event('start'), 0);
     row = applyLiveEvent(
       row,

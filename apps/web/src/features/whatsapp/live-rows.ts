@@ -52,6 +52,7 @@ const SAFETY_FIELDS = [
   'health',
   'health_trend',
   'health_pause_below',
+  'health_slowed',
 ] as const;
 
 /** The account safety figures an event carries (a blast's counts and waits), over the row's. */
