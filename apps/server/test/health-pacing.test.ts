@@ -13,6 +13,7 @@ import { messageTemplates, phoneNumbers, settings, users, whatsappAccounts } fro
 import { accountEventsSince, recordAccountEvent } from '../src/engine/account-events.ts';
 import { BlastLoop } from '../src/engine/blast-loop.ts';
 import { MediaFiles } from '../src/engine/blast-take.ts';
+import { refreshHealth } from '../src/engine/health-read.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
 import { VariantPicker } from '../src/engine/variants.ts';
 import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
@@ -196,6 +197,8 @@ describe('health-driven pacing', () => {
     for (let i = 0; i < 5; i++) {
       await recordAccountEvent(database.db, account.id, 'restricted', { code: '463' });
     }
+    // The host keeps its health on its row whatever the rule (health-read.ts).
+    await refreshHealth(database.db, [account.id], { now: new Date(), enforce: false });
     const { session, loop, waits } = blast(account.id, [], false);
     await loop.done;
     expect(session.sends).toHaveLength(4);

@@ -8,8 +8,8 @@
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
  * crash is counted once. Before each send the account's safety rule (send-policy.ts) may hold it: outside the
  * sending hours or at its day's cap it gives the number back and waits for the next opening, checking again
- * every few minutes so that changed settings take hold. The account's health (health.ts, refreshed by the round
- * every few minutes and after each restriction) stretches the pause and lowers the cap as it falls, and below
+ * every few minutes so that changed settings take hold. The account's health (health.ts, kept on its row by
+ * the host, by the round after a restriction) stretches the pause and lowers the cap as it falls, and below
  * its threshold holds the blast the same way until it recovers. Pacing, retries, stopping and the lease are the
  * loop base's (loop.ts).
  */
@@ -241,14 +241,15 @@ export class BlastLoop extends AccountLoop {
   }
 
   /**
-   * The account with its health computed lately: at most HEALTH_REFRESH_MS ago, and since its last bad signal (a
-   * restriction, a drop: recording it made the health due, account-events.ts).
+   * The account with its health computed lately: since its last bad signal (recording one made it due,
+   * account-events.ts), and at most twice HEALTH_REFRESH_MS ago (the host refreshes it every HEALTH_REFRESH_MS;
+   * this is for a host that fell behind). With the safety rule off nothing is decided on it: the host's is enough.
    */
   private async withHealth(account: AccountRow): Promise<AccountRow> {
     const now = this.now();
     const age = account.health_at ? now.getTime() - account.health_at.getTime() : Number.POSITIVE_INFINITY;
-    if (age >= 0 && age < HEALTH_REFRESH_MS) return account;
-    await refreshHealth(this.deps.db, [this.accountId], { now, enforce: this.deps.safety.enforce });
+    if (!this.deps.safety.enforce || (age >= 0 && age < 2 * HEALTH_REFRESH_MS)) return account;
+    await refreshHealth(this.deps.db, [this.accountId], { now, enforce: true });
     return (await this.account()) ?? account;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Keeps accounts' health (health.ts) on their rows, so that every send reads it with its account for nothing:
- * a blast refreshes its own account's every HEALTH_REFRESH_MS of its clock, the host the rest of the accounts
- * it holds in its housekeeping round, HEALTH_BATCH stalest first; a bad signal recorded (a restriction, a drop,
+ * the host refreshes the accounts it holds in its housekeeping round, HEALTH_BATCH stalest first, each every
+ * HEALTH_REFRESH_MS; a blast its own when it is due sooner (blast-loop.ts); a bad signal recorded (a restriction, a drop,
  * a ban: account-events.ts) makes the account's due at once, so its row shows it within a round. A refresh of
  * many accounts is two statements: their signals (health-signals.ts), then their scores written back. A change of the pacing decision is logged to the account's event log, once:
  * the write is conditional on the row as it was read, so two refreshers racing log it once, and a bad signal
