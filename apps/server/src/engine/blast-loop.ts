@@ -44,7 +44,7 @@ export interface BlastLoopDeps extends LoopDeps {
   variants: VariantPicker;
   /** BUSINESS_TZ, and whether the safety rule holds sends back (ACCOUNT_SAFETY). */
   safety: { timeZone: string; enforce: boolean };
-  /** The clock the safety rule reads (tests move it). */
+  /** The clock the safety rule and the waits after a restriction read (tests move it). */
   now?: () => Date;
 }
 
@@ -101,7 +101,7 @@ export class BlastLoop extends AccountLoop {
     this.since = account.blast_started_at ?? new Date();
     this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
     // A blast started again within a restriction waits out what is left of it first.
-    const left = account.limited_until ? Math.ceil((account.limited_until.getTime() - Date.now()) / 1000) : 0;
+    const left = account.limited_until ? Math.ceil((account.limited_until.getTime() - this.now().getTime()) / 1000) : 0;
     if (left > 0) await this.limited(left, account.limited_until as Date);
   }
 
@@ -269,13 +269,16 @@ export class BlastLoop extends AccountLoop {
    * log so that a restart or a takeover keeps the growth.
    */
   private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
-    const inARow = await restrictionsInARow(this.deps.db, this.accountId, outcome.code, new Date());
-    const seconds = restrictionWait(outcome, inARow, Date.now());
-    const until = outcome.until ?? new Date(Date.now() + seconds * 1000);
+    // On the loop's clock, as the rule's: a moved clock (tests, the week bench) keeps its events in its windows.
+    const now = this.now();
+    const inARow = await restrictionsInARow(this.deps.db, this.accountId, outcome.code, now);
+    const seconds = restrictionWait(outcome, inARow, now.getTime());
+    const until = outcome.until ?? new Date(now.getTime() + seconds * 1000);
     this.row = (await this.setAccount({ limited_until: until, last_error: outcome.error })) ?? this.row;
     await recordAccountEvent(this.deps.db, this.accountId, 'restricted', {
       code: outcome.code,
       detail: { until: until.toISOString(), in_a_row: inARow },
+      at: now,
     });
     await this.limited(seconds, until);
     return 'next';
