@@ -103,7 +103,16 @@ async function accountWeek(index, enforce) {
     reconnected: async () => false,
   };
   // What the rule reads of the account's row, kept as the outcome writer keeps it.
-  const row = { sent_day: null, sent_count: 0, last_sent_at: null, warmup_started_on: null, limited_until: null };
+  const row = {
+    sent_day: null,
+    sent_count: 0,
+    last_sent_at: null,
+    warmup_started_on: null,
+    limited_until: null,
+    member_daily_cap: null,
+    member_window_start: null,
+    member_window_end: null,
+  };
   let restrictedInARow = 0;
   const policyClock = () => ({ timeZone: TIME_ZONE, now: new Date(clock.now), enforce });
   await connect();

@@ -137,6 +137,10 @@ describe("a lost account's timeline", () => {
     expect(series.first_contacts?.[46]).toBe(1);
     expect(series.first_contacts?.[47]).toBe(2);
     expect(series.fails?.[47]).toBe(1);
+    // Its health hour by hour, as the engine scored it then: full until the 463 (3 h before) and the 429 (2 h).
+    expect(series.health).toHaveLength(48);
+    expect(series.health?.[0]).toBe(100);
+    expect(series.health?.[47]).toBe(82);
     expect(series.disconnects?.[28]).toBe(1);
     expect(series.restrictions?.[45]).toBe(1);
     expect(series.restrictions?.[46]).toBe(1);

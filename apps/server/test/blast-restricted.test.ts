@@ -16,7 +16,7 @@ import {
   users,
   whatsappAccounts,
 } from '../src/db/schema.ts';
-import { accountEventsSince } from '../src/engine/account-events.ts';
+import { accountEventsSince, recordAccountEvent } from '../src/engine/account-events.ts';
 import { BlastLoop } from '../src/engine/blast-loop.ts';
 import { MediaFiles } from '../src/engine/blast-take.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
@@ -56,27 +56,40 @@ function scriptedSession(script: Answer[]): WaSession & { sends: string[] } {
   };
 }
 
-async function blastWith(script: Answer[], numbers: number, prefix: string, limitedUntil: Date | null = null) {
+/** A blast of a new account, or of `accountId` again (as after a restart). */
+async function blastWith(
+  script: Answer[],
+  numbers: number,
+  prefix: string,
+  limitedUntil: Date | null = null,
+  accountId?: number,
+) {
   await database.db.update(phoneNumbers).set({ status: 'nonactive' });
   await database.db
     .insert(phoneNumbers)
     .values(
       Array.from({ length: numbers }, (_, i) => ({ number: `${prefix}${String(i).padStart(4, '0')}`, name: `N${i}` })),
     );
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid: `restricted-${prefix}`,
-      user_id: userId,
-      state: 'connected',
-      owner_id: WORKER,
-      lease_until: new Date(Date.now() + 600_000),
-      blasting: true,
-      interval_min: 0,
-      interval_max: 0,
-      limited_until: limitedUntil,
-    })
-    .returning();
+  const [account] = accountId
+    ? await database.db
+        .update(whatsappAccounts)
+        .set({ blasting: true, blast_started_at: null })
+        .where(eq(whatsappAccounts.id, accountId))
+        .returning()
+    : await database.db
+        .insert(whatsappAccounts)
+        .values({
+          clientid: `restricted-${prefix}`,
+          user_id: userId,
+          state: 'connected',
+          owner_id: WORKER,
+          lease_until: new Date(Date.now() + 600_000),
+          blasting: true,
+          interval_min: 0,
+          interval_max: 0,
+          limited_until: limitedUntil,
+        })
+        .returning();
   if (!account) throw new Error('no account');
   const session = scriptedSession(script);
   const events: [TLiveEventName, Partial<TLivePayload>][] = [];
@@ -202,6 +215,22 @@ describe('a blast restricted by WhatsApp (463)', () => {
       ['restricted', '429'],
     ]);
     expect(events.some(([event]) => event === 'attempting')).toBe(false);
+  });
+
+  it('keeps the cool-down growing across a restart: the restrictions in a row are read from the event log', async () => {
+    // The blast before the restart met a 429 and nothing was sent successfully since.
+    const { account, session, events, loop } = await blastWith(['429', 'ok'], 2, '62877600');
+    await loop.done;
+    expect(waits(events)).toEqual([COOL_DOWN_S]);
+    const again = await blastWith(['429', 'ok'], 2, '62877700', null, account.id);
+    await again.loop.done;
+    expect(session.sends).toHaveLength(2);
+    // One success came between: the count starts over after it.
+    expect(waits(again.events)).toEqual([COOL_DOWN_S]);
+    await recordAccountEvent(database.db, account.id, 'restricted', { code: '429' });
+    const third = await blastWith(['429', 'ok'], 2, '62877800', null, account.id);
+    await third.loop.done;
+    expect(waits(third.events)).toEqual([2 * COOL_DOWN_S]);
   });
 
   it('waits out a restriction still running before its first send', async () => {

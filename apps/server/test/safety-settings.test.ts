@@ -42,6 +42,8 @@ describe("the 'Keamanan Akun' settings", () => {
       send_window_end: '20:00',
       template_repeat_days: 7,
       lookups_per_hour: 30,
+      health_slow_below: 70,
+      health_pause_below: 40,
     });
   });
 
@@ -54,6 +56,8 @@ describe("the 'Keamanan Akun' settings", () => {
       send_window_end: '06:00',
       template_repeat_days: 30,
       lookups_per_hour: 12,
+      health_slow_below: 80,
+      health_pause_below: 30,
     };
     expect((await update({ ...spec, ...safety })).statusCode).toBe(200);
     expect(await read()).toMatchObject(safety);
@@ -84,6 +88,22 @@ describe("the 'Keamanan Akun' settings", () => {
     expect(aboveStored.statusCode).toBe(400);
     expect(aboveStored.json().errors).toEqual({ warmup_start_cap: SAFETY_TEXT.startCapAboveCap });
     expect(await read()).toMatchObject({ daily_cap: 150, warmup_start_cap: 15 });
+  });
+
+  it('keep the health thresholds within 0–100 and the pause at or below the slow-down', async () => {
+    const outside = await update({ ...spec, health_slow_below: 101, health_pause_below: -1 });
+    expect(outside.statusCode).toBe(400);
+    expect(Object.keys(outside.json().errors)).toEqual(
+      expect.arrayContaining(['health_slow_below', 'health_pause_below']),
+    );
+    const crossed = await update({ ...spec, health_slow_below: 50, health_pause_below: 60 });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().errors).toEqual({ health_pause_below: SAFETY_TEXT.pauseAboveSlow });
+    // Against the stored slow-down threshold (80) when only the pause is sent.
+    const aboveStored = await update({ ...spec, health_pause_below: 81 });
+    expect(aboveStored.statusCode).toBe(400);
+    expect(aboveStored.json().errors).toEqual({ health_pause_below: SAFETY_TEXT.pauseAboveSlow });
+    expect(await read()).toMatchObject({ health_slow_below: 80, health_pause_below: 30 });
   });
 });
 
@@ -129,5 +149,29 @@ describe("an account's safety figures", () => {
     expect(resume.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
     expect((resume.getUTCHours() + 7) % 24).toBe(0);
     expect(resume.getUTCMinutes()).toBe(0);
+  });
+
+  it('carry its health, its trend, and a pause for health with no time promised', async () => {
+    expect((await update({ ...spec, health_slow_below: 70, health_pause_below: 40 })).statusCode).toBe(200);
+    const [sick] = await t.db
+      .insert(whatsappAccounts)
+      .values({
+        clientid: 'safety-sick',
+        user_id: member.user.id,
+        phonenumber: '628113',
+        state: 'connected',
+        blasting: true,
+        health: 30,
+        health_before: 60,
+      })
+      .returning();
+    const answer = await t.app.inject({ method: 'GET', url: `/api/admin/whatsapp/${sick?.id}`, headers: admin });
+    expect(answer.json().whatsapp).toMatchObject({
+      health: 30,
+      health_trend: 'down',
+      health_pause_below: 40,
+      wait_reason: 'health',
+      resume_at: null,
+    });
   });
 });

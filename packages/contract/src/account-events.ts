@@ -18,6 +18,16 @@ export const ACCOUNT_EVENT_KINDS = [
   'restricted',
   /** The account was given another proxy (another IP); `detail.proxy_id` is the new one, null for none. */
   'proxy_changed',
+  /**
+   * The account's health (engine/health.ts) fell below the slow-down threshold, or moved while below it: its
+   * interval is stretched and its day's cap lowered. `detail`: `health`, `stretch` (the interval's factor),
+   * `daily_cap` (the lowered cap).
+   */
+  'health_slowed',
+  /** Its health fell below the pause threshold: its blast waits. `detail.health`, `detail.threshold`. */
+  'health_paused',
+  /** Its health is back at or above the slow-down threshold (from slowed or paused): it sends at its own pace. */
+  'health_resumed',
 ] as const;
 
 export type TAccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];

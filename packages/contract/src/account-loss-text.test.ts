@@ -5,9 +5,11 @@ import { ACCOUNT_LOSS_TEXT, accountEventLabel, seriesLabel } from './account-los
 describe('the lost-account texts', () => {
   it('names known event kinds and series in Indonesian, and unknown ones by their own name', () => {
     expect(accountEventLabel('suspended')).toBe('Diblokir (suspend)');
-    expect(accountEventLabel('health_paused')).toBe('health_paused');
+    expect(accountEventLabel('health_paused')).toBe('Dijeda (kesehatan)');
+    expect(accountEventLabel('a_newer_kind')).toBe('a_newer_kind');
     expect(seriesLabel('sends')).toBe('Pesan terkirim per jam');
     expect(seriesLabel('reads')).toBe('reads');
+    expect(ACCOUNT_LOSS_TEXT.levelCaption(82, 82)).toBe('akhir 82 · terendah 82');
   });
 
   it('words a variant key by caption and choices, counted from 1', () => {

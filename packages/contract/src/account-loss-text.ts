@@ -14,6 +14,9 @@ export const ACCOUNT_EVENT_LABEL: Record<TAccountEventKind, string> = {
   suspended: 'Diblokir (suspend)',
   restricted: 'Dibatasi WhatsApp',
   proxy_changed: 'Proxy diganti',
+  health_slowed: 'Diperlambat (kesehatan)',
+  health_paused: 'Dijeda (kesehatan)',
+  health_resumed: 'Dilanjutkan (kesehatan pulih)',
 };
 
 export function accountEventLabel(kind: string): string {
@@ -32,6 +35,9 @@ export const SERIES_LABEL: Record<string, string> = {
 };
 
 export const seriesLabel = (key: string) => SERIES_LABEL[key] ?? key;
+
+/** Series of a level 0–100 at each hour's end (the account's health), not a count: no total, a fixed scale. */
+export const LEVEL_SERIES: ReadonlySet<string> = new Set(['health']);
 
 /** The figures of a window, as both screens name them. */
 export const FIGURE_LABEL = {
@@ -59,6 +65,9 @@ export const ACCOUNT_LOSS_TEXT = {
   hourAxisEnd: 'akhir',
   seriesSummary: (label: string, total: number, peak: number) =>
     `${label}: total ${total}, tertinggi ${peak} dalam satu jam`,
+  levelSummary: (label: string, last: number, lowest: number) =>
+    `${label}: ${last} di akhir, terendah ${lowest} dari 100`,
+  levelCaption: (last: number, lowest: number) => `akhir ${last} · terendah ${lowest}`,
   figures: 'Ringkasan',
   variants: 'Varian pesan',
   noVariants: 'Tidak ada pesan terkirim dalam jendela ini.',

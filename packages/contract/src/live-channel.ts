@@ -46,6 +46,8 @@ export const LIVE_EVENTS = [
   'profile',
   /** A file import's progress (imports.ts): `importId`, `rows` read so far, `phase`; `deviceId` is empty. */
   'import_progress',
+  /** The account's health changed (engine/health.ts): `health`, `health_trend`, and a pause's `wait_reason`. */
+  'health',
 ] as const;
 export type TLiveEventName = (typeof LIVE_EVENTS)[number];
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIVE_EVENTS } from './live-channel.ts';
-import { WAIT_REASONS } from './whatsapp.ts';
+import { HEALTH_TRENDS, WAIT_REASONS } from './whatsapp.ts';
 
 export {
   ADMIN_CHANNEL,
@@ -59,6 +59,11 @@ export const ZLivePayload = z.looseObject({
   warmup_days: z.number().optional(),
   resume_at: z.string().nullable().optional(),
   wait_reason: z.enum(WAIT_REASONS).nullable().optional(),
+  /** The account's health 0–100, its trend, and the pause threshold (whatsapp.ts ZWhatsapp). */
+  health: z.number().optional(),
+  health_trend: z.enum(HEALTH_TRENDS).optional(),
+  health_pause_below: z.number().optional(),
+  health_slowed: z.boolean().optional(),
   count_success: z.number().optional(),
   count_fail: z.number().optional(),
   count_delivered: z.number().optional(),

@@ -35,6 +35,19 @@ export const SAFETY_TEXT = {
   noHours: 'Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.',
   /** A long pause between two sends: the day's cap spread over the sending hours, not a fault. */
   waitSpread: (time: string) => `Dijeda agar akun aman, kirim berikutnya ${time}`,
+  healthSlowBelow: 'Perlambat bila Kesehatan di Bawah',
+  healthSlowBelowHint:
+    'Di bawah angka ini jeda kirim diperpanjang dan batas harian diturunkan sebanding. 0 = tidak pernah diperlambat.',
+  healthPauseBelow: 'Jeda Akun bila Kesehatan di Bawah',
+  healthPauseBelowHint:
+    'Di bawah angka ini akun berhenti mengirim sampai kesehatannya pulih; blast tidak berakhir. 0 = tidak pernah dijeda.',
+  pauseAboveSlow: 'Batas jeda tidak boleh melebihi batas perlambatan.',
+  health: (score: number) => `Kesehatan ${score}/100`,
+  healthUp: 'membaik',
+  healthDown: 'menurun',
+  healthSlowed: 'Diperlambat: jeda kirim diperpanjang dan batas harian diturunkan sampai kesehatan pulih',
+  waitHealth: (score: number, threshold: number) =>
+    `Dijeda: kesehatan akun ${score}/100 di bawah ${threshold}, lanjut sendiri setelah pulih`,
 } as const;
 
 /** The member's own terms for one account (issue 23 item 3): the row's dialog and its refusals. */
@@ -66,3 +79,11 @@ export const TERMS_TEXT = {
         .join(', '),
     ].join(' '),
 } as const;
+
+/** Whether an account's health went up, down or stayed since earlier (engine/health.ts, HEALTH_TREND_HOURS). */
+export const HEALTH_TRENDS = ['up', 'down', 'steady'] as const;
+export type THealthTrend = (typeof HEALTH_TRENDS)[number];
+
+/** Why a blasting account waits (engine/send-policy.ts); `health` is a pause until its health recovers. */
+export const WAIT_REASONS = ['limited', 'window', 'cap', 'health'] as const;
+export type TWaitReason = (typeof WAIT_REASONS)[number];

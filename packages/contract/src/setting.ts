@@ -26,6 +26,9 @@ export const ZSetting = z.object({
   template_repeat_days: z.number().int(),
   /** Number checks one account may make in any hour (generators, validators). */
   lookups_per_hour: z.number().int(),
+  /** Health-driven pacing (engine/health.ts): below the first the account is slowed, below the second paused. */
+  health_slow_below: z.number().int(),
+  health_pause_below: z.number().int(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
@@ -78,6 +81,8 @@ export const ZUpdateSettingRequest = z
     send_window_end: timeOfDay.optional(),
     template_repeat_days: wholeNumber(SAFETY_TEXT.templateRepeatDays, 0, 365).optional(),
     lookups_per_hour: wholeNumber(SAFETY_TEXT.lookupsPerHour, 1, LOOKUPS_PER_HOUR_MAX).optional(),
+    health_slow_below: wholeNumber(SAFETY_TEXT.healthSlowBelow, 0, 100).optional(),
+    health_pause_below: wholeNumber(SAFETY_TEXT.healthPauseBelow, 0, 100).optional(),
   })
   .refine((body) => intervalsInOrder(body.interval_min, body.interval_max), {
     path: ['interval_min'],
@@ -86,6 +91,10 @@ export const ZUpdateSettingRequest = z
   .refine((body) => intervalsInOrder(body.warmup_start_cap, body.daily_cap), {
     path: ['warmup_start_cap'],
     error: SAFETY_TEXT.startCapAboveCap,
+  })
+  .refine((body) => intervalsInOrder(body.health_pause_below, body.health_slow_below), {
+    path: ['health_pause_below'],
+    error: SAFETY_TEXT.pauseAboveSlow,
   });
 export type TUpdateSettingRequest = z.input<typeof ZUpdateSettingRequest>;
 /** The request as the server stores it: lists normalised, the documents unchanged when left out. */

@@ -65,10 +65,15 @@ export const ENGINE_TEXT = {
 
 /**
  * Why a blasting account waits (engine/send-policy.ts): a restriction WhatsApp set, outside the sending hours,
- * its day's cap spent, or (`no_hours`) its owner's sending hours and the service's never meet, so that it
- * never sends.
+ * its day's cap spent, (`no_hours`) its owner's sending hours and the service's never meet, so that it
+ * never sends, or (`health`) its health is below the pause threshold until it recovers (engine/health.ts).
  */
-export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours'] as const;
+export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours', 'health'] as const;
+export type TWaitReason = (typeof WAIT_REASONS)[number];
+
+/** Whether an account's health went up, down or stayed since earlier (engine/health.ts, HEALTH_TREND_HOURS). */
+export const HEALTH_TRENDS = ['up', 'down', 'steady'] as const;
+export type THealthTrend = (typeof HEALTH_TRENDS)[number];
 
 /** Links a user may have waiting for a scan at once: each one holds a proxy until it is scanned or given up. */
 export const MAX_PENDING_LINKS = 3;
@@ -105,6 +110,13 @@ export const ZWhatsapp = z.object({
   /** When a blasting account that waits may send again (ISO), and why it waits; null when it is not waiting. */
   resume_at: z.string().nullable(),
   wait_reason: z.enum(WAIT_REASONS).nullable(),
+  /** Its health 0–100 from its own signals over the last 24 hours (engine/health.ts), and its trend since earlier. */
+  health: z.number().int(),
+  health_trend: z.enum(HEALTH_TRENDS),
+  /** Below this health its blast pauses itself (the settings' `health_pause_below`), for the row's reason. */
+  health_pause_below: z.number().int(),
+  /** Its health stretches its interval and lowers its cap today (below `health_slow_below`, safety on). */
+  health_slowed: z.boolean(),
   /** The owner's own terms (null: the service's): a lower daily cap and narrower sending hours, HH:MM. */
   member_daily_cap: z.number().int().nullable(),
   member_window_start: z.string().nullable(),

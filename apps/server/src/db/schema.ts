@@ -144,6 +144,12 @@ export const settings = pgTable('settings', {
   template_repeat_days: integer('template_repeat_days').notNull().default(7),
   /** Number checks (generators, validators) one account may make in any hour (engine/check-budget.ts). */
   lookups_per_hour: integer('lookups_per_hour').notNull().default(30),
+  /**
+   * Health-driven pacing (engine/health.ts): below `health_slow_below` an account's interval is stretched and its
+   * cap lowered in proportion; below `health_pause_below` it pauses until its health recovers (0: never).
+   */
+  health_slow_below: integer('health_slow_below').notNull().default(70),
+  health_pause_below: integer('health_pause_below').notNull().default(40),
   ...timestamps,
 });
 
@@ -295,6 +301,14 @@ export const whatsappAccounts = pgTable(
     last_sent_at: stamp('last_sent_at'),
     /** The sending day its current warm-up began. */
     warmup_started_on: date('warmup_started_on', { mode: 'string' }),
+    /**
+     * Its health 0–100 (engine/health.ts) as last computed (`health_at`), the same score for the window ending
+     * HEALTH_TREND_HOURS earlier (its trend), and the pacing decision last logged (`ok`, `slowed`, `paused`).
+     */
+    health: integer('health').notNull().default(100),
+    health_before: integer('health_before').notNull().default(100),
+    health_at: stamp('health_at'),
+    health_state: varchar('health_state', { length: 10 }).notNull().default('ok'),
     /** When the current blast run began: numbers sent since then are done for this run. */
     blast_started_at: stamp('blast_started_at'),
     /** The number being sent right now, released if the process dies mid-send. */

@@ -18,7 +18,9 @@ type NumericSetting =
   | 'daily_cap'
   | 'warmup_days'
   | 'warmup_start_cap'
-  | 'template_repeat_days';
+  | 'template_repeat_days'
+  | 'health_slow_below'
+  | 'health_pause_below';
 
 /** Short text columns a statement reads one at a time. */
 type TextSetting = 'send_window_start' | 'send_window_end';

@@ -7,7 +7,7 @@
 import type { TAccountEventKind } from '@sewablast/contract/account-events';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type Db, FOREIGN_KEY_VIOLATION, sqlState } from '../db/client.ts';
-import { accountEvents } from '../db/schema.ts';
+import { accountEvents, whatsappAccounts } from '../db/schema.ts';
 
 /** Long enough for a week's trend and the 48 hours before a ban, with room for a late look. */
 export const ACCOUNT_EVENTS_KEEP_DAYS = 14;
@@ -22,6 +22,14 @@ export interface AccountEventInput {
 
 export type AccountEvent = typeof accountEvents.$inferSelect;
 
+/** Kinds that lower an account's health: its health is due again at once (engine/health-read.ts). */
+const HEALTH_SIGNALS: ReadonlySet<TAccountEventKind> = new Set([
+  'restricted',
+  'disconnected',
+  'temp_banned',
+  'suspended',
+]);
+
 export async function recordAccountEvent(
   db: Db,
   accountId: number,
@@ -30,6 +38,9 @@ export async function recordAccountEvent(
 ): Promise<void> {
   try {
     await db.insert(accountEvents).values({ account_id: accountId, kind, code, detail, ...(at ? { at } : {}) });
+    if (HEALTH_SIGNALS.has(kind)) {
+      await db.update(whatsappAccounts).set({ health_at: null }).where(eq(whatsappAccounts.id, accountId));
+    }
   } catch (error) {
     // The account was removed meanwhile (a link given up, a member's removal): there is nobody left to explain.
     if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;

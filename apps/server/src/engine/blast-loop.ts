@@ -8,26 +8,29 @@
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
  * crash is counted once. Before each send the account's safety rule (send-policy.ts) may hold it: outside the
  * sending hours or at its day's cap it gives the number back and waits for the next opening, checking again
- * every few minutes so that changed settings take hold. Pacing, retries, stopping and the lease are the loop
- * base's (loop.ts).
+ * every few minutes so that changed settings take hold. The account's health (health.ts, kept on its row by
+ * the host, by the round after a restriction) stretches the pause and lowers the cap as it falls, and below
+ * its threshold holds the blast the same way until it recovers. Pacing, retries, stopping and the lease are the
+ * loop base's (loop.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
 import { recordAccountEvent } from './account-events.ts';
 import {
+  anyNumberLeft,
   DEFAULT_INTERVAL_S,
   type Material,
   type MediaFiles,
-  notSentTemplateLately,
   readRound,
   type Taken,
 } from './blast-take.ts';
+import { HEALTH_REFRESH_MS, refreshHealth } from './health-read.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
-import { restrictionWait } from './restrict.ts';
+import { restrictionsInARow, restrictionWait } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
 import { type SafetySettings, type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
 import { spreadGap, spreadInterval } from './send-spread.ts';
@@ -54,8 +57,6 @@ export class BlastLoop extends AccountLoop {
   private row: AccountRow | undefined;
   /** When this run began: numbers sent since are not sent again until the blast starts over. */
   private since = new Date();
-  /** Sends in a row WhatsApp answered with a restriction (463, 429). */
-  private restrictedInARow = 0;
   /** The pause after the current round, read with its number (blast-take.ts). */
   private pace = { min: DEFAULT_INTERVAL_S, max: DEFAULT_INTERVAL_S };
   /** What the round starting now sends, read with its account (roundStart). */
@@ -125,20 +126,6 @@ export class BlastLoop extends AccountLoop {
     return spreadInterval(this.pace, spreadGap(this.safety, this.settings, clock, this.row));
   }
 
-  /** Whether any active number is free to be sent to again in this run (when a looping blast starts over). */
-  private async anyNumberLeft(templateId: number | null): Promise<boolean> {
-    const [number] = await this.deps.db
-      .select({ id: phoneNumbers.id })
-      .from(phoneNumbers)
-      .where(
-        sql`${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
-            and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${this.since.toISOString()})
-            and ${notSentTemplateLately(sql`${phoneNumbers.id}`, sql`${templateId}::int`, sql`${this.deps.safety.enforce}`)}`,
-      )
-      .limit(1);
-    return number !== undefined;
-  }
-
   private async release(numberId: number): Promise<void> {
     await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, numberId));
   }
@@ -166,12 +153,20 @@ export class BlastLoop extends AccountLoop {
     this.material = null;
     if (!material) throw new Error('a blast round without the material its start read');
     const { number, template, interval } = material;
-    this.pace = interval;
+    const current = await this.withHealth(account);
+    this.row = current;
     this.settings = material.safety;
-    const verdict = sendPolicy(account, material.safety, { ...this.deps.safety, now: this.now() });
+    const verdict = sendPolicy(
+      current,
+      material.safety,
+      { ...this.deps.safety, now: this.now() },
+      { score: current.health, before: current.health_before, thresholds: material.health },
+    );
+    this.pace = { min: Math.round(interval.min * verdict.stretch), max: Math.round(interval.max * verdict.stretch) };
     this.safety = safetyView(verdict);
     // A restriction is waited out where it was met (restricted, resume); the rule holds back the rest.
-    if (verdict.wait_reason === 'window' || verdict.wait_reason === 'cap' || verdict.wait_reason === 'no_hours') {
+    const held = ['window', 'cap', 'no_hours', 'health'] as const;
+    if (held.some((reason) => reason === verdict.wait_reason)) {
       if (number) await this.putBack(number);
       await this.holdBack(verdict);
       return 'next';
@@ -183,7 +178,7 @@ export class BlastLoop extends AccountLoop {
       }
       this.since = new Date();
       await this.setAccount({ blast_started_at: this.since });
-      if (await this.anyNumberLeft(template?.id ?? null)) return 'next';
+      if (await anyNumberLeft(this.deps.db, this.since, template?.id ?? null, this.deps.safety.enforce)) return 'next';
       await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveNumbers });
       return 'ended';
     }
@@ -243,7 +238,7 @@ export class BlastLoop extends AccountLoop {
       });
     }
     if (outcome.status === 'banned' || this.halted()) return 'finish';
-    return outcome.status === 'restricted' ? this.restricted(outcome) : this.resetRestriction();
+    return outcome.status === 'restricted' ? this.restricted(outcome) : 'pause';
   }
 
   /** A number taken by a round the rule held back goes back to the pool, unannounced: it was never in use. */
@@ -253,8 +248,22 @@ export class BlastLoop extends AccountLoop {
   }
 
   /**
+   * The account with its health computed lately: since its last bad signal (recording one made it due,
+   * account-events.ts), and at most twice HEALTH_REFRESH_MS ago (the host refreshes it every HEALTH_REFRESH_MS;
+   * this is for a host that fell behind). With the safety rule off nothing is decided on it: the host's is enough.
+   */
+  private async withHealth(account: AccountRow): Promise<AccountRow> {
+    const now = this.now();
+    const age = account.health_at ? now.getTime() - account.health_at.getTime() : Number.POSITIVE_INFINITY;
+    if (!this.deps.safety.enforce || (age >= 0 && age < 2 * HEALTH_REFRESH_MS)) return account;
+    await refreshHealth(this.deps.db, [this.accountId], { now, enforce: true });
+    return (await this.account()) ?? account;
+  }
+
+  /**
    * Waits toward the time the rule named, announced with why, and checks again at most SAFETY_RECHECK_S later;
-   * hours that never open (the member's own and the service's apart) name no time, and are checked as often.
+   * hours that never open (the member's own and the service's apart) and a pause for health name no time, and
+   * are checked as often.
    */
   private async holdBack(verdict: SafetyVerdict): Promise<void> {
     const until = verdict.resume_at === null ? Number.NaN : Date.parse(verdict.resume_at);
@@ -264,20 +273,21 @@ export class BlastLoop extends AccountLoop {
     await this.sleep(Math.min(seconds, SAFETY_RECHECK_S));
   }
 
-  private resetRestriction(): RoundEnd {
-    this.restrictedInARow = 0;
-    return 'pause';
-  }
-
+  /**
+   * Waits out a restriction for a cool-down that grows with the restrictions in a row, counted from the event
+   * log so that a restart or a takeover keeps the growth.
+   */
   private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
-    this.restrictedInARow++;
-    const now = this.now().getTime();
-    const seconds = restrictionWait(outcome, this.restrictedInARow, now);
-    const until = outcome.until ?? new Date(now + seconds * 1000);
+    // On the loop's clock, as the rule's: a moved clock (tests, the week bench) keeps its events in its windows.
+    const now = this.now();
+    const inARow = await restrictionsInARow(this.deps.db, this.accountId, outcome.code, now);
+    const seconds = restrictionWait(outcome, inARow, now.getTime());
+    const until = outcome.until ?? new Date(now.getTime() + seconds * 1000);
     this.row = (await this.setAccount({ limited_until: until, last_error: outcome.error })) ?? this.row;
     await recordAccountEvent(this.deps.db, this.accountId, 'restricted', {
       code: outcome.code,
-      detail: { until: until.toISOString(), in_a_row: this.restrictedInARow },
+      detail: { until: until.toISOString(), in_a_row: inARow },
+      at: now,
     });
     await this.limited(seconds, until);
     return 'next';

@@ -15,6 +15,7 @@ import { settingText, settingValue } from '../db/settings-row.ts';
 import type { FileStore } from '../modules/file/store.ts';
 import { BoundedCache } from '../wa/bounded-cache.ts';
 import type { AccountRow } from './account-read.ts';
+import type { HealthThresholds } from './health.ts';
 import type { SafetySettings } from './send-policy.ts';
 
 export interface Taken {
@@ -33,6 +34,8 @@ export interface Material {
   interval: { min: number; max: number };
   /** The account safety settings as this round found them (send-policy.ts). */
   safety: SafetySettings;
+  /** The health thresholds as this round found them (health.ts). */
+  health: HealthThresholds;
 }
 
 /** The safety settings before the settings row exists: the schema's defaults. */
@@ -45,6 +48,11 @@ export const DEFAULT_SAFETY: SafetySettings = {
   template_repeat_days: settings.template_repeat_days.default as number,
 };
 
+export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = {
+  health_slow_below: settings.health_slow_below.default as number,
+  health_pause_below: settings.health_pause_below.default as number,
+};
+
 /**
  * The number may not have been sent `template` within the settings' repeat window, while `enforce` (the
  * account safety rule is on): a probe per candidate on the logs' (number, sent_at) index.
@@ -54,6 +62,25 @@ export function notSentTemplateLately(numberId: SQL, templateId: SQL, enforce: S
   return sql`not exists (select 1 from ${messageLogs} m
     where ${enforce} and m.phone_number_id = ${numberId} and m.template_id = ${templateId} and m.status = 'success'
       and coalesce(${days}, 0) > 0 and m.sent_at > now() - make_interval(days => coalesce(${days}, 0)))`;
+}
+
+/** Whether any active number is free to be sent to again in the run begun `since` (a looping blast starting over). */
+export async function anyNumberLeft(
+  db: Db,
+  since: Date,
+  templateId: number | null,
+  enforce: boolean,
+): Promise<boolean> {
+  const [number] = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(
+      sql`${phoneNumbers.status} = 'active' and ${phoneNumbers.in_use} = false
+          and (${phoneNumbers.last_sent} is null or ${phoneNumbers.last_sent} < ${since.toISOString()})
+          and ${notSentTemplateLately(sql`${phoneNumbers.id}`, sql`${templateId}::int`, sql`${enforce}`)}`,
+    )
+    .limit(1);
+  return number !== undefined;
 }
 
 /** The pause when neither the account, its owner nor the settings name one. */
@@ -125,6 +152,8 @@ const roundStatement = preparedPer((db) => {
       windowStart: settingText('send_window_start'),
       windowEnd: settingText('send_window_end'),
       repeatDays: settingValue('template_repeat_days'),
+      healthSlowBelow: settingValue('health_slow_below'),
+      healthPauseBelow: settingValue('health_pause_below'),
       templateId: template.id,
       text_wa: template.text_wa,
       captions: template.captions,
@@ -181,6 +210,10 @@ export async function readRound(
         send_window_start: row?.windowStart ?? DEFAULT_SAFETY.send_window_start,
         send_window_end: row?.windowEnd ?? DEFAULT_SAFETY.send_window_end,
         template_repeat_days: row?.repeatDays ?? DEFAULT_SAFETY.template_repeat_days,
+      },
+      health: {
+        health_slow_below: row?.healthSlowBelow ?? DEFAULT_HEALTH_THRESHOLDS.health_slow_below,
+        health_pause_below: row?.healthPauseBelow ?? DEFAULT_HEALTH_THRESHOLDS.health_pause_below,
       },
     },
   };

@@ -1,8 +1,12 @@
 /**
  * How long a blast waits when WhatsApp restricts its account: until the end WhatsApp told (its reach-out
  * timelock), else for a cool-down that doubles with each restriction in a row: from 1 minute up to 30 after
- * a 429 rate-overlimit, from 30 minutes up to 4 hours after a 463 of unknown cause.
+ * a 429 rate-overlimit, from 30 minutes up to 4 hours after a 463 of unknown cause. "In a row" is read from the
+ * account's event log, so that a restart or a takeover does not start the growth over.
  */
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accountEvents, messageLogs } from '../db/schema.ts';
 import { RATE_LIMITED } from './retry.ts';
 
 export const COOL_DOWN_S = 60;
@@ -20,4 +24,35 @@ export function restrictionWait(
   const [first, most] =
     restriction.code === RATE_LIMITED ? [COOL_DOWN_S, COOL_DOWN_MAX_S] : [RESTRICTED_WAIT_S, RESTRICTED_MAX_WAIT_S];
   return Math.min(most, first * 2 ** Math.min(inARow - 1, 20));
+}
+
+/** Restrictions older than this no longer count toward the next cool-down (longer than the longest wait). */
+export const RESTRICTION_MEMORY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Which restriction in a row one with `code` met at `now` is (1 the first): one more than those in the account's
+ * event log since its last successful send, within RESTRICTION_MEMORY_MS.
+ */
+export async function restrictionsInARow(db: Db, accountId: number, code: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - RESTRICTION_MEMORY_MS);
+  const lastSuccess = db
+    .select({ at: messageLogs.sent_at })
+    .from(messageLogs)
+    .where(
+      and(eq(messageLogs.whatsapp_id, accountId), eq(messageLogs.status, 'success'), gt(messageLogs.sent_at, since)),
+    )
+    .orderBy(desc(messageLogs.sent_at))
+    .limit(1);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(accountEvents)
+    .where(
+      and(
+        eq(accountEvents.account_id, accountId),
+        eq(accountEvents.kind, 'restricted'),
+        eq(accountEvents.code, code),
+        gt(accountEvents.at, sql`greatest(${since.toISOString()}::timestamptz, (${lastSuccess}))`),
+      ),
+    );
+  return (row?.count ?? 0) + 1;
 }

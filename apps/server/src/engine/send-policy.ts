@@ -4,12 +4,15 @@
  * in, the verdict out. An account waits for a restriction WhatsApp set (`limited_until`), outside the service's
  * sending hours, and once it sent its cap for the sending day; its cap is lower while it warms up (linked anew,
  * back from a temporary ban, or idle for 72 hours). The member's own terms narrow the cap and the hours
- * (member-terms.ts). Health comes in here too.
+ * (member-terms.ts). The account's health (health.ts) stretches its interval and lowers its cap as it falls,
+ * and below a threshold holds it until it recovers.
  *
  * A sending day begins when the sending hours open (08:00 for 08:00–20:00; 22:00 for 22:00–06:00), so that a
  * window crossing midnight has one cap, not two.
  */
+import type { THealthTrend, TWaitReason } from '@sewablast/contract/whatsapp';
 import { startOfBusinessDate } from '../lib/business-day.ts';
+import { type HealthPace, type HealthThresholds, healthPace, healthTrend } from './health.ts';
 import { type MemberTerms, sendingHours, termsCap } from './member-terms.ts';
 
 export interface SafetySettings {
@@ -30,8 +33,15 @@ export interface SafetyCounters extends MemberTerms {
   limited_until: Date | null;
 }
 
-/** `no_hours`: the member's sending hours and the service's never meet, so the account never sends. */
-export type WaitReason = 'limited' | 'window' | 'cap' | 'no_hours';
+/** `no_hours`: the member's sending hours and the service's never meet; `health`: paused until it recovers. */
+export type WaitReason = TWaitReason;
+
+/** The account's health as last computed (its row), and the settings' thresholds. */
+export interface HealthInput {
+  score: number;
+  before: number;
+  thresholds: HealthThresholds;
+}
 
 /** The account's safety figures as its row and its live events carry them. */
 export interface SafetyView {
@@ -44,6 +54,10 @@ export interface SafetyView {
   /** When a waiting account may send again (ISO), null when it may send now. */
   resume_at: string | null;
   wait_reason: WaitReason | null;
+  health: number;
+  health_trend: THealthTrend;
+  health_pause_below: number;
+  health_slowed: boolean;
 }
 
 export interface SafetyVerdict extends SafetyView {
@@ -51,6 +65,8 @@ export interface SafetyVerdict extends SafetyView {
   day: string;
   /** The sending day the warm-up a send now counts in began (a long-idle account's starts today). */
   warmupFrom: string | null;
+  /** The factor the interval is stretched by for the account's health (1 when it is healthy). */
+  stretch: number;
 }
 
 export interface PolicyClock {
@@ -133,7 +149,18 @@ export function warmupCap(settings: SafetySettings, day: number): number {
   return Math.min(full, first + Math.floor(((full - first) * (day - 1)) / days));
 }
 
-export function sendPolicy(account: SafetyCounters, settings: SafetySettings, clock: PolicyClock): SafetyVerdict {
+const FULL_HEALTH: HealthInput = {
+  score: 100,
+  before: 100,
+  thresholds: { health_slow_below: 0, health_pause_below: 0 },
+};
+
+export function sendPolicy(
+  account: SafetyCounters,
+  settings: SafetySettings,
+  clock: PolicyClock,
+  health: HealthInput = FULL_HEALTH,
+): SafetyVerdict {
   const { timeZone, now, enforce } = clock;
   const hours = sendingHours(settings.send_window_start, settings.send_window_end, account);
   const day = sendingDay(timeZone, now, hours.dayStart);
@@ -142,8 +169,25 @@ export function sendPolicy(account: SafetyCounters, settings: SafetySettings, cl
   const warmupFrom = idle ? day : account.warmup_started_on;
   const warmupDay = enforce && warmupFrom !== null ? daysBetween(warmupFrom, day) + 1 : null;
   const warmup_day = warmupDay !== null && warmupDay <= settings.warmup_days ? warmupDay : null;
-  const daily_cap = termsCap(warmup_day === null ? settings.daily_cap : warmupCap(settings, warmup_day), account);
-  const base = { day, warmupFrom, sent_today, daily_cap, warmup_day, warmup_days: settings.warmup_days };
+  const fullCap = termsCap(warmup_day === null ? settings.daily_cap : warmupCap(settings, warmup_day), account);
+  const pace: HealthPace = enforce
+    ? healthPace(health.score, health.thresholds)
+    : { state: 'ok', stretch: 1, capShare: 1 };
+  // A slowed account still sends one a day, so that its delivery keeps being measured.
+  const daily_cap = pace.state === 'slowed' ? Math.max(1, Math.floor(fullCap * pace.capShare)) : fullCap;
+  const base = {
+    day,
+    warmupFrom,
+    sent_today,
+    daily_cap,
+    warmup_day,
+    warmup_days: settings.warmup_days,
+    stretch: pace.stretch,
+    health: health.score,
+    health_trend: healthTrend(health.score, health.before),
+    health_pause_below: health.thresholds.health_pause_below,
+    health_slowed: pace.state === 'slowed',
+  };
   const free = { ...base, resume_at: null, wait_reason: null };
   if (!enforce) return free;
   const waitUntil = (reason: WaitReason, until: Date) => ({
@@ -163,12 +207,14 @@ export function sendPolicy(account: SafetyCounters, settings: SafetySettings, cl
       return waitUntil('cap', nextDay);
     return waitUntil('window', opening);
   }
+  // Nobody knows when health recovers (it does as the window's bad signals age out): no time is promised.
+  if (pace.state === 'paused') return { ...base, resume_at: null, wait_reason: 'health' };
   if (sent_today >= daily_cap) return waitUntil('cap', nextDay);
   return free;
 }
 
 /** The figures without what only the engine needs. */
 export function safetyView(verdict: SafetyVerdict): SafetyView {
-  const { day: _day, warmupFrom: _from, ...view } = verdict;
+  const { day: _day, warmupFrom: _from, stretch: _stretch, ...view } = verdict;
   return view;
 }

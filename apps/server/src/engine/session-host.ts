@@ -22,6 +22,7 @@ import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { BlastRuns } from './blast-runs.ts';
 import { MediaFiles } from './blast-take.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+import { healthFigures, refreshHealth, staleHealth } from './health-read.ts';
 import { HeldSessions } from './held-sessions.ts';
 import type { JobKind } from './job-kinds.ts';
 import { JobRuns } from './job-runs.ts';
@@ -187,8 +188,20 @@ export class SessionHost implements Engine {
     await giveUpAbandoned(this.giveUps);
     await pruneSentMessages(this.options.db);
     await pruneAccountEvents(this.options.db);
+    // A failed refresh leaves the health as it was (due again next round); the chores still run.
+    await this.refreshHealth().catch((error) => this.options.log?.('health refresh failed', error));
     for (const chore of this.options.chores ?? []) {
       await chore().catch((error) => this.options.log?.('housekeeping chore failed', error));
+    }
+  }
+
+  /** The health of held accounts not refreshed lately (a blast refreshes its own), announced when it moved. */
+  private async refreshHealth(): Promise<void> {
+    const clock = { ...(this.options.safety ?? { timeZone: 'Asia/Jakarta', enforce: false }), now: new Date() };
+    const ids = await staleHealth(this.options.db, this.workerId, clock.now);
+    const changed = await refreshHealth(this.options.db, ids, clock);
+    for (const [row, figures] of await healthFigures(this.options.db, changed, clock)) {
+      await this.publish(row, 'health', figures);
     }
   }
 

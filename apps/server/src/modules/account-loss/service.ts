@@ -23,6 +23,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountEvents, messageLogs, proxies, users, whatsappAccounts } from '../../db/schema.ts';
 import { ACCOUNT_EVENTS_KEEP_DAYS } from '../../engine/account-events.ts';
+import { healthSeries } from '../../engine/health-signals.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -151,6 +152,10 @@ export function createAccountLossService(db: Db, timeZone: string) {
       const window = windowOf(id, loss ? new Date(loss.at) : new Date());
       const reading = (await readWindows(db, [window])).get(id);
       if (!reading) throw notFound(ACCOUNT_LOSS_TEXT.accountMissing);
+      // The account's health at the end of each hour of the window, as the engine would have scored it then.
+      const hours = reading.series[0]?.points.length ?? 0;
+      const ends = Array.from({ length: hours }, (_, hour) => new Date(window.from.getTime() + (hour + 1) * 3_600_000));
+      const health = (await healthSeries(db, id, ends)).map((point) => point.health);
       return {
         account: {
           id: account.id,
@@ -164,7 +169,7 @@ export function createAccountLossService(db: Db, timeZone: string) {
         from: window.from.toISOString(),
         to: window.to.toISOString(),
         figures: reading.figures,
-        series: reading.series,
+        series: [...reading.series, { key: 'health', points: health }],
         variants: reading.variants,
         events: await presentEvents(reading.events),
       };

@@ -57,6 +57,9 @@ export function createSettingService(db: Db) {
         if (row.warmup_start_cap > row.daily_cap) {
           throw badRequest(SAFETY_TEXT.startCapAboveCap, { warmup_start_cap: SAFETY_TEXT.startCapAboveCap });
         }
+        if (row.health_pause_below > row.health_slow_below) {
+          throw badRequest(SAFETY_TEXT.pauseAboveSlow, { health_pause_below: SAFETY_TEXT.pauseAboveSlow });
+        }
         // Only what changed: the long texts (info, the documents) are kept only when they were edited.
         const keys = Object.keys(values).filter((key) => key in row) as (keyof SettingsRow)[];
         const changed = changedFields(pick(before, keys), pick(row, keys));

@@ -1,12 +1,14 @@
 /**
  * An account as the API and its screens show it: the row's public fields and its safety figures today
- * (engine/send-policy.ts), from the settings read once per answer. Credentials never leave the server.
+ * (engine/send-policy.ts; its health as last computed, engine/health-read.ts), from the settings read once per
+ * answer. Credentials never leave the server.
  */
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import type { Db } from '../../db/client.ts';
 import type { whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
-import { DEFAULT_SAFETY } from '../../engine/blast-take.ts';
+import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from '../../engine/blast-take.ts';
+import type { HealthThresholds } from '../../engine/health.ts';
 import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../../engine/send-policy.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
@@ -48,8 +50,12 @@ export function createPresenter(db: Db, clock: { timeZone: string; enforce: bool
   async function many(rows: AccountRow[]): Promise<TWhatsapp[]> {
     const row = rows.length > 0 ? await readSettingsRow(db) : undefined;
     const settings: SafetySettings = row ?? DEFAULT_SAFETY;
+    const thresholds: HealthThresholds = row ?? DEFAULT_HEALTH_THRESHOLDS;
     const policy = { timeZone: clock.timeZone, enforce: clock.enforce, now: clock.now?.() ?? new Date() };
-    return rows.map((account) => toPublicWhatsapp(account, safetyView(sendPolicy(account, settings, policy))));
+    return rows.map((account) => {
+      const health = { score: account.health, before: account.health_before, thresholds };
+      return toPublicWhatsapp(account, safetyView(sendPolicy(account, settings, policy, health)));
+    });
   }
   return {
     many,

@@ -134,6 +134,26 @@ function SettingForm({ setting }: { setting: TSetting }) {
             min={1}
             hint={SAFETY_TEXT.lookupsPerHourHint}
           />
+          <FormField
+            form={form}
+            name="health_slow_below"
+            options={asNumber}
+            label={SAFETY_TEXT.healthSlowBelow}
+            type="number"
+            min={0}
+            max={100}
+            hint={SAFETY_TEXT.healthSlowBelowHint}
+          />
+          <FormField
+            form={form}
+            name="health_pause_below"
+            options={asNumber}
+            label={SAFETY_TEXT.healthPauseBelow}
+            type="number"
+            min={0}
+            max={100}
+            hint={SAFETY_TEXT.healthPauseBelowHint}
+          />
         </div>
       </fieldset>
       <SubmitButton busy={form.busy} busyLabel="Menyimpan...">

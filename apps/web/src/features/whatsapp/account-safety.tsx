@@ -1,8 +1,9 @@
 /**
- * An account's safety figures on its Daftar Whatsapp row (DESIGN §8): its warm-up day, what it sent of
- * today's cap, the owner's own terms, and why and until when its blast waits (or that it never sends, when
- * the owner's hours and the service's never meet; a long pause between sends too, so that it does not read as
- * a fault). The time is the dashboard's clock, as every time the list shows.
+ * An account's safety figures on its Daftar Whatsapp row (DESIGN §8): its health and which way it went, its
+ * warm-up day, what it sent of today's cap, the owner's own terms, and why and until when its blast waits (a
+ * pause for health names no time: it ends when the health recovers; or that it never sends, when the owner's
+ * hours and the service's never meet; a long pause between sends too, so that it does not read as a fault).
+ * The time is the dashboard's clock, as every time the list shows.
  */
 import { SAFETY_TEXT, TERMS_TEXT } from '@sewablast/contract/safety';
 import { type LiveRow, pauseEnd } from './live-rows.ts';
@@ -14,15 +15,34 @@ function clockTime(at: string | number): string {
 }
 
 export function waitText(
-  row: Pick<LiveRow, 'resume_at' | 'wait_reason'> & Partial<Pick<LiveRow, 'waiting' | 'limited_until'>>,
+  row: Pick<LiveRow, 'resume_at' | 'wait_reason' | 'health' | 'health_pause_below'> &
+    Partial<Pick<LiveRow, 'waiting' | 'limited_until'>>,
 ): string | null {
   if (row.wait_reason === 'no_hours') return SAFETY_TEXT.noHours;
+  if (row.wait_reason === 'health') return SAFETY_TEXT.waitHealth(row.health, row.health_pause_below);
   const pause = pauseEnd(row);
   if (pause !== null) return SAFETY_TEXT.waitSpread(clockTime(pause));
   if (!row.resume_at) return null;
   if (row.wait_reason === 'window') return SAFETY_TEXT.waitWindow(clockTime(row.resume_at));
   if (row.wait_reason === 'cap') return SAFETY_TEXT.waitCap(clockTime(row.resume_at));
   return null;
+}
+
+const TREND = {
+  up: { mark: '↑', text: SAFETY_TEXT.healthUp, tone: 'text-emerald-700 dark:text-emerald-400' },
+  down: { mark: '↓', text: SAFETY_TEXT.healthDown, tone: 'text-amber-700 dark:text-amber-400' },
+} as const;
+
+function Health({ row }: { row: LiveRow }) {
+  const trend = row.health_trend === 'steady' ? null : TREND[row.health_trend];
+  const tone = row.health < row.health_pause_below ? 'text-red-700 dark:text-red-400' : '';
+  return (
+    <span data-testid={`health-${row.clientid}`} className={`block ${tone}`}>
+      <span className="whitespace-nowrap">{SAFETY_TEXT.health(row.health)}</span>
+      {trend && ' '}
+      {trend && <span className={`whitespace-nowrap ${trend.tone}`}>{`${trend.mark} ${trend.text}`}</span>}
+    </span>
+  );
 }
 
 /** The owner's own terms in force, if any; `own`: the viewer is the owner. */
@@ -42,12 +62,16 @@ export function AccountSafety({ row, own }: { row: LiveRow; own: boolean }) {
       data-testid={`safety-${row.clientid}`}
       className="block basis-full text-xs text-slate-600 dark:text-slate-400"
     >
+      <Health row={row} />
       {row.warmup_day !== null && (
         <span className="block text-sky-700 dark:text-sky-400">
           {SAFETY_TEXT.warmupDay(row.warmup_day, row.warmup_days)}
         </span>
       )}
       <span className="block whitespace-nowrap">{SAFETY_TEXT.sentToday(row.sent_today, row.daily_cap)}</span>
+      {row.health_slowed && (
+        <span className="block text-amber-700 dark:text-amber-400">{SAFETY_TEXT.healthSlowed}</span>
+      )}
       {terms && (
         <span data-testid={`terms-${row.clientid}`} className="block">
           {terms}

@@ -35,6 +35,10 @@ const account = toLiveRow({
   member_daily_cap: null,
   member_window_start: null,
   member_window_end: null,
+  health: 100,
+  health_trend: 'steady',
+  health_pause_below: 40,
+  health_slowed: false,
   createdAt: '',
 });
 const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
@@ -56,6 +60,19 @@ describe('applyLiveEvent', () => {
     expect(row).toMatchObject({ status: 'idle', blasting: false, waiting: null, attempting: null });
   });
 
+  it('takes the health an event reports, and says why a blast paused for it with no time promised', () => {
+    let row = applyLiveEvent(account, event('health', { health: 55, health_trend: 'down', health_slowed: true }), 0);
+    expect(row).toMatchObject({ health: 55, health_trend: 'down', health_slowed: true, status: 'idle' });
+    row = applyLiveEvent(row, event('start'), 0);
+    row = applyLiveEvent(
+      row,
+      event('waiting', { waitTime: 300, resume_at: null, wait_reason: 'health', health: 28, health_pause_below: 40 }),
+      0,
+    );
+    expect(statusLabel(row, 0)).toBe('Waiting');
+    expect(waitText(row)).toBe('Dijeda: kesehatan akun 28/100 di bawah 40, lanjut sendiri setelah pulih');
+  });
+
   it('takes the safety figures a blast reports, and clears its wait when the blast ends', () => {
     const resume = '2026-11-27T01:00:00.000Z';
     let row = applyLiveEvent(account, event('start'), 0);
@@ -69,7 +86,7 @@ describe('applyLiveEvent', () => {
     expect(row).toMatchObject({ resume_at: resume, wait_reason: 'window', sent_today: 1 });
     expect(statusLabel(row, 0)).toBe('Waiting');
     expect(waitText(row)).toMatch(/^Menunggu jam kirim \d\d:\d\d$/);
-    expect(waitText({ resume_at: resume, wait_reason: 'cap' })).toMatch(
+    expect(waitText({ ...row, resume_at: resume, wait_reason: 'cap' })).toMatch(
       /^Batas harian tercapai, lanjut besok \d\d:\d\d$/,
     );
     row = applyLiveEvent(

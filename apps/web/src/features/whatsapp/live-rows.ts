@@ -42,7 +42,18 @@ const IDLE = {
   wait_reason: null,
 };
 
-const SAFETY_FIELDS = ['daily_cap', 'sent_today', 'warmup_day', 'warmup_days', 'resume_at', 'wait_reason'] as const;
+const SAFETY_FIELDS = [
+  'daily_cap',
+  'sent_today',
+  'warmup_day',
+  'warmup_days',
+  'resume_at',
+  'wait_reason',
+  'health',
+  'health_trend',
+  'health_pause_below',
+  'health_slowed',
+] as const;
 
 /** The account safety figures an event carries (a blast's counts and waits), over the row's. */
 function withSafety(row: LiveRow, payload: TLiveMessage['payload']): LiveRow {
@@ -165,7 +176,7 @@ export function statusLabel(row: LiveRow, now: number): string {
   // A wait for the sending hours or the next day says why and until when below (account-safety.tsx), not in seconds.
   // So does a long pause between sends: its next send time, not thousands of seconds.
   if (row.waiting !== null) {
-    return row.resume_at || row.wait_reason === 'no_hours' || pauseEnd(row) !== null
+    return row.resume_at || row.wait_reason === 'no_hours' || row.wait_reason === 'health' || pauseEnd(row) !== null
       ? 'Waiting'
       : `Waiting (${secondsLeft(row.waiting, now)} s)`;
   }
