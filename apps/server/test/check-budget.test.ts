@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { files, generators, numberChecks, settings, users, validators, whatsappAccounts } from '../src/db/schema.ts';
+import { accountEventsSince } from '../src/engine/account-events.ts';
 import { takeSlot } from '../src/engine/check-budget.ts';
 import { GeneratorRun } from '../src/engine/generator-run.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
@@ -286,6 +287,11 @@ describe('a generator under the check budget', () => {
     const [cooled] = await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, limitedOne.id));
     expect(cooled?.limited_until).toEqual(wib('2026-11-26T10:01:00'));
     expect(await job(generator.id)).toMatchObject({ state: 'quota', status: 'running', count_success: 2 });
+    // In the account's event log, so that its health and a second 429 in a row (a longer cool-down) know of it.
+    const logged = await accountEventsSince(database.db, limitedOne.id, new Date(0));
+    expect(logged.map((event) => [event.kind, event.code, event.detail])).toEqual([
+      ['restricted', '429', { until: wib('2026-11-26T10:01:00').toISOString(), in_a_row: 1, check: true }],
+    ]);
     loop.stop();
     await loop.done;
   });

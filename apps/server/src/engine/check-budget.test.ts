@@ -13,9 +13,10 @@ const SETTINGS: SafetySettings = {
 };
 const wib = (local: string) => new Date(`${local}+07:00`);
 const clock = { timeZone: 'Asia/Jakarta', now: wib('2026-11-26T10:00:00'), enforce: true };
-const warmedUp: SafetyCounters & { state: string; suspended: boolean } = {
+const warmedUp: SafetyCounters & { state: string; suspended: boolean; health_state: string } = {
   state: 'connected',
   suspended: false,
+  health_state: 'ok',
   sent_day: '2026-11-25',
   sent_count: 150,
   last_sent_at: wib('2026-11-25T19:00:00'),
@@ -31,6 +32,11 @@ describe('which accounts may check', () => {
     expect(checkerBar(warmedUp, SETTINGS, clock)).toBeNull();
     // Outside the sending hours too: the hours are for messages, not for checks.
     expect(checkerBar(warmedUp, SETTINGS, { ...clock, now: wib('2026-11-26T23:00:00') })).toBeNull();
+  });
+
+  it('never an account its health paused; a slowed one still checks', () => {
+    expect(checkerBar({ ...warmedUp, health_state: 'paused' }, SETTINGS, clock)).toBe('health');
+    expect(checkerBar({ ...warmedUp, health_state: 'slowed' }, SETTINGS, clock)).toBeNull();
   });
 
   it('never an account in warm-up: linked anew, in its ramp, or idle for 72 hours', () => {

@@ -16,9 +16,10 @@ import type { Db } from '../db/client.ts';
 import { numberChecks, settings, whatsappAccounts } from '../db/schema.ts';
 import { readSettingsRow } from '../db/settings-row.ts';
 import { SendError, type WaSession } from '../wa/driver.ts';
+import { recordAccountEvent } from './account-events.ts';
 import type { AccountRow } from './account-read.ts';
 import { DEFAULT_SAFETY } from './blast-take.ts';
-import { restrictionWait } from './restrict.ts';
+import { restrictionsInARow, restrictionWait } from './restrict.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
 import { type PolicyClock, type SafetyCounters, type SafetySettings, sendPolicy } from './send-policy.ts';
 
@@ -32,16 +33,18 @@ export const BUDGET_SPENT = 'lookup-budget';
 
 export const DEFAULT_LOOKUPS_PER_HOUR = settings.lookups_per_hour.default as number;
 
-/** Why an account may not check now: not connected here, restricted by WhatsApp, or warming up. */
-export type CheckerBar = 'away' | 'limited' | 'warmup';
+/** Why an account may not check now: not connected here, restricted by WhatsApp, paused for its health, or warming up. */
+export type CheckerBar = 'away' | 'limited' | 'health' | 'warmup';
 
 export function checkerBar(
-  account: Pick<AccountRow, 'state' | 'suspended'> & SafetyCounters,
+  account: Pick<AccountRow, 'state' | 'suspended' | 'health_state'> & SafetyCounters,
   safety: SafetySettings,
   clock: PolicyClock,
 ): CheckerBar | null {
   if (account.suspended || account.state !== 'connected') return 'away';
   if (account.limited_until && account.limited_until > clock.now) return 'limited';
+  // An account its own signals paused (health.ts) rests from checks as from sends.
+  if (account.health_state === 'paused') return 'health';
   if (sendPolicy(account, safety, clock).warmup_day !== null) return 'warmup';
   return null;
 }
@@ -210,7 +213,9 @@ export async function budgetedChecker(
     },
     async coolDown(restriction) {
       const now = deps.now();
-      const until = new Date(now.getTime() + restrictionWait(restriction, 1, now.getTime()) * 1000);
+      // Longer with each restriction in a row, counted from the event log as the blast's are (restrict.ts).
+      const inARow = await restrictionsInARow(db, first.id, restriction.code, now);
+      const until = new Date(now.getTime() + restrictionWait(restriction, inARow, now.getTime()) * 1000);
       await db
         .update(whatsappAccounts)
         .set({ limited_until: until, last_error: restriction.error })
@@ -220,6 +225,11 @@ export async function budgetedChecker(
             sql`(${whatsappAccounts.limited_until} is null or ${whatsappAccounts.limited_until} < ${until.toISOString()})`,
           ),
         );
+      await recordAccountEvent(db, first.id, 'restricted', {
+        code: restriction.code,
+        detail: { until: until.toISOString(), in_a_row: inARow, check: true },
+        at: now,
+      });
     },
   };
 }
