@@ -123,7 +123,9 @@ beforeAll(async () => {
   await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
   await database.db.insert(settings).values({
     ...DEFAULT_SETTINGS,
-    daily_cap: 100,
+    // So high that the day spread over all day (send-spread.ts) asks for less than the account's 10 s: the
+    // pauses seen are the account's own, stretched by its health.
+    daily_cap: 10_000,
     warmup_days: 0,
     send_window_start: '00:00',
     send_window_end: '00:00',
@@ -144,13 +146,13 @@ describe('health-driven pacing', () => {
 
     // Healthy (100 − 12): the account's own 10 s pause.
     await expect.poll(() => session.sends.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    expect(waits()[0]).toMatchObject({ waitTime: 10, health: 88, daily_cap: 100, health_slowed: false });
+    expect(waits()[0]).toMatchObject({ waitTime: 10, health: 88, daily_cap: 10_000, health_slowed: false });
 
     // Two timelocks and two 429s later, health 52: the pause stretched by (70 / 52)², the cap lowered as much.
     await expect.poll(() => waits().find((wait) => wait.waitTime === 18), { timeout: 20_000 }).toBeTruthy();
     expect(waits().find((wait) => wait.waitTime === 18)).toMatchObject({
       health: 52,
-      daily_cap: 55,
+      daily_cap: 5_518,
       health_slowed: true,
     });
 

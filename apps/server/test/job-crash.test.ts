@@ -40,6 +40,8 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       SIM_SCAN_MS: '600000',
       SIM_SEED: String(SEED),
       SIM_BANS: 'flat',
+      // The account is linked here, so in warm-up, and an account in warm-up never checks numbers.
+      ACCOUNT_SAFETY: '0',
     },
   });
   children.push(child);
