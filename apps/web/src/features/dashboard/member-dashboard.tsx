@@ -97,18 +97,22 @@ export function MemberDashboard({ user }: { user: TUser }) {
           </p>
         </div>
       )}
+      {/* Cards are min-w-0 and their figures break: a long rupiah must not widen a phone's page. */}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {CARDS.map(({ key, label, icon: Icon, money, tone, detail }) => (
           <div
             key={key}
             data-testid={`card-${key}`}
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+            className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
           >
             <span className={`flex size-11 items-center justify-center rounded-lg ${tone}`}>
               <Icon size={22} />
             </span>
             <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{label}</p>
-            <p className="mt-1 text-2xl font-bold text-slate-900 dark:text-white" data-testid={`value-${key}`}>
+            <p
+              className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl dark:text-white"
+              data-testid={`value-${key}`}
+            >
               {loading[key] ? (
                 <Spinner size={22} className="text-brand-600" />
               ) : money ? (
@@ -137,13 +141,16 @@ function ForecastCard({ userId }: { userId: number }) {
   return (
     <div
       data-testid="card-forecast"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <span className="flex size-11 items-center justify-center rounded-lg bg-teal-50 text-teal-600 dark:bg-teal-600/15">
         <CalendarClock size={22} />
       </span>
       <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{DASHBOARD_TEXT.forecast}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900 dark:text-white" data-testid="value-forecast">
+      <p
+        className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl dark:text-white"
+        data-testid="value-forecast"
+      >
         {forecast.isPending ? (
           <Spinner size={22} className="text-brand-600" />
         ) : (
