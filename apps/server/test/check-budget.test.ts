@@ -14,6 +14,7 @@ import type { Database } from '../src/db/client.ts';
 import { files, generators, numberChecks, settings, users, validators, whatsappAccounts } from '../src/db/schema.ts';
 import { accountEventsSince } from '../src/engine/account-events.ts';
 import { takeSlot } from '../src/engine/check-budget.ts';
+import { NO_CHECKER_RECHECK_S } from '../src/engine/check-wait.ts';
 import { GeneratorRun } from '../src/engine/generator-run.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
 import { ValidatorRun } from '../src/engine/validator-run.ts';
@@ -304,7 +305,8 @@ describe('a generator under the check budget', () => {
     const clock = { now: wib('2026-11-26T10:00:00') };
     const { loop, lastWait } = run(warming.id, warming.clientid, generator.id, clock);
     await expect.poll(() => lastWait()?.state).toBe('no_checker');
-    expect(lastWait()).toMatchObject({ resume_at: null, status: 'sending' });
+    // Looked at again within seconds, not minutes: its cause is often an account reconnecting.
+    expect(lastWait()).toMatchObject({ resume_at: null, status: 'sending', waitTime: NO_CHECKER_RECHECK_S });
     expect(await job(generator.id)).toMatchObject({ state: 'no_checker' });
     expect(checks).toHaveLength(0);
 

@@ -9,6 +9,11 @@ import type { CheckerChoice } from './check-budget.ts';
 
 /** A wait for check budget is looked at again this often, so that new settings and accounts take hold. */
 export const BUDGET_RECHECK_S = 5 * 60;
+/**
+ * A wait for any account that may check is looked at again sooner: its cause is often brief (the job's account
+ * reconnecting, or linked a moment ago and not yet held here), and one read of the owner's accounts costs little.
+ */
+export const NO_CHECKER_RECHECK_S = 15;
 
 export interface BudgetWaitDeps {
   /** Writes the job's `state`; false when the job is gone. */
@@ -26,19 +31,20 @@ export class BudgetWait {
 
   constructor(private readonly deps: BudgetWaitDeps) {}
 
-  /** Says why no account may check, and waits toward the time a slot frees, BUDGET_RECHECK_S at most. */
+  /** Says why no account may check, and waits toward the time a slot frees, or until it looks again. */
   async wait(choice: Exclude<CheckerChoice, { kind: 'check' }>): Promise<void> {
     const state = choice.kind === 'quota' ? 'quota' : 'no_checker';
     const resumeAt = choice.kind === 'quota' ? choice.resumeAt : null;
     if (this.waiting !== state && (await this.deps.setState(state))) this.waiting = state;
     const left = resumeAt ? Math.max(1, Math.ceil((resumeAt.getTime() - this.deps.now().getTime()) / 1000)) : null;
+    const recheck = state === 'quota' ? BUDGET_RECHECK_S : NO_CHECKER_RECHECK_S;
     await this.deps.send('waiting', {
-      waitTime: left ?? BUDGET_RECHECK_S,
+      waitTime: left ?? recheck,
       state,
       status: 'sending',
       resume_at: resumeAt?.toISOString() ?? null,
     });
-    await this.deps.sleep(Math.min(left ?? BUDGET_RECHECK_S, BUDGET_RECHECK_S));
+    await this.deps.sleep(Math.min(left ?? recheck, recheck));
   }
 
   /** A check goes out again: the row and the screens drop the wait. */
