@@ -86,13 +86,10 @@ export interface BudgetDeps {
   now: () => Date;
 }
 
-/** The budget and the warm-up rule as the settings say now. */
+/** The budget and the warm-up rule as the settings say now (the defaults before a settings row exists). */
 async function budgetSettings(db: Db): Promise<{ budget: number; safety: SafetySettings }> {
-  const row: Partial<Record<string, unknown>> & { lookups_per_hour?: number } = (await readSettingsRow(db)) ?? {};
-  const safety = Object.fromEntries(
-    Object.entries(DEFAULT_SAFETY).map(([key, fallback]) => [key, row[key] ?? fallback]),
-  ) as unknown as SafetySettings;
-  return { budget: row.lookups_per_hour ?? DEFAULT_LOOKUPS_PER_HOUR, safety };
+  const row = await readSettingsRow(db);
+  return { budget: row?.lookups_per_hour ?? DEFAULT_LOOKUPS_PER_HOUR, safety: row ?? DEFAULT_SAFETY };
 }
 
 /** Each account's checks in the window, and when the oldest one over the budget leaves it. */
