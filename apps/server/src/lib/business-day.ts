@@ -46,11 +46,17 @@ export function lastBusinessDays(timeZone: string, count: number, now = new Date
   );
 }
 
+/** One offset format per time zone: making an Intl.DateTimeFormat costs far more than using one. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** How far the business time zone's clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(timeZone: string, instant: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(instant)
-    .find((part) => part.type === 'timeZoneName')?.value;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
   if (!match) return 0;
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
