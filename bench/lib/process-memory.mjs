@@ -89,13 +89,20 @@ export function peakAndSteady(samples) {
   return { peak, steady };
 }
 
-/** One line: total PSS and RSS, then the server's and the database's, against `budgetMb` (PSS). */
+/** `value` MB against `budgetMb`: met, or by how much it is missed. */
+function verdict(value, budgetMb) {
+  return value <= budgetMb ? `${budgetMb} MB: met` : `${budgetMb} MB: missed by ${(value - budgetMb).toFixed(0)} MB`;
+}
+
+/**
+ * One line: the total PSS and the RSS summed over the processes, each against `budgetMb`, then the server's
+ * and the database's.
+ */
 export function describe(label, sample, budgetMb) {
   const mb = (value) => value.toFixed(0);
-  const verdict = sample.total.pss <= budgetMb ? 'met' : `missed by ${mb(sample.total.pss - budgetMb)} MB`;
   return (
-    `${label}: PSS ${mb(sample.total.pss)} MB (budget ${budgetMb} MB: ${verdict}), RSS summed ${mb(sample.total.rss)} MB` +
-    `${sample.total.rss > budgetMb ? ` (${mb(sample.total.rss - budgetMb)} MB over)` : ''}  ` +
+    `${label}: PSS ${mb(sample.total.pss)} MB (budget ${verdict(sample.total.pss, budgetMb)}), ` +
+    `RSS summed ${mb(sample.total.rss)} MB (budget ${verdict(sample.total.rss, budgetMb)})  ` +
     `server PSS ${mb(sample.server.pss)} / RSS ${mb(sample.server.rss)} MB  ` +
     `PostgreSQL (${sample.processes} processes) PSS ${mb(sample.database.pss)} / RSS ${mb(sample.database.rss)} MB`
   );
