@@ -3,6 +3,7 @@
 // included, once per process; PSS divides each shared page among the processes that map it, so PSS summed over
 // processes is what the machine gives up, and RSS summed over-counts PostgreSQL's shared buffers and binary.
 import { readdirSync, readFileSync } from 'node:fs';
+import { verdict } from './server.mjs';
 
 function parentOf(pid) {
   try {
@@ -89,11 +90,6 @@ export function peakAndSteady(samples) {
   return { peak, steady };
 }
 
-/** `value` MB against `budgetMb`: met, or by how much it is missed. */
-function verdict(value, budgetMb) {
-  return value <= budgetMb ? `${budgetMb} MB: met` : `${budgetMb} MB: missed by ${(value - budgetMb).toFixed(0)} MB`;
-}
-
 /**
  * One line: the total PSS and the RSS summed over the processes, each against `budgetMb`, then the server's
  * and the database's.
@@ -101,8 +97,8 @@ function verdict(value, budgetMb) {
 export function describe(label, sample, budgetMb) {
   const mb = (value) => value.toFixed(0);
   return (
-    `${label}: PSS ${mb(sample.total.pss)} MB (budget ${verdict(sample.total.pss, budgetMb)}), ` +
-    `RSS summed ${mb(sample.total.rss)} MB (budget ${verdict(sample.total.rss, budgetMb)})  ` +
+    `${label}: PSS ${mb(sample.total.pss)} MB (budget ${budgetMb} MB: ${verdict(sample.total.pss, budgetMb, 'MB', 0)}), ` +
+    `RSS summed ${mb(sample.total.rss)} MB (budget ${budgetMb} MB: ${verdict(sample.total.rss, budgetMb, 'MB', 0)})  ` +
     `server PSS ${mb(sample.server.pss)} / RSS ${mb(sample.server.rss)} MB  ` +
     `PostgreSQL (${sample.processes} processes) PSS ${mb(sample.database.pss)} / RSS ${mb(sample.database.rss)} MB`
   );
