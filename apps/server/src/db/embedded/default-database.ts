@@ -6,12 +6,12 @@ import { finishInterruptedMove, PgliteDataDirError } from './from-pglite.ts';
 /**
  * A small install's PostgreSQL (issue 21's 250 MB idle budget, docs/performance.md): every background
  * process maps the shared memory it touches, so each one left out is about 5 MB of RSS. One I/O worker
- * instead of three, no logical replication launcher (nothing here subscribes), and fewer background and
- * autovacuum worker slots than a 2-core server can use. io_workers and autovacuum_worker_slots exist from
+ * instead of three, no logical replication launcher (nothing here subscribes), and background and
+ * autovacuum worker slots sized to a 2-core server. io_workers and autovacuum_worker_slots exist from
  * PostgreSQL 18, the version the server's npm packages pin. Only for the embedded default: a
  * DATABASE_URL's PostgreSQL keeps its operator's settings.
  */
-export const SMALL_INSTALL = {
+const SMALL_INSTALL = {
   io_workers: '1',
   max_logical_replication_workers: '0',
   max_worker_processes: '4',
