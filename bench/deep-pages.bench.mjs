@@ -6,19 +6,17 @@
 // The phone numbers are read through their service; the others through the helper with the source their
 // service passes (message logs have no paged route yet), and what naming the remembered list costs a request
 // before and after issue 21's profile. In-process, on a pool of 10 connections as the
-// server's. PostgreSQL at DATABASE_URL (an empty database, as `npm run bench` gives) or a scratch database on
-// TEST_DATABASE_URL's server; PGlite without either.
-import { randomBytes } from 'node:crypto';
+// server's. PostgreSQL at DATABASE_URL (an empty database, as `npm run bench` gives), a scratch database on
+// TEST_DATABASE_URL's server, or a throw-away embedded PostgreSQL without either (lib/database.mjs).
 import { and, desc, eq, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { auditLog, messageLogs, phoneNumbers, proxies, users, withdrawals } from '../apps/server/src/db/schema.ts';
 import { keysetOrder, listKey } from '../apps/server/src/lib/page-seek.ts';
 import { paged } from '../apps/server/src/lib/paging.ts';
 import { createPhoneNumberService, phoneSearch } from '../apps/server/src/modules/phonenumber/service.ts';
 import { memberSearch } from '../apps/server/src/modules/users/names.ts';
-import { quantile } from './lib/server.mjs';
+import { benchDatabase } from './lib/database.mjs';
+import { quantile, verdict } from './lib/server.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
@@ -127,7 +125,7 @@ async function load(seconds, pageOf, read) {
   const p99 = Number(quantile(latencies, 0.99));
   return {
     text: `${String(Math.round(latencies.length / seconds)).padStart(6)} req/s, p50 ${quantile(latencies, 0.5).padStart(7)} ms, p99 ${quantile(latencies, 0.99).padStart(7)} ms`,
-    met: p99 < BUDGET_MS,
+    verdict: verdict(p99, BUDGET_MS),
   };
 }
 
@@ -229,7 +227,7 @@ async function measure(label, db) {
       const naiveRead = (page) => naivePage(db, source, page);
       const fast = await load(SECONDS, pageOf, read);
       const naive = await load(NAIVE_SECONDS, pageOf, naiveRead);
-      console.log(`  ${name.padEnd(13)} helper ${fast.text} ${fast.met ? 'met' : 'MISSED'} | naive ${naive.text}`);
+      console.log(`  ${name.padEnd(13)} helper ${fast.text} ${fast.verdict} | naive ${naive.text}`);
       console.log(
         `  ${''.padEnd(13)} one client: helper ${await alone(pageOf, read)} | naive ${await alone(pageOf, naiveRead)}`,
       );
@@ -237,29 +235,9 @@ async function measure(label, db) {
   }
 }
 
-const url = process.env.DATABASE_URL;
-const server = process.env.TEST_DATABASE_URL;
-async function on(label, connection) {
-  const database = await openDatabase(connection);
-  try {
-    await database.migrate();
-    await measure(label, database.db);
-  } finally {
-    await database.close();
-  }
+const { database, label, close } = await benchDatabase();
+try {
+  await measure(label, database.db);
+} finally {
+  await close();
 }
-if (url) await on('PostgreSQL', { url });
-else if (server) {
-  const name = `sewablast_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const scratch = new URL(server);
-  scratch.pathname = `/${name}`;
-  try {
-    await on('PostgreSQL', { url: scratch.toString() });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else await on('PGlite (in memory)', {});

@@ -4,9 +4,10 @@
 // (a) idle and empty, IDLE_SECONDS (30) after the start; (b) ROWS (1,000,000) numbers imported through the API
 // as a CSV, then ACCOUNTS (200) linked simulator accounts blasting every INTERVAL_S (1: ten to thirty times the
 // real default's load) for BENCH_SECONDS (60), sampled every second from the import on: peak and steady
-// (the median). The budget measure is PSS, what the machine gives up (shared pages divided among the processes
-// that map them); the RSS sum is printed beside it and counts PostgreSQL's shared buffers once per process.
-// Budgets: 250 MB idle, 600 MB loaded. DATABASE_URL is ignored: this measures the default install.
+// (the median). Each figure is printed as PSS and as the RSS summed over the processes, both against the budget
+// (250 MB idle, 600 MB loaded). The budget is read against PSS, what the machine gives up (shared pages divided
+// among the processes that map them); the RSS sum counts PostgreSQL's shared buffers once per process
+// (docs/performance.md). DATABASE_URL is ignored: this measures the default install.
 import { join } from 'node:path';
 import pg from 'pg';
 import { runningUrl } from '../apps/server/src/db/embedded/cluster.ts';

@@ -3,6 +3,7 @@
 // included, once per process; PSS divides each shared page among the processes that map it, so PSS summed over
 // processes is what the machine gives up, and RSS summed over-counts PostgreSQL's shared buffers and binary.
 import { readdirSync, readFileSync } from 'node:fs';
+import { verdict } from './server.mjs';
 
 function parentOf(pid) {
   try {
@@ -89,13 +90,15 @@ export function peakAndSteady(samples) {
   return { peak, steady };
 }
 
-/** One line: total PSS and RSS, then the server's and the database's, against `budgetMb` (PSS). */
+/**
+ * One line: the total PSS and the RSS summed over the processes, each against `budgetMb`, then the server's
+ * and the database's.
+ */
 export function describe(label, sample, budgetMb) {
   const mb = (value) => value.toFixed(0);
-  const verdict = sample.total.pss <= budgetMb ? 'met' : `missed by ${mb(sample.total.pss - budgetMb)} MB`;
   return (
-    `${label}: PSS ${mb(sample.total.pss)} MB (budget ${budgetMb} MB: ${verdict}), RSS summed ${mb(sample.total.rss)} MB` +
-    `${sample.total.rss > budgetMb ? ` (${mb(sample.total.rss - budgetMb)} MB over)` : ''}  ` +
+    `${label}: PSS ${mb(sample.total.pss)} MB (budget ${budgetMb} MB: ${verdict(sample.total.pss, budgetMb, 'MB', 0)}), ` +
+    `RSS summed ${mb(sample.total.rss)} MB (budget ${budgetMb} MB: ${verdict(sample.total.rss, budgetMb, 'MB', 0)})  ` +
     `server PSS ${mb(sample.server.pss)} / RSS ${mb(sample.server.rss)} MB  ` +
     `PostgreSQL (${sample.processes} processes) PSS ${mb(sample.database.pss)} / RSS ${mb(sample.database.rss)} MB`
   );

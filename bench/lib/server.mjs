@@ -60,6 +60,11 @@ export async function startServer(env = {}) {
   };
 }
 
+/** A figure against its budget (both in `unit`): 'met', or 'MISSED by' how much. */
+export function verdict(value, budget, unit = 'ms', digits = 1) {
+  return value <= budget ? 'met' : `MISSED by ${(value - budget).toFixed(digits)} ${unit}`;
+}
+
 /** The q-quantile (0–1) of sorted latencies, in ms with one decimal. */
 export function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);

@@ -3,6 +3,22 @@ import { join } from 'node:path';
 import { type EmbeddedPostgres, kindOf, runningUrl, type StartOptions, startEmbeddedPostgres } from './cluster.ts';
 import { finishInterruptedMove, PgliteDataDirError } from './from-pglite.ts';
 
+/**
+ * A small install's PostgreSQL (issue 21's 250 MB idle budget, docs/performance.md): every background
+ * process maps the shared memory it touches, so each one left out is about 5 MB of RSS. One I/O worker
+ * instead of three, no logical replication launcher (nothing here subscribes), and background and
+ * autovacuum worker slots sized to a 2-core server. io_workers and autovacuum_worker_slots exist from
+ * PostgreSQL 18, the version the server's npm packages pin. Only for the embedded default: a
+ * DATABASE_URL's PostgreSQL keeps its operator's settings.
+ */
+const SMALL_INSTALL = {
+  io_workers: '1',
+  max_logical_replication_workers: '0',
+  max_worker_processes: '4',
+  autovacuum_max_workers: '2',
+  autovacuum_worker_slots: '3',
+};
+
 export async function startDefaultDatabase(
   options: Omit<StartOptions, 'dir'> & { dataDir: string },
 ): Promise<EmbeddedPostgres> {
@@ -16,7 +32,7 @@ export async function startDefaultDatabase(
       `${dir} is not a database Sewablast made: move it away (the embedded PostgreSQL is made there on the next start), or set DATABASE_URL`,
     );
   }
-  return startEmbeddedPostgres({ ...options, dir });
+  return startEmbeddedPostgres({ ...options, dir, settings: { ...SMALL_INSTALL, ...options.settings } });
 }
 
 /**
