@@ -192,7 +192,7 @@ export function serveCommands(transport: CommandTransport, host: SessionHost, lo
         if (!account) return;
         await host.link(account, command.options);
       } else if (command.type === 'recheck') {
-        host.recheck(command.clientid);
+        await host.recheck(command.clientid);
       } else if (command.type === 'describe') {
         reply = { id, ok: true, data: await host.describe(command.clientid) };
       } else if (command.type === 'send') {

@@ -150,6 +150,18 @@ describe('applyLiveEvent', () => {
     expect(waitText(row, { now: since, timeZone: 'Asia/Jakarta' })).toMatch(
       /^Dijeda agar akun aman, kirim berikutnya 11:05/,
     );
+    // Read again (a reload mid-pause), the row has the wait without its event, and says it the same.
+    const reread = toLiveRow({
+      ...account,
+      blasting: true,
+      status: 'sending',
+      resume_at: resume,
+      wait_reason: 'spread',
+    });
+    expect(statusLabel(reread, since)).toBe('Waiting');
+    expect(waitText(reread, { now: since, timeZone: 'Asia/Jakarta' })).toBe(
+      waitText(row, { now: since, timeZone: 'Asia/Jakarta' }),
+    );
     // The pause's end clears it: the next send is under way.
     row = applyLiveEvent(row, event('progressing', { resume_at: null, wait_reason: null }), since + 3_900_000);
     expect(waitText(row, sameClock)).toBeNull();

@@ -160,6 +160,8 @@ export function statusLabel(row: LiveRow, now: number): string {
   if (row.attempting !== null) return `Fail, attempting (${row.attempting})`;
   // A wait for the sending hours or the next day says why and until when below (account-safety.tsx), not in seconds.
   // So does a long pause between sends (`spread`): its next send time, not thousands of seconds.
+  // A wait the row carries without its event (read after a reload mid-wait) is one too.
+  if (row.waiting === null && isBlasting(row) && row.wait_reason !== null) return 'Waiting';
   if (row.waiting !== null) {
     return row.resume_at || row.wait_reason === 'no_hours' || row.wait_reason === 'health'
       ? 'Waiting'
