@@ -111,6 +111,7 @@ describe("an account's row on Daftar Whatsapp", () => {
     await waiting.getByText(new RegExp(`^Menunggu jam kirim ${TIME}$`)).waitFor();
     expect(await waiting.textContent()).toContain(SAFETY_TEXT.warmupDay(1, 3));
     expect(await waiting.textContent()).toContain(SAFETY_TEXT.sentToday(0, 2));
+    await shoot('safety-window');
 
     // Hours open now for three more hours: a new account's first send is followed by a pause that spreads its
     // first day's two over them, said as the time of the next send. The page reads the row and has its live
