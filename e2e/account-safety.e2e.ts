@@ -18,7 +18,7 @@ let page: Page;
 let devToken = '';
 
 /** Times on the row are Jakarta's; a browser whose own clock reads them otherwise also names the zone. */
-const TIME = String.raw`\d\d:\d\d(?: WIB)?`;
+const TIME = String.raw`\d\d:\d\d(?:\sWIB)?`;
 
 /** Jakarta's wall clock `hours` from now, as HH:MM. */
 function jakartaIn(hours: number): string {

@@ -41,7 +41,8 @@ export function businessTime(at: number, timeZone: string | undefined): string {
   const { date, time } = wall(at, timeZone);
   if (!timeZone) return time;
   const own = wall(at, undefined);
-  return own.date === date && own.time === time ? time : `${time} ${zoneName(at, timeZone)}`;
+  // Unbroken, so that a narrow row does not leave the zone alone on a line.
+  return own.date === date && own.time === time ? time : `${time}\u00a0${zoneName(at, timeZone)}`;
 }
 
 /** The business calendar's day of `at` seen from `now`: 'hari ini', 'besok', or its date ('29 Nov'). */

@@ -145,7 +145,7 @@ describe('applyLiveEvent', () => {
     row = applyLiveEvent(row, event('waiting', { waitTime: 3900, resume_at: resume, wait_reason: 'spread' }), since);
     expect(statusLabel(row, since + 60_000)).toBe('Waiting');
     expect(waitText(row, { now: since, timeZone: 'UTC' })).toBe(
-      SAFETY_TEXT.waitSpread(VIEWER_ZONE === 'UTC' ? '04:05' : '04:05 UTC'),
+      SAFETY_TEXT.waitSpread(VIEWER_ZONE === 'UTC' ? '04:05' : '04:05\u00a0UTC'),
     );
     expect(waitText(row, { now: since, timeZone: 'Asia/Jakarta' })).toMatch(
       /^Dijeda agar akun aman, kirim berikutnya 11:05/,
@@ -183,7 +183,7 @@ describe('applyLiveEvent', () => {
     // 22:00–06:00 in Jakarta, the cap reached at 01:00 on 27 November: the hours open again at 22:00 that day.
     const atOne = { now: Date.parse('2026-11-26T18:00:00Z'), timeZone: 'Asia/Jakarta' };
     const tonight = { ...capped, resume_at: '2026-11-27T15:00:00.000Z' };
-    const wib = VIEWER_ZONE === 'Asia/Jakarta' ? '' : ' WIB';
+    const wib = VIEWER_ZONE === 'Asia/Jakarta' ? '' : '\u00a0WIB';
     // A viewer in UTC reads 26 November 18:00 now and 27 November 15:00 then: 'besok' on their own calendar.
     expect(waitText(tonight, atOne)).toBe(`Batas harian tercapai, lanjut hari ini 22:00${wib}`);
     // The cap reached at 23:00 on the 26th: the next opening is the 27th's 22:00, tomorrow.
@@ -199,7 +199,7 @@ describe('applyLiveEvent', () => {
     expect(waitText(tonight, sameZone)).toMatch(/^Batas harian tercapai, lanjut hari ini \d\d:\d\d$/);
     // Any other zone is named.
     expect(waitText({ ...tonight, wait_reason: 'window' }, { ...sameZone, timeZone: OTHER_ZONE })).toMatch(
-      /^Menunggu jam kirim \d\d:\d\d \S+$/,
+      /^Menunggu jam kirim \d\d:\d\d\u00a0\S+$/,
     );
   });
 
