@@ -195,6 +195,9 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
     tokens,
     userSessions,
     settings,
+    /** BUSINESS_TZ, which the settings answer names for the screens' times of day. */
+    timeZone: runtime.timeZone,
+    engine,
     levels,
     users,
     members,

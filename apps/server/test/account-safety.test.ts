@@ -19,6 +19,7 @@ import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
 import { recordSends } from '../src/ledger/record-send.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
+import { createPresenter } from '../src/modules/whatsapp/present.ts';
 import { SendError, type WaSession } from '../src/wa/driver.ts';
 import { createTestDatabase } from './harness.ts';
 
@@ -74,8 +75,17 @@ async function addAccount(name: string, values: Partial<AccountRow> = {}) {
   return account;
 }
 
-/** A blast of `accountId` on the test's clock; `random` draws each pause in its bounds (0: the least). */
-function blast(accountId: number, clock: { now: Date }, session = countingSession(), random = () => 0) {
+/**
+ * A blast of `accountId` on the test's clock; `random` draws each pause in its bounds (0: the least); a pause
+ * passes at once unless `pausesPass` is false.
+ */
+function blast(
+  accountId: number,
+  clock: { now: Date },
+  session = countingSession(),
+  random = () => 0,
+  pausesPass = true,
+) {
   const events: [TLiveEventName, Partial<TLivePayload>][] = [];
   const loop = new BlastLoop(
     {
@@ -88,7 +98,8 @@ function blast(accountId: number, clock: { now: Date }, session = countingSessio
         events.push([event, extra]);
         // A pause between sends passes at once on the test's clock: the clock moves by it and the pause is cut
         // short as soon as it has begun. Waits for the hours, the cap or a restriction are the test's to end.
-        if (event === 'waiting' && !extra.wait_reason && !extra.limited_until) {
+        const pause = !extra.wait_reason || extra.wait_reason === 'spread';
+        if (pausesPass && event === 'waiting' && pause && !extra.limited_until) {
           clock.now = new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
           setImmediate(() => loop.wake());
         }
@@ -216,6 +227,46 @@ describe('a blast under the account safety rule', () => {
     expect(sentAt.at(-1)?.getTime()).toBeLessThan(wib('2026-11-26T20:00:00').getTime());
     const gaps = sentAt.slice(1).map((at, i) => (at.getTime() - (sentAt[i]?.getTime() ?? 0)) / 1000);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3600);
+  });
+
+  it('keeps a long pause on the row, so that the account’s answer says when the next send comes until it sends', async () => {
+    await addNumbers('62811700', 5);
+    const account = await addAccount('safety-kept', {
+      interval_min: 10,
+      interval_max: 30,
+      last_sent_at: wib('2026-11-25T19:00:00'),
+      warmup_started_on: '2026-11-01',
+    });
+    const clock = { now: wib('2026-11-26T08:00:00') };
+    const { loop, events, lastWait } = blast(account.id, clock, countingSession(), () => 0, false);
+    const presenter = createPresenter(database.db, { timeZone: 'Asia/Jakarta', enforce: true, now: () => clock.now });
+    const answer = async () => presenter.one((await accountRow(account.id)) as AccountRow);
+
+    // Its cap of 10 over 08:00–20:00: after the first send a pause of most of an hour, said with its end.
+    await expect.poll(() => lastWait()?.wait_reason).toBe('spread');
+    const pause = lastWait();
+    const end = new Date(clock.now.getTime() + (pause?.waitTime ?? 0) * 1000).toISOString();
+    expect(pause).toMatchObject({ resume_at: end, sent_today: 1 });
+    expect(pause?.waitTime).toBeGreaterThan(1800);
+    // The list and the account's answer read the row: the same wait after a reload, on a second tab, for an admin.
+    expect((await accountRow(account.id))?.spread_until?.toISOString()).toBe(end);
+    expect(await answer()).toMatchObject({ wait_reason: 'spread', resume_at: end, sent_today: 1 });
+
+    // The pause over, the account sends again and the wait is cleared: its event says so, then the row.
+    clock.now = new Date(end);
+    const before = events.length;
+    loop.wake();
+    await expect.poll(() => events.slice(before).some(([event]) => event === 'count_success')).toBe(true);
+    expect(events.slice(before)[0]).toEqual(['progressing', { resume_at: null, wait_reason: null }]);
+    await expect.poll(() => lastWait()?.sent_today).toBe(2);
+    expect(lastWait()?.wait_reason).toBe('spread');
+    expect((await answer()).resume_at).toBe(lastWait()?.resume_at);
+
+    // A pause a stopped or crashed blast left is nobody's wait.
+    loop.stop('shutdown');
+    await loop.done;
+    clock.now = new Date(Date.parse(lastWait()?.resume_at ?? '') + 1000);
+    expect(await answer()).toMatchObject({ wait_reason: null, resume_at: null });
   });
 
   it('keeps the day’s count across a restart: a new loop on a capped account sends nothing more that day', async () => {

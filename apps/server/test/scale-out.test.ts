@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
 import { createRedisTransport, RemoteEngine } from '../src/engine/remote.ts';
+import type { SessionHost } from '../src/engine/session-host.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';
@@ -149,6 +150,25 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
       [],
     );
     live.close();
+  });
+
+  it("wakes the worker's held blasts when the api process saves the settings", async () => {
+    const recheck = vi.spyOn(worker.host as SessionHost, 'recheck');
+    const admin = await api.users.create({
+      firstname: 'Atur',
+      lastname: 'Jauh',
+      email: `atur-jauh-${Date.now()}@test.local`,
+      password: 'secret123',
+      role: 'admin',
+      referred_by: null,
+    });
+    const headers = { authorization: `Bearer ${await api.userSessions.start(admin, TEST_CLIENT)}` };
+    const { setting } = (await app.inject({ method: 'GET', url: '/api/admin/setting/get', headers })).json();
+    const { id: _id, time_zone: _zone, ...values } = setting;
+    const saved = await app.inject({ method: 'PUT', url: '/api/admin/setting/update', headers, payload: values });
+    expect(saved.statusCode).toBe(200);
+    await expect.poll(() => recheck.mock.calls).toEqual([[undefined]]);
+    recheck.mockRestore();
   });
 
   it('runs, stops and resumes a generator on the worker that holds its account', async () => {

@@ -344,6 +344,7 @@ describe('linking an account', () => {
       logout: async () => {},
       reconcile: async () => {},
       halt: async () => {},
+      recheck: async () => {},
       sendNow: async () => ({ status: 'success', id: 'sent-1' }),
     };
     const whatsapp = createWhatsappService({

@@ -6,6 +6,12 @@
 /** An `HH:MM` time of day, 00:00–23:59. */
 export const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
+/**
+ * A pause between two sends at least this long is a wait of its own (`spread`): the row says when the next
+ * send comes rather than count seconds, and the account's row keeps it for a reload.
+ */
+export const LONG_PAUSE_S = 60;
+
 /** The most number checks an account may be allowed in an hour: one a second. */
 export const LOOKUPS_PER_HOUR_MAX = 3600;
 
@@ -31,7 +37,10 @@ export const SAFETY_TEXT = {
   warmupDay: (day: number, days: number) => `Pemanasan hari ${day}/${days}`,
   sentToday: (sent: number, cap: number) => `${sent}/${cap} hari ini`,
   waitWindow: (time: string) => `Menunggu jam kirim ${time}`,
-  waitCap: (time: string) => `Batas harian tercapai, lanjut besok ${time}`,
+  /** `day`: `today`, `tomorrow` or a date, of the business time zone's calendar. */
+  waitCap: (day: string, time: string) => `Batas harian tercapai, lanjut ${day} ${time}`,
+  today: 'hari ini',
+  tomorrow: 'besok',
   noHours: 'Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.',
   /** A long pause between two sends: the day's cap spread over the sending hours, not a fault. */
   waitSpread: (time: string) => `Dijeda agar akun aman, kirim berikutnya ${time}`,
@@ -79,11 +88,3 @@ export const TERMS_TEXT = {
         .join(', '),
     ].join(' '),
 } as const;
-
-/** Whether an account's health went up, down or stayed since earlier (engine/health.ts, HEALTH_TREND_HOURS). */
-export const HEALTH_TRENDS = ['up', 'down', 'steady'] as const;
-export type THealthTrend = (typeof HEALTH_TRENDS)[number];
-
-/** Why a blasting account waits (engine/send-policy.ts); `health` is a pause until its health recovers. */
-export const WAIT_REASONS = ['limited', 'window', 'cap', 'health'] as const;
-export type TWaitReason = (typeof WAIT_REASONS)[number];

@@ -29,6 +29,11 @@ export const ZSetting = z.object({
   /** Health-driven pacing (engine/health.ts): below the first the account is slowed, below the second paused. */
   health_slow_below: z.number().int(),
   health_pause_below: z.number().int(),
+  /**
+   * The business time zone (BUSINESS_TZ, not changed here): the sending hours are its wall clock, and the screens
+   * show the times an account waits for in it, whatever the viewer's own clock.
+   */
+  time_zone: z.string(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 

@@ -66,9 +66,10 @@ export const ENGINE_TEXT = {
 /**
  * Why a blasting account waits (engine/send-policy.ts): a restriction WhatsApp set, outside the sending hours,
  * its day's cap spent, (`no_hours`) its owner's sending hours and the service's never meet, so that it
- * never sends, or (`health`) its health is below the pause threshold until it recovers (engine/health.ts).
+ * never sends, (`health`) its health is below the pause threshold until it recovers (engine/health.ts), or
+ * (`spread`) a long pause between two sends, the day's cap spread over the sending hours (engine/send-spread.ts).
  */
-export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours', 'health'] as const;
+export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours', 'health', 'spread'] as const;
 export type TWaitReason = (typeof WAIT_REASONS)[number];
 
 /** Whether an account's health went up, down or stayed since earlier (engine/health.ts, HEALTH_TREND_HOURS). */

@@ -292,6 +292,11 @@ export const whatsappAccounts = pgTable(
      */
     limited_until: stamp('limited_until'),
     /**
+     * The end of the long pause its blast is in (the day's cap spread over the sending hours, send-spread.ts),
+     * so that its row says when the next send comes after a reload too; past or null when not pausing.
+     */
+    spread_until: stamp('spread_until'),
+    /**
      * The sending day (engine/send-policy.ts) `sent_count` counts, raised with each logged send in the statement
      * that records it (ledger/record-send.ts), so that the day's cap holds across restarts and takeovers.
      */

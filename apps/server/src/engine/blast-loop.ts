@@ -8,12 +8,15 @@
  * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
  * crash is counted once. Before each send the account's safety rule (send-policy.ts) may hold it: outside the
  * sending hours or at its day's cap it gives the number back and waits for the next opening, checking again
- * every few minutes so that changed settings take hold. The account's health (health.ts, kept on its row by
- * the host, by the round after a restriction) stretches the pause and lowers the cap as it falls, and below
- * its threshold holds the blast the same way until it recovers. Pacing, retries, stopping and the lease are the
+ * at once when the settings or the member's terms change (`recheck`) and every few minutes regardless. The
+ * account's health (health.ts, kept on its row by the host, by the round after a restriction) stretches the
+ * pause and lowers the cap as it falls, and below its threshold holds the blast the same way until it
+ * recovers. A long pause between sends is kept on the row (`spread_until`), so that the row says it after a
+ * reload too. Pacing, retries, stopping and the lease are the
  * loop base's (loop.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import { LONG_PAUSE_S } from '@sewablast/contract/safety';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
@@ -49,7 +52,10 @@ export interface BlastLoopDeps extends LoopDeps {
   now?: () => Date;
 }
 
-/** A wait for the sending hours or the next day is checked again this often, so that new settings take hold. */
+/**
+ * A wait for the sending hours or the next day is checked again this often, so that settings changed where no
+ * recheck reached this worker (straight in the database, a lost command) take hold.
+ */
 export const SAFETY_RECHECK_S = 5 * 60;
 
 export class BlastLoop extends AccountLoop {
@@ -65,6 +71,10 @@ export class BlastLoop extends AccountLoop {
   private safety: SafetyView | null = null;
   /** The safety settings the last round read: the pause spreads the day's cap over their sending hours. */
   private settings: SafetySettings | null = null;
+  /** Held back by the safety rule (holdBack): a recheck wakes it. */
+  private holding = false;
+  /** A recheck came since this round read the settings: a hold it decides on them is looked at again at once. */
+  private recheckDue = false;
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -77,17 +87,46 @@ export class BlastLoop extends AccountLoop {
     if (this.row) await this.deps.publish(this.row, event, { ...this.safety, ...extra });
   }
 
+  /**
+   * A wait the safety rule holds the blast in ends now, so that changed settings or terms take hold at once; a
+   * pause between sends or a restriction's wait is left to end in its time (ending them early sends sooner).
+   */
+  recheck(): void {
+    this.recheckDue = true;
+    if (this.holding) this.wake();
+  }
+
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }
 
+  /**
+   * A long pause is kept on the row as a wait of its own (`spread`, until when), so that the row says when the
+   * next send comes after a reload, on another tab and to an admin, as the pause's live event says it.
+   */
+  protected override async pausing(seconds: number): Promise<void> {
+    if (seconds < LONG_PAUSE_S || !this.safety) return;
+    const until = new Date(this.now().getTime() + seconds * 1000);
+    this.row = (await this.setAccount({ spread_until: until })) ?? this.row;
+    this.safety = { ...this.safety, resume_at: until.toISOString(), wait_reason: 'spread' };
+  }
+
   protected override async afterPause(): Promise<void> {
-    if (this.row) await this.deps.publish(this.row, 'progressing', {});
+    if (this.safety?.wait_reason !== 'spread') {
+      if (this.row) await this.deps.publish(this.row, 'progressing', {});
+      return;
+    }
+    this.row = (await this.setAccount({ spread_until: null })) ?? this.row;
+    this.safety = { ...this.safety, resume_at: null, wait_reason: null };
+    if (this.row) await this.deps.publish(this.row, 'progressing', { resume_at: null, wait_reason: null });
   }
 
   private async setAccount(
     values: Partial<
-      Pick<AccountRow, 'status' | 'blasting' | 'blast_number_id' | 'blast_started_at' | 'last_error' | 'limited_until'>
+      Pick<
+        AccountRow,
+        'status' | 'blasting' | 'blast_number_id' | 'blast_started_at' | 'last_error' | 'limited_until' | 'spread_until'
+      >
     >,
   ) {
     const [row] = await this.deps.db
@@ -102,13 +141,20 @@ export class BlastLoop extends AccountLoop {
   protected async resume(account: AccountRow): Promise<void> {
     if (account.blast_number_id !== null) await this.release(account.blast_number_id);
     this.since = account.blast_started_at ?? new Date();
-    this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
+    // A pause the last loop was in ended with it: this one sends at once.
+    this.row = await this.setAccount({
+      status: 'sending',
+      blast_started_at: this.since,
+      blast_number_id: null,
+      spread_until: null,
+    });
     // A blast started again within a restriction waits out what is left of it first.
     const left = account.limited_until ? Math.ceil((account.limited_until.getTime() - this.now().getTime()) / 1000) : 0;
     if (left > 0) await this.limited(left, account.limited_until as Date);
   }
 
   protected override async roundStart(): Promise<AccountRow | undefined> {
+    this.recheckDue = false;
     const { account, material } = await readRound(
       this.deps.db,
       this.deps.workerId,
@@ -270,7 +316,10 @@ export class BlastLoop extends AccountLoop {
     const left = Number.isNaN(until) ? SAFETY_RECHECK_S : Math.ceil((until - this.now().getTime()) / 1000);
     const seconds = Math.max(1, left);
     await this.announce('waiting', { waitTime: seconds });
+    if (this.recheckDue) return;
+    this.holding = true;
     await this.sleep(Math.min(seconds, SAFETY_RECHECK_S));
+    this.holding = false;
   }
 
   /**

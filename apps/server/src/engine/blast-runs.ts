@@ -79,6 +79,12 @@ export class BlastRuns {
     await loop.done;
   }
 
+  /** The loops held back by the safety rule (all, or `clientid`'s) look at it again now. */
+  recheck(clientid?: string): void {
+    if (clientid === undefined) for (const loop of this.loops.values()) loop.recheck();
+    else this.loops.get(clientid)?.recheck();
+  }
+
   /** A shutdown: every loop ends with its blast still wanted, for the restart or another worker. */
   async stopAll(): Promise<void> {
     const loops = [...this.loops.values()];

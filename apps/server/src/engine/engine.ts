@@ -18,6 +18,11 @@ export interface Engine {
   reconcile(clientid: string): Promise<void>;
   halt(clientid: string): Promise<void>;
   /**
+   * The blasts held back by the safety rule (the sending hours, the cap, their health; of every account, or of
+   * `clientid`'s) look at it again now: the settings or the member's terms it reads changed.
+   */
+  recheck(clientid?: string): Promise<void>;
+  /**
    * Fills `message` in for `to` and sends it through the account's session at once, outside any blast, under
    * the engine's retry rule; it runs where the session lives.
    */

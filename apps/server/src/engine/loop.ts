@@ -65,6 +65,8 @@ export abstract class AccountLoop implements RetryPace {
   /** Ends the work after a stop, a shutdown or a round's `finish`. */
   protected abstract finish(): Promise<void>;
   protected abstract announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void>;
+  /** Runs as a pause of `seconds` between rounds begins, before it is announced. */
+  protected async pausing(_seconds: number): Promise<void> {}
   /** Runs after a pause that no stop cut short. */
   protected async afterPause(): Promise<void> {}
 
@@ -130,7 +132,9 @@ export abstract class AccountLoop implements RetryPace {
 
   private async pause(account: AccountRow): Promise<void> {
     const { min, max } = await this.interval(account);
-    await this.wait(min + Math.floor(this.deps.random() * (max - min + 1)));
+    const seconds = min + Math.floor(this.deps.random() * (max - min + 1));
+    await this.pausing(seconds);
+    await this.wait(seconds);
   }
 
   /** Waits `seconds` as a pause between rounds is waited, announced as `waiting`; a stop cuts it short. */

@@ -22,7 +22,8 @@ export type EngineCommand =
   | { type: 'link'; accountId: number; options: LinkOptions }
   | { type: 'logout' | 'reconcile' | 'halt'; clientid: string }
   | { type: 'send'; clientid: string; to: Recipient; message: { text: string } }
-  | { type: 'describe'; clientid: string };
+  | { type: 'describe'; clientid: string }
+  | { type: 'recheck'; clientid?: string };
 
 /** A question every node answers, whatever it holds: the dev socket monitor's census of live sockets. */
 export type NodeQuery = { type: 'sockets'; channels: string[] };
@@ -95,6 +96,7 @@ const WAIT_MS: Record<EngineCommand['type'], number> = {
   halt: 15_000,
   send: 90_000,
   describe: 5_000,
+  recheck: 0,
 };
 
 /** A worker's answer, or why there is none: nobody answered in time, or the worker failed the command. */
@@ -155,6 +157,11 @@ export class RemoteEngine implements Engine {
     await this.toHolder({ type: 'halt', clientid });
   }
 
+  /** To every worker: each wakes the waits of the blasts it holds. */
+  async recheck(clientid?: string): Promise<void> {
+    await this.ask(null, { type: 'recheck', ...(clientid ? { clientid } : {}) });
+  }
+
   async sendNow(clientid: string, to: Recipient, message: { text: string }): Promise<SendOutcome> {
     const { outcome } = answered(await this.toHolder({ type: 'send', clientid, to, message }));
     if (!outcome) throw new EngineUnavailable(ENGINE_TEXT.noWorker);
@@ -184,6 +191,8 @@ export function serveCommands(transport: CommandTransport, host: SessionHost, lo
         const account = await host.leases.takeIfFree(command.accountId);
         if (!account) return;
         await host.link(account, command.options);
+      } else if (command.type === 'recheck') {
+        await host.recheck(command.clientid);
       } else if (command.type === 'describe') {
         reply = { id, ok: true, data: await host.describe(command.clientid) };
       } else if (command.type === 'send') {
@@ -194,6 +203,6 @@ export function serveCommands(transport: CommandTransport, host: SessionHost, lo
     } catch (error) {
       reply = { id, ok: false, msg: error instanceof Error ? error.message : String(error) };
     }
-    if (command.type !== 'reconcile') await transport.reply(replyTo, reply);
+    if (command.type !== 'reconcile' && command.type !== 'recheck') await transport.reply(replyTo, reply);
   }
 }

@@ -75,3 +75,13 @@ export function spreadInterval(interval: { min: number; max: number }, gap: numb
     max: Math.max(interval.max, Math.floor(gap * (1 + SPREAD_JITTER))),
   };
 }
+
+/**
+ * The figures with the blast's long pause, if it is in one (`spread_until`, kept on the row by the blast
+ * loop): a wait of its own until then, so that the row reads as its live event did. A wait the rule itself
+ * holds the account for says more and goes first; a pause that ended (a stopped or crashed loop) is none.
+ */
+export function withSpread(view: SafetyView, spreadUntil: Date | null, now: Date): SafetyView {
+  if (view.wait_reason !== null || spreadUntil === null || spreadUntil <= now) return view;
+  return { ...view, resume_at: spreadUntil.toISOString(), wait_reason: 'spread' };
+}

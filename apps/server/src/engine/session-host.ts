@@ -261,6 +261,10 @@ export class SessionHost implements Engine {
     return this.blasts.halt(clientid);
   }
 
+  async recheck(clientid?: string): Promise<void> {
+    this.blasts.recheck(clientid);
+  }
+
   /**
    * Sends one message right now through the account's session (the Blaster page), outside any blast. It
    * announces nothing: the account's row on the dashboard shows its blast, which this send is no part of.

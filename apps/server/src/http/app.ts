@@ -201,7 +201,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/admin/users',
     temporaryPasswords: services.temporaryPasswords,
   });
-  await app.register(area(settingRoutes, 'everyone'), { prefix: '/api/admin/setting', settings: services.settings });
+  await app.register(area(settingRoutes, 'everyone'), {
+    prefix: '/api/admin/setting',
+    settings: services.settings,
+    timeZone: services.timeZone,
+    engine: services.engine,
+  });
   await app.register(area(levelRoutes, 'managers'), { prefix: '/api/admin/level', levels: services.levels });
   await app.register(area(messageRoutes, 'managers'), {
     prefix: '/api/admin/message',

@@ -25,9 +25,9 @@ export function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
-export function toPublicSetting(row: SettingsRow): TSetting {
+export function toPublicSetting(row: SettingsRow, timeZone: string): TSetting {
   const { created_at: _created, updated_at: _updated, ...setting } = row;
-  return setting;
+  return { ...setting, time_zone: timeZone };
 }
 
 export function createSettingService(db: Db) {

@@ -1,7 +1,7 @@
 /**
  * An account as the API and its screens show it: the row's public fields and its safety figures today
- * (engine/send-policy.ts; its health as last computed, engine/health-read.ts), from the settings read once per
- * answer. Credentials never leave the server.
+ * (engine/send-policy.ts; its health as last computed, engine/health-read.ts; the long pause its blast is in,
+ * engine/send-spread.ts), from the settings read once per answer. Credentials never leave the server.
  */
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +10,7 @@ import { readSettingsRow } from '../../db/settings-row.ts';
 import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from '../../engine/blast-take.ts';
 import type { HealthThresholds } from '../../engine/health.ts';
 import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../../engine/send-policy.ts';
+import { withSpread } from '../../engine/send-spread.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -54,7 +55,8 @@ export function createPresenter(db: Db, clock: { timeZone: string; enforce: bool
     const policy = { timeZone: clock.timeZone, enforce: clock.enforce, now: clock.now?.() ?? new Date() };
     return rows.map((account) => {
       const health = { score: account.health, before: account.health_before, thresholds };
-      return toPublicWhatsapp(account, safetyView(sendPolicy(account, settings, policy, health)));
+      const view = safetyView(sendPolicy(account, settings, policy, health));
+      return toPublicWhatsapp(account, withSpread(view, account.spread_until, policy.now));
     });
   }
   return {

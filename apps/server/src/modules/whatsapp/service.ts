@@ -114,7 +114,12 @@ export function createWhatsappService({
   const linking = createLinking({ db, proxies, bus, sessions: requireEngine, byClientid });
   const blaster = createBlaster({ db, phoneNumbers, sessions: requireEngine, secondMs });
   const confirmNumber = createNumberChange({ db, bus, sessions: requireEngine, mustSee });
-  const setTerms = createTerms({ db, mustSee, present: present.one });
+  const setTerms = createTerms({
+    db,
+    mustSee,
+    present: present.one,
+    recheck: async (clientid) => engine?.recheck(clientid),
+  });
   const forecast = createForecast(db, safety);
 
   return {

@@ -31,12 +31,16 @@ const MAX_SUSPENSIONS = 3;
 
 const canActivate = (row: LiveRow) => row.suspended && row.suspended_count < MAX_SUSPENSIONS;
 
-/** `viewerId`: the signed-in user, who alone sets the own terms of the accounts that are theirs. */
+/**
+ * `viewerId`: the signed-in user, who alone sets the own terms of the accounts that are theirs; `timeZone`: the
+ * business time zone the waits' times are shown in (undefined until the settings are read).
+ */
 export function accountColumns(
   role: Role,
   now: number,
   commands: AccountCommands,
   viewerId: number | null,
+  timeZone: string | undefined,
 ): Column<LiveRow>[] {
   const isManager = role === 'admin' || role === 'dev';
   return [
@@ -128,7 +132,7 @@ export function accountColumns(
               Activate
             </button>
           )}
-          <AccountSafety row={row} own={row.user_id === viewerId} />
+          <AccountSafety row={row} own={row.user_id === viewerId} clock={{ now, timeZone }} />
         </div>
       ),
     },

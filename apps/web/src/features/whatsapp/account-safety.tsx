@@ -3,28 +3,30 @@
  * warm-up day, what it sent of today's cap, the owner's own terms, and why and until when its blast waits (a
  * pause for health names no time: it ends when the health recovers; or that it never sends, when the owner's
  * hours and the service's never meet; a long pause between sends too, so that it does not read as a fault).
- * The time is the dashboard's clock, as every time the list shows.
+ * Times are the business time zone's (business-clock.ts), from the row's `resume_at`: a reload reads the same.
  */
 import { SAFETY_TEXT, TERMS_TEXT } from '@sewablast/contract/safety';
-import { type LiveRow, pauseEnd } from './live-rows.ts';
+import { businessDay, businessTime } from './business-clock.ts';
+import type { LiveRow } from './live-rows.ts';
 
-/** `HH:MM` of a time, on the dashboard's clock. */
-function clockTime(at: string | number): string {
-  const time = new Date(at);
-  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
+/** The viewer's now and the business time zone (undefined until the settings are read). */
+export interface RowClock {
+  now: number;
+  timeZone: string | undefined;
 }
 
 export function waitText(
-  row: Pick<LiveRow, 'resume_at' | 'wait_reason' | 'health' | 'health_pause_below'> &
-    Partial<Pick<LiveRow, 'waiting' | 'limited_until'>>,
+  row: Pick<LiveRow, 'resume_at' | 'wait_reason' | 'health' | 'health_pause_below'>,
+  clock: RowClock,
 ): string | null {
   if (row.wait_reason === 'no_hours') return SAFETY_TEXT.noHours;
   if (row.wait_reason === 'health') return SAFETY_TEXT.waitHealth(row.health, row.health_pause_below);
-  const pause = pauseEnd(row);
-  if (pause !== null) return SAFETY_TEXT.waitSpread(clockTime(pause));
   if (!row.resume_at) return null;
-  if (row.wait_reason === 'window') return SAFETY_TEXT.waitWindow(clockTime(row.resume_at));
-  if (row.wait_reason === 'cap') return SAFETY_TEXT.waitCap(clockTime(row.resume_at));
+  const at = Date.parse(row.resume_at);
+  const time = businessTime(at, clock.timeZone);
+  if (row.wait_reason === 'spread') return SAFETY_TEXT.waitSpread(time);
+  if (row.wait_reason === 'window') return SAFETY_TEXT.waitWindow(time);
+  if (row.wait_reason === 'cap') return SAFETY_TEXT.waitCap(businessDay(at, clock.now, clock.timeZone), time);
   return null;
 }
 
@@ -54,8 +56,8 @@ export function termsText(
   return TERMS_TEXT.summary(own, row.member_daily_cap, row.member_window_start, row.member_window_end);
 }
 
-export function AccountSafety({ row, own }: { row: LiveRow; own: boolean }) {
-  const waiting = waitText(row);
+export function AccountSafety({ row, own, clock }: { row: LiveRow; own: boolean; clock: RowClock }) {
+  const waiting = waitText(row, clock);
   const terms = termsText(row, own);
   return (
     <span
@@ -79,7 +81,9 @@ export function AccountSafety({ row, own }: { row: LiveRow; own: boolean }) {
       )}
       {waiting && (
         // A pause between sends is the plan, not a hold-up: it reads as the row's other figures do.
-        <span className={pauseEnd(row) === null ? 'block text-amber-700 dark:text-amber-400' : 'block'}>{waiting}</span>
+        <span className={row.wait_reason === 'spread' ? 'block' : 'block text-amber-700 dark:text-amber-400'}>
+          {waiting}
+        </span>
       )}
     </span>
   );

@@ -5,6 +5,11 @@ import { cannotStart, isFresh } from '../../lib/live.ts';
 import { termsText, waitText } from './account-safety.tsx';
 import { applyLiveEvent, statusLabel, toLiveRow } from './live-rows.ts';
 
+/** The viewer's own zone, and a business zone whose clock reads otherwise (WIB, or UTC for a viewer in WIB). */
+const VIEWER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const OTHER_ZONE = VIEWER_ZONE === 'Asia/Jakarta' ? 'UTC' : 'Asia/Jakarta';
+const sameClock = { now: 0, timeZone: VIEWER_ZONE };
+
 const account = toLiveRow({
   id: 1,
   clientid: 'wa-1',
@@ -70,7 +75,7 @@ describe('applyLiveEvent', () => {
       0,
     );
     expect(statusLabel(row, 0)).toBe('Waiting');
-    expect(waitText(row)).toBe('Dijeda: kesehatan akun 28/100 di bawah 40, lanjut sendiri setelah pulih');
+    expect(waitText(row, sameClock)).toBe('Dijeda: kesehatan akun 28/100 di bawah 40, lanjut sendiri setelah pulih');
   });
 
   it('takes the safety figures a blast reports, and clears its wait when the blast ends', () => {
@@ -85,8 +90,9 @@ describe('applyLiveEvent', () => {
     row = applyLiveEvent(row, event('waiting', { waitTime: 600, resume_at: resume, wait_reason: 'window' }), 0);
     expect(row).toMatchObject({ resume_at: resume, wait_reason: 'window', sent_today: 1 });
     expect(statusLabel(row, 0)).toBe('Waiting');
-    expect(waitText(row)).toMatch(/^Menunggu jam kirim \d\d:\d\d$/);
-    expect(waitText({ ...row, resume_at: resume, wait_reason: 'cap' })).toMatch(
+    expect(waitText(row, sameClock)).toMatch(/^Menunggu jam kirim \d\d:\d\d$/);
+    const dayBefore = { ...sameClock, now: Date.parse(resume) - 86_400_000 };
+    expect(waitText({ ...row, resume_at: resume, wait_reason: 'cap' }, dayBefore)).toMatch(
       /^Batas harian tercapai, lanjut besok \d\d:\d\d$/,
     );
     row = applyLiveEvent(
@@ -103,7 +109,9 @@ describe('applyLiveEvent', () => {
     let row = applyLiveEvent(account, event('start'), 0);
     row = applyLiveEvent(row, event('waiting', { waitTime: 300, resume_at: null, wait_reason: 'no_hours' }), 0);
     expect(statusLabel(row, 0)).toBe('Waiting');
-    expect(waitText(row)).toBe('Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.');
+    expect(waitText(row, sameClock)).toBe(
+      'Jam kirim pemilik tidak bertemu jam kirim layanan: akun ini tidak mengirim.',
+    );
     row = applyLiveEvent(row, event('stop'), 0);
     expect(row).toMatchObject({ blasting: false, wait_reason: 'no_hours' });
     // A blast's own word (the owner widened the hours) replaces it.
@@ -130,28 +138,69 @@ describe('applyLiveEvent', () => {
   });
 
   it('says when the next send comes during a long pause between sends, not thousands of seconds', () => {
-    // The safety rule spreading the day's cap: about an hour between two sends.
+    // The safety rule spreading the day's cap: about an hour between two sends, said by the pause's event.
     const since = Date.parse('2026-11-26T03:00:00.000Z');
-    const row = applyLiveEvent(
-      account,
-      event('waiting', { waitTime: 3900, resume_at: null, wait_reason: null }),
-      since,
-    );
+    const resume = '2026-11-26T04:05:00.000Z';
+    let row = applyLiveEvent(account, event('start'), since);
+    row = applyLiveEvent(row, event('waiting', { waitTime: 3900, resume_at: resume, wait_reason: 'spread' }), since);
     expect(statusLabel(row, since + 60_000)).toBe('Waiting');
-    const next = new Date(since + 3_900_000);
-    const hhmm = `${String(next.getHours()).padStart(2, '0')}:${String(next.getMinutes()).padStart(2, '0')}`;
-    expect(waitText(row)).toBe(SAFETY_TEXT.waitSpread(hhmm));
+    expect(waitText(row, { now: since, timeZone: 'UTC' })).toBe(
+      SAFETY_TEXT.waitSpread(VIEWER_ZONE === 'UTC' ? '04:05' : '04:05\u00a0UTC'),
+    );
+    expect(waitText(row, { now: since, timeZone: 'Asia/Jakarta' })).toMatch(
+      /^Dijeda agar akun aman, kirim berikutnya 11:05/,
+    );
+    // Read again (a reload mid-pause), the row has the wait without its event, and says it the same.
+    const reread = toLiveRow({
+      ...account,
+      blasting: true,
+      status: 'sending',
+      resume_at: resume,
+      wait_reason: 'spread',
+    });
+    expect(statusLabel(reread, since)).toBe('Waiting');
+    expect(waitText(reread, { now: since, timeZone: 'Asia/Jakarta' })).toBe(
+      waitText(row, { now: since, timeZone: 'Asia/Jakarta' }),
+    );
+    // The pause's end clears it: the next send is under way.
+    row = applyLiveEvent(row, event('progressing', { resume_at: null, wait_reason: null }), since + 3_900_000);
+    expect(waitText(row, sameClock)).toBeNull();
     // A restriction's wait says until when itself; a short pause counts its seconds.
     const limited = applyLiveEvent(
       account,
       event('waiting', { waitTime: 3900, limited_until: new Date(since + 3_900_000).toISOString() }),
       since,
     );
-    expect(waitText(limited)).toBeNull();
+    expect(waitText(limited, sameClock)).toBeNull();
     expect(statusLabel(limited, since)).toBe('Waiting (3900 s)');
     const short = applyLiveEvent(account, event('waiting', { waitTime: 30 }), since);
-    expect(waitText(short)).toBeNull();
+    expect(waitText(short, sameClock)).toBeNull();
     expect(statusLabel(short, since)).toBe('Waiting (30 s)');
+  });
+
+  it("says today or tomorrow of the business calendar, never the viewer's, and names the zone when clocks differ", () => {
+    const capped = { ...account, wait_reason: 'cap' as const };
+    // 22:00–06:00 in Jakarta, the cap reached at 01:00 on 27 November: the hours open again at 22:00 that day.
+    const atOne = { now: Date.parse('2026-11-26T18:00:00Z'), timeZone: 'Asia/Jakarta' };
+    const tonight = { ...capped, resume_at: '2026-11-27T15:00:00.000Z' };
+    const wib = VIEWER_ZONE === 'Asia/Jakarta' ? '' : '\u00a0WIB';
+    // A viewer in UTC reads 26 November 18:00 now and 27 November 15:00 then: 'besok' on their own calendar.
+    expect(waitText(tonight, atOne)).toBe(`Batas harian tercapai, lanjut hari ini 22:00${wib}`);
+    // The cap reached at 23:00 on the 26th: the next opening is the 27th's 22:00, tomorrow.
+    expect(waitText(tonight, { ...atOne, now: Date.parse('2026-11-26T16:00:00Z') })).toBe(
+      `Batas harian tercapai, lanjut besok 22:00${wib}`,
+    );
+    // Further than tomorrow: its date.
+    expect(waitText(tonight, { ...atOne, now: Date.parse('2026-11-25T16:00:00Z') })).toBe(
+      `Batas harian tercapai, lanjut 27 Nov 22:00${wib}`,
+    );
+    // The viewer's clock the business's: the spec's words exactly, no zone.
+    const sameZone = { now: Date.parse(tonight.resume_at) - 3_600_000, timeZone: VIEWER_ZONE };
+    expect(waitText(tonight, sameZone)).toMatch(/^Batas harian tercapai, lanjut hari ini \d\d:\d\d$/);
+    // Any other zone is named.
+    expect(waitText({ ...tonight, wait_reason: 'window' }, { ...sameZone, timeZone: OTHER_ZONE })).toMatch(
+      /^Menunggu jam kirim \d\d:\d\d\u00a0\S+$/,
+    );
   });
 
   it('counts a wait down from the server waitTime to 0, and holds 0 until the next send', () => {

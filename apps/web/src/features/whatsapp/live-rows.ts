@@ -154,29 +154,16 @@ function applyEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
 /** A blast runs, or was asked for: stop is offered, and reset or reconnect first warn. */
 export const isBlasting = (row: LiveRow) => row.blasting || row.status === 'sending';
 
-/** A pause between sends at least this long says when the next send comes rather than count seconds. */
-export const LONG_PAUSE_S = 60;
-
-/**
- * The time a long pause between sends ends (the safety rule spreading the day's cap over the sending
- * hours), or null: not waiting, a short pause, or a wait that says why itself (the hours, the cap, a
- * restriction).
- */
-export function pauseEnd(row: Partial<Pick<LiveRow, 'waiting' | 'resume_at' | 'limited_until'>>): number | null {
-  const { waiting, resume_at, limited_until } = row;
-  if (!waiting || resume_at || waiting.seconds < LONG_PAUSE_S) return null;
-  if (limited_until && Date.parse(limited_until) > waiting.since) return null;
-  return waiting.since + waiting.seconds * 1000;
-}
-
 /** The status label of a row (spec part 1 §2 WhatsApp list). */
 export function statusLabel(row: LiveRow, now: number): string {
   if (row.suspended) return `Suspended (${row.suspended_count}x)`;
   if (row.attempting !== null) return `Fail, attempting (${row.attempting})`;
   // A wait for the sending hours or the next day says why and until when below (account-safety.tsx), not in seconds.
-  // So does a long pause between sends: its next send time, not thousands of seconds.
+  // So does a long pause between sends (`spread`): its next send time, not thousands of seconds.
+  // A wait the row carries without its event (read after a reload mid-wait) is one too.
+  if (row.waiting === null && isBlasting(row) && row.wait_reason !== null) return 'Waiting';
   if (row.waiting !== null) {
-    return row.resume_at || row.wait_reason === 'no_hours' || row.wait_reason === 'health' || pauseEnd(row) !== null
+    return row.resume_at || row.wait_reason === 'no_hours' || row.wait_reason === 'health'
       ? 'Waiting'
       : `Waiting (${secondsLeft(row.waiting, now)} s)`;
   }

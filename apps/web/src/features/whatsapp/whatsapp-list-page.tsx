@@ -19,7 +19,7 @@ import { useClock } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { accountColumns } from './account-columns.tsx';
-import { useWhatsappPage } from './api/whatsapp.ts';
+import { useBusinessTimeZone, useWhatsappPage } from './api/whatsapp.ts';
 import { useAccountCommands } from './use-account-commands.ts';
 import { useLiveAccounts } from './use-live-accounts.ts';
 
@@ -44,6 +44,7 @@ export function Component() {
   const userFilter = isManager && filters.id ? Number(filters.id) : null;
   const list = useWhatsappPage(page, isFilter ? '' : raw, isFilter ? raw : '', userFilter);
   const now = useClock();
+  const timeZone = useBusinessTimeZone();
   const channel = user
     ? isManager
       ? ({ kind: 'admin' } as const)
@@ -89,7 +90,7 @@ export function Component() {
           </div>
         </div>
         <DataTable
-          columns={accountColumns(role, now, commands, user?.id ?? null)}
+          columns={accountColumns(role, now, commands, user?.id ?? null, timeZone)}
           rows={rows}
           rowKey={(row) => row.clientid}
           loading={list.isPending}

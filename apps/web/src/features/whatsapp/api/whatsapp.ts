@@ -87,12 +87,18 @@ export function setTerms(body: TMemberTermsRequest) {
   return api<TWhatsappResponse>('/admin/whatsapp/terms', { method: 'PUT', body });
 }
 
+// The key the other readers of the settings use, so that one read serves them all.
+const settingsQuery = { queryKey: ['settings'], queryFn: () => api<TSettingResponse>('/admin/setting/get') };
+
+/** The business time zone the rows' waits are shown in; undefined until the settings are read. */
+export function useBusinessTimeZone(): string | undefined {
+  return useQuery({ ...settingsQuery, select: ({ setting }) => setting.time_zone }).data;
+}
+
 /** The service's cap and sending hours, which the member's own terms can only narrow. */
 export function useServiceTerms() {
   return useQuery({
-    // The key the other readers of the settings use, so that one read serves them all.
-    queryKey: ['settings'],
-    queryFn: () => api<TSettingResponse>('/admin/setting/get'),
+    ...settingsQuery,
     select: ({ setting }) => ({
       cap: setting.daily_cap,
       start: setting.send_window_start,
