@@ -17,7 +17,7 @@ import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
-import { recordBlastOutcome } from './blast-outcome.ts';
+import { RecordInPause, recordBlastOutcome } from './blast-outcome.ts';
 import { type BlastRowValues, releaseNumber, setBlastAccount } from './blast-rows.ts';
 import {
   anyNumberLeft,
@@ -64,6 +64,8 @@ export class BlastLoop extends AccountLoop {
   private safety: SafetyView | null = null;
   /** The safety settings the last round read: the pause spreads the day's cap over their sending hours. */
   private settings: SafetySettings | null = null;
+  /** The last round's outcome, written while its pause runs. */
+  private readonly recording = new RecordInPause();
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -81,6 +83,7 @@ export class BlastLoop extends AccountLoop {
   }
 
   protected override async afterPause(): Promise<void> {
+    await this.recording.settled();
     if (this.row) await this.deps.publish(this.row, 'progressing', {});
   }
 
@@ -99,6 +102,7 @@ export class BlastLoop extends AccountLoop {
   }
 
   protected override async roundStart(): Promise<AccountRow | undefined> {
+    await this.recording.settled();
     const { account, material } = await readRound(
       this.deps.db,
       this.deps.workerId,
@@ -194,12 +198,19 @@ export class BlastLoop extends AccountLoop {
       return 'finish';
     }
 
-    this.safety = await recordBlastOutcome(
-      this.deps,
-      account,
-      { number, template, variant: variant.key, outcome, verdict, since: this.since, sentAt: this.now() },
-      this.safety,
-    );
+    const sent = { number, template, variant: variant.key, outcome, verdict, since: this.since, sentAt: this.now() };
+    if ((outcome.status === 'success' || outcome.status === 'fail') && !this.halted()) {
+      // The pause begins while the outcome is written; its spread counts this send as the record will.
+      const view = this.safety;
+      this.safety = { ...view, sent_today: view.sent_today + 1 };
+      this.recording.hold(
+        recordBlastOutcome(this.deps, account, sent, view).then((counted) => {
+          this.safety = counted;
+        }),
+      );
+      return 'pause';
+    }
+    this.safety = await recordBlastOutcome(this.deps, account, sent, this.safety);
     if (outcome.status === 'banned' || this.halted()) return 'finish';
     return outcome.status === 'restricted' ? this.restricted(outcome) : 'pause';
   }
@@ -258,6 +269,7 @@ export class BlastLoop extends AccountLoop {
    * ban already cleared it).
    */
   protected async finish(): Promise<void> {
+    await this.recording.settled();
     const last = await this.account();
     if (!last) return;
     // A temporary ban keeps `blasting` too: the blast resumes when the account connects after it.

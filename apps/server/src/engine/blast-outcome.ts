@@ -68,3 +68,29 @@ export async function recordBlastOutcome(
   }
   return view;
 }
+
+/**
+ * The outcome of the round before the pause, written while the pause runs (docs/decisions.md "An outcome
+ * written during the pause"): the next round's statement, a stop's finish and the pause's end wait for it, so
+ * nothing that reads what it writes runs before it is committed.
+ */
+export class RecordInPause {
+  private pending: Promise<{ error: unknown } | null> | null = null;
+
+  /** Holds `record` until `settled`; a failure is kept for `settled` to throw, never left unhandled. */
+  hold(record: Promise<unknown>): void {
+    this.pending = record.then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+  }
+
+  /** Waits for the outcome being written, if any; throws what its write threw. */
+  async settled(): Promise<void> {
+    const pending = this.pending;
+    if (!pending) return;
+    const failed = await pending;
+    if (this.pending === pending) this.pending = null;
+    if (failed) throw failed.error;
+  }
+}
