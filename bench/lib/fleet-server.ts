@@ -109,7 +109,10 @@ await inBatches(ACCOUNTS, (from, to) =>
 progress(`${MEMBERS} members, ${ACCOUNTS} accounts`);
 const secret = randomBytes(32);
 const bus = createMemoryBus();
-const engineDatabase = await openEngineDatabase(databaseUrl);
+// ENGINE_POOL compares the engine pool's size (openEngineDatabase's) with another, the pool's waits printed.
+const engineDatabase = process.env.ENGINE_POOL
+  ? await openDatabase({ url: databaseUrl, poolMax: Number(process.env.ENGINE_POOL) })
+  : await openEngineDatabase(databaseUrl);
 // Every statement the engine's pool sends is one round trip to PostgreSQL (BEGIN and COMMIT included).
 let engineRoundTrips = 0;
 /** Round trips by the statement's first words, to see where they go. */
