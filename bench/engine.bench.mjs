@@ -51,6 +51,7 @@ while (Date.now() < until) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 const cpu = fleet.cpuSeconds() - cpuBefore;
+const window = await fleet.window();
 const recorded = counter ? (await logged()) - loggedBefore : outcomes;
 // Outcomes a second are the accounts that send times one over a round's length: each account's round measured
 // as the time between two of its outcomes in the window (PostgreSQL's clock); a gap over 5 s is a wait (a
@@ -73,7 +74,10 @@ const states = await counter?.query(
 );
 await counter?.end();
 const rss = fleet.rssMb();
+const cpuMs = cpu * 1000;
 socket.close();
+// Printed before the stop, so that a stop that hangs still leaves them.
+printWindow();
 const totals = await fleet.stop();
 latencies.sort((a, b) => a - b);
 reads.sort((a, b) => a - b);
@@ -110,4 +114,30 @@ if (totals.engineRoundTrips > 0) {
   for (const [statement, count] of totals.engineStatements) {
     console.log(`  ${(count / Math.max(1, totals.messageLogs)).toFixed(2)} an outcome  ${statement}`);
   }
+}
+
+// Where a round's time goes, summed over the window in the server's process (bench/lib/round-steps.ts) and
+// divided by the outcomes it recorded: ratios that hold however busy the shared machine is.
+function printWindow() {
+  const steps = new Map(window.steps);
+  const records = steps.get('  record: outcome batch, queue included')?.count ?? 0;
+  const per = (ms) => (ms / Math.max(1, records)).toFixed(1);
+  const roundMs = [...steps]
+    .filter(([name]) => !name.startsWith(' ') && !name.startsWith('pool'))
+    .reduce((t, [, s]) => t + s.ms, 0);
+  console.log(`a round's time in the window, per outcome recorded (${records} outcomes; steps in a round's order):`);
+  for (const [name, sum] of steps) {
+    const share = name.startsWith('pool')
+      ? ''
+      : `  ${((sum.ms / Math.max(1, roundMs)) * 100).toFixed(1)}% of the rounds' time`;
+    console.log(
+      `  ${per(sum.ms).padStart(7)} ms an outcome  ${(sum.ms / Math.max(1, sum.count)).toFixed(1).padStart(7)} ms a call  ${(sum.count / Math.max(1, records)).toFixed(2)} calls an outcome  ${name}${share}`,
+    );
+  }
+  const wait = steps.get('pool: wait for a connection')?.ms ?? 0;
+  console.log(
+    `  round trips ${(window.roundTrips / Math.max(1, records)).toFixed(2)} an outcome (budget 3); PostgreSQL answering ${per(window.statementMs)} ms ` +
+      `and waiting for a pool connection ${per(wait)} ms an outcome (${((wait / Math.max(1, wait + window.statementMs)) * 100).toFixed(0)}% of the time statements took); ` +
+      `server CPU ${(cpuMs / Math.max(1, recorded)).toFixed(2)} ms an outcome, of it GC ${per(window.gcMs)} ms (${window.gcCount} collections)`,
+  );
 }

@@ -32,6 +32,7 @@ import { hashPassword } from '../../apps/server/src/modules/users/password.ts';
 import { seed } from '../../apps/server/src/seed.ts';
 import { createServices } from '../../apps/server/src/services.ts';
 import { SimulatorDriver } from '../../apps/server/src/wa/simulator.ts';
+import { instrumentPool, instrumentRounds, resetSteps, stepTotals } from './round-steps.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 100);
 const ACCOUNTS = Math.min(MEMBERS, Number(process.env.ACCOUNTS ?? 0));
@@ -108,11 +109,16 @@ await inBatches(ACCOUNTS, (from, to) =>
 progress(`${MEMBERS} members, ${ACCOUNTS} accounts`);
 const secret = randomBytes(32);
 const bus = createMemoryBus();
-const engineDatabase = await openEngineDatabase(databaseUrl);
+// ENGINE_POOL compares the engine pool's size (openEngineDatabase's) with another, the pool's waits printed.
+const engineDatabase = process.env.ENGINE_POOL
+  ? await openDatabase({ url: databaseUrl, poolMax: Number(process.env.ENGINE_POOL) })
+  : await openEngineDatabase(databaseUrl);
 // Every statement the engine's pool sends is one round trip to PostgreSQL (BEGIN and COMMIT included).
 let engineRoundTrips = 0;
 /** Round trips by the statement's first words, to see where they go. */
 const engineStatements = new Map<string, number>();
+/** Milliseconds from a statement's submission to its answer, summed: PostgreSQL's share of a round. */
+let engineStatementMs = 0;
 postgresPoolOf(engineDatabase.db).on('connect', (client) => {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
@@ -120,9 +126,23 @@ postgresPoolOf(engineDatabase.db).on('connect', (client) => {
     const first = args[0] as string | { text?: string } | undefined;
     const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 48);
     engineStatements.set(text, (engineStatements.get(text) ?? 0) + 1);
-    return query(...args);
+    const started = performance.now();
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...answer: unknown[]) => {
+        engineStatementMs += performance.now() - started;
+        callback(...answer);
+      };
+      return query(...args);
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise) return answer.finally(() => (engineStatementMs += performance.now() - started));
+    return answer;
   }) as typeof client.query;
 });
+instrumentPool(postgresPoolOf(engineDatabase.db));
+instrumentRounds();
 const services = createServices(db, secret, {
   bus,
   engineDb: engineDatabase.db,
@@ -214,9 +234,21 @@ const staff = await db
 const adminTokens = await Promise.all(
   staff.map((row) => services.userSessions.start({ id: row.id, token_version: 0 }, BENCH_CLIENT)),
 );
+// The window the bench measures opens now: the round steps and the round trips count from here.
+resetSteps();
+const roundTripsBefore = engineRoundTrips;
+engineStatementMs = 0;
 process.stdout.write(
   `${JSON.stringify({ url, adminToken, adminTokens, tokensFile, pid: process.pid, resumeMs: Date.now() - started })}\n`,
 );
+
+/** The window's figures as they stand (SIGUSR2 from the bench as its window closes). */
+const windowTotals = () => ({
+  ...stepTotals(),
+  roundTrips: engineRoundTrips - roundTripsBefore,
+  statementMs: engineStatementMs,
+});
+process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify(windowTotals())}\n`));
 
 process.on('SIGTERM', async () => {
   loopDelay.disable();

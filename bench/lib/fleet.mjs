@@ -47,6 +47,11 @@ export async function startFleet(env) {
       const fields = procStat();
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
+    /** The server's figures for the window so far (bench/lib/round-steps.ts), the engine's round trips among them. */
+    async window() {
+      server.kill('SIGUSR2');
+      return nextLine();
+    },
     /** Stops the server as a deploy would and answers the totals it reports. */
     async stop() {
       server.kill('SIGTERM');

@@ -18,11 +18,10 @@
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { LONG_PAUSE_S } from '@sewablast/contract/safety';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
-import { eq } from 'drizzle-orm';
-import { phoneNumbers, whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import { countSend } from '../metrics/engine-metrics.ts';
-import { recordAccountEvent } from './account-events.ts';
+import { RecordInPause, recordBlastOutcome } from './blast-outcome.ts';
+import { type BlastRowValues, releaseNumber, setBlastAccount } from './blast-rows.ts';
 import {
   anyNumberLeft,
   DEFAULT_INTERVAL_S,
@@ -33,7 +32,7 @@ import {
 } from './blast-take.ts';
 import { HEALTH_REFRESH_MS, refreshHealth } from './health-read.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from './loop.ts';
-import { restrictionsInARow, restrictionWait } from './restrict.ts';
+import { beginRestriction } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
 import { type SafetySettings, type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
 import { spreadGap, spreadInterval } from './send-spread.ts';
@@ -75,6 +74,10 @@ export class BlastLoop extends AccountLoop {
   private holding = false;
   /** A recheck came since this round read the settings: a hold it decides on them is looked at again at once. */
   private recheckDue = false;
+  /** The last round's outcome, written while its pause runs. */
+  private readonly recording = new RecordInPause();
+  /** The end of the long pause under way (pausing), kept on the row until it ends. */
+  private spreadUntil: Date | null = null;
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -107,34 +110,31 @@ export class BlastLoop extends AccountLoop {
   protected override async pausing(seconds: number): Promise<void> {
     if (seconds < LONG_PAUSE_S || !this.safety) return;
     const until = new Date(this.now().getTime() + seconds * 1000);
+    this.spreadUntil = until;
     this.row = (await this.setAccount({ spread_until: until })) ?? this.row;
-    this.safety = { ...this.safety, resume_at: until.toISOString(), wait_reason: 'spread' };
+    this.safety = this.withSpread(this.safety);
+  }
+
+  /** The view with the long pause under way as its wait: the outcome written during the pause keeps it. */
+  private withSpread(view: SafetyView): SafetyView {
+    if (!this.spreadUntil) return view;
+    return { ...view, resume_at: this.spreadUntil.toISOString(), wait_reason: 'spread' };
   }
 
   protected override async afterPause(): Promise<void> {
-    if (this.safety?.wait_reason !== 'spread') {
+    await this.recording.settled();
+    if (!this.spreadUntil) {
       if (this.row) await this.deps.publish(this.row, 'progressing', {});
       return;
     }
+    this.spreadUntil = null;
     this.row = (await this.setAccount({ spread_until: null })) ?? this.row;
-    this.safety = { ...this.safety, resume_at: null, wait_reason: null };
+    if (this.safety) this.safety = { ...this.safety, resume_at: null, wait_reason: null };
     if (this.row) await this.deps.publish(this.row, 'progressing', { resume_at: null, wait_reason: null });
   }
 
-  private async setAccount(
-    values: Partial<
-      Pick<
-        AccountRow,
-        'status' | 'blasting' | 'blast_number_id' | 'blast_started_at' | 'last_error' | 'limited_until' | 'spread_until'
-      >
-    >,
-  ) {
-    const [row] = await this.deps.db
-      .update(whatsappAccounts)
-      .set(values)
-      .where(eq(whatsappAccounts.id, this.accountId))
-      .returning();
-    return row;
+  private setAccount(values: BlastRowValues) {
+    return setBlastAccount(this.deps.db, this.accountId, values);
   }
 
   /** A number the account named when the process stopped goes back to the pool; the run goes on where it was. */
@@ -155,6 +155,7 @@ export class BlastLoop extends AccountLoop {
 
   protected override async roundStart(): Promise<AccountRow | undefined> {
     this.recheckDue = false;
+    await this.recording.settled();
     const { account, material } = await readRound(
       this.deps.db,
       this.deps.workerId,
@@ -172,8 +173,8 @@ export class BlastLoop extends AccountLoop {
     return spreadInterval(this.pace, spreadGap(this.safety, this.settings, clock, this.row));
   }
 
-  private async release(numberId: number): Promise<void> {
-    await this.deps.db.update(phoneNumbers).set({ in_use: false }).where(eq(phoneNumbers.id, numberId));
+  private release(numberId: number): Promise<void> {
+    return releaseNumber(this.deps.db, numberId);
   }
 
   private async idle(event: 'idle' | 'stop' | 'finished' | 'error_blast', extra: Partial<TLivePayload> = {}) {
@@ -250,39 +251,19 @@ export class BlastLoop extends AccountLoop {
       return 'finish';
     }
 
-    const recorded = await this.deps.outcomes.record({
-      accountId: account.id,
-      phoneNumberId: number.id,
-      templateId: template.id,
-      status: outcome.status === 'success' ? 'success' : 'fail',
-      error: outcome.status === 'success' ? null : outcome.error,
-      sendKey: `${account.id}:${number.id}:${this.since.getTime()}`,
-      waMessageId: outcome.status === 'success' ? outcome.id : null,
-      variant: variant.key,
-      day: verdict.day,
-      warmupFrom: verdict.warmupFrom,
-      sentAt: this.now(),
-    });
-    if (recorded && recorded.sent.day === verdict.day) {
-      this.safety = { ...this.safety, sent_today: recorded.sent.count };
+    const sent = { number, template, variant: variant.key, outcome, verdict, since: this.since, sentAt: this.now() };
+    if ((outcome.status === 'success' || outcome.status === 'fail') && !this.halted()) {
+      // The pause begins while the outcome is written; its spread counts this send as the record will.
+      const view = this.safety;
+      this.safety = { ...view, sent_today: view.sent_today + 1 };
+      this.recording.hold(
+        recordBlastOutcome(this.deps, account, sent, view).then((counted) => {
+          this.safety = this.withSpread(counted);
+        }),
+      );
+      return 'pause';
     }
-    // The record cleared the account's blast_number_id; the live events carry none of what it changed.
-    await this.deps.publish(account, 'in_use', { number: number.number, in_use: 0 });
-    if (recorded && outcome.status === 'success') {
-      await this.deps.publish(account, 'count_success', {
-        count_success: recorded.account.count_success,
-        income: recorded.account.income,
-        number: number.number,
-        last_sent: new Date().toISOString(),
-        ...this.safety,
-      });
-    } else if (recorded) {
-      await this.deps.publish(account, 'count_fail', {
-        count_fail: recorded.account.count_fail,
-        number: number.number,
-        ...this.safety,
-      });
-    }
+    this.safety = await recordBlastOutcome(this.deps, account, sent, this.safety);
     if (outcome.status === 'banned' || this.halted()) return 'finish';
     return outcome.status === 'restricted' ? this.restricted(outcome) : 'pause';
   }
@@ -323,21 +304,12 @@ export class BlastLoop extends AccountLoop {
   }
 
   /**
-   * Waits out a restriction for a cool-down that grows with the restrictions in a row, counted from the event
-   * log so that a restart or a takeover keeps the growth.
+   * Waits out a restriction for a cool-down that grows with the restrictions in a row (restrict.ts), timed on
+   * the loop's clock as the rule is: a moved clock (tests, the week bench) keeps its events in its windows.
    */
   private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
-    // On the loop's clock, as the rule's: a moved clock (tests, the week bench) keeps its events in its windows.
-    const now = this.now();
-    const inARow = await restrictionsInARow(this.deps.db, this.accountId, outcome.code, now);
-    const seconds = restrictionWait(outcome, inARow, now.getTime());
-    const until = outcome.until ?? new Date(now.getTime() + seconds * 1000);
-    this.row = (await this.setAccount({ limited_until: until, last_error: outcome.error })) ?? this.row;
-    await recordAccountEvent(this.deps.db, this.accountId, 'restricted', {
-      code: outcome.code,
-      detail: { until: until.toISOString(), in_a_row: inARow },
-      at: now,
-    });
+    const { seconds, until, row } = await beginRestriction(this.deps.db, this.accountId, outcome, this.now());
+    this.row = row ?? this.row;
     await this.limited(seconds, until);
     return 'next';
   }
@@ -353,6 +325,7 @@ export class BlastLoop extends AccountLoop {
    * ban already cleared it).
    */
   protected async finish(): Promise<void> {
+    await this.recording.settled();
     const last = await this.account();
     if (!last) return;
     // A temporary ban keeps `blasting` too: the blast resumes when the account connects after it.

@@ -7,6 +7,9 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accountEvents, messageLogs } from '../db/schema.ts';
+import { recordAccountEvent } from './account-events.ts';
+import type { AccountRow } from './account-read.ts';
+import { setBlastAccount } from './blast-rows.ts';
 import { RATE_LIMITED } from './retry.ts';
 
 export const COOL_DOWN_S = 60;
@@ -55,4 +58,26 @@ export async function restrictionsInARow(db: Db, accountId: number, code: string
       ),
     );
   return (row?.count ?? 0) + 1;
+}
+
+/**
+ * A restriction a blast met at `now`: its wait (restrictionWait, the restrictions in a row read from the event
+ * log) and its end, written on the account's row with WhatsApp's error and logged as an event.
+ */
+export async function beginRestriction(
+  db: Db,
+  accountId: number,
+  restriction: { code: string; until: Date | null; error: string },
+  now: Date,
+): Promise<{ seconds: number; until: Date; row: AccountRow | undefined }> {
+  const inARow = await restrictionsInARow(db, accountId, restriction.code, now);
+  const seconds = restrictionWait(restriction, inARow, now.getTime());
+  const until = restriction.until ?? new Date(now.getTime() + seconds * 1000);
+  const row = await setBlastAccount(db, accountId, { limited_until: until, last_error: restriction.error });
+  await recordAccountEvent(db, accountId, 'restricted', {
+    code: restriction.code,
+    detail: { until: until.toISOString(), in_a_row: inARow },
+    at: now,
+  });
+  return { seconds, until, row };
 }
