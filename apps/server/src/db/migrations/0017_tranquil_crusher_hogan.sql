@@ -1,0 +1,1 @@
+CREATE INDEX "phone_numbers_name_block_idx" ON "phone_numbers" USING btree (("id" / 4096),lower("name") varchar_pattern_ops);
