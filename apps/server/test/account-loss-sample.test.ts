@@ -6,7 +6,7 @@ import { KEPT_SAMPLE } from '@sewablast/contract/account-loss';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.ts';
-import { windowOf } from '../src/modules/account-loss/figures.ts';
+import { readWindows, windowOf } from '../src/modules/account-loss/figures.ts';
 import { periodOf } from '../src/modules/account-loss/period.ts';
 import { createAccountLossService, keptSample } from '../src/modules/account-loss/service.ts';
 import { seed } from '../src/seed.ts';
@@ -92,5 +92,28 @@ describe("the comparison's kept accounts", () => {
     const compare = await createAccountLossService(db, 'Asia/Jakarta').compare({ id: 1, role: 'admin' }, {});
     expect(compare.kept).toMatchObject({ accounts: KEPT_SAMPLE, sampled: true });
     expect(compare.lost).toMatchObject({ accounts: Math.floor(ACCOUNTS / 17), sampled: false });
+  });
+
+  it("probes each window's first contacts in the (account, number, time) index's order", async () => {
+    const plans: string[] = [];
+    const explaining = {
+      async execute(statement: SQL) {
+        const plan = (await db.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] };
+        plans.push(plan.rows.map((row) => Object.values(row)[0]).join('\n'));
+        return { rows: [] };
+      },
+    } as unknown as Db;
+    const accounts = (await db.execute(sql`select id from whatsapp_accounts order by id limit 50`)) as unknown as {
+      rows: { id: number }[];
+    };
+    await readWindows(
+      explaining,
+      accounts.rows.map((row) => windowOf(row.id, new Date())),
+    );
+    const sends = plans.find((plan) => plan.includes('message_logs_account_number_idx'));
+    // The pairs sorted as the index is, then each probed: in a hash's order each probe met a page of its own.
+    expect(sends).toMatch(
+      /Nested Loop Left Join[\s\S]*Sort Key: logs_\d\.account_id, logs_\d\.phone_number_id[\s\S]*Index Only Scan using message_logs_account_number_idx on message_logs p/,
+    );
   });
 });
