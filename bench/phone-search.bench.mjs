@@ -178,6 +178,37 @@ async function indexesUsed(db, term) {
   return [...new Set(plan.match(/phone_numbers_\w+/g) ?? [])].join(', ') || 'none (sequential scan)';
 }
 
+/**
+ * The first page of a common start in a new version, one client alone: a number added (a new version of the
+ * list), then page 1 of each of 'nama 1' … 'nama 9' read by both ways, in turn first; ROUNDS rounds.
+ */
+async function firstOfVersion(db, phones) {
+  const terms = Array.from({ length: 9 }, (_, i) => `nama ${i + 1}`);
+  const ways = { now: [], before: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    await db.execute(
+      sql`insert into phone_numbers (number, name) values (${`62898${String(round).padStart(9, '0')}`}, 'Baru')`,
+    );
+    const order = round % 2 ? ['before', 'now'] : ['now', 'before'];
+    for (const term of terms)
+      for (const way of order) {
+        const query = { page: 1, limit: 10, search: term };
+        const started = performance.now();
+        await (way === 'now' ? phones.listPage(query) : sortedKeysPage(db, query));
+        ways[way].push(performance.now() - started);
+      }
+  }
+  console.log(
+    `\nthe first page of a common start ('nama 1' … 'nama 9') after a number is added, one client, ${ROUNDS} rounds:`,
+  );
+  for (const [way, latencies] of Object.entries(ways)) {
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `  ${way.padEnd(6)} p50 ${quantile(latencies, 0.5).padStart(7)} ms / p99 ${quantile(latencies, 0.99).padStart(7)} ms`,
+    );
+  }
+}
+
 async function measure(label, database) {
   const { db } = database;
   await database.migrate();
@@ -196,6 +227,7 @@ async function measure(label, database) {
     console.log(`  searched page  ${await timed(ROUNDS, () => phones.listPage({ page: 1, limit: 10, search: term }))}`);
     console.log(`  naive %term%   ${await timed(NAIVE_ROUNDS, () => naivePage(db, term))}`);
   }
+  await firstOfVersion(db, phones);
   console.log(
     `\n${CLIENTS} clients each every ${PACE_MS} ms for ${PACED_SECONDS} s, page 1-5 of 10 rows (a name's start among old numbers: 1-100);`,
   );

@@ -176,6 +176,31 @@ describe("a phone name's start", () => {
     ).rejects.toThrow(/Seq Scan on phone_numbers/);
   });
 
+  it("counts and probes a common start in the name index's order, never by a sequential scan", async () => {
+    // Half the list begins so: the planner expects to find ten or a thousand soon in a sequential scan, which
+    // under load starts where a concurrent one is (synchronize_seqscans) and may read the whole table.
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62869' || lpad(i::text, 8, '0'), case when i % 2 = 0 then ${`${TAG}Serupa `} || i else 'Lain ' || i end
+      from generate_series(1, 20000) as i`);
+    await t.db.execute(sql`analyze phone_numbers`);
+    const read: { query: string; params: unknown[] }[] = [];
+    const db = drizzleNodePg((t.db as unknown as { $client: pg.Pool }).$client, {
+      schema,
+      logger: { logQuery: (query: string, params: unknown[]) => read.push({ query, params }) },
+    }) as unknown as Db;
+    const { meta } = await createPhoneNumberService(db).listPage({ page: 1, limit: 10, search: `${TAG}serupa` });
+    expect(meta).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const starts = read.filter(({ query }) => /~>=~/.test(query) && !/generate_series/.test(query));
+    // The probe (whether a page of names begins so) and the count to the cap.
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    for (const { query, params } of starts) {
+      const plan = (await pool.query(`explain ${query}`, params)).rows.map((row) => Object.values(row)[0]).join('\n');
+      expect(plan, query).toMatch(/Index Scan using phone_numbers_name_pattern_idx/);
+      expect(plan, query).not.toMatch(/Seq Scan/);
+    }
+  });
+
   it("reads a common start's first matches block by block from the newest, exactly as OFFSET pages them through changes", async () => {
     // Matches in the oldest blocks, then two blocks' worth of newer numbers that do not match, then a few
     // newer matches: walking the id key read the 'Lain' before the older matches, and sorting read them all.

@@ -84,13 +84,14 @@ export async function countUpTo(
   table: PgTable,
   where: SQL | undefined,
   cap = SEARCH_COUNT_CAP,
+  order?: SQL,
 ): Promise<Counted> {
-  const found = db
+  const matches = db
     .select({ one: sql`1`.as('one') })
     .from(table)
-    .where(where)
-    .limit(cap + 1)
-    .as('found');
+    .where(where);
+  // In an index's order (lib/like.ts `patternOrder`) where one is given: the count walks it to the cap.
+  const found = (order ? matches.orderBy(order) : matches).limit(cap + 1).as('found');
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(found);
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }

@@ -1,5 +1,5 @@
 /** Phone numbers: the list blasts go to, managed by admins and devs (spec part 2 §7, DESIGN §4, §6). */
-import type { TPageQuery } from '@sewablast/contract/paging';
+import { SEARCH_COUNT_CAP, type TPageQuery } from '@sewablast/contract/paging';
 import {
   PHONE_LIST_LIMIT,
   PHONE_TEXT,
@@ -15,6 +15,7 @@ import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import {
   escapeLike,
+  patternOrder,
   rareWords,
   STARTS_ENOUGH,
   SUBSTRING_FROM,
@@ -61,6 +62,7 @@ export function phoneSearch(term: string | undefined): SQL | undefined {
 }
 
 const NAME = sql`lower(${phoneNumbers.name})`;
+const BY_NAME = patternOrder(NAME);
 
 /**
  * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term (`start`), else
@@ -77,7 +79,7 @@ export async function phoneWhere(
     return { where: phoneSearch(text), start: false };
   const name = text.toLowerCase();
   const starts = startsWith(NAME, name);
-  if (await startsEnough(db, phoneNumbers, starts)) return { where: starts, start: true };
+  if (await startsEnough(db, phoneNumbers, starts, BY_NAME)) return { where: starts, start: true };
   const words = [...new Set(name.split(/\s+/))].filter((word) => [...word].length >= SUBSTRING_FROM);
   const rare = words.length > 1 ? await rareWords(db, phoneNumbers, NAME, words) : [];
   if (rare.length === 0 || rare.length === words.length) return { where: phoneSearch(text), start: false };
@@ -133,7 +135,10 @@ export function createPhoneNumberService(db: Db) {
       const kept = await keptStartPage(query);
       if (kept) return kept;
       const { where, start } = await phoneWhere(db, query.search);
-      const count = where ? (matching: SQL | undefined) => countUpTo(db, phoneNumbers, matching) : undefined;
+      const count = where
+        ? (matching: SQL | undefined) =>
+            countUpTo(db, phoneNumbers, matching, SEARCH_COUNT_CAP, start ? BY_NAME : undefined)
+        : undefined;
       // Past the count's cap (total Infinity) a page reads the first matches' keys: a name's start block by
       // block from the newest (name-blocks.ts), any other search walking the id key, which at over 1,000
       // matches finds them soon enough. Below it the matches are read through the search's index and sorted
