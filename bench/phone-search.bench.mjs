@@ -126,6 +126,8 @@ const PACED = {
 const CHANGING = Object.keys(PACED).at(-1);
 
 const BY_NEWEST = { columns: [phoneNumbers.id], desc: true };
+/** Three digits of this run in the numbers it adds, so that a run on a database an earlier one left adds new ones. */
+const RUN = String(process.pid % 1000).padStart(3, '0');
 
 /** The cases whose 'before' is the same search with its first keys sorted (`sortedKeysPage`), not the substring. */
 const STARTS = new Set(Object.keys(PACED).slice(-3));
@@ -187,7 +189,7 @@ async function firstOfVersion(db, phones) {
   const ways = { now: [], before: [] };
   for (let round = 0; round < ROUNDS; round++) {
     await db.execute(
-      sql`insert into phone_numbers (number, name) values (${`62898${String(round).padStart(9, '0')}`}, 'Baru')`,
+      sql`insert into phone_numbers (number, name) values (${`62898${RUN}${String(round).padStart(6, '0')}`}, 'Baru')`,
     );
     const order = round % 2 ? ['before', 'now'] : ['now', 'before'];
     for (const term of terms)
@@ -249,7 +251,7 @@ async function measure(label, database) {
       kind === CHANGING &&
       (() =>
         db.execute(
-          sql`insert into phone_numbers (number, name) values (${`62899${String(added++).padStart(9, '0')}`}, 'Baru')`,
+          sql`insert into phone_numbers (number, name) values (${`62899${RUN}${String(added++).padStart(6, '0')}`}, 'Baru')`,
         ));
     for (const [way, page] of ways) console.log(`  ${way}         ${await paced(page, searchOf, pages, change)}`);
   }
