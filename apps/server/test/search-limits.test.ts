@@ -176,7 +176,7 @@ describe("a phone name's start", () => {
     ).rejects.toThrow(/Seq Scan on phone_numbers/);
   });
 
-  it("counts and probes a common start in the name index's order, never by a sequential scan", async () => {
+  it("counts and probes a common start, a name's or a number's, in its index's order, never by a sequential scan", async () => {
     // Half the list begins so: the planner expects to find ten or a thousand soon in a sequential scan, which
     // under load starts where a concurrent one is (synchronize_seqscans) and may read the whole table.
     await t.db.execute(sql`insert into phone_numbers (number, name)
@@ -194,11 +194,21 @@ describe("a phone name's start", () => {
     const starts = read.filter(({ query }) => /~>=~/.test(query) && !/generate_series/.test(query));
     // The probe (whether a page of names begins so) and the count to the cap.
     expect(starts.length).toBeGreaterThanOrEqual(2);
-    for (const { query, params } of starts) {
-      const plan = (await pool.query(`explain ${query}`, params)).rows.map((row) => Object.values(row)[0]).join('\n');
-      expect(plan, query).toMatch(/Index Scan using phone_numbers_name_pattern_idx/);
-      expect(plan, query).not.toMatch(/Seq Scan/);
+    const planOf = async ({ query, params }: { query: string; params: unknown[] }) =>
+      (await pool.query(`explain ${query}`, params)).rows.map((row) => Object.values(row)[0]).join('\n');
+    for (const statement of starts) {
+      const plan = await planOf(statement);
+      expect(plan, statement.query).toMatch(/Index Scan using phone_numbers_name_pattern_idx/);
+      expect(plan, statement.query).not.toMatch(/Seq Scan/);
     }
+    // A number's start, which most numbers here share, is counted in the number's btree the same way.
+    read.length = 0;
+    await createPhoneNumberService(db).listPage({ page: 1, limit: 10, search: '62869' });
+    const count = read.find(({ query }) => /count\(\*\)/.test(query));
+    expect(count).toBeDefined();
+    const plan = await planOf(count as (typeof read)[number]);
+    expect(plan).toMatch(/Index (Only )?Scan using phone_numbers_number_unique/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it("reads a common start's first matches block by block from the newest, exactly as OFFSET pages them through changes", async () => {

@@ -65,6 +65,16 @@ const NAME = sql`lower(${phoneNumbers.name})`;
 const BY_NAME = patternOrder(NAME);
 
 /**
+ * The order a search's count to the cap walks (lib/like.ts `patternOrder`): a start's, in its btree, whatever
+ * share of the list the planner expects it in; none for a search found anywhere.
+ */
+function countOrder(term: string | undefined, start: boolean): SQL | undefined {
+  if (start) return BY_NAME;
+  const text = term?.trim() ?? '';
+  return phoneDigits(text) && /^([0+]|62)/.test(text) ? patternOrder(sql`${phoneNumbers.number}`) : undefined;
+}
+
+/**
  * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term (`start`), else
  * phoneSearch. A name's search of several words some of which most names share ('nama 123457') asks the
  * trigram index for the rare words only and checks the whole term on the rows it finds (lib/like.ts
@@ -137,7 +147,7 @@ export function createPhoneNumberService(db: Db) {
       const { where, start } = await phoneWhere(db, query.search);
       const count = where
         ? (matching: SQL | undefined) =>
-            countUpTo(db, phoneNumbers, matching, SEARCH_COUNT_CAP, start ? BY_NAME : undefined)
+            countUpTo(db, phoneNumbers, matching, SEARCH_COUNT_CAP, countOrder(query.search, start))
         : undefined;
       // Past the count's cap (total Infinity) a page reads the first matches' keys: a name's start block by
       // block from the newest (name-blocks.ts), any other search walking the id key, which at over 1,000
