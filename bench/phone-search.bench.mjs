@@ -6,17 +6,16 @@
 // every PACE_MS, p99 under 20 ms): no search, a number's start, a unique name, a name whose words every other
 // name shares ('nama NNN') and a common word, each beside the search before the capped count and the start
 // first (the whole substring, counted exactly) in the same run; and two names' starts whose matches lie among
-// the oldest numbers, beside the same search with no order kept between pages (every page counting and
-// sorting or walking its matches, as before the paging helper remembered a search's keys).
-// On the PostgreSQL of DATABASE_URL (an empty
+// the oldest numbers, the second also while a number is added every second (each a new version of the list),
+// beside the same search with its first keys read by sorting all its matches (issue 24, before they were read
+// block by block: phonenumber/name-blocks.ts). On the PostgreSQL of DATABASE_URL (an empty
 // database, as `npm run bench` gives), a scratch database on TEST_DATABASE_URL's server, or an embedded one of
 // its own (lib/database.mjs).
-import { count, desc, sql } from 'drizzle-orm';
+import { and, count, desc, sql } from 'drizzle-orm';
 import { phoneNumbers } from '../apps/server/src/db/schema.ts';
 import { escapeLike } from '../apps/server/src/lib/like.ts';
-import { countRows, paged } from '../apps/server/src/lib/paging.ts';
+import { countRows, countUpTo, paged } from '../apps/server/src/lib/paging.ts';
 import {
-  countPhoneMatches,
   createPhoneNumberService,
   phoneSearch,
   phoneWhere,
@@ -83,12 +82,19 @@ function beforePage(db, phones, query) {
  * p99 (and p50) of `page(query)` asked by CLIENTS clients, each every PACE_MS, for PACED_SECONDS, of the first
  * `pages` pages.
  */
-async function paced(page, searchOf, pages, budget) {
+async function paced(page, searchOf, pages, change, budget) {
   const latencies = [];
   const until = Date.now() + PACED_SECONDS * 1000;
   let n = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
+  const changes = async () => {
+    while (change && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await change();
+    }
+  };
+  await Promise.all([
+    changes(),
+    ...Array.from({ length: CLIENTS }, async (_, client) => {
       await new Promise((resolve) => setTimeout(resolve, (PACE_MS * client) / CLIENTS));
       while (Date.now() < until) {
         n += 7919;
@@ -99,7 +105,7 @@ async function paced(page, searchOf, pages, budget) {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, PACE_MS - took)));
       }
     }),
-  );
+  ]);
   return summary(latencies, budget);
 }
 
@@ -120,25 +126,31 @@ const PACED = {
   "a common word ('nugroho', ~55,000)": () => 'nugroho',
   "a name's start among old numbers ('nama 1N', ~5,555)": (n) => `nama ${10 + (n % 90)}`,
   "a name's start among old numbers ('nama N', ~55,555)": (n) => `nama ${1 + (n % 9)}`,
+  'the same while a number is added every second (a new version each second)': (n) => `nama ${1 + (n % 9)}`,
 };
 
-/** The cases whose 'before' is the same search with no order kept between pages (`unkeptPage`), not the substring. */
-const STARTS = new Set(Object.keys(PACED).slice(-2));
+/** The case during which a number is added every second: every search's kept keys are of an older version. */
+const CHANGING = Object.keys(PACED).at(-1);
+
+const BY_NEWEST = { columns: [phoneNumbers.id], desc: true };
+/** Three digits of this run in the numbers it adds, so that a run on a database an earlier one left adds new ones. */
+const RUN = String(process.pid % 1000).padStart(3, '0');
+
+/** The cases whose 'before' is the same search with its first keys sorted (`sortedKeysPage`), not the substring. */
+const STARTS = new Set(Object.keys(PACED).slice(-3));
 
 /**
- * The list's search as it was read before the paging helper kept a search's keys: the same `where`, count and
- * choice between walking the id key and sorting the matches, every page by OFFSET (no keyset).
+ * The list's search as it was read before a start's first keys were read block by block (name-blocks.ts): the
+ * same `where`, capped count and kept order between the pages of a version, its first keys read by sorting all
+ * its matches (the rule before chose the sort for these starts, whose matches lie among the oldest numbers).
+ * The filter is written apart, so that the two ways never share what a node remembers of a search.
  */
-async function unkeptPage(db, query) {
-  const { where, start } = await phoneWhere(db, query.search);
-  let walk = false;
-  const count = async (matching) => {
-    const counted = await countPhoneMatches(db, matching, start, query);
-    walk = counted.walk;
-    return counted;
-  };
-  const orderBy = () => [desc(walk ? phoneNumbers.id : sql`${phoneNumbers.id} + 0`)];
-  return paged(db, query, { table: phoneNumbers, where, orderBy, count }, (rows) => rows.map(toPublicPhoneNumber));
+async function sortedKeysPage(db, query) {
+  const { where } = await phoneWhere(db, query.search);
+  const count = (matching) => countUpTo(db, phoneNumbers, matching);
+  const orderBy = () => [desc(sql`${phoneNumbers.id} + 0`)];
+  const source = { table: phoneNumbers, where: and(where, sql`true`), orderBy, count, keyset: BY_NEWEST };
+  return paged(db, query, source, (rows) => rows.map(toPublicPhoneNumber));
 }
 
 /** The same search as a plain substring ILIKE, read without any index: the cost the trigram indexes save. */
@@ -175,6 +187,37 @@ async function indexesUsed(db, term) {
   return [...new Set(plan.match(/phone_numbers_\w+/g) ?? [])].join(', ') || 'none (sequential scan)';
 }
 
+/**
+ * The first page of a common start in a new version, one client alone: a number added (a new version of the
+ * list), then page 1 of each of 'nama 1' … 'nama 9' read by both ways, in turn first; ROUNDS rounds.
+ */
+async function firstOfVersion(db, phones) {
+  const terms = Array.from({ length: 9 }, (_, i) => `nama ${i + 1}`);
+  const ways = { now: [], before: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    await db.execute(
+      sql`insert into phone_numbers (number, name) values (${`62898${RUN}${String(round).padStart(6, '0')}`}, 'Baru')`,
+    );
+    const order = round % 2 ? ['before', 'now'] : ['now', 'before'];
+    for (const term of terms)
+      for (const way of order) {
+        const query = { page: 1, limit: 10, search: term };
+        const started = performance.now();
+        await (way === 'now' ? phones.listPage(query) : sortedKeysPage(db, query));
+        ways[way].push(performance.now() - started);
+      }
+  }
+  console.log(
+    `\nthe first page of a common start ('nama 1' … 'nama 9') after a number is added, one client, ${ROUNDS} rounds:`,
+  );
+  for (const [way, latencies] of Object.entries(ways)) {
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `  ${way.padEnd(6)} p50 ${quantile(latencies, 0.5).padStart(7)} ms / p99 ${quantile(latencies, 0.99).padStart(7)} ms`,
+    );
+  }
+}
+
 async function measure(label, database) {
   const { db } = database;
   await database.migrate();
@@ -195,6 +238,7 @@ async function measure(label, database) {
     );
     console.log(`  naive %term%   ${await timed(NAIVE_ROUNDS, () => naivePage(db, term))}`);
   }
+  await firstOfVersion(db, phones);
   console.log(
     `\n${CLIENTS} clients each every ${PACE_MS} ms for ${PACED_SECONDS} s, page 1-5 of 10 rows (a name's start among old numbers: 1-100);`,
   );
@@ -205,14 +249,21 @@ async function measure(label, database) {
     const ways = [
       ['now   ', (query) => phones.listPage(query), PACED_BUDGET_MS],
       STARTS.has(kind)
-        ? ['before', (query) => unkeptPage(db, query)]
+        ? ['before', (query) => sortedKeysPage(db, query)]
         : ['before', (query) => beforePage(db, phones, query)],
     ];
     if (Object.keys(PACED).indexOf(kind) % 2 === 1) ways.reverse();
     // A common start's every page (the 100 its capped count names), the others' first five as before.
     const pages = STARTS.has(kind) ? 100 : 5;
+    let added = 0;
+    const change =
+      kind === CHANGING &&
+      (() =>
+        db.execute(
+          sql`insert into phone_numbers (number, name) values (${`62899${RUN}${String(added++).padStart(6, '0')}`}, 'Baru')`,
+        ));
     for (const [way, page, budget] of ways) {
-      console.log(`  ${way}         ${await paced(page, searchOf, pages, budget)}`);
+      console.log(`  ${way}         ${await paced(page, searchOf, pages, change, budget)}`);
     }
   }
 }

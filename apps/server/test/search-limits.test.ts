@@ -10,8 +10,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
+import { NAME_BLOCK } from '../src/db/schema.ts';
 import { startsWith } from '../src/lib/like.ts';
-import { createPhoneNumberService, NEWEST_WALKED, phoneWhere } from '../src/modules/phonenumber/service.ts';
+import { createPhoneNumberService, phoneWhere } from '../src/modules/phonenumber/service.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -158,12 +159,14 @@ describe("a phone name's start", () => {
       expect(await ids(startsWith(name, start)), start).toEqual(await ids(sql`${name} like ${`${start}%`}`));
     }
     // Where the planner guesses many rows begin so, it read `like 'nama 110%'` through the trigram index's
-    // posting lists of 'nam' and 'ama', which every name holds: without the btree the range has no index left.
+    // posting lists of 'nam' and 'ama', which every name holds: without the btrees the range has no index left.
     const { where, start } = await phoneWhere(t.db, `${TAG}awal`);
     expect(start).toBe(true);
     await expect(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`drop index phone_numbers_name_pattern_idx`);
+        // The blocks' index holds the name too, under each block: a range of it reads every block.
+        await tx.execute(sql`drop index phone_numbers_name_block_idx`);
         await tx.execute(sql`set local enable_seqscan = off`);
         const plan = (await tx.execute(sql`explain select count(*) from phone_numbers where ${where}`)) as unknown as {
           rows: Record<string, unknown>[];
@@ -173,61 +176,81 @@ describe("a phone name's start", () => {
     ).rejects.toThrow(/Seq Scan on phone_numbers/);
   });
 
-  it("sorts the matches past the count's cap when they lie behind the newest numbers, and pages as OFFSET does", async () => {
-    const few = SEARCH_COUNT_CAP + 100;
+  it("counts and probes a common start, a name's or a number's, in its index's order, never by a sequential scan", async () => {
+    // Half the list begins so: the planner expects to find ten or a thousand soon in a sequential scan, which
+    // under load starts where a concurrent one is (synchronize_seqscans) and may read the whole table.
     await t.db.execute(sql`insert into phone_numbers (number, name)
-      select '62874' || lpad(i::text, 8, '0'), ${`${TAG}Urut `} || i from generate_series(1, ${few}) as i`);
-    // Newer numbers that do not match: walking the id key from the newest reads them all before the first match.
-    await t.db.execute(sql`insert into phone_numbers (number, name)
-      select '62873' || lpad(i::text, 8, '0'), ${`${TAG}Lain `} || i from generate_series(1, 3000) as i`);
-    const phones = createPhoneNumberService(logged());
-    const term = `${TAG}urut`;
-    const naive = await ids(sql`lower(${schema.phoneNumbers.name}) like ${`${term}%`}`);
-    naive.reverse();
-    for (const page of [1, 2, 57, 100]) {
-      sent.length = 0;
-      recording = true;
-      const { data, meta } = await phones.listPage({ page, limit: 10, search: term }).finally(() => {
-        recording = false;
-      });
-      expect(meta).toEqual({ page, limit: 10, total: SEARCH_COUNT_CAP, totalPages: 100, capped: true });
-      expect(data.map((row) => row.id)).toEqual(naive.slice((page - 1) * 10, page * 10));
-      // Page 1 may walk 1,000 of the newest numbers, all of them 'Lain', so it sorts the matches and, past the
-      // cap, keeps their order: the other pages read their rows by key (lib/paging.ts searchPage).
-      if (page === 1) expect(sent.find(matchesRead)).toMatch(/"id" \+ 0 desc/);
-      // One statement: the keys kept answer whether the term begins a page of names (phoneWhere's probe).
-      else expect(sent).toEqual([expect.stringMatching(/ where "phone_numbers"\."id" in \(/)]);
+      select '62869' || lpad(i::text, 8, '0'), case when i % 2 = 0 then ${`${TAG}Serupa `} || i else 'Lain ' || i end
+      from generate_series(1, 20000) as i`);
+    await t.db.execute(sql`analyze phone_numbers`);
+    const read: { query: string; params: unknown[] }[] = [];
+    const db = drizzleNodePg((t.db as unknown as { $client: pg.Pool }).$client, {
+      schema,
+      logger: { logQuery: (query: string, params: unknown[]) => read.push({ query, params }) },
+    }) as unknown as Db;
+    const { meta } = await createPhoneNumberService(db).listPage({ page: 1, limit: 10, search: `${TAG}serupa` });
+    expect(meta).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const starts = read.filter(({ query }) => /~>=~/.test(query) && !/generate_series/.test(query));
+    // The probe (whether a page of names begins so) and the count to the cap.
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    const planOf = async ({ query, params }: { query: string; params: unknown[] }) =>
+      (await pool.query(`explain ${query}`, params)).rows.map((row) => Object.values(row)[0]).join('\n');
+    for (const statement of starts) {
+      const plan = await planOf(statement);
+      expect(plan, statement.query).toMatch(/Index Scan using phone_numbers_name_pattern_idx/);
+      expect(plan, statement.query).not.toMatch(/Seq Scan/);
     }
+    // A number's start, which most numbers here share, is counted in the number's btree the same way.
+    read.length = 0;
+    await createPhoneNumberService(db).listPage({ page: 1, limit: 10, search: '62869' });
+    const count = read.find(({ query }) => /count\(\*\)/.test(query));
+    expect(count).toBeDefined();
+    const plan = await planOf(count as (typeof read)[number]);
+    expect(plan).toMatch(/Index (Only )?Scan using phone_numbers_number_unique/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
-  it("walks the id key past the count's cap when the newest numbers hold the page, else sorts", async () => {
-    const many = 5 * SEARCH_COUNT_CAP;
+  it("reads a common start's first matches block by block from the newest, exactly as OFFSET pages them through changes", async () => {
+    // Matches in the oldest blocks, then two blocks' worth of newer numbers that do not match, then a few
+    // newer matches: walking the id key read the 'Lain' before the older matches, and sorting read them all.
     await t.db.execute(sql`insert into phone_numbers (number, name)
-      select '62872' || lpad(i::text, 8, '0'), ${`${TAG}Banjir `} || i from generate_series(1, ${many}) as i`);
-    const pageOf = async (page: number) => {
-      sent.length = 0;
-      recording = true;
-      const { data } = await createPhoneNumberService(logged())
-        .listPage({ page, limit: 10, search: `${TAG}banjir` })
-        .finally(() => {
+      select '62874' || lpad(i::text, 8, '0'), ${`${TAG}Urut `} || i from generate_series(1, ${2 * SEARCH_COUNT_CAP}) as i`);
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62873' || lpad(i::text, 8, '0'), ${`${TAG}Lain `} || i from generate_series(1, ${2 * NAME_BLOCK}) as i`);
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62872' || lpad(i::text, 8, '0'), ${`${TAG}Urut baru `} || i from generate_series(1, 7) as i`);
+    const phones = createPhoneNumberService(logged());
+    const term = `${TAG}urut`;
+    const changes = [
+      sql`select 1`,
+      sql`insert into phone_numbers (number, name)
+        select '62871' || lpad(i::text, 8, '0'), ${`${TAG}Urut lagi `} || i from generate_series(1, 30) as i`,
+      sql`delete from phone_numbers where name like ${`${TAG}Urut%`} and id % 3 = 0`,
+      // One 'Lain' among the newer blocks begins so now; some older matches no longer do.
+      sql`update phone_numbers set name = ${`${TAG}Urut ganti`} where name = ${`${TAG}Lain 5000`}`,
+      sql`update phone_numbers set name = 'x' || name where name like ${`${TAG}Urut 1_`}`,
+    ];
+    for (const change of changes) {
+      await t.db.execute(change);
+      const naive = (await ids(sql`lower(${schema.phoneNumbers.name}) like ${`${term}%`}`)).reverse();
+      const total = Math.min(naive.length, SEARCH_COUNT_CAP);
+      for (const [i, page] of [57, 1, 2, 100].entries()) {
+        sent.length = 0;
+        recording = true;
+        const { data, meta } = await phones.listPage({ page, limit: 10, search: term }).finally(() => {
           recording = false;
         });
-      return { names: data.map((row) => row.name), order: sent.find(matchesRead) };
-    };
-    const newest = (page: number) => Array.from({ length: 10 }, (_, i) => `${TAG}Banjir ${many - (page - 1) * 10 - i}`);
-    expect(await pageOf(3)).toEqual({
-      names: newest(3),
-      order: expect.stringMatching(/order by "phone_numbers"\."id" desc/),
-    });
-    // Newer numbers that do not match, as many as the walk may read: the matches now lie behind them.
-    await t.db.execute(sql`insert into phone_numbers (number, name)
-      select '62871' || lpad(i::text, 8, '0'), ${`${TAG}Baru `} || i from generate_series(1, ${NEWEST_WALKED}) as i`);
-    expect(await pageOf(1)).toEqual({
-      names: newest(1),
-      order: expect.stringMatching(/order by "phone_numbers"\."id" \+ 0 desc/),
-    });
-    // The matches' order is kept for the version's other pages.
-    expect(await pageOf(100)).toEqual({ names: newest(100), order: undefined });
+        expect(meta).toEqual({ page, limit: 10, total, totalPages: total / 10, capped: true });
+        expect(data.map((row) => row.id)).toEqual(naive.slice((page - 1) * 10, page * 10));
+        // The first page of a version reads the first keys by blocks and sorts no more than a block's matches;
+        // the version's other pages read their rows by key, in one statement.
+        if (i === 0) {
+          expect(sent.find(matchesRead)).toBeUndefined();
+          expect(sent).toContainEqual(expect.stringMatching(/generate_series\(.*cross join lateral/s));
+        } else expect(sent).toEqual([expect.stringMatching(/ where "phone_numbers"\."id" in \(/)]);
+      }
+    }
   });
 });
 

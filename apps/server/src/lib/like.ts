@@ -48,9 +48,24 @@ export function startsWith(text: SQL, term: string): SQL {
   return sql`${text} ~>=~ ${term} and ${text} ~<~ ${chars.join('') + String.fromCodePoint(next)}`;
 }
 
-/** Whether at least STARTS_ENOUGH rows of `table` match `starts`, a condition its btree pattern index answers. */
-export async function startsEnough(db: Db, table: PgTable, starts: SQL): Promise<boolean> {
-  const found = await db.select({ one: sql`1` }).from(table).where(starts).limit(STARTS_ENOUGH);
+/**
+ * The btree pattern index's own order of `text`: a read of a start in it walks that index's range and stops at
+ * its limit. Without an order, where the planner expects a start in a twentieth of a million names it reads
+ * them by a sequential scan it means to stop early; but concurrent sequential scans of a large table start
+ * where another one is (`synchronize_seqscans`), so under load such a read began among other names and read
+ * up to the whole table (multi-second pages at 50 clients, `phone-search`; docs/performance.md).
+ */
+export function patternOrder(text: SQL): SQL {
+  return sql`${text} using ~<~`;
+}
+
+/**
+ * Whether at least STARTS_ENOUGH rows of `table` match `starts`, a condition its btree pattern index answers,
+ * read in that index's order (`patternOrder`) when given.
+ */
+export async function startsEnough(db: Db, table: PgTable, starts: SQL, order?: SQL): Promise<boolean> {
+  const read = db.select({ one: sql`1` }).from(table).where(starts);
+  const found = await (order ? read.orderBy(order) : read).limit(STARTS_ENOUGH);
   return found.length >= STARTS_ENOUGH;
 }
 

@@ -44,6 +44,11 @@ export interface PageSource<T extends PgTable> {
    */
   count?: (where: SQL | undefined) => Promise<Counted>;
   /**
+   * The keys (of the keyset's last column) of a search's first `limit` matches in the list's order, read without
+   * sorting all its matches: for a search past its count's cap, whose pages `searchPage` reads by these keys.
+   */
+  firstKeys?: (db: Statements, limit: number) => Promise<unknown[]>;
+  /**
    * The same order as columns a page can seek by (page-seek.ts `Keyset`), when every table the rows and
    * `where` read is versioned: `table`, and those named in `reads`.
    */
@@ -63,6 +68,7 @@ export interface Page<Item> {
 }
 
 export type Reader = Pick<Db, 'select'>;
+export type Statements = Pick<Db, 'select' | 'execute'>;
 
 export async function countRows(db: Reader, table: PgTable, where: SQL | undefined): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
@@ -78,13 +84,14 @@ export async function countUpTo(
   table: PgTable,
   where: SQL | undefined,
   cap = SEARCH_COUNT_CAP,
+  order?: SQL,
 ): Promise<Counted> {
-  const found = db
+  const matches = db
     .select({ one: sql`1`.as('one') })
     .from(table)
-    .where(where)
-    .limit(cap + 1)
-    .as('found');
+    .where(where);
+  // In an index's order (lib/like.ts `patternOrder`) where one is given: the count walks it to the cap.
+  const found = (order ? matches.orderBy(order) : matches).limit(cap + 1).as('found');
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(found);
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }

@@ -65,11 +65,12 @@ export async function keptPage<T extends PgTable>(
 
 /**
  * A search's page (issue 24): a search past the count's cap, or asked again, has its matches' keys to the cap
- * read once a version (page-seek.ts `searchOf`, in the order `orderBy` gives for what `count` found), and a
- * page reads its rows by key with the version beside them, in one statement; another version (or, for no
- * match, the version read alone) reads them again in one snapshot. Every page of a search whose matches must
- * be sorted (a common name's start among old numbers: 55,555 of them) sorted them all; now the first of a
- * version does. A search of fewer matches than the cap asked for the first time is read by OFFSET, as before:
+ * read once a version (page-seek.ts `searchOf`, by the source's `firstKeys` past the cap where it has them,
+ * else in the order `orderBy` gives for what `count` found), and a page reads its rows by key with the version
+ * beside them, in one statement; another version (or, for no match, the version read alone) reads them again
+ * in one snapshot. Every page of a search whose matches must be sorted (a common name's start among old
+ * numbers: 55,555 of them) sorted them all; then the first of a version did; a name's start now reads its
+ * first keys block by block (phonenumber/name-blocks.ts). A search of fewer matches than the cap asked for the first time is read by OFFSET, as before:
  * reading its keys and three statements more cost a search nobody pages through more than its page.
  */
 export async function searchPage<T extends PgTable>(
@@ -97,6 +98,7 @@ export async function searchPage<T extends PgTable>(
   if (!askedBefore(list) && !counted.capped) return byOffset(counted);
   return db.transaction(async (tx) => {
     const found = await searchOf(await versionOf(tx, tables), list, async () => {
+      if (counted.capped && source.firstKeys) return source.firstKeys(tx, SEARCH_KEYS);
       const unique = list.keyset.columns[list.keyset.columns.length - 1] as PgColumn;
       const total = counted.capped ? Number.POSITIVE_INFINITY : counted.total;
       const rows = await tx

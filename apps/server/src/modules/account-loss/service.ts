@@ -68,19 +68,25 @@ async function lostCount(db: Db, period: Period): Promise<number> {
 }
 
 /**
- * A deterministic sample of the accounts that sent in [from, to) and were not lost in the period: one probe of
- * the logs' (account, time) index and one of the events' per account, never a scan of the window's sends.
+ * A deterministic sample of the accounts that sent in [from, to) and were not lost in the period: the accounts
+ * in `md5(id)` order, each asked whether it sent (one probe of the logs' (account, time) index) only until the
+ * sample is full, never a scan of the window's sends. Probing every account first and sorting those that sent
+ * made 2,700 probes for 301 (136–152 ms at 2,000,000 logs, under load); `offset 0` keeps the probe above the
+ * sort, where the planner would otherwise push it down to every account.
  */
-function keptSample(db: Db, period: Period, from: Date, to: Date) {
+export function keptSample(db: Db, period: Period, from: Date, to: Date) {
   return rows<{ id: number }>(
     db,
-    sql`select a.id from ${whatsappAccounts} a
-    where a.created_at < ${to.toISOString()}
-      and exists (select 1 from ${messageLogs} m where m.whatsapp_id = a.id
-        and m.sent_at >= ${from.toISOString()} and m.sent_at < ${to.toISOString()})
-      and not exists (select 1 from ${accountEvents} e where e.account_id = a.id and e.kind in (${lossKinds})
-        and e.at >= ${period.start.toISOString()} and e.at < ${period.end.toISOString()})
-    order by md5(a.id::text) limit ${KEPT_SAMPLE + 1}`,
+    sql`select a.id from (
+      select a.id from ${whatsappAccounts} a
+      where a.created_at < ${to.toISOString()}
+        and not exists (select 1 from ${accountEvents} e where e.account_id = a.id and e.kind in (${lossKinds})
+          and e.at >= ${period.start.toISOString()} and e.at < ${period.end.toISOString()})
+      order by md5(a.id::text) offset 0
+    ) a
+    where exists (select 1 from ${messageLogs} m where m.whatsapp_id = a.id
+      and m.sent_at >= ${from.toISOString()} and m.sent_at < ${to.toISOString()})
+    limit ${KEPT_SAMPLE + 1}`,
   );
 }
 
@@ -221,14 +227,19 @@ export function createAccountLossService(db: Db, timeZone: string) {
     async compare(actor: Actor, query: TAccountLossPeriodQuery): Promise<TAccountLossCompare> {
       requireAccess(actor, { group: 'managers' });
       const period = periodOf(timeZone, query);
-      const losses = await lossesIn(db, period, LOST_SAMPLE + 1);
-      const lostWindows = losses.slice(0, LOST_SAMPLE).map((loss) => windowOf(loss.account_id, new Date(loss.at)));
       const keptEnd = windowOf(0, new Date(Math.min(period.end.getTime(), Date.now())));
-      const kept = await keptSample(db, period, keptEnd.from, keptEnd.to);
-      const keptWindows = kept.slice(0, KEPT_SAMPLE).map((row) => windowOf(row.id, keptEnd.to));
-      const [lostReadings, keptReadings] = await Promise.all([
-        readWindows(db, lostWindows),
-        readWindows(db, keptWindows),
+      // The lost accounts' windows are read while the kept sample is chosen: the two sides share nothing.
+      const lostSide = lossesIn(db, period, LOST_SAMPLE + 1).then(async (losses) => {
+        const windows = losses.slice(0, LOST_SAMPLE).map((loss) => windowOf(loss.account_id, new Date(loss.at)));
+        return { losses, readings: await readWindows(db, windows) };
+      });
+      const keptSide = keptSample(db, period, keptEnd.from, keptEnd.to).then(async (kept) => {
+        const windows = kept.slice(0, KEPT_SAMPLE).map((row) => windowOf(row.id, keptEnd.to));
+        return { kept, readings: await readWindows(db, windows) };
+      });
+      const [{ losses, readings: lostReadings }, { kept, readings: keptReadings }] = await Promise.all([
+        lostSide,
+        keptSide,
       ]);
       const figuresOf = (readings: typeof lostReadings) => [...readings.values()].map((reading) => reading.figures);
       return {

@@ -1,5 +1,5 @@
 /** Phone numbers: the list blasts go to, managed by admins and devs (spec part 2 §7, DESIGN §4, §6). */
-import { pageMeta, type TPageQuery } from '@sewablast/contract/paging';
+import { SEARCH_COUNT_CAP, type TPageQuery } from '@sewablast/contract/paging';
 import {
   PHONE_LIST_LIMIT,
   PHONE_TEXT,
@@ -15,6 +15,7 @@ import { phoneNumbers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import {
   escapeLike,
+  patternOrder,
   rareWords,
   STARTS_ENOUGH,
   SUBSTRING_FROM,
@@ -22,8 +23,9 @@ import {
   startsEnough,
   startsWith,
 } from '../../lib/like.ts';
-import { type Counted, countRows, countUpTo, keptPaged, paged } from '../../lib/paging.ts';
+import { countRows, countUpTo, keptPaged, paged, type Statements } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
+import { newestMatches } from './name-blocks.ts';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 
@@ -60,6 +62,17 @@ export function phoneSearch(term: string | undefined): SQL | undefined {
 }
 
 const NAME = sql`lower(${phoneNumbers.name})`;
+const BY_NAME = patternOrder(NAME);
+
+/**
+ * The order a search's count to the cap walks (lib/like.ts `patternOrder`): a start's, in its btree, whatever
+ * share of the list the planner expects it in; none for a search found anywhere.
+ */
+function countOrder(term: string | undefined, start: boolean): SQL | undefined {
+  if (start) return BY_NAME;
+  const text = term?.trim() ?? '';
+  return phoneDigits(text) && /^([0+]|62)/.test(text) ? patternOrder(sql`${phoneNumbers.number}`) : undefined;
+}
 
 /**
  * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term (`start`), else
@@ -76,7 +89,7 @@ export async function phoneWhere(
     return { where: phoneSearch(text), start: false };
   const name = text.toLowerCase();
   const starts = startsWith(NAME, name);
-  if (await startsEnough(db, phoneNumbers, starts)) return { where: starts, start: true };
+  if (await startsEnough(db, phoneNumbers, starts, BY_NAME)) return { where: starts, start: true };
   const words = [...new Set(name.split(/\s+/))].filter((word) => [...word].length >= SUBSTRING_FROM);
   const rare = words.length > 1 ? await rareWords(db, phoneNumbers, NAME, words) : [];
   if (rare.length === 0 || rare.length === words.length) return { where: phoneSearch(text), start: false };
@@ -86,51 +99,6 @@ export async function phoneWhere(
     sql`(${NAME} || '') like ${searchPattern(name)}`,
   );
   return { where, start: false };
-}
-
-/**
- * Rows of the newest a name's start may walk per row its page needs, before its matches are sorted instead:
- * the walk is taken when at least one number in WALK_PER_ROW of the newest matches, so that it reads at most
- * WALK_PER_ROW rows per row shown; where fewer match, the matches are under one in WALK_PER_ROW of the list
- * (once they are past SEARCH_COUNT_CAP), or lie among older numbers, and sorting them reads less.
- */
-export const WALK_PER_ROW = 100;
-/** The most of the newest numbers a start's page reads to decide (page 100 of 10 rows needs 1,000 rows). */
-export const NEWEST_WALKED = 20_000;
-
-/**
- * A search's matches counted up to SEARCH_COUNT_CAP, and whether its page walks the id key from the newest
- * (`walk`) rather than sorting the matches. A substring's search walks once its count passes the cap. A
- * name's start past the cap walks only when the newest numbers hold its page densely enough (newestHold),
- * and the walk stops within them; otherwise its matches lie among older numbers (an import's 'Pelanggan 1' …
- * begin together), where the walk read 889,000 rows (2.1 s) for 1,111 matches, and the sort reads the
- * matches alone.
- */
-export async function countPhoneMatches(
-  db: Db,
-  where: SQL | undefined,
-  start: boolean,
-  query: TPageQuery,
-): Promise<Counted & { walk: boolean }> {
-  const counted = await countUpTo(db, phoneNumbers, where);
-  if (!counted.capped) return { ...counted, walk: false };
-  if (!start) return { ...counted, walk: true };
-  const meta = pageMeta(query, counted.total, counted.capped);
-  return { ...counted, walk: await newestHold(db, where, meta.page * meta.limit) };
-}
-
-/**
- * Whether `needed` of the newest `needed` × WALK_PER_ROW numbers (NEWEST_WALKED at most) match `where`: a count
- * that stops as soon as they do. They are read on the key alone, under the list's own name so that `where`
- * reads them: given `where` beside the key, the planner may read every match through the name's index again.
- */
-async function newestHold(db: Db, where: SQL | undefined, needed: number): Promise<boolean> {
-  const newest = Math.min(NEWEST_WALKED, needed * WALK_PER_ROW);
-  const result = (await db.execute(sql`select count(*)::int as found from (
-      select 1 from (select * from ${phoneNumbers} order by ${phoneNumbers.id} desc limit ${newest})
-        as ${phoneNumbers}
-      where ${where ?? sql`true`} limit ${needed}) as held`)) as unknown as { rows: { found: number }[] };
-  return (result.rows[0]?.found ?? 0) >= needed;
 }
 
 export function createPhoneNumberService(db: Db) {
@@ -177,20 +145,21 @@ export function createPhoneNumberService(db: Db) {
       const kept = await keptStartPage(query);
       if (kept) return kept;
       const { where, start } = await phoneWhere(db, query.search);
-      // A narrow search reads its matches through the search index and sorts them (`id + 0` keeps the planner
-      // off the primary key): guessing how matches spread over ids, it may otherwise walk the key backwards
-      // through most of the table to fill one page. The count (and for a name's start, where the newest
-      // matches lie) says which way is cheap, and is read first.
-      let walk = false;
       const count = where
-        ? async (matching: SQL | undefined): Promise<Counted> => {
-            const counted = await countPhoneMatches(db, matching, start, query);
-            walk = counted.walk;
-            return counted;
-          }
+        ? (matching: SQL | undefined) =>
+            countUpTo(db, phoneNumbers, matching, SEARCH_COUNT_CAP, countOrder(query.search, start))
         : undefined;
-      const orderBy = () => [desc(where && !walk ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id)];
-      return paged(db, query, { table: phoneNumbers, where, orderBy, count, keyset: BY_NEWEST }, presentAll);
+      // Past the count's cap (total Infinity) a page reads the first matches' keys: a name's start block by
+      // block from the newest (name-blocks.ts), any other search walking the id key, which at over 1,000
+      // matches finds them soon enough. Below it the matches are read through the search's index and sorted
+      // (`id + 0` keeps the planner off the primary key, which it may otherwise walk backwards through most of
+      // the table to fill one page, guessing how the few matches spread over ids).
+      const orderBy = (total: number) => [
+        desc(where && Number.isFinite(total) ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
+      ];
+      const firstKeys = where && start ? (tx: Statements, limit: number) => newestMatches(tx, where, limit) : undefined;
+      const source = { table: phoneNumbers, where, orderBy, count, firstKeys, keyset: BY_NEWEST };
+      return paged(db, query, source, presentAll);
     },
 
     /** The first `limit` active numbers by id, and how many are active in all. */

@@ -1,0 +1,2 @@
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "spread_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "phone_numbers_name_block_idx" ON "phone_numbers" USING btree (("id" / 4096),lower("name") varchar_pattern_ops);

@@ -1,1 +1,0 @@
-ALTER TABLE "whatsapp_accounts" ADD COLUMN "spread_until" timestamp with time zone;
