@@ -18,8 +18,7 @@ import {
   users,
   whatsappAccounts,
 } from '../db/schema.ts';
-import { settingValue } from '../db/settings-row.ts';
-import { blastFee } from './fee.ts';
+import { blastFee, referralShare } from './fee.ts';
 
 export interface SendOutcome {
   accountId: number;
@@ -52,11 +51,6 @@ export interface RecordedSend {
   levelId: number | null;
 }
 
-/** `floor(fee × percent / 100)` in integer rupiah. */
-export function referralShare(fee: number, percent: number): number {
-  return Math.floor((fee * Math.max(0, Math.min(100, percent))) / 100);
-}
-
 interface Row {
   ord: string;
   log_id: string | null;
@@ -78,7 +72,7 @@ interface Row {
 export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(RecordedSend | null)[]> {
   if (outcomes.length === 0) return [];
   const column = <T>(pick: (outcome: SendOutcome) => T) => sql.param(outcomes.map(pick));
-  const share = sql`floor(l.fee * least(100, greatest(0, coalesce(${settingValue('referral_percent')}, 0))) / 100)`;
+  const share = referralShare(sql`l.fee`);
   const statement = sql`
     with input as (
       select * from unnest(
