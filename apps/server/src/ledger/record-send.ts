@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { type Db, withRetry } from '../db/client.ts';
 import {
   ledgerEntries,
-  levels,
   messageLogs,
   messageTemplates,
   phoneNumbers,
@@ -18,7 +17,7 @@ import {
   users,
   whatsappAccounts,
 } from '../db/schema.ts';
-import { blastFee, referralShare } from './fee.ts';
+import { blastFee, levelReachedBy, referralShare } from './fee.ts';
 
 export interface SendOutcome {
   accountId: number;
@@ -142,8 +141,7 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
     ),
     promoted as (
       update ${users} u set updated_at = now(), total_success = u.total_success + g.successes,
-        level_id = (select lv.id from ${levels} lv where lv.requirement_blast <= u.total_success + g.successes
-                    order by lv.requirement_blast desc, lv.id desc limit 1)
+        level_id = ${levelReachedBy(sql`u.total_success + g.successes`)}
       from (select user_id, count(*) as successes from logs where status = 'success' group by user_id) g
       where u.id = g.user_id
       returning u.id, u.level_id
