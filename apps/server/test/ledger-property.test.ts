@@ -19,6 +19,7 @@ import {
 import { referralShare } from '../src/ledger/fee.ts';
 import { recordSend } from '../src/ledger/record-send.ts';
 import { type Random, seededRandom } from '../src/wa/random.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 // A failing seed is named in the test's title; LEDGER_SEED runs one more seed to explore or replay.
@@ -83,13 +84,7 @@ async function makeMembers(seed: number): Promise<Member[]> {
   return members;
 }
 
-const ledgerSum = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total ?? 0);
-};
+const ledgerSum = (userId: number) => ledgerSumOf(t.db, userId);
 
 /** The lowest running sum of the user's ledger in entry order (see the note in `checkMember`). */
 const lowestRunningSum = async (userId: number) => {

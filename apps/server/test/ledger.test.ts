@@ -1,16 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ledgerEntries,
-  levels,
-  messageLogs,
-  phoneNumbers,
-  settings,
-  users,
-  whatsappAccounts,
-} from '../src/db/schema.ts';
+import { levels, messageLogs, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
 import { referralShare } from '../src/ledger/fee.ts';
 import { recordSend } from '../src/ledger/record-send.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -41,13 +34,7 @@ async function fixture(options: { referred?: boolean } = {}) {
   return { referrer, owner, account, number };
 }
 
-const balance = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total ?? 0);
-};
+const balance = (userId: number) => ledgerSumOf(t.db, userId);
 
 describe('referralShare', () => {
   const shareOf = async (fee: number, percent: number | null) => {
