@@ -3,13 +3,11 @@
  * values), and an account's row on Daftar Whatsapp: its warm-up day, what it sent of today's cap, and why and
  * until when it waits (the sending hours, the cap, a long pause that spreads the day over the hours). Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login, updateSettings } from './api.ts';
-import { useSuite } from './fixture.ts';
+import { shoot, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const suite = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000', ACCOUNT_SAFETY: '1' });
@@ -20,24 +18,6 @@ let devToken = '';
 function jakartaIn(hours: number): string {
   const time = new Date(Date.now() + (hours + 7) * 3_600_000);
   return `${String(time.getUTCHours()).padStart(2, '0')}:${String(time.getUTCMinutes()).padStart(2, '0')}`;
-}
-
-async function shoot(name: string) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  for (const [width, height] of [
-    [1366, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-      await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1366, height: 800 });
 }
 
 beforeAll(async () => {
@@ -91,7 +71,7 @@ describe("the 'Keamanan Akun' settings", () => {
       send_window_start: opens,
       send_window_end: closes,
     });
-    await shoot('safety-settings');
+    await shoot(page, 'safety-settings');
   });
 });
 
@@ -118,7 +98,7 @@ describe("an account's row on Daftar Whatsapp", () => {
     await spread.getByText(/^Dijeda agar akun aman, kirim berikutnya \d\d:\d\d$/).waitFor();
     expect(await spread.textContent()).toContain(SAFETY_TEXT.sentToday(1, 2));
     expect(await page.getByTestId('status-safety-spread').textContent()).toBe('Waiting');
-    await shoot('safety-pause');
+    await shoot(page, 'safety-pause');
 
     // A first day's cap of one: the account sends it and stops until tomorrow.
     await updateSettings(suite.server, devToken, { warmup_start_cap: 1 });
@@ -129,6 +109,6 @@ describe("an account's row on Daftar Whatsapp", () => {
     await capped.getByText(/^Batas harian tercapai, lanjut besok \d\d:\d\d$/).waitFor();
     expect(await capped.textContent()).toContain(SAFETY_TEXT.sentToday(1, 1));
     expect(await capped.textContent()).toContain(SAFETY_TEXT.warmupDay(1, 3));
-    await shoot('safety-rows');
+    await shoot(page, 'safety-rows');
   }, 120_000);
 });
