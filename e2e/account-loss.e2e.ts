@@ -4,13 +4,11 @@
  * 'Analisis Blokir' page (the lost account beside the kept ones, and in the list of lost accounts). Both axe
  * clean; screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { ACCOUNT_LOSS_TEXT, seriesLabel } from '@sewablast/contract/account-loss-text';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blastUntil, callApi, createUser, linkAccount, login, type Person, simulate, until } from './api.ts';
-import { axeFindings, useSuite } from './fixture.ts';
+import { axeFindings, shoot, shootThisWidth, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const suite = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
@@ -18,30 +16,6 @@ const DEVICE = 'loss-e2e-device';
 let page: Page;
 let member: Person;
 let phonenumber = '';
-
-/** The page as it is now at the current width, light and dark, as `{name}-{width}-{theme}.png`. */
-async function shootWidth(name: string) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
-
-async function shoot(name: string) {
-  for (const [width, height] of [
-    [1366, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await shootWidth(name);
-  }
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
 
 beforeAll(async () => {
   const devToken = await login(suite.server, DEV);
@@ -88,7 +62,7 @@ describe("a lost account's Riwayat", () => {
       expect(kinds.some((kind) => kind.includes('Tersambung'))).toBe(true);
       expect(kinds.at(-1)).toContain('Diblokir (suspend)');
       expect(await axeFindings(page)).toEqual([]);
-      await shootWidth('riwayat');
+      await shootThisWidth(page, 'riwayat');
       // The dialog scrolls inside itself: its close button stays reachable at either width.
       await dialog.getByRole('button', { name: ACCOUNT_LOSS_TEXT.close, exact: true }).click();
       await expect.poll(() => dialog.count()).toBe(0);
@@ -108,12 +82,12 @@ describe("'Analisis Blokir'", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(`${member.firstname} ${member.lastname}`);
     expect(await axeFindings(page)).toEqual([]);
-    await shoot('analisis-blokir');
+    await shoot(page, 'analisis-blokir');
 
     await page.getByLabel(ACCOUNT_LOSS_TEXT.from).fill('2020-01-01');
     await page.getByLabel(ACCOUNT_LOSS_TEXT.to).fill('2020-01-31');
     await page.getByText(ACCOUNT_LOSS_TEXT.noneLost).waitFor();
     await page.getByText('Kosong').waitFor();
-    await shoot('analisis-blokir-kosong');
+    await shoot(page, 'analisis-blokir-kosong');
   });
 });

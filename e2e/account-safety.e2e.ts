@@ -4,13 +4,11 @@
  * until when it waits (the sending hours, the cap, a long pause that spreads the day over the hours, after a
  * reload too). Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set, each axe-clean.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login, updateSettings } from './api.ts';
-import { axeFindings, useSuite } from './fixture.ts';
+import { axeFindings, shoot as shootPage, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const suite = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000', ACCOUNT_SAFETY: '1' });
@@ -26,26 +24,10 @@ function jakartaIn(hours: number): string {
   return `${String(time.getUTCHours()).padStart(2, '0')}:${String(time.getUTCMinutes()).padStart(2, '0')}`;
 }
 
+/** The page axe-clean as it is, then its screenshots (SHOTS_DIR). */
 async function shoot(name: string) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) {
-    expect(await axeFindings(page), name).toEqual([]);
-    return;
-  }
-  mkdirSync(shots, { recursive: true });
-  for (const [width, height] of [
-    [1366, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-      await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });
-      expect(await axeFindings(page), `${name} ${width} ${theme}`).toEqual([]);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1366, height: 800 });
+  expect(await axeFindings(page), name).toEqual([]);
+  await shootPage(page, name);
 }
 
 beforeAll(async () => {

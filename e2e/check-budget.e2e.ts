@@ -4,39 +4,17 @@
  * owner has no account that may check saying so. Screenshots at 1366 and 375 px, light and dark, into
  * SHOTS_DIR when it is set.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { JOB_TEXT } from '@sewablast/contract/jobs';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login, updateSettings } from './api.ts';
-import { useSuite } from './fixture.ts';
+import { shoot, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const suite = useSuite({ SIM_SCAN_MS: '600000', ACCOUNT_SAFETY: '1' });
 let page: Page;
 let devToken = '';
-
-async function shoot(name: string) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  for (const [width, height] of [
-    [1366, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-      await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
 
 beforeAll(async () => {
   devToken = await login(suite.server, DEV);
@@ -80,7 +58,7 @@ describe('number checks on a budget', () => {
       token: devToken,
     });
     expect(setting).toMatchObject({ lookups_per_hour: 2, warmup_days: 0 });
-    await shoot('budget-settings');
+    await shoot(page, 'budget-settings');
   });
 
   it("shows 'Menunggu kuota cek' once the accounts spent it, and says when no account may check", async () => {
@@ -103,6 +81,6 @@ describe('number checks on a budget', () => {
     await waiting.getByText(JOB_TEXT.noChecker).waitFor({ timeout: 60_000 });
     expect(await waiting.textContent()).toContain(JOB_TEXT.noCheckerHint);
     expect(await page.getByTestId(`job-status-${spent}`).textContent()).toBe(JOB_TEXT.waitLookups);
-    await shoot('budget-jobs');
+    await shoot(page, 'budget-jobs');
   }, 120_000);
 });

@@ -3,6 +3,8 @@
  * made before the file's own set-up and ended after its tests, and the steps the files share on them (a page,
  * a page signed in through the form, axe-core's findings).
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -158,4 +160,39 @@ export function axeFindings(page: Page, impact: 'serious' | 'all' = 'serious'): 
       .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   }, impact === 'all');
+}
+
+/** The widths screens are looked at in (STYLE): a laptop and a phone. */
+const SHOT_SIZES = [
+  [1366, 800],
+  [375, 812],
+] as const;
+
+/** The page as it is now, light and dark, into SHOTS_DIR as `{name}-{width}-{theme}.png` (nothing without it). */
+export async function shootThisWidth(page: Page, name: string) {
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+/**
+ * The page at 1366 and 375 px, light and dark, into SHOTS_DIR; `ready` waits, at each width, for what the shot
+ * must show (a new width may redraw it). The page is left at 1366 px.
+ */
+export async function shoot(page: Page, name: string, ready: (width: number) => Promise<unknown> = async () => {}) {
+  if (!process.env.SHOTS_DIR) return;
+  for (const [width, height] of SHOT_SIZES) {
+    await page.setViewportSize({ width, height });
+    await ready(width);
+    await shootThisWidth(page, name);
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
 }

@@ -4,38 +4,18 @@
  * and again shows its lowered health and that it fell, that it is slowed, and, lower, that its blast paused
  * for it, with no time promised. Screenshots at 1366 and 375 px, light and dark, into SHOTS_DIR when it is set.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login, simulate, until } from './api.ts';
-import { useSuite } from './fixture.ts';
+import { shoot, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const suite = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000', ACCOUNT_SAFETY: '1' });
 let page: Page;
+/** A shot taken before the page has laid itself out for a new width comes out wider than the screen. */
+const laidOut = (width: number) => page.waitForFunction((wide) => document.documentElement.scrollWidth <= wide, width);
 let devToken = '';
-
-async function shoot(name: string) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  for (const [width, height] of [
-    [1366, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    // A shot taken before the page has laid itself out for the new width comes out wider than the screen.
-    await page.waitForFunction((wide) => document.documentElement.scrollWidth <= wide, width);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-      await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
 
 beforeAll(async () => {
   devToken = await login(suite.server, DEV);
@@ -65,7 +45,7 @@ describe('health-driven pacing', () => {
       token: devToken,
     });
     expect(setting).toMatchObject({ health_slow_below: 99, health_pause_below: 95 });
-    await shoot('health-settings');
+    await shoot(page, 'health-settings', laidOut);
   });
 
   it("shows an account's falling health on its row, its slow-down, and that its blast paused for it", async () => {
@@ -126,6 +106,6 @@ describe('health-driven pacing', () => {
     const why = page.getByTestId(`safety-${paused}`);
     await why.getByText(/^Dijeda: kesehatan akun \d+\/100 di bawah 95, lanjut sendiri setelah pulih$/).waitFor();
     expect((await account(paused)).wait_reason).toBe('health');
-    await shoot('health-row');
+    await shoot(page, 'health-row', laidOut);
   }, 180_000);
 });

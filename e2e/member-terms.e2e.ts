@@ -5,13 +5,11 @@
  * account never sends); the member dashboard forecasts a day's income by them. Screenshots at 1366 and 375 px,
  * light and dark, into SHOTS_DIR when it is set.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { SAFETY_TEXT, TERMS_TEXT } from '@sewablast/contract/safety';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login } from './api.ts';
-import { axeFindings, toast, useSuite } from './fixture.ts';
+import { axeFindings, shoot, toast, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const suite = useSuite({ SIM_SCAN_MS: '600000', ACCOUNT_SAFETY: '1' });
@@ -19,28 +17,6 @@ const DEVICE = 'terms-row';
 let page: Page;
 let token = '';
 let memberId = 0;
-
-const WIDTHS = [
-  [1366, 800],
-  [375, 812],
-] as const;
-
-/** Screenshots at each width, light and dark; `ready` (re)opens what is shot, since a new width redraws the rows. */
-async function shoot(name: string, ready: () => Promise<void> = async () => {}) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
-    await ready();
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-      await page.screenshot({ path: join(shots, `${name}-${width}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
 
 const dialog = () => page.getByRole('dialog', { name: TERMS_TEXT.title });
 
@@ -80,7 +56,7 @@ const terms = () =>
 describe("the owner's terms on an account's row", () => {
   it('are set from the row’s dialog, with named field errors, and shown on the row', async () => {
     await page.goto('/whatsapp');
-    await shoot('terms-form', async () => {
+    await shoot(page, 'terms-form', async () => {
       await page.keyboard.press('Escape');
       await dialog().waitFor({ state: 'detached' });
       await refusedForm();
@@ -107,7 +83,7 @@ describe("the owner's terms on an account's row", () => {
       member_window_end: '06:00',
       wait_reason: 'no_hours',
     });
-    await shoot('terms-row', () => row.getByText(SAFETY_TEXT.noHours).waitFor());
+    await shoot(page, 'terms-row', () => row.getByText(SAFETY_TEXT.noHours).waitFor());
 
     // Hours inside the service's, and an empty cap: the service's cap again.
     await page.getByRole('button', { name: `${TERMS_TEXT.open} ${DEVICE}` }).click();
@@ -132,6 +108,6 @@ describe("the owner's terms on an account's row", () => {
     const card = page.getByTestId('card-forecast');
     await card.getByText('1 akun tersambung, menurut batas kirimnya').waitFor();
     expect((await card.textContent())?.replace(/\D/g, '')).toContain(String(forecast.daily_income));
-    await shoot('terms-dashboard', () => card.getByText('1 akun tersambung, menurut batas kirimnya').waitFor());
+    await shoot(page, 'terms-dashboard', () => card.getByText('1 akun tersambung, menurut batas kirimnya').waitFor());
   });
 });

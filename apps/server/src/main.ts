@@ -18,6 +18,7 @@ import { createMemoryBus, createRedisBus } from './live/bus.ts';
 import { startMetricsListener } from './metrics/listener.ts';
 import { scrape } from './metrics/registry.ts';
 import { checkFileStoreConfig } from './modules/file/stores.ts';
+import { checkReadiness } from './modules/health/readiness.ts';
 import { installProcessGuard } from './process-guard.ts';
 import { type Login, seed } from './seed.ts';
 import { createServices } from './services.ts';
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
           scrape: app
             ? () => app.scrapeMetrics()
             : () => scrape([services.hostMetricsRegistry].filter((r) => r !== null)),
-          readiness: { db: services.db, bus, lifecycle: services.lifecycle },
+          readiness: () => checkReadiness({ db: services.db, bus, lifecycle: services.lifecycle }),
         });
   printBanner(config, url, logins);
 

@@ -5,22 +5,18 @@
  * day's count, the count is exact under concurrent and repeated outcomes, and one number is not sent the same
  * template twice within the admin's window; a restriction is waited out to its end on the same clock.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { messageLogs, messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
-import { BlastLoop } from '../src/engine/blast-loop.ts';
-import { MediaFiles } from '../src/engine/blast-take.ts';
+import { messageLogs, messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
-import { VariantPicker } from '../src/engine/variants.ts';
 import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
 import { recordSends } from '../src/ledger/record-send.ts';
-import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createPresenter } from '../src/modules/whatsapp/present.ts';
-import { SendError, type WaSession } from '../src/wa/driver.ts';
+import { SendError } from '../src/wa/driver.ts';
+import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'safety-worker';
@@ -30,50 +26,10 @@ let templateId = 0;
 /** Jakarta's wall clock (UTC+7, no daylight saving). */
 const wib = (local: string) => new Date(`${local}+07:00`);
 
-function countingSession(): WaSession & { sends: string[] } {
-  const sends: string[] = [];
-  return {
-    deviceId: 'counting',
-    sends,
-    subscribe: () => () => {},
-    async sendMessage(to) {
-      sends.push(to);
-      return { id: `id-${to}-${sends.length}` };
-    },
-    checkNumber: async () => ({ exists: true, name: null }),
-    logout: async () => {},
-    close: async () => {},
-  };
-}
+const addNumbers = (prefix: string, count: number) => onlyNumbers(database.db, prefix, count);
 
-async function addNumbers(prefix: string, count: number) {
-  await database.db.update(phoneNumbers).set({ status: 'nonactive' });
-  return database.db
-    .insert(phoneNumbers)
-    .values(
-      Array.from({ length: count }, (_, i) => ({ number: `${prefix}${String(i).padStart(3, '0')}`, name: `N${i}` })),
-    )
-    .returning();
-}
-
-async function addAccount(name: string, values: Partial<AccountRow> = {}) {
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid: name,
-      user_id: userId,
-      state: 'connected',
-      owner_id: WORKER,
-      lease_until: new Date(Date.now() + 600_000),
-      blasting: true,
-      interval_min: 0,
-      interval_max: 0,
-      ...values,
-    })
-    .returning();
-  if (!account) throw new Error('no account');
-  return account;
-}
+const addAccount = (name: string, values: Partial<AccountRow> = {}) =>
+  aLinkedAccount(database.db, { userId, workerId: WORKER }, { ...values, clientid: name });
 
 /**
  * A blast of `accountId` on the test's clock; `random` draws each pause in its bounds (0: the least); a pause
@@ -82,38 +38,21 @@ async function addAccount(name: string, values: Partial<AccountRow> = {}) {
 function blast(
   accountId: number,
   clock: { now: Date },
-  session = countingSession(),
+  session = scriptedSession(),
   random = () => 0,
   pausesPass = true,
 ) {
-  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
-  const loop = new BlastLoop(
-    {
-      db: database.db,
-      workerId: WORKER,
-      session: () => session,
-      secondMs: 1,
-      random,
-      publish: async (_row, event, extra = {}) => {
-        events.push([event, extra]);
-        // A pause between sends passes at once on the test's clock: the clock moves by it and the pause is cut
-        // short as soon as it has begun. Waits for the hours, the cap or a restriction are the test's to end.
-        const pause = !extra.wait_reason || extra.wait_reason === 'spread';
-        if (pausesPass && event === 'waiting' && pause && !extra.limited_until) {
-          clock.now = new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
-          setImmediate(() => loop.wake());
-        }
-      },
-      outcomes: new OutcomeWriter(database.db),
-      variants: new VariantPicker(database.db),
-      media: new MediaFiles(database.db, createFileStore(database.db)),
-      safety: { timeZone: 'Asia/Jakarta', enforce: true },
-      now: () => clock.now,
-    },
+  const run = blastOnClock({
+    db: database.db,
+    workerId: WORKER,
     accountId,
-  );
-  const lastWait = () => events.filter(([event]) => event === 'waiting').at(-1)?.[1];
-  return { loop, session, events, lastWait };
+    session,
+    clock,
+    enforce: true,
+    random,
+    skipPauses: pausesPass,
+  });
+  return { ...run, session };
 }
 
 const accountRow = async (id: number) =>
@@ -121,17 +60,15 @@ const accountRow = async (id: number) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
+  userId = (
+    await aUser(database.db, {
       firstname: 'Aman',
       lastname: 'Sekali',
       email: 'aman@test.local',
       password_hash: 'x',
       referral_code: 'AMAN0001',
     })
-    .returning();
-  userId = user?.id ?? 0;
+  ).id;
   const [template] = await database.db
     .insert(messageTemplates)
     .values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' })
@@ -208,13 +145,10 @@ describe('a blast under the account safety rule', () => {
       warmup_started_on: '2026-11-01',
     });
     const clock = { now: wib('2026-11-26T08:00:00') };
-    const session = countingSession();
     const sentAt: Date[] = [];
-    const send = session.sendMessage;
-    session.sendMessage = async (to, message) => {
+    const session = scriptedSession(() => {
       sentAt.push(clock.now);
-      return send(to, message);
-    };
+    });
     // Each pause drawn in the middle of its bounds: the even gap.
     const { loop, lastWait } = blast(account.id, clock, session, () => 0.5);
     await expect.poll(() => lastWait()?.wait_reason, { timeout: 20_000 }).toBe('cap');
@@ -238,7 +172,7 @@ describe('a blast under the account safety rule', () => {
       warmup_started_on: '2026-11-01',
     });
     const clock = { now: wib('2026-11-26T08:00:00') };
-    const { loop, events, lastWait } = blast(account.id, clock, countingSession(), () => 0, false);
+    const { loop, events, lastWait } = blast(account.id, clock, scriptedSession(), () => 0, false);
     const presenter = createPresenter(database.db, { timeZone: 'Asia/Jakarta', enforce: true, now: () => clock.now });
     const answer = async () => presenter.one((await accountRow(account.id)) as AccountRow);
 
@@ -292,10 +226,9 @@ describe('a blast under the account safety rule', () => {
     const account = await addAccount('safety-timelock');
     const clock = { now: wib('2026-11-26T10:00:00') };
     const until = new Date(clock.now.getTime() + 90 * 60_000);
-    const session = countingSession();
-    session.sendMessage = async () => {
+    const session = scriptedSession(() => {
       throw new SendError('restricted', '463', 'reach-out timelock', until);
-    };
+    });
     const { loop, lastWait } = blast(account.id, clock, session);
     await expect.poll(() => lastWait()?.limited_until).toBe(until.toISOString());
     expect(lastWait()?.waitTime).toBe(90 * 60);

@@ -13,19 +13,13 @@ import {
   messageTemplates,
   phoneNumbers,
   settings,
-  users,
   whatsappAccounts,
 } from '../src/db/schema.ts';
 import { accountEventsSince, recordAccountEvent } from '../src/engine/account-events.ts';
-import { BlastLoop } from '../src/engine/blast-loop.ts';
-import { MediaFiles } from '../src/engine/blast-take.ts';
-import type { AccountRow } from '../src/engine/loop.ts';
 import { COOL_DOWN_S, RESTRICTED_WAIT_S } from '../src/engine/restrict.ts';
-import { VariantPicker } from '../src/engine/variants.ts';
-import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
-import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
-import { SendError, type WaSession } from '../src/wa/driver.ts';
+import { SendError } from '../src/wa/driver.ts';
+import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'restricted-worker';
@@ -35,26 +29,14 @@ let userId = 0;
 type Answer = 'ok' | '463' | '429' | Date;
 
 /** A session that answers each send as the script says, in turn: `ok`, `463`, `429`, or a timelock's end. */
-function scriptedSession(script: Answer[]): WaSession & { sends: string[] } {
-  const sends: string[] = [];
-  return {
-    deviceId: 'scripted',
-    sends,
-    subscribe: () => () => {},
-    async sendMessage(to) {
-      const answer = script[sends.length] ?? 'ok';
-      sends.push(to);
-      if (answer === '463')
-        throw new SendError('restricted', '463', 'WhatsApp restricted sending from this account (463)');
-      if (answer === '429') throw new SendError('transient', '429', 'rate-overlimit');
-      if (answer instanceof Date) throw new SendError('restricted', '463', 'reach-out timelock', answer);
-      return { id: `id-${sends.length}` };
-    },
-    checkNumber: async () => ({ exists: true, name: null }),
-    logout: async () => {},
-    close: async () => {},
-  };
-}
+const sessionOf = (script: Answer[]) =>
+  scriptedSession((n) => {
+    const answer = script[n] ?? 'ok';
+    if (answer === '463')
+      throw new SendError('restricted', '463', 'WhatsApp restricted sending from this account (463)');
+    if (answer === '429') throw new SendError('transient', '429', 'rate-overlimit');
+    if (answer instanceof Date) throw new SendError('restricted', '463', 'reach-out timelock', answer);
+  });
 
 /** A blast of a new account, or of `accountId` again (as after a restart). */
 async function blastWith(
@@ -64,52 +46,29 @@ async function blastWith(
   limitedUntil: Date | null = null,
   accountId?: number,
 ) {
-  await database.db.update(phoneNumbers).set({ status: 'nonactive' });
-  await database.db
-    .insert(phoneNumbers)
-    .values(
-      Array.from({ length: numbers }, (_, i) => ({ number: `${prefix}${String(i).padStart(4, '0')}`, name: `N${i}` })),
-    );
+  await onlyNumbers(database.db, prefix, numbers, 4);
   const [account] = accountId
     ? await database.db
         .update(whatsappAccounts)
         .set({ blasting: true, blast_started_at: null })
         .where(eq(whatsappAccounts.id, accountId))
         .returning()
-    : await database.db
-        .insert(whatsappAccounts)
-        .values({
-          clientid: `restricted-${prefix}`,
-          user_id: userId,
-          state: 'connected',
-          owner_id: WORKER,
-          lease_until: new Date(Date.now() + 600_000),
-          blasting: true,
-          interval_min: 0,
-          interval_max: 0,
-          limited_until: limitedUntil,
-        })
-        .returning();
+    : [
+        await aLinkedAccount(
+          database.db,
+          { userId, workerId: WORKER },
+          { clientid: `restricted-${prefix}`, limited_until: limitedUntil },
+        ),
+      ];
   if (!account) throw new Error('no account');
-  const session = scriptedSession(script);
-  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
-  const loop = new BlastLoop(
-    {
-      db: database.db,
-      workerId: WORKER,
-      session: () => session,
-      secondMs: 1,
-      random: () => 0,
-      publish: async (_row: AccountRow, event, extra = {}) => {
-        events.push([event, extra]);
-      },
-      outcomes: new OutcomeWriter(database.db),
-      variants: new VariantPicker(database.db),
-      media: new MediaFiles(database.db, createFileStore(database.db)),
-      safety: { timeZone: 'Asia/Jakarta', enforce: false },
-    },
-    account.id,
-  );
+  const session = sessionOf(script);
+  const { loop, events } = blastOnClock({
+    db: database.db,
+    workerId: WORKER,
+    accountId: account.id,
+    session,
+    enforce: false,
+  });
   return { account, session, events, loop };
 }
 
@@ -118,17 +77,15 @@ const accountRow = async (id: number) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
+  userId = (
+    await aUser(database.db, {
       firstname: 'Res',
       lastname: 'Tricted',
       email: 'res@test.local',
       password_hash: 'x',
       referral_code: 'RES00001',
     })
-    .returning();
-  userId = user?.id ?? 0;
+  ).id;
   await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
   await database.db.insert(settings).values({ ...DEFAULT_SETTINGS, price: 100 });
 });

@@ -1,13 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ledgerEntries,
-  messageLogs,
-  messageTemplates,
-  phoneNumbers,
-  settings,
-  whatsappAccounts,
-} from '../src/db/schema.ts';
+import { messageLogs, messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { openLive } from './ws.ts';
 
@@ -50,13 +44,7 @@ async function addNumbers(count: number, prefix: string) {
   );
 }
 
-const sumFor = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total ?? 0);
-};
+const sumFor = (userId: number) => ledgerSumOf(t.db, userId);
 
 describe('blasting', () => {
   it('sends to every active number once, earns the fee and the referral share, and finishes', async () => {

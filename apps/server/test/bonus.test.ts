@@ -5,10 +5,11 @@
  */
 import { BONUS_TEXT } from '@sewablast/contract/bonus';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonuses, ledgerEntries, users } from '../src/db/schema.ts';
 import { balanceOf } from '../src/ledger/balance.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -20,13 +21,7 @@ afterAll(() => t.close());
 
 type Caller = Awaited<ReturnType<TestApp['loginAs']>>;
 
-const ledgerSum = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total ?? 0);
-};
+const ledgerSum = (userId: number) => ledgerSumOf(t.db, userId);
 const bonusEntries = (userId: number) =>
   t.db
     .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, ref_id: ledgerEntries.ref_id })

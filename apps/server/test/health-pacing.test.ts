@@ -5,22 +5,16 @@
  * out of the window, it recovers and sends again by itself. With ACCOUNT_SAFETY off the health is shown and
  * nothing is decided on it.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
+import { messageTemplates, settings, whatsappAccounts } from '../src/db/schema.ts';
 import { accountEventsSince, recordAccountEvent } from '../src/engine/account-events.ts';
-import { BlastLoop } from '../src/engine/blast-loop.ts';
-import { MediaFiles } from '../src/engine/blast-take.ts';
 import { refreshHealth } from '../src/engine/health-read.ts';
-import type { AccountRow } from '../src/engine/loop.ts';
-import { VariantPicker } from '../src/engine/variants.ts';
-import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
-import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createPresenter } from '../src/modules/whatsapp/present.ts';
-import { SendError, type WaSession } from '../src/wa/driver.ts';
+import { SendError } from '../src/wa/driver.ts';
+import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'health-worker';
@@ -31,45 +25,21 @@ let userId = 0;
 /** `ok`, a 463 timelock ending at once, or a 429. */
 type Answer = 'ok' | 'timelock' | '429';
 
-function scriptedSession(script: Answer[]): WaSession & { sends: string[] } {
-  const sends: string[] = [];
-  return {
-    deviceId: 'scripted',
-    sends,
-    subscribe: () => () => {},
-    async sendMessage(to) {
-      const answer = script[sends.length] ?? 'ok';
-      sends.push(to);
-      if (answer === 'timelock') throw new SendError('restricted', '463', 'reach-out timelock', new Date());
-      if (answer === '429') throw new SendError('transient', '429', 'rate-overlimit');
-      return { id: `id-${to}-${sends.length}` };
-    },
-    checkNumber: async () => ({ exists: true, name: null }),
-    logout: async () => {},
-    close: async () => {},
-  };
-}
+/** A session that answers each send as the script says, in turn. */
+const sessionOf = (script: Answer[]) =>
+  scriptedSession((n) => {
+    const answer = script[n] ?? 'ok';
+    if (answer === 'timelock') throw new SendError('restricted', '463', 'reach-out timelock', new Date());
+    if (answer === '429') throw new SendError('transient', '429', 'rate-overlimit');
+  });
 
 async function addAccount(name: string, numbers: number) {
-  await database.db.update(phoneNumbers).set({ status: 'nonactive' });
-  await database.db
-    .insert(phoneNumbers)
-    .values(Array.from({ length: numbers }, (_, i) => ({ number: `${name}${String(i).padStart(4, '0')}`, name: 'N' })));
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid: `health-${name}`,
-      user_id: userId,
-      state: 'connected',
-      owner_id: WORKER,
-      lease_until: new Date(Date.now() + 600_000),
-      blasting: true,
-      interval_min: 10,
-      interval_max: 10,
-    })
-    .returning();
-  if (!account) throw new Error('no account');
-  return account;
+  await onlyNumbers(database.db, name, numbers, 4);
+  return aLinkedAccount(
+    database.db,
+    { userId, workerId: WORKER },
+    { clientid: `health-${name}`, interval_min: 10, interval_max: 10 },
+  );
 }
 
 /**
@@ -78,27 +48,15 @@ async function addAccount(name: string, numbers: number) {
  */
 function blast(accountId: number, script: Answer[], enforce: boolean) {
   const clock = { now: new Date(Date.now() + HOUR) };
-  const session = scriptedSession(script);
-  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
-  const loop = new BlastLoop(
-    {
-      db: database.db,
-      workerId: WORKER,
-      session: () => session,
-      secondMs: 1,
-      random: () => 0,
-      publish: async (_row: AccountRow, event, extra = {}) => {
-        events.push([event, extra]);
-      },
-      outcomes: new OutcomeWriter(database.db),
-      variants: new VariantPicker(database.db),
-      media: new MediaFiles(database.db, createFileStore(database.db)),
-      safety: { timeZone: 'Asia/Jakarta', enforce },
-      now: () => clock.now,
-    },
+  const session = sessionOf(script);
+  const { loop, events, waits } = blastOnClock({
+    db: database.db,
+    workerId: WORKER,
     accountId,
-  );
-  const waits = () => events.filter(([event]) => event === 'waiting').map(([, extra]) => extra);
+    session,
+    clock,
+    enforce,
+  });
   return { clock, session, events, loop, waits };
 }
 
@@ -109,17 +67,15 @@ const decisions = async (accountId: number) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
+  userId = (
+    await aUser(database.db, {
       firstname: 'Sehat',
       lastname: 'Selalu',
       email: 'sehat@test.local',
       password_hash: 'x',
       referral_code: 'SEHAT001',
     })
-    .returning();
-  userId = user?.id ?? 0;
+  ).id;
   await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
   await database.db.insert(settings).values({
     ...DEFAULT_SETTINGS,

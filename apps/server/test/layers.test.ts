@@ -18,12 +18,28 @@ const SERVER_PACKAGE = '@sewablast/server';
  */
 const SHARED_FEATURES: Record<string, string[]> = { jobs: ['generator', 'validator'] };
 
+const ENGINE_FACADE = 'apps/server/src/engine/index.ts';
+
+/**
+ * The server folder (db, engine, lib, modules, …) of a file its layers bind: null for the composition root
+ * (main.ts, services.ts and the other files at src/'s top, which build every layer), tests, and other apps.
+ */
+function serverLayer(path: string): string | null {
+  if (path.endsWith('.test.ts')) return null;
+  return /^apps\/server\/src\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
 /** What `from` (a file, relative to the repository, with `/`) may not import of `to`, or null when it may. */
 function brokenRule(from: string, to: string): string | null {
   const feature = (path: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1];
-  if (from.startsWith('apps/server/src/modules/') && to.startsWith('apps/server/src/wa/')) {
-    return 'a module reaches wa/ only through the engine';
+  const server = serverLayer(from);
+  const target = serverLayer(to);
+  if (server && target === 'wa' && server !== 'wa' && server !== 'engine') return 'only engine/ talks to wa/';
+  if (server && server !== 'engine' && target === 'engine' && to !== ENGINE_FACADE) {
+    return `outside engine/, the engine is used through its facade, ${ENGINE_FACADE}`;
   }
+  if (server === 'lib' && target && target !== 'lib' && target !== 'db') return 'lib/ imports nothing above db/';
+  if ((server === 'live' || server === 'metrics') && target === 'modules') return `${server}/ does not import modules`;
   if (from.startsWith('apps/server/src/db/') && to.startsWith('apps/server/src/modules/')) {
     return 'db/ does not import modules';
   }
@@ -78,6 +94,12 @@ describe('the layers of DESIGN §2', () => {
     ['apps/web/src/features/monitor/monitor-data-page.tsx', 'apps/web/src/features/jobs/live-jobs.ts'],
     ['apps/web/src/features/jobs/job-list.tsx', 'apps/web/src/features/generator/api/generators.ts'],
     ['apps/web/src/lib/api.ts', 'apps/server/src/http/errors.ts'],
+    ['apps/server/src/http/dev-simulator.ts', 'apps/server/src/wa/simulator.ts'],
+    ['apps/server/src/modules/jobs/service.ts', 'apps/server/src/engine/account-busy.ts'],
+    ['apps/server/src/metrics/engine-metrics.ts', 'apps/server/src/engine/leases.ts'],
+    ['apps/server/src/lib/audit.ts', 'apps/server/src/ledger/transaction.ts'],
+    ['apps/server/src/live/gateway.ts', 'apps/server/src/modules/auth/authenticate.ts'],
+    ['apps/server/src/metrics/listener.ts', 'apps/server/src/modules/health/readiness.ts'],
     ['apps/web/vite.config.ts', 'apps/server/'],
   ])('refuses %s importing %s', (from, to) => {
     expect(brokenRule(from, to)).not.toBeNull();
@@ -85,7 +107,12 @@ describe('the layers of DESIGN §2', () => {
 
   it.each([
     ['apps/server/src/engine/blast-loop.ts', 'apps/server/src/wa/driver.ts'],
-    ['apps/server/src/modules/whatsapp/service.ts', 'apps/server/src/engine/send.ts'],
+    ['apps/server/src/modules/whatsapp/service.ts', 'apps/server/src/engine/index.ts'],
+    ['apps/server/src/engine/blast-loop.ts', 'apps/server/src/engine/send.ts'],
+    ['apps/server/src/services.ts', 'apps/server/src/engine/session-host.ts'],
+    ['apps/server/src/main.ts', 'apps/server/src/wa/simulator.ts'],
+    ['apps/server/src/modules/whatsapp/forecast.test.ts', 'apps/server/src/engine/send-policy.ts'],
+    ['apps/server/src/lib/audit.ts', 'apps/server/src/db/client.ts'],
     ['apps/server/src/seed.ts', 'apps/server/src/modules/users/service.ts'],
     ['apps/web/src/features/proxy/proxy-list-page.tsx', 'apps/web/src/components/table.tsx'],
     ['apps/web/src/features/proxy/proxy-list-page.tsx', 'apps/web/src/features/proxy/api/proxies.ts'],

@@ -5,7 +5,7 @@
  * the API must equal their ledger sum, never have dipped below zero, and equal what the domain tables (message
  * logs, bonuses, withdrawals) say it should be. No answer may be a 5xx.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bonuses,
@@ -16,8 +16,10 @@ import {
   whatsappAccounts,
   withdrawals,
 } from '../src/db/schema.ts';
-import { recordSend, referralShare } from '../src/ledger/record-send.ts';
+import { referralShare } from '../src/ledger/fee.ts';
+import { recordSend } from '../src/ledger/record-send.ts';
 import { type Random, seededRandom } from '../src/wa/random.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 // A failing seed is named in the test's title; LEDGER_SEED runs one more seed to explore or replay.
@@ -82,13 +84,7 @@ async function makeMembers(seed: number): Promise<Member[]> {
   return members;
 }
 
-const ledgerSum = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total ?? 0);
-};
+const ledgerSum = (userId: number) => ledgerSumOf(t.db, userId);
 
 /** The lowest running sum of the user's ledger in entry order (see the note in `checkMember`). */
 const lowestRunningSum = async (userId: number) => {
@@ -115,12 +111,10 @@ const success = (rows: { fee: number | string; status: string }[]) =>
 async function expectedOf(member: Member, members: Member[]) {
   const userId = member.caller.user.id;
   const referees = members.filter((other) => other.referredBy === userId).map((other) => other.caller.user.id);
-  const logsOf = (ids: number[]) =>
+  // A referrer's part of a fee is the ledger's own expression for it, with this test's percent.
+  const logsOf = (ids: number[], fee: SQL<number> = sql`${messageLogs.fee}`.mapWith(Number)) =>
     ids.length
-      ? t.db
-          .select({ fee: messageLogs.fee, status: messageLogs.status })
-          .from(messageLogs)
-          .where(inArray(messageLogs.user_id, ids))
+      ? t.db.select({ fee, status: messageLogs.status }).from(messageLogs).where(inArray(messageLogs.user_id, ids))
       : Promise.resolve([]);
   const given = await t.db
     .select({ nominal: bonuses.nominal, revoked: bonuses.revoked_at })
@@ -135,7 +129,7 @@ async function expectedOf(member: Member, members: Member[]) {
     held,
     balance:
       sumOf(success(await logsOf([userId]))) +
-      sumOf(success(await logsOf(referees)).map((fee) => referralShare(fee, REFERRAL_PERCENT))) +
+      sumOf(success(await logsOf(referees, referralShare(sql`${messageLogs.fee}`, sql`${REFERRAL_PERCENT}::int`)))) +
       sumOf(given.map((row) => row.nominal)) -
       sumOf(given.filter((row) => row.revoked !== null).map((row) => row.nominal)) -
       held,

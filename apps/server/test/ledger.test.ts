@@ -1,15 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ledgerEntries,
-  levels,
-  messageLogs,
-  phoneNumbers,
-  settings,
-  users,
-  whatsappAccounts,
-} from '../src/db/schema.ts';
-import { recordSend, referralShare } from '../src/ledger/record-send.ts';
+import { levels, messageLogs, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
+import { referralShare } from '../src/ledger/fee.ts';
+import { recordSend } from '../src/ledger/record-send.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -40,20 +34,24 @@ async function fixture(options: { referred?: boolean } = {}) {
   return { referrer, owner, account, number };
 }
 
-const balance = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total ?? 0);
-};
+const balance = (userId: number) => ledgerSumOf(t.db, userId);
 
 describe('referralShare', () => {
-  it('floors the share in whole rupiah', () => {
-    expect(referralShare(150, 10)).toBe(15);
-    expect(referralShare(155, 10)).toBe(15);
-    expect(referralShare(99, 33)).toBe(32);
-    expect(referralShare(100, 0)).toBe(0);
+  const shareOf = async (fee: number, percent: number | null) => {
+    const result = (await t.db.execute(
+      sql`select ${referralShare(sql`${fee}::bigint`, sql`${percent}::int`)} as share`,
+    )) as unknown as { rows: { share: string }[] };
+    return Number(result.rows[0]?.share);
+  };
+
+  it('floors the share in whole rupiah, the percent held to 0–100', async () => {
+    expect(await shareOf(150, 10)).toBe(15);
+    expect(await shareOf(155, 10)).toBe(15);
+    expect(await shareOf(99, 33)).toBe(32);
+    expect(await shareOf(100, 0)).toBe(0);
+    expect(await shareOf(100, 150)).toBe(100);
+    expect(await shareOf(100, -5)).toBe(0);
+    expect(await shareOf(100, null)).toBe(0);
   });
 });
 

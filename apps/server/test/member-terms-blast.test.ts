@@ -3,19 +3,13 @@
  * blast sends only in the hours the member's and the service's share, even when the member's cross midnight
  * and split the day in two, at most the member's cap in a sending day, and never when the two never meet.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
-import { BlastLoop } from '../src/engine/blast-loop.ts';
-import { MediaFiles } from '../src/engine/blast-take.ts';
+import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
-import { VariantPicker } from '../src/engine/variants.ts';
-import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
-import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
-import type { WaSession } from '../src/wa/driver.ts';
+import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'terms-worker';
@@ -24,77 +18,32 @@ let userId = 0;
 /** Jakarta's wall clock (UTC+7, no daylight saving). */
 const wib = (local: string) => new Date(`${local}+07:00`);
 
-/** A session that records when, on the test's clock, each send went out, and moves the clock `step` on. */
-function timedSession(clock: { now: Date }, stepMinutes: number): WaSession & { sends: Date[] } {
-  const sends: Date[] = [];
-  return {
-    deviceId: 'timed',
-    sends,
-    subscribe: () => () => {},
-    async sendMessage(to) {
-      sends.push(clock.now);
-      clock.now = new Date(clock.now.getTime() + stepMinutes * 60_000);
-      return { id: `id-${to}-${sends.length}` };
-    },
-    checkNumber: async () => ({ exists: true, name: null }),
-    logout: async () => {},
-    close: async () => {},
-  };
-}
+const addNumbers = (prefix: string, count: number) => onlyNumbers(database.db, prefix, count);
 
-async function addNumbers(prefix: string, count: number) {
-  await database.db.update(phoneNumbers).set({ status: 'nonactive' });
-  await database.db
-    .insert(phoneNumbers)
-    .values(
-      Array.from({ length: count }, (_, i) => ({ number: `${prefix}${String(i).padStart(3, '0')}`, name: `N${i}` })),
-    );
-}
-
-async function addAccount(name: string, values: Partial<AccountRow>) {
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid: name,
-      user_id: userId,
-      state: 'connected',
-      owner_id: WORKER,
-      lease_until: new Date(Date.now() + 600_000),
-      blasting: true,
-      interval_min: 0,
-      interval_max: 0,
-      last_sent_at: wib('2026-11-25T12:00:00'),
-      warmup_started_on: '2026-10-01',
-      ...values,
-    })
-    .returning();
-  if (!account) throw new Error('no account');
-  return account;
-}
-
-function blast(accountId: number, clock: { now: Date }, stepMinutes = 0) {
-  const session = timedSession(clock, stepMinutes);
-  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
-  const loop = new BlastLoop(
-    {
-      db: database.db,
-      workerId: WORKER,
-      session: () => session,
-      secondMs: 1,
-      random: () => 0,
-      publish: async (_row, event, extra = {}) => {
-        events.push([event, extra]);
-      },
-      outcomes: new OutcomeWriter(database.db),
-      variants: new VariantPicker(database.db),
-      media: new MediaFiles(database.db, createFileStore(database.db)),
-      safety: { timeZone: 'Asia/Jakarta', enforce: true },
-      now: () => clock.now,
-    },
-    accountId,
+/** A warmed-up account that last sent the day before the test's day. */
+const addAccount = (name: string, values: Partial<AccountRow>) =>
+  aLinkedAccount(
+    database.db,
+    { userId, workerId: WORKER },
+    { last_sent_at: wib('2026-11-25T12:00:00'), warmup_started_on: '2026-10-01', ...values, clientid: name },
   );
-  const lastWait = () => events.filter(([event]) => event === 'waiting').at(-1)?.[1];
-  return { loop, session, lastWait };
+
+/** A blast whose session records when, on the test's clock, each send went out, and moves the clock `step` on. */
+function blast(accountId: number, clock: { now: Date }, stepMinutes = 0) {
+  const sends: Date[] = [];
+  const session = scriptedSession(() => {
+    sends.push(clock.now);
+    clock.now = new Date(clock.now.getTime() + stepMinutes * 60_000);
+  });
+  const { loop, lastWait } = blastOnClock({
+    db: database.db,
+    workerId: WORKER,
+    accountId,
+    session,
+    clock,
+    enforce: true,
+  });
+  return { loop, session: { sends }, lastWait };
 }
 
 /** Each send's time on Jakarta's wall clock, `HH:MM`. */
@@ -103,17 +52,15 @@ const wallTimes = (sends: Date[]) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
+  userId = (
+    await aUser(database.db, {
       firstname: 'Punya',
       lastname: 'Jam',
       email: 'jam@test.local',
       password_hash: 'x',
       referral_code: 'JAM00001',
     })
-    .returning();
-  userId = user?.id ?? 0;
+  ).id;
   await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
   await database.db.insert(settings).values({
     ...DEFAULT_SETTINGS,

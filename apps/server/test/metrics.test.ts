@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
 import { startMetricsListener } from '../src/metrics/listener.ts';
 import { createLifecycle } from '../src/modules/health/lifecycle.ts';
+import { checkReadiness } from '../src/modules/health/readiness.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { readOperations } from './openapi.ts';
 import { openLive } from './ws.ts';
@@ -141,7 +142,8 @@ describe('/metrics', () => {
 
 describe('METRICS_PORT', () => {
   it('serves /metrics and the probes on a listener of its own, asking for the token only when one is set', async () => {
-    const readiness = { db: t.db, bus: t.bus, lifecycle: createLifecycle() };
+    const lifecycle = createLifecycle();
+    const readiness = () => checkReadiness({ db: t.db, bus: t.bus, lifecycle });
     const open = await startMetricsListener({
       host: '127.0.0.1',
       port: 0,

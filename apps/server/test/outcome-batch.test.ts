@@ -4,20 +4,13 @@
  * repeated send key counts nothing, and a worker's concurrent outcomes share statements without one bad
  * outcome failing the others.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import {
-  ledgerEntries,
-  messageLogs,
-  messageTemplates,
-  phoneNumbers,
-  settings,
-  users,
-  whatsappAccounts,
-} from '../src/db/schema.ts';
+import { messageLogs, messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
 import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
 import { recordSend, recordSends } from '../src/ledger/record-send.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -50,13 +43,7 @@ async function numbers(count: number) {
     .returning();
   return rows;
 }
-const balance = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total);
-};
+const balance = (userId: number) => ledgerSumOf(t.db, userId);
 
 describe('recordSends', () => {
   it('records several accounts and owners in one statement, each as it would be alone', async () => {

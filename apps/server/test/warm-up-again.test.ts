@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { users, whatsappAccounts } from '../src/db/schema.ts';
+import { whatsappAccounts } from '../src/db/schema.ts';
 import { applySessionEvent, type SessionEventTarget } from '../src/engine/session-events.ts';
 import type { SessionEvent } from '../src/wa/driver.ts';
+import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'warm-up-worker';
@@ -17,17 +18,15 @@ let userId = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
+  userId = (
+    await aUser(database.db, {
       firstname: 'Hangat',
       lastname: 'Lagi',
       email: 'hangat@test.local',
       password_hash: 'x',
       referral_code: 'HANGAT01',
     })
-    .returning();
-  userId = user?.id ?? 0;
+  ).id;
   host = {
     db: database.db,
     workerId: WORKER,
@@ -40,25 +39,21 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function warmedUpAccount(clientid: string) {
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
+/** A linked account, not blasting, that sent 40 today and warmed up long ago. */
+const warmedUpAccount = (clientid: string) =>
+  aLinkedAccount(
+    database.db,
+    { userId, workerId: WORKER },
+    {
       clientid,
-      user_id: userId,
       phonenumber: '62812000',
-      state: 'connected',
-      owner_id: WORKER,
-      lease_until: new Date(Date.now() + 600_000),
+      blasting: false,
       sent_day: '2026-11-26',
       sent_count: 40,
       last_sent_at: new Date(),
       warmup_started_on: '2026-01-01',
-    })
-    .returning();
-  if (!account) throw new Error('no account');
-  return account;
-}
+    },
+  );
 
 const rowOf = async (id: number) =>
   (await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id)))[0];

@@ -4,9 +4,10 @@
  */
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users, withdrawals } from '../src/db/schema.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -33,13 +34,7 @@ async function member(amount: number, withBank = true): Promise<Caller> {
   return caller;
 }
 
-const ledgerSum = async (userId: number) => {
-  const [row] = await t.db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
-  return Number(row?.total ?? 0);
-};
+const ledgerSum = (userId: number) => ledgerSumOf(t.db, userId);
 const entries = (userId: number, kind: string) =>
   t.db
     .select({ amount: ledgerEntries.amount })

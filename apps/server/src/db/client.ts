@@ -10,6 +10,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db`, for code that works inside one its caller opened. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbKind = 'postgres';
 
 export interface Database {

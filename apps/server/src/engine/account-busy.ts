@@ -4,9 +4,8 @@
  */
 import { JOB_TEXT } from '@sewablast/contract/jobs';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
-import type { Tx } from '../ledger/transaction.ts';
 import { JOB_KINDS, JOB_TABLES, type JobKind } from './job-kinds.ts';
 
 export type Busy = { kind: 'blast' } | { kind: JobKind; id: number };

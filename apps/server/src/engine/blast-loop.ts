@@ -35,7 +35,7 @@ import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type Round
 import { beginRestriction } from './restrict.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
 import { type SafetySettings, type SafetyVerdict, type SafetyView, safetyView, sendPolicy } from './send-policy.ts';
-import { spreadGap, spreadInterval } from './send-spread.ts';
+import { spreadGap, spreadInterval, withSpread } from './send-spread.ts';
 import { TEMP_BANNED } from './session-events.ts';
 import type { VariantPicker } from './variants.ts';
 
@@ -112,13 +112,7 @@ export class BlastLoop extends AccountLoop {
     const until = new Date(this.now().getTime() + seconds * 1000);
     this.spreadUntil = until;
     this.row = (await this.setAccount({ spread_until: until })) ?? this.row;
-    this.safety = this.withSpread(this.safety);
-  }
-
-  /** The view with the long pause under way as its wait: the outcome written during the pause keeps it. */
-  private withSpread(view: SafetyView): SafetyView {
-    if (!this.spreadUntil) return view;
-    return { ...view, resume_at: this.spreadUntil.toISOString(), wait_reason: 'spread' };
+    this.safety = withSpread(this.safety, until, this.now());
   }
 
   protected override async afterPause(): Promise<void> {
@@ -258,7 +252,8 @@ export class BlastLoop extends AccountLoop {
       this.safety = { ...view, sent_today: view.sent_today + 1 };
       this.recording.hold(
         recordBlastOutcome(this.deps, account, sent, view).then((counted) => {
-          this.safety = this.withSpread(counted);
+          // The outcome written during the pause keeps the pause as its wait.
+          this.safety = withSpread(counted, this.spreadUntil, this.now());
         }),
       );
       return 'pause';

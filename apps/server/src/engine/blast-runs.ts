@@ -5,10 +5,11 @@
  * this worker no longer holds) keeps it wanted, and its next connect starts the loop again where the run was.
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { whatsappAccounts } from '../db/schema.ts';
 import type { OutcomeWriter } from '../ledger/outcome-writer.ts';
 import type { WaSession } from '../wa/driver.ts';
+import { WANTS_BLAST, wantsBlast } from './account-works.ts';
 import { BlastLoop, type BlastLoopDeps } from './blast-loop.ts';
 import type { MediaFiles } from './blast-take.ts';
 import type { LoopDeps } from './loop.ts';
@@ -47,7 +48,7 @@ export class BlastRuns {
     const rows = await this.deps.db
       .select({
         clientid: whatsappAccounts.clientid,
-        wanted: sql<boolean>`${whatsappAccounts.blasting} and not ${whatsappAccounts.suspended} and ${whatsappAccounts.state} = 'connected'`,
+        wanted: WANTS_BLAST,
       })
       .from(whatsappAccounts)
       .where(inArray(whatsappAccounts.clientid, clientids));
@@ -57,7 +58,7 @@ export class BlastRuns {
   /** Starts or stops the account's loop as its row now wants; `held`: this process holds the session. */
   reconcile(clientid: string, account: AccountRow | undefined, held: boolean): void {
     const loop = this.loops.get(clientid);
-    const wanted = Boolean(account?.blasting && !account.suspended && account.state === 'connected' && held);
+    const wanted = Boolean(account && wantsBlast(account) && held);
     if (!wanted) {
       const ended = !account?.blasting || account.suspended;
       loop?.stop(ended ? 'stopped' : 'away');

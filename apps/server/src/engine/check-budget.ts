@@ -18,6 +18,7 @@ import { readSettingsRow } from '../db/settings-row.ts';
 import { SendError, type WaSession } from '../wa/driver.ts';
 import { recordAccountEvent } from './account-events.ts';
 import type { AccountRow } from './account-read.ts';
+import { canWork } from './account-works.ts';
 import { DEFAULT_SAFETY } from './blast-take.ts';
 import { restrictionsInARow, restrictionWait } from './restrict.ts';
 import { awaitReconnect, type RetryPace } from './retry.ts';
@@ -41,7 +42,7 @@ export function checkerBar(
   safety: SafetySettings,
   clock: PolicyClock,
 ): CheckerBar | null {
-  if (account.suspended || account.state !== 'connected') return 'away';
+  if (!canWork(account)) return 'away';
   if (account.limited_until && account.limited_until > clock.now) return 'limited';
   // An account its own signals paused (health.ts) rests from checks as from sends.
   if (account.health_state === 'paused') return 'health';

@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { generators, validators, whatsappAccounts } from '../db/schema.ts';
 import type { WaSession } from '../wa/driver.ts';
+import { CAN_WORK, canWork } from './account-works.ts';
 import type { CheckRun, CheckRunDeps } from './check-run.ts';
 import { GeneratorRun } from './generator-run.ts';
 import type { JobKind, JobRow } from './job-kinds.ts';
@@ -18,9 +19,6 @@ type Wanted = { kind: JobKind; id: number } | null;
 export interface JobRunsDeps extends Omit<CheckRunDeps, 'session' | 'sessionOf'> {
   session: (clientid: string) => WaSession | undefined;
 }
-
-const canRun = (account: Pick<AccountRow, 'suspended' | 'state'>) =>
-  !account.suspended && account.state === 'connected';
 
 export class JobRuns {
   private readonly runs = new Map<string, CheckRun<JobRow>>();
@@ -58,7 +56,7 @@ export class JobRuns {
   }
 
   private async apply(clientid: string, account: AccountRow | undefined, held: boolean): Promise<void> {
-    const runnable = account && held && canRun(account) ? account : undefined;
+    const runnable = account && held && canWork(account) ? account : undefined;
     const wanted = runnable ? await this.wanted(runnable.id) : null;
     const running = this.runs.get(clientid);
     if (running && !running.halted() && wanted?.kind === running.kind && wanted.id === running.jobId) return;
@@ -99,7 +97,7 @@ export class JobRuns {
           where ${generators.whatsapp_id} = ${whatsappAccounts.id} and ${generators.status} = 'running')`,
         validator: sql<number | null>`(select min(${validators.id}) from ${validators}
           where ${validators.whatsapp_id} = ${whatsappAccounts.id} and ${validators.status} = 'running')`,
-        runnable: sql<boolean>`not ${whatsappAccounts.suspended} and ${whatsappAccounts.state} = 'connected'`,
+        runnable: CAN_WORK,
       })
       .from(whatsappAccounts)
       .where(inArray(whatsappAccounts.clientid, clientids));

@@ -7,7 +7,7 @@ import type { TLivePayload } from '@sewablast/contract/live';
 import { VALIDATOR_TEXT } from '@sewablast/contract/validator';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema.ts';
-import { readFileNumbers } from '../modules/validator/file-numbers.ts';
+import { readFileNumbers } from '../lib/file-numbers.ts';
 import { CheckRun, type CheckRunDeps, RunFailure } from './check-run.ts';
 import type { ValidatorRow } from './job-kinds.ts';
 

@@ -10,6 +10,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, dashboardOrigins } from '../config.ts';
+import type { SimulatorControls } from '../engine/index.ts';
 import { redactUrl } from '../lib/redact-url.ts';
 import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
@@ -44,7 +45,6 @@ import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
 import { withdrawExportRoutes } from '../modules/withdraw/export-routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/routes.ts';
 import type { Services } from '../services.ts';
-import type { SimulatorDriver } from '../wa/simulator.ts';
 import { accessPlugin, area } from './access.ts';
 import { registerDashboard } from './dashboard.ts';
 import { devSimulatorRoutes } from './dev-simulator.ts';
@@ -82,7 +82,7 @@ export interface AppOptions {
   /** Pass false to silence request logs (tests). */
   logger?: boolean;
   /** The simulator driver, whose /dev controls are served when it is the driver in use. */
-  simulator?: SimulatorDriver;
+  simulator?: SimulatorControls;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

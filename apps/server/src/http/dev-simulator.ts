@@ -6,10 +6,13 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { ZSimulatorParams, ZSimulatorReply } from '@sewablast/contract/whatsapp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SimulatorDriver } from '../wa/simulator.ts';
+import type { SimulatorControls } from '../engine/index.ts';
 import { failuresOf } from './errors.ts';
 
-export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorDriver }> = async (app, { simulator }) => {
+export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorControls }> = async (
+  app,
+  { simulator },
+) => {
   app.post(
     '/simulator/:deviceId/:action',
     {

@@ -7,10 +7,11 @@
  */
 import { BONUS_TEXT, type TBonusCreate } from '@sewablast/contract/bonus';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { bonuses, ledgerEntries } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { pick, recordAudit } from '../lib/audit.ts';
-import type { LockedUser, Tx } from './transaction.ts';
+import type { LockedUser } from './transaction.ts';
 
 export type BonusRow = typeof bonuses.$inferSelect;
 

@@ -16,6 +16,26 @@ export function blastFee(levelId: AnyPgColumn): SQL<number> {
   );
 }
 
+/**
+ * Level promotion (DESIGN §5.4): the level a member with `successes` lifetime successful blasts is on, the one
+ * with the highest `requirement_blast` they reach (the newest of equals); none below the lowest. Only the
+ * ledger moves a member up, in the statement that records their sends (record-send.ts); modules/level points
+ * here and tests it (promotion.test.ts).
+ */
+export function levelReachedBy(successes: SQL): SQL<number | null> {
+  return sql`(select lv.id from ${levels} lv where lv.requirement_blast <= ${successes}
+    order by lv.requirement_blast desc, lv.id desc limit 1)`;
+}
+
+/**
+ * A referrer's share of their referee's fee, `floor(fee × percent / 100)` in whole rupiah with the percent
+ * held to 0–100 (none without a settings row): the ledger credits it inside the statement that records the
+ * send (record-send.ts), and the tests read the same expression rather than a copy.
+ */
+export function referralShare(fee: SQL, percent: SQL = settingValue('referral_percent')): SQL<number> {
+  return sql`floor(${fee} * least(100, greatest(0, coalesce(${percent}, 0))) / 100)`.mapWith(Number);
+}
+
 /** A member's fee per successful blast now, or null when there is no such user. */
 export async function blastFeeOf(db: Db, userId: number): Promise<number | null> {
   const [row] = await db

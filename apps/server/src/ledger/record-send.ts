@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { type Db, withRetry } from '../db/client.ts';
 import {
   ledgerEntries,
-  levels,
   messageLogs,
   messageTemplates,
   phoneNumbers,
@@ -18,8 +17,7 @@ import {
   users,
   whatsappAccounts,
 } from '../db/schema.ts';
-import { settingValue } from '../db/settings-row.ts';
-import { blastFee } from './fee.ts';
+import { blastFee, levelReachedBy, referralShare } from './fee.ts';
 
 export interface SendOutcome {
   accountId: number;
@@ -52,11 +50,6 @@ export interface RecordedSend {
   levelId: number | null;
 }
 
-/** `floor(fee × percent / 100)` in integer rupiah. */
-export function referralShare(fee: number, percent: number): number {
-  return Math.floor((fee * Math.max(0, Math.min(100, percent))) / 100);
-}
-
 interface Row {
   ord: string;
   log_id: string | null;
@@ -78,7 +71,7 @@ interface Row {
 export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(RecordedSend | null)[]> {
   if (outcomes.length === 0) return [];
   const column = <T>(pick: (outcome: SendOutcome) => T) => sql.param(outcomes.map(pick));
-  const share = sql`floor(l.fee * least(100, greatest(0, coalesce(${settingValue('referral_percent')}, 0))) / 100)`;
+  const share = referralShare(sql`l.fee`);
   const statement = sql`
     with input as (
       select * from unnest(
@@ -148,8 +141,7 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
     ),
     promoted as (
       update ${users} u set updated_at = now(), total_success = u.total_success + g.successes,
-        level_id = (select lv.id from ${levels} lv where lv.requirement_blast <= u.total_success + g.successes
-                    order by lv.requirement_blast desc, lv.id desc limit 1)
+        level_id = ${levelReachedBy(sql`u.total_success + g.successes`)}
       from (select user_id, count(*) as successes from logs where status = 'success' group by user_id) g
       where u.id = g.user_id
       returning u.id, u.level_id

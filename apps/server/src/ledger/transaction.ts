@@ -4,11 +4,9 @@
  * commit; retried on serialization failure and deadlock. Withdrawals and bonuses use it.
  */
 import { eq } from 'drizzle-orm';
-import { type Db, withRetry } from '../db/client.ts';
+import { type Db, type Tx, withRetry } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { balanceOf } from './balance.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface LockedUser {
   id: number;

@@ -8,10 +8,11 @@
  */
 import { type TWithdrawStatus, WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { ledgerEntries, withdrawalEvents, withdrawals } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import { recordAudit } from '../lib/audit.ts';
-import type { LockedUser, Tx } from './transaction.ts';
+import type { LockedUser } from './transaction.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 

@@ -4,8 +4,8 @@
  * and an entry that cannot be written undoes the change.
  */
 import type { TAuditAction } from '@sewablast/contract/audit';
+import type { Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
-import type { Tx } from '../ledger/transaction.ts';
 
 /** A row's audited fields: the ones a reader needs to see what changed, never a hash or a token. */
 export type AuditFields = Record<string, string | number | boolean | null>;

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
 import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Tx } from '../db/client.ts';
 import { idempotencyKeys, users } from '../db/schema.ts';
-import type { Tx } from '../ledger/transaction.ts';
 import { AppError } from './app-error.ts';
 
 /** The header as a route declares it; without it every call is a new operation. */

@@ -18,7 +18,6 @@ import { z } from 'zod';
 import type { Actor } from '../lib/actor.ts';
 import type { LimitStore } from '../lib/limit-store.ts';
 import { liveSockets } from '../metrics/live-metrics.ts';
-import type { Authenticate } from '../modules/auth/authenticate.ts';
 import type { EventBus } from './bus.ts';
 import type { LiveConnections } from './connections.ts';
 
@@ -40,9 +39,19 @@ interface Subscriber {
   admin: boolean;
 }
 
+/** What the gateway needs of a signed-in caller: modules/auth's `Authenticate` answers it. */
+interface LiveCaller {
+  actor: Actor;
+  /** Confined to changing a temporary password or setting up a second factor: no live channel. */
+  temporary: boolean;
+  twoFactorSetup: boolean;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
+}
+
 interface GatewayOptions {
   bus: EventBus;
-  authenticate: Authenticate;
+  authenticate: (token: string) => Promise<LiveCaller | null>;
   /** The dashboard's own origins and ALLOWED_ORIGINS (`dashboardOrigins` of the config), known once it listens. */
   allowedOrigins: () => readonly string[];
   /** Where the sockets admitted here are listed, for the dev socket monitor. */

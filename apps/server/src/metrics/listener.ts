@@ -4,8 +4,8 @@
  * metrics need not pass through the public port. It serves /metrics and the two health probes, nothing else.
  */
 import { createServer, type Server } from 'node:http';
+import type { TReadinessResponse } from '@sewablast/contract/health';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
-import { checkReadiness, type ReadinessDeps } from '../modules/health/readiness.ts';
 import { refuseScrape } from './access.ts';
 import { collectProcessMetrics, METRICS_CONTENT_TYPE } from './registry.ts';
 
@@ -16,7 +16,8 @@ export interface MetricsListenerOptions {
   token: string | undefined;
   /** The process's metrics in text form: the application's when this process serves one (scrapeMetrics). */
   scrape: () => Promise<string>;
-  readiness: ReadinessDeps;
+  /** Whether this process can serve (modules/health/readiness.ts), for the readiness probe. */
+  readiness: () => Promise<TReadinessResponse>;
 }
 
 export async function startMetricsListener(options: MetricsListenerOptions): Promise<Server> {
@@ -25,7 +26,7 @@ export async function startMetricsListener(options: MetricsListenerOptions): Pro
   const answer = async (path: string, authorization: string | undefined) => {
     if (path === '/api/health/live') return json(200, { ok: true, uptime: Math.round(process.uptime()) });
     if (path === '/api/health/ready') {
-      const readiness = await checkReadiness(options.readiness);
+      const readiness = await options.readiness();
       return json(readiness.ok ? 200 : 503, readiness);
     }
     if (path !== '/metrics') return json(404, { msg: SERVER_TEXT.notFound });

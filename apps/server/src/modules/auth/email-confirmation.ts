@@ -17,9 +17,8 @@ import {
 } from '@sewablast/contract/email-confirmation';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { emailConfirmations, users } from '../../db/schema.ts';
-import type { Tx } from '../../ledger/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { LimitStore, StrikeOptions } from '../../lib/limit-store.ts';

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { generators } from '../../db/schema.ts';
-import { type GeneratorRow, generatorTotal } from '../../engine/job-kinds.ts';
+import { type GeneratorRow, generatorTotal } from '../../engine/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { jobContext, presentJob } from '../jobs/present.ts';

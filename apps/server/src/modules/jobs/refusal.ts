@@ -4,7 +4,7 @@
  */
 import type { TJobRefusal, TJobRefusalCode } from '@sewablast/contract/jobs';
 import type { FastifyReply } from 'fastify';
-import { type Busy, busyMessage } from '../../engine/account-busy.ts';
+import { type Busy, busyMessage } from '../../engine/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export class JobRefused extends AppError {

@@ -11,7 +11,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { JobRow } from '../../engine/job-kinds.ts';
+import type { JobRow } from '../../engine/index.ts';
 import { requireActor } from '../../http/access.ts';
 import { failuresOf } from '../../http/errors.ts';
 import type { Actor } from '../../lib/actor.ts';

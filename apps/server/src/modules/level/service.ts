@@ -1,4 +1,8 @@
-/** Levels: a member's fee per blast, and the colour of their badge (DESIGN §5.4). */
+/**
+ * Levels: a member's fee per blast, and the colour of their badge (DESIGN §5.4). A member is promoted by the
+ * ledger alone, in the statement that records their sends: the rule is `levelReachedBy` in ledger/fee.ts,
+ * tested in promotion.test.ts beside this file.
+ */
 import { LEVEL_NAME_TAKEN, type TLevel, type TLevelRequest } from '@sewablast/contract/level';
 import type { TPageQuery } from '@sewablast/contract/paging';
 import { SERVER_TEXT } from '@sewablast/contract/texts';

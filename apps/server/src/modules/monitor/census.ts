@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TLiveConnection } from '@sewablast/contract/monitor';
-import type { CommandTransport, Reply } from '../../engine/remote.ts';
+import type { CommandTransport, Reply } from '../../engine/index.ts';
 import type { LiveConnections } from '../../live/connections.ts';
 
 /** Loopback Redis answers in a millisecond; a busy node still has half a second. */

@@ -16,9 +16,8 @@ import {
 import { count, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import { EngineUnavailable } from '../../engine/engine.ts';
-import { heldBy } from '../../engine/leases.ts';
-import type { SessionHost } from '../../engine/session-host.ts';
+import type { SessionHost } from '../../engine/index.ts';
+import { EngineUnavailable, heldBy } from '../../engine/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { type LiveConnections, THIS_NODE } from '../../live/connections.ts';
 import type { Census } from './census.ts';

@@ -18,39 +18,15 @@ import { type Db, postgresPoolOf } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { echoOf, hasControlCharacters, type ImportRow, readImportRows } from '../../lib/import-rows.ts';
+import { DEFAULT_COLUMNS, headerColumns, rawOf } from '../../lib/import-columns.ts';
+import { echoOf, hasControlCharacters, readImportRows } from '../../lib/import-rows.ts';
 import type { ImportProgress } from '../../live/import-progress.ts';
 import { createImportReports } from '../file/import-report.ts';
 import { createCopyWriter } from './import-copy.ts';
 import { DUPLICATE_IN_FILE, INVALID, type PhoneImportWriter, type SkippedRow } from './import-writer.ts';
 
-const NUMBER_HEADERS = ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'no_hp'];
-const NAME_HEADERS = ['name', 'nama'];
-
 function toSkipped([number, name, reason]: SkippedRow): TSkippedNumber {
   return { number, name, reason: PHONE_SKIP_REASONS[reason] ?? PHONE_TEXT.invalid };
-}
-
-export type ImportColumns = { number: number; name: number };
-/** Where a file's number and name are when its first line names no columns. */
-export const DEFAULT_COLUMNS: ImportColumns = { number: 0, name: 1 };
-
-/** The columns a first CSV line names, or null when it names no known column and is data. */
-export function headerColumns(row: ImportRow): ImportColumns | null {
-  if (row.kind !== 'cells') return null;
-  const header = row.cells.map((cell) => cell.toLowerCase());
-  const number = header.findIndex((cell) => NUMBER_HEADERS.includes(cell));
-  const name = header.findIndex((cell) => NAME_HEADERS.includes(cell));
-  if (number < 0 && name < 0) return null;
-  return { number: Math.max(number, 0), name: name >= 0 ? name : 1 };
-}
-
-/** A row's number and name as written, from its columns or its JSON item. */
-export function rawOf(row: ImportRow, columns: ImportColumns): { number: string; name: string } {
-  if (row.kind === 'cells') return { number: row.cells[columns.number] ?? '', name: row.cells[columns.name] ?? '' };
-  const item = row.item as { number?: unknown; name?: unknown } | null;
-  const number = typeof item?.number === 'string' || typeof item?.number === 'number' ? String(item.number) : '';
-  return { number, name: typeof item?.name === 'string' ? item.name : '' };
 }
 
 export function createPhoneNumberImport(db: Db) {

@@ -4,7 +4,7 @@
  */
 import { ZSettingResponse, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Engine } from '../../engine/engine.ts';
+import type { Engine } from '../../engine/index.ts';
 import { requireActor } from '../../http/access.ts';
 import { failuresOf } from '../../http/errors.ts';
 import { type SettingService, toPublicSetting } from './service.ts';

@@ -3,8 +3,9 @@
  * action, written in the update's transaction (bank details and emails: account-change.ts). Names and
  * passwords are not audited.
  */
+
+import type { Tx } from '../../db/client.ts';
 import type { users } from '../../db/schema.ts';
-import type { Tx } from '../../ledger/transaction.ts';
 import { changedFields, pick, recordAudit } from '../../lib/audit.ts';
 
 const AUDITED = {

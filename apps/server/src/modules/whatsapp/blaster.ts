@@ -15,8 +15,8 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import { type Engine, EngineUnavailable } from '../../engine/engine.ts';
-import type { Recipient } from '../../engine/send.ts';
+import type { Recipient } from '../../engine/index.ts';
+import { type Engine, EngineUnavailable } from '../../engine/index.ts';
 import { requireAccess, seesAll } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';

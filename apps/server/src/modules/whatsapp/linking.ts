@@ -8,8 +8,7 @@ import { MAX_PENDING_LINKS, type TNewClientRequest, WHATSAPP_TEXT } from '@sewab
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { type Db, withRetry } from '../../db/client.ts';
 import { users, whatsappAccounts } from '../../db/schema.ts';
-import { recordAccountEvent } from '../../engine/account-events.ts';
-import { type Engine, EngineUnavailable } from '../../engine/engine.ts';
+import { type Engine, EngineUnavailable, recordAccountEvent } from '../../engine/index.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';

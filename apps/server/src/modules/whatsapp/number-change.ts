@@ -9,7 +9,7 @@ import { WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import type { Engine } from '../../engine/engine.ts';
+import type { Engine } from '../../engine/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';

@@ -7,10 +7,16 @@ import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import type { Db } from '../../db/client.ts';
 import type { whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
-import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from '../../engine/blast-take.ts';
-import type { HealthThresholds } from '../../engine/health.ts';
-import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../../engine/send-policy.ts';
-import { withSpread } from '../../engine/send-spread.ts';
+import type { HealthThresholds } from '../../engine/index.ts';
+import {
+  DEFAULT_HEALTH_THRESHOLDS,
+  DEFAULT_SAFETY,
+  type SafetySettings,
+  type SafetyView,
+  safetyView,
+  sendPolicy,
+  withSpread,
+} from '../../engine/index.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 

@@ -18,8 +18,8 @@ import {
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import { busyMessage, claimAccount } from '../../engine/account-busy.ts';
-import type { Engine } from '../../engine/engine.ts';
+import type { Engine } from '../../engine/index.ts';
+import { busyMessage, claimAccount } from '../../engine/index.ts';
 import { requireAccess, visibleOwner } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';

@@ -1,12 +1,4 @@
-import type { TSettingResponse } from '@sewablast/contract/setting';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { useSettingsQuery } from '../../../lib/settings-query.ts';
 
 /** The announcement of the settings, for the marquee. */
-export function useAnnouncement() {
-  return useQuery({
-    queryKey: ['settings'],
-    queryFn: () => api<TSettingResponse>('/admin/setting/get'),
-    select: (answer) => answer.setting.info,
-  });
-}
+export const useAnnouncement = () => useSettingsQuery((answer) => answer.setting.info);

@@ -2,11 +2,11 @@
  * The profile's calls: the user with their level (GET /admin/users/{id}), the settings' bank list
  * (GET /admin/setting/get) and the save (PUT /admin/users/{id}).
  */
-import type { TSettingResponse } from '@sewablast/contract/setting';
 import { TEXT } from '@sewablast/contract/texts';
 import type { TUpdateUserRequest, TUpdateUserResponse, TUserDetailResponse } from '@sewablast/contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useSettingsQuery } from '../../../lib/settings-query.ts';
 
 const profileKey = (id: number) => ['profile', id] as const;
 
@@ -19,16 +19,12 @@ export function useProfile(id: number) {
 
 /** The settings' banks, 'BCA, MANDIRI, BRI' as a list; a failed read is an empty list (spec part 2 §8). */
 export function useBankNames() {
-  return useQuery({
-    // The key the other readers of the settings use, so that one read serves them all.
-    queryKey: ['settings'],
-    queryFn: () => api<TSettingResponse>('/admin/setting/get'),
-    select: (answer) =>
-      answer.setting.bank_names
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-  });
+  return useSettingsQuery((answer) =>
+    answer.setting.bank_names
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 }
 
 export function useUpdateProfile(id: number) {

@@ -1,7 +1,6 @@
 /** WhatsApp account calls used by the Add WhatsApp screen (spec part 1 §7 WhatsApp). */
 import type { TMsgResponse } from '@sewablast/contract/errors';
 import type { TMemberTermsRequest } from '@sewablast/contract/member-terms';
-import type { TSettingResponse } from '@sewablast/contract/setting';
 import type {
   TNewClientRequest,
   TNewClientResponse,
@@ -11,6 +10,7 @@ import type {
 } from '@sewablast/contract/whatsapp';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api.ts';
+import { useSettingsQuery } from '../../../lib/settings-query.ts';
 
 export function newClient(body: TNewClientRequest) {
   return api<TNewClientResponse>('/admin/whatsapp/new-client', {
@@ -87,22 +87,16 @@ export function setTerms(body: TMemberTermsRequest) {
   return api<TWhatsappResponse>('/admin/whatsapp/terms', { method: 'PUT', body });
 }
 
-// The key the other readers of the settings use, so that one read serves them all.
-const settingsQuery = { queryKey: ['settings'], queryFn: () => api<TSettingResponse>('/admin/setting/get') };
-
 /** The business time zone the rows' waits are shown in; undefined until the settings are read. */
 export function useBusinessTimeZone(): string | undefined {
-  return useQuery({ ...settingsQuery, select: ({ setting }) => setting.time_zone }).data;
+  return useSettingsQuery(({ setting }) => setting.time_zone).data;
 }
 
 /** The service's cap and sending hours, which the member's own terms can only narrow. */
 export function useServiceTerms() {
-  return useQuery({
-    ...settingsQuery,
-    select: ({ setting }) => ({
-      cap: setting.daily_cap,
-      start: setting.send_window_start,
-      end: setting.send_window_end,
-    }),
-  });
+  return useSettingsQuery(({ setting }) => ({
+    cap: setting.daily_cap,
+    start: setting.send_window_start,
+    end: setting.send_window_end,
+  }));
 }

@@ -6,8 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import { normalisePhoneNumber } from '@sewablast/contract/phonenumber';
-import { hasControlCharacters, readImportRows } from '../../lib/import-rows.ts';
-import { DEFAULT_COLUMNS, headerColumns, rawOf } from '../phonenumber/import.ts';
+import { DEFAULT_COLUMNS, headerColumns, rawOf } from './import-columns.ts';
+import { hasControlCharacters, readImportRows } from './import-rows.ts';
 
 export interface FileNumbers {
   /** Distinct valid numbers, in file order. */

@@ -1,0 +1,158 @@
+/**
+ * What many server tests build, built one way: a user, a linked account a worker holds, numbers to send to,
+ * a scripted session, a blast loop on a clock the test moves, and the ledger's sum of a user.
+ */
+import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import { ledgerEntries, phoneNumbers, users, whatsappAccounts } from '../src/db/schema.ts';
+import type { AccountRow } from '../src/engine/account-read.ts';
+import { BlastLoop } from '../src/engine/blast-loop.ts';
+import { MediaFiles } from '../src/engine/blast-take.ts';
+import { VariantPicker } from '../src/engine/variants.ts';
+import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
+import { createFileStore } from '../src/modules/file/stores.ts';
+import type { WaSession } from '../src/wa/driver.ts';
+
+let made = 0;
+
+/** A member; unique email and referral code unless `values` names them. */
+export async function aUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
+  made += 1;
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstname: 'Uji',
+      lastname: 'Coba',
+      email: `user${made}-${process.pid}@test.local`,
+      password_hash: 'x',
+      referral_code: `U${process.pid}X${made}`.slice(0, 20),
+      ...values,
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  return user;
+}
+
+/**
+ * A linked account: connected, its lease held by `workerId` for ten minutes, and (unless `values` says
+ * otherwise) blasting with no pause between sends.
+ */
+export async function aLinkedAccount(
+  db: Db,
+  owner: { userId: number; workerId: string },
+  values: Partial<typeof whatsappAccounts.$inferInsert> & { clientid: string },
+): Promise<AccountRow> {
+  const [account] = await db
+    .insert(whatsappAccounts)
+    .values({
+      user_id: owner.userId,
+      state: 'connected',
+      owner_id: owner.workerId,
+      lease_until: new Date(Date.now() + 600_000),
+      blasting: true,
+      interval_min: 0,
+      interval_max: 0,
+      ...values,
+    })
+    .returning();
+  if (!account) throw new Error('no account');
+  return account;
+}
+
+/** `count` active numbers `{prefix}000…` (`digits` wide), the only active ones: every other is set nonactive. */
+export async function onlyNumbers(db: Db, prefix: string, count: number, digits = 3) {
+  await db.update(phoneNumbers).set({ status: 'nonactive' });
+  return db
+    .insert(phoneNumbers)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        number: `${prefix}${String(i).padStart(digits, '0')}`,
+        name: `N${i}`,
+      })),
+    )
+    .returning();
+}
+
+/**
+ * A session whose n-th send (from 0) does what `answer` says: it returns for a success, throws a SendError for
+ * a failure. `sends` lists the numbers sent to, failed ones included.
+ */
+export function scriptedSession(
+  answer: (n: number, to: string) => void | Promise<void> = () => {},
+): WaSession & { sends: string[] } {
+  const sends: string[] = [];
+  return {
+    deviceId: 'scripted',
+    sends,
+    subscribe: () => () => {},
+    async sendMessage(to) {
+      const n = sends.length;
+      sends.push(to);
+      await answer(n, to);
+      return { id: `id-${to}-${sends.length}` };
+    },
+    checkNumber: async () => ({ exists: true, name: null }),
+    logout: async () => {},
+    close: async () => {},
+  };
+}
+
+export interface BlastOnClockOptions {
+  db: Db;
+  workerId: string;
+  accountId: number;
+  session: WaSession;
+  /** The loop's clock (the send policy and the waits after a restriction read it); absent: the real one. */
+  clock?: { now: Date };
+  /** ACCOUNT_SAFETY: whether the send policy holds sends back. */
+  enforce: boolean;
+  /** Each pause's draw within its bounds (0: the least). */
+  random?: () => number;
+  /**
+   * A pause between sends passes at once on the test's clock: the clock moves by it and the pause is cut short
+   * as soon as it has begun. Waits for the hours, the cap or a restriction stay the test's to end.
+   */
+  skipPauses?: boolean;
+}
+
+/** A blast loop of one account in Jakarta's time zone, with the live events it published. */
+export function blastOnClock(options: BlastOnClockOptions) {
+  const { db, clock } = options;
+  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
+  const loop: BlastLoop = new BlastLoop(
+    {
+      db,
+      workerId: options.workerId,
+      session: () => options.session,
+      secondMs: 1,
+      random: options.random ?? (() => 0),
+      publish: async (_row, event, extra = {}) => {
+        events.push([event, extra]);
+        // A long pause between sends is a wait of its own ('spread'); it passes like any other pause.
+        const pause = !extra.wait_reason || extra.wait_reason === 'spread';
+        if (clock && options.skipPauses && event === 'waiting' && pause && !extra.limited_until) {
+          clock.now = new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
+          setImmediate(() => loop.wake());
+        }
+      },
+      outcomes: new OutcomeWriter(db),
+      variants: new VariantPicker(db),
+      media: new MediaFiles(db, createFileStore(db)),
+      safety: { timeZone: 'Asia/Jakarta', enforce: options.enforce },
+      ...(clock ? { now: () => clock.now } : {}),
+    },
+    options.accountId,
+  );
+  const waits = () => events.filter(([event]) => event === 'waiting').map(([, extra]) => extra);
+  return { loop, events, waits, lastWait: () => waits().at(-1) };
+}
+
+/** What the ledger holds for a user: the sum of their entries, in rupiah. */
+export async function ledgerSumOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.user_id, userId));
+  return Number(row?.total ?? 0);
+}
