@@ -8,7 +8,7 @@ import { canOpen, ROUTE_ROLES } from '@sewablast/contract/routes';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login, type Person, simulate } from './api.ts';
-import { settled, useSuite } from './fixture.ts';
+import { readsLanded, settled, trackRequests, useSuite } from './fixture.ts';
 import { DEV, signInThroughForm } from './harness.ts';
 
 type Role = 'member' | 'staff' | 'admin' | 'dev';
@@ -91,18 +91,13 @@ interface Finding {
 }
 
 /** Waits for the screen's reads to land: no request in flight and no spinner or 'Loading...' left. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(
-      () =>
-        !document.querySelector('[role="status"][aria-label="Memuat"]') &&
-        !document.body.innerText.includes('Loading...'),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
-}
+const settle = (page: Page) =>
+  readsLanded(
+    page,
+    () =>
+      !!document.querySelector('[role="status"][aria-label="Memuat"]') ||
+      document.body.innerText.includes('Loading...'),
+  );
 
 async function audit(page: Page): Promise<Finding[]> {
   return page.evaluate(async () => {
@@ -158,6 +153,7 @@ async function switchTheme(page: Page, theme: Theme) {
 /** Each screen is opened once and audited in the theme it opened in, then in the other. */
 async function auditScreens(role: Role | null): Promise<string[]> {
   const { context, page } = await open({ viewport: VIEWPORT, axe: true });
+  trackRequests(page);
   // Besides the role's screens: where a refused path leads, and the not-found screen.
   const paths = role
     ? [...Object.keys(ROUTE_ROLES).filter((path) => canOpen(role, path)), '/not-authorized']

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Download, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startMailCatcher } from '../apps/server/test/mail-catcher.ts';
 import { connectBrowser, type Server, signInThroughForm, startServer } from './harness.ts';
@@ -127,6 +127,66 @@ export async function settled(page: Page) {
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
+}
+
+/** The requests each page has in flight (every kind: the app's reads, route chunks, fonts, images). */
+const inFlight = new WeakMap<Page, { open: Set<Request>; waiting: (() => void)[] }>();
+
+function requestsOf(page: Page) {
+  let tracked = inFlight.get(page);
+  if (tracked) return tracked;
+  const state = { open: new Set<Request>(), waiting: [] as (() => void)[] };
+  const done = (request: Request) => {
+    state.open.delete(request);
+    if (state.open.size === 0) for (const wake of state.waiting.splice(0)) wake();
+  };
+  page.on('request', (request) => state.open.add(request));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  inFlight.set(page, state);
+  tracked = state;
+  return tracked;
+}
+
+/**
+ * Starts counting `page`'s requests, for `readsLanded`: call it before the first navigation whose reads it
+ * waits for.
+ */
+export const trackRequests = (page: Page) => void requestsOf(page);
+
+/**
+ * Once the screen's reads have landed: no request in flight, fonts loaded and `busy` (a spinner, a
+ * 'Loading...') gone, all still so two frames later (a read that a landed one leads to has started by then).
+ * Playwright's 'networkidle' waits 500 ms of quiet instead, each time; `busy` is given up on after
+ * `busyTimeout` as the tests did before, a request still open after 30 s fails.
+ */
+export async function readsLanded(page: Page, busy: () => boolean, busyTimeout = 5_000) {
+  const requests = requestsOf(page);
+  const givenUp = Date.now() + busyTimeout;
+  const idle = () =>
+    requests.open.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            reject(new Error(`requests still open after 30 s: ${[...requests.open].map((r) => r.url())}`));
+          }, 30_000);
+          requests.waiting.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+  /** After two frames, with the fonts loaded: nothing in flight and `busy` gone (or given up on). */
+  const quiet = async () => {
+    await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await document.fonts.ready;
+    });
+    return requests.open.size === 0 && (Date.now() > givenUp || !(await page.evaluate(busy)));
+  };
+  for (;;) {
+    await idle();
+    if ((await quiet()) && (await quiet())) return;
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { canOpen } from '@sewablast/contract/routes';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login, type Person, simulate } from './api.ts';
-import { axeFindings, useSuite } from './fixture.ts';
+import { axeFindings, readsLanded, trackRequests, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 type Role = 'member' | 'staff' | 'admin' | 'dev';
@@ -123,18 +123,15 @@ beforeAll(async () => {
   await runningJobs(people.admin, devToken);
 }, 180_000);
 
-const signedInAs = (role: Role, viewport = { width: 1366, height: HEIGHT }) =>
-  signedIn(people[role], { viewport, axe: true });
+async function signedInAs(role: Role, viewport = { width: 1366, height: HEIGHT }) {
+  const opened = await signedIn(people[role], { viewport, axe: true });
+  trackRequests(opened.page);
+  return opened;
+}
 
 /** Waits for the screen's reads to land: no request in flight and no spinner left. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(() => !document.querySelector('main [role="status"][aria-label="Memuat"]'), undefined, {
-      timeout: 5_000,
-    })
-    .catch(() => undefined);
-}
+const settle = (page: Page) =>
+  readsLanded(page, () => !!document.querySelector('main [role="status"][aria-label="Memuat"]'));
 
 /** Lets the layout follow a new width, the sidebar's sliding included. */
 async function resize(page: Page, width: number) {
