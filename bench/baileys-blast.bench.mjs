@@ -1,6 +1,6 @@
 // A blasting Baileys session's memory and key writes (issue 22): one session of the real driver (Baileys 7's
 // makeWASocket, the project's BaileysDriver, its caches and its PostgreSQL key store, `engine/auth-keys.ts`)
-// linked by QR through the fake WhatsApp endpoint (a process of its own, lib/fake-whatsapp.ts), then sending
+// linked by QR through the fake WhatsApp endpoint (a process of its own, apps/server/test/fake-wa/process.ts), then sending
 // one message to each of CONTACTS' last figure (3,000) contacts it never wrote to, one after another, as a
 // blast does (a usync look-up, a key bundle, a new signal session and a trusted-contact token each; WhatsApp
 // answers each token issuance with the contact's own token, as it may). At each figure of CONTACTS (100,
@@ -27,7 +27,7 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const endpoint = fork(new URL('./lib/fake-whatsapp.ts', import.meta.url), {
+const endpoint = fork(new URL('../apps/server/test/fake-wa/process.ts', import.meta.url), {
   execArgv: ['--import', 'tsx'],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
@@ -55,14 +55,18 @@ const driver = new BaileysDriver({
   composingMs: 0,
 });
 
-/** Bytes handed to the key store, as stored (JSON), trusted-contact tokens apart. */
+/** Bytes handed to the key store, as stored (JSON), trusted-contact tokens apart; and by key type. */
 const written = { tctoken: 0, other: 0 };
+const byType = new Map();
 function counted(store) {
   return {
     get: (keys) => store.get(keys),
     set(entries) {
       for (const [key, value] of Object.entries(entries)) {
-        written[key.startsWith('tctoken:') ? 'tctoken' : 'other'] += JSON.stringify(value ?? null).length;
+        const bytes = JSON.stringify(value ?? null).length;
+        written[key.startsWith('tctoken:') ? 'tctoken' : 'other'] += bytes;
+        const type = key.split(':')[0];
+        byType.set(type, (byType.get(type) ?? 0) + bytes);
       }
       return store.set(entries);
     },
@@ -135,9 +139,11 @@ console.log(
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 let sent = 0;
 let heldBefore = 0;
+const byTypeLines = [];
 let started = performance.now();
 for (const checkpoint of CONTACTS) {
   const before = { ...written };
+  byType.clear();
   const from = sent;
   for (; sent < checkpoint; sent++) {
     const [number] = contacts[sent];
@@ -158,8 +164,13 @@ for (const checkpoint of CONTACTS) {
       `${Math.floor(1024 / ((IDLE_BUDGET_KB * 1024 + held) / MB)).toLocaleString('en')} |`,
   );
   heldBefore = held;
+  const types = [...byType].sort((a, b) => b[1] - a[1]);
+  byTypeLines.push(
+    `key bytes a send, contacts ${from + 1}-${checkpoint}: ${types.map(([type, bytes]) => `${type} ${(bytes / sends).toFixed(0)}`).join(', ')}`,
+  );
   started = performance.now();
 }
+for (const line of byTypeLines) console.log(line);
 const { rows: stored } = await pool.query(
   `SELECT split_part(key, ':', 1) AS type, count(*)::int AS rows, sum(length(value::text))::bigint AS bytes
    FROM whatsapp_auth_keys GROUP BY 1 ORDER BY 3 DESC`,

@@ -4,9 +4,9 @@
 // scans that QR), puts contacts on WhatsApp (`{ id, contacts: [number, lid][] }`) or has WhatsApp answer a
 // token issuance with the contacts' own tokens (`{ id, givesTokens: true }`), and answers `{ id }`, or
 // `{ id, error }`. It ends when its parent does.
-import { FakeWhatsApp } from '../../apps/server/test/fake-wa/endpoint.ts';
-import { Phone } from '../../apps/server/test/fake-wa/phone.ts';
-import { TEST_ROOT, TEST_ROOT_SERIAL } from '../../apps/server/test/fake-wa/trust.ts';
+import { FakeWhatsApp } from './endpoint.ts';
+import { Phone } from './phone.ts';
+import { TEST_ROOT, TEST_ROOT_SERIAL } from './trust.ts';
 
 const send = (message: object) => process.send?.(message);
 const endpoint = await FakeWhatsApp.start();
