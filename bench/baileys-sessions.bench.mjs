@@ -1,7 +1,7 @@
 // Real-session memory (issue 22): how much a linked Baileys session holds in a worker. Sessions of the real
 // driver (Baileys 7's makeWASocket, the project's BaileysDriver, its caches and its PostgreSQL key store,
 // `engine/auth-keys.ts`) are linked by QR through the fake WhatsApp endpoint (apps/server/test/fake-wa, run
-// as a process of its own: lib/fake-whatsapp.ts), each through the handshake, pair-success, the 515 restart,
+// as a process of its own: apps/server/test/fake-wa/process.ts), each through the handshake, pair-success, the 515 restart,
 // the login and its upload of 812 pre-keys, then left connected and idle. After each step of STEPS (1, 50,
 // 200 sessions in all) and a full garbage collection, this process's RSS, heap and external memory are read
 // beside the same with none linked; the growth divided by the sessions is the figure per session, and
@@ -28,7 +28,7 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const endpoint = fork(new URL('./lib/fake-whatsapp.ts', import.meta.url), {
+const endpoint = fork(new URL('../apps/server/test/fake-wa/process.ts', import.meta.url), {
   execArgv: ['--import', 'tsx'],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });

@@ -16,6 +16,7 @@ import { ReceiptRelay } from './baileys-receipts.ts';
 import { BaileysSender, type SendTimings } from './baileys-send.ts';
 import { retryOptions } from './baileys-sent.ts';
 import type { BaileysSocket, MakeSocket, VersionSource } from './baileys-socket.ts';
+import { endedTransactionsOutside, retriesOutsideTransactions } from './baileys-transactions.ts';
 import { forgetWaWebVersion } from './baileys-version.ts';
 import { memorySentMessages } from './bounded-cache.ts';
 import {
@@ -141,8 +142,11 @@ export class BaileysSession implements WaSession {
         shouldIgnoreJid: ignoredJid(this.lib),
         ...this.retries,
         ...this.caches.socket,
+        makeSignalRepository: this.caches.signalRepository(this.lib),
         ...(agent ? { agent, fetchAgent: agent } : {}),
       });
+      socket.authState.keys = endedTransactionsOutside(socket.authState.keys);
+      if (socket.messageRetryManager) retriesOutsideTransactions(socket.messageRetryManager);
     } catch (error) {
       this.connection('disconnected', reasonOf(error));
       this.scheduleReconnect();

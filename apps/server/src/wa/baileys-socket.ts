@@ -37,6 +37,8 @@ export interface BaileysSocket {
     };
   };
   authState: { keys: SignalKeyStoreWithTransaction };
+  /** Baileys' keeper of recent sends for retry requests (null when its recent-message cache is off). */
+  messageRetryManager?: object | null;
   serverProps: { lidTrustedTokenIssueToLid: boolean };
   /** Asks WhatsApp for the account's reach-out timelock (and emits it as `connection.update`). */
   fetchAccountReachoutTimelock(): Promise<ReachoutTimelockState>;

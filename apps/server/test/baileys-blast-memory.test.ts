@@ -1,0 +1,167 @@
+/**
+ * A blasting session does not grow with the contacts it reaches (issue 22), through Baileys 7's real socket
+ * and the fake WhatsApp endpoint (a process of its own, fake-wa/process.ts, so that this process holds the
+ * session alone), the key store and sent-message store in PostgreSQL as a worker has them. Each send goes to a
+ * contact never written to, and WhatsApp answers each token issuance with the contact's own token.
+ *
+ * Memory: after WARM_UP contacts (Baileys' code paths compiled, the caches in use), the heap and buffers
+ * after a full GC, then again after MEASURED more. Before the fix each contact kept its send's whole
+ * key-store transaction alive for 3 days (timers of Baileys' LID map made inside it) and cached tokens held
+ * Node's 8 KB buffer pools: 20-38 KB a contact (bench/baileys-blast). The budget, 8 KB a contact, leaves room
+ * for what the session's bounded caches keep of the last minutes' contacts.
+ * Key writes: every contact's token is stored, and the bytes written for tokens do not grow with the
+ * contacts (Baileys' token list, rewritten whole on each new contact, is not stored).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import * as baileys from 'baileys';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, postgresPoolOf } from '../src/db/client.ts';
+import { accountKeyStore } from '../src/engine/auth-keys.ts';
+import { SentMessages } from '../src/engine/sent-messages.ts';
+import { BaileysDriver } from '../src/wa/baileys.ts';
+import type { SessionKeyStore, WaSession } from '../src/wa/driver.ts';
+import { createTestDatabase } from './harness.ts';
+
+const WARM_UP = 50;
+const MEASURED = 250;
+const BUDGET_PER_CONTACT = 8 * 1024;
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let database: Database;
+let untrust = () => {};
+let endpoint: ChildProcess;
+const answers = new Map<number, (error?: string) => void>();
+let asks = 0;
+const ask = (message: object) =>
+  new Promise<void>((resolve, reject) => {
+    const id = ++asks;
+    answers.set(id, (error) => (error ? reject(new Error(error)) : resolve()));
+    endpoint.send({ id, ...message });
+  });
+let url = '';
+let session: WaSession | null = null;
+
+beforeAll(async () => {
+  endpoint = fork(new URL('./fake-wa/process.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ url: string; root: string; serial: number }>((resolve) =>
+    endpoint.once('message', resolve),
+  );
+  url = ready.url;
+  // The endpoint's process made its own root: Baileys here trusts that one while the test runs.
+  const real = { ...baileys.WA_CERT_DETAILS };
+  Object.assign(baileys.WA_CERT_DETAILS, { PUBLIC_KEY: Buffer.from(ready.root, 'base64'), SERIAL: ready.serial });
+  untrust = () => Object.assign(baileys.WA_CERT_DETAILS, real);
+  endpoint.on('message', ({ id, error }: { id: number; error?: string }) => {
+    answers.get(id)?.(error);
+    answers.delete(id);
+  });
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await session?.close();
+  endpoint?.disconnect();
+  await database?.close();
+  untrust();
+});
+
+/** Bytes handed to the store for trusted-contact tokens, as stored (JSON). */
+const tokenBytes = { written: 0 };
+function counting(store: SessionKeyStore): SessionKeyStore {
+  return {
+    get: (keys) => store.get(keys),
+    set(entries) {
+      for (const [key, value] of Object.entries(entries)) {
+        if (key.startsWith('tctoken:')) tokenBytes.written += JSON.stringify(value ?? null).length;
+      }
+      return store.set(entries);
+    },
+  };
+}
+
+async function heldAtRest() {
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await pause(200);
+  }
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+}
+
+describe('a session blasting to new contacts', () => {
+  it(`holds under ${BUDGET_PER_CONTACT / 1024} KB a contact more and writes the same token bytes for each`, async () => {
+    const pool = postgresPoolOf(database.db);
+    const contacts = Array.from({ length: WARM_UP + MEASURED }, (_, i): [string, string] => [
+      `62857${String(i).padStart(8, '0')}`,
+      `66${String(i).padStart(12, '0')}`,
+    ]);
+    await ask({ contacts });
+    await ask({ givesTokens: true });
+    const { rows } = await pool.query<{ id: number }>(
+      `WITH member AS (
+         INSERT INTO users (firstname, lastname, email, password_hash, referral_code)
+         VALUES ('Sesi', 'Blast', 'blast@test.local', 'not-a-password', 'B0000001') RETURNING id)
+       INSERT INTO whatsapp_accounts (clientid, user_id, state) SELECT 'blast', id, 'unknown' FROM member RETURNING id`,
+    );
+    const accountId = rows[0]?.id as number;
+    const driver = new BaileysDriver({
+      version: async () => [2, 3000, 1029000000],
+      makeSocket: (config) => baileys.makeWASocket({ ...config, waWebSocketUrl: url }) as never,
+      logger: pino({ level: 'silent' }),
+      composingMs: 0,
+      sendTimeoutMs: 30_000,
+    });
+    const opened = await driver.open({
+      deviceId: 'blast',
+      authState: null,
+      keyStore: counting(accountKeyStore(database.db, accountId)),
+      sentMessages: new SentMessages(database.db).of(accountId),
+    });
+    session = opened;
+    await new Promise<void>((resolve, reject) => {
+      let scanned = false;
+      opened.subscribe((event) => {
+        if (event.type === 'qr' && !scanned) {
+          scanned = true;
+          ask({ number: '6281100000001', lid: '77000000000001', qr: event.qr }).catch(reject);
+        }
+        if (event.type === 'connection' && event.state === 'connected') resolve();
+      });
+    });
+    const tokensStored = async () => {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM whatsapp_auth_keys WHERE account_id = $1 AND key LIKE 'tctoken:%@%'`,
+        [accountId],
+      );
+      return rows[0]?.n;
+    };
+    const send = async (from: number, to: number) => {
+      for (const [number] of contacts.slice(from, to)) await opened.sendMessage(number, { text: `Halo ${number}` });
+      // Baileys stores each token after its send, without waiting.
+      await expect.poll(tokensStored, { timeout: 30_000 }).toBe(to);
+    };
+
+    await send(0, WARM_UP);
+    const warmedUp = await heldAtRest();
+    const perContactWarmUp = tokenBytes.written / WARM_UP;
+    tokenBytes.written = 0;
+    await send(WARM_UP, WARM_UP + MEASURED);
+    const grew = (await heldAtRest()) - warmedUp;
+    const perContactMeasured = tokenBytes.written / MEASURED;
+    process.stdout.write(
+      `${MEASURED} more contacts: ${(grew / 1024).toFixed(0)} KB more held (${(grew / MEASURED / 1024).toFixed(1)} KB a contact, budget ${BUDGET_PER_CONTACT / 1024}); ` +
+        `token bytes written a contact: ${perContactWarmUp.toFixed(0)} then ${perContactMeasured.toFixed(0)}\n`,
+    );
+    expect(grew / MEASURED).toBeLessThan(BUDGET_PER_CONTACT);
+    expect(perContactMeasured).toBeLessThanOrEqual(perContactWarmUp * 1.05);
+  }, 600_000);
+});
