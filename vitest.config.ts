@@ -4,6 +4,7 @@ import { longestFirst } from './vitest.sequencer.ts';
 /** The longest files of the last clean CI run (seconds there): started first, they no longer end it alone. */
 const LONGEST = [
   'apps/server/test/failover.test.ts', // 86
+  'apps/server/test/baileys-blast-memory.test.ts', // new: 150-180 at load 30
   'apps/server/src/wa/baileys-heap.test.ts', // 84
   'apps/server/test/job-crash.test.ts', // 57
   'apps/server/test/crash.test.ts', // 41
