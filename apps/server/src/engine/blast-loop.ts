@@ -215,6 +215,7 @@ export class BlastLoop extends AccountLoop {
       variant: variant.key,
       day: verdict.day,
       warmupFrom: verdict.warmupFrom,
+      proven: verdict.proven,
       sentAt: this.now(),
     });
     if (recorded && recorded.sent.day === verdict.day) {
