@@ -21,7 +21,7 @@ export const SAFETY_TEXT = {
   warmupStartCapHint: 'Naik setiap hari sampai batas harian.',
   dailyCapStep: 'Kenaikan Batas per Hari Aman',
   dailyCapStepHint:
-    'Setelah pemanasan, setiap hari akun mengirim sampai batasnya tanpa pembatasan WhatsApp dan dengan kesehatan baik, batasnya naik sebanyak ini. Pembatasan (463/429) memotong separuh kenaikannya; blokir sementara mengulang pemanasan. 0 = batas tidak naik.',
+    'Setelah pemanasan, setiap hari akun mengirim penuh batasnya tanpa pembatasan WhatsApp dan tetap sehat, batasnya naik sebanyak ini. Pembatasan memotong separuh kenaikan; blokir sementara mengulang pemanasan. 0 = tidak naik.',
   dailyCapMax: 'Batas Tertinggi per Akun',
   dailyCapMaxHint: 'Batas harian akun yang terbukti aman tidak naik melebihi angka ini.',
   capMaxBelowCap: 'Batas tertinggi tidak boleh di bawah batas harian.',
