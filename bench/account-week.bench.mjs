@@ -5,7 +5,10 @@
 // "Done means" holds. Not a time budget: the figures come from seeded chance, the same for the same SIM_SEED.
 //
 // Each account runs the blast's steps in the blast loop's order (engine/blast-loop.ts) with the engine's own
-// parts: the safety rule before each send (send-policy.ts, on the bench's clock), the one send with its retry
+// parts: the safety rule before each send (send-policy.ts, on the bench's clock, its cap growing as the account
+// proves itself: proven-cap.ts), the account's health from its simulated signals of the last 24 hours
+// (health.ts: its restrictions, 429s and temporary bans; the bench has no receipts, replies or drops,
+// so delivery lag and engagement stay out of it), paused and re-checked as the loop does, the one send with its retry
 // rule (send.ts; its sleeps move the clock), a template variant picked as a blast picks it, the wait after a
 // restriction (restrict.ts), the interval's pause (spread over the sending hours under the rule,
 // send-spread.ts), warm-up again after a temporary ban; the day's counters kept as the outcome writer keeps
@@ -15,7 +18,11 @@
 // run at once; they share the list of numbers.
 import { parseCaptions, pickVariant } from '@sewablast/contract/variants';
 import { settings } from '../apps/server/src/db/schema.ts';
+import { SAFETY_RECHECK_S } from '../apps/server/src/engine/blast-loop.ts';
+import { HEALTH_TREND_HOURS, HEALTH_WINDOW_HOURS, healthScore, NO_SIGNALS } from '../apps/server/src/engine/health.ts';
+import { provenAfter } from '../apps/server/src/engine/proven-cap.ts';
 import { restrictionWait } from '../apps/server/src/engine/restrict.ts';
+import { RATE_LIMITED } from '../apps/server/src/engine/retry.ts';
 import { sendTemplate } from '../apps/server/src/engine/send.ts';
 import { sendPolicy } from '../apps/server/src/engine/send-policy.ts';
 import { spreadGap, spreadInterval } from '../apps/server/src/engine/send-spread.ts';
@@ -39,12 +46,16 @@ const TIMELOCK_MS = 12 * 3_600_000;
 const column = (name) => settings[name].default;
 const SAFETY = {
   daily_cap: column('daily_cap'),
+  daily_cap_step: column('daily_cap_step'),
+  daily_cap_max: column('daily_cap_max'),
   warmup_days: column('warmup_days'),
   warmup_start_cap: column('warmup_start_cap'),
   send_window_start: column('send_window_start'),
   send_window_end: column('send_window_end'),
   template_repeat_days: column('template_repeat_days'),
 };
+const THRESHOLDS = { health_slow_below: column('health_slow_below'), health_pause_below: column('health_pause_below') };
+const HOUR_MS = 3_600_000;
 const { interval_min: INTERVAL_MIN, interval_max: INTERVAL_MAX, price: PRICE } = DEFAULT_SETTINGS;
 /** One template of three greetings and no {name} (a generator's numbers have none). */
 const CAPTIONS = parseCaptions([
@@ -52,6 +63,34 @@ const CAPTIONS = parseCaptions([
 ]);
 /** Only what the model decides (bans, temporary bans, timelocks); every other fault off, no receipts. */
 const RATES = { ...QUIET_RATES, ...BEHAVIOUR_RATES, delivered: 0, read: 0 };
+
+/**
+ * An account's health signals as its event log would hold them (health-signals.ts), kept in the order they
+ * happened: the score over the window ending now, and over the one ending HEALTH_TREND_HOURS earlier for its
+ * trend. Its sends are left out: in the score they are only the base of the STOP and engagement rates, and the
+ * bench has neither (nor receipts, so no delivery lag), which keeps a score per send to the few restrictions
+ * and bans of the last day.
+ */
+function healthLog() {
+  const signals = [];
+  let first = 0;
+  const scoreAt = (end) => {
+    const counts = { ...NO_SIGNALS };
+    for (let i = first; i < signals.length; i++) {
+      const { at, kind } = signals[i];
+      if (at > end - HEALTH_WINDOW_HOURS * HOUR_MS && at <= end) counts[kind]++;
+    }
+    return healthScore(counts);
+  };
+  return {
+    add: (at, kind) => signals.push({ at, kind }),
+    health: (now) => {
+      const from = now - (HEALTH_WINDOW_HOURS + HEALTH_TREND_HOURS) * HOUR_MS;
+      while (first < signals.length && signals[first].at <= from) first++;
+      return { score: scoreAt(now), before: scoreAt(now - HEALTH_TREND_HOURS * HOUR_MS), thresholds: THRESHOLDS };
+    },
+  };
+}
 
 let cursor = 0;
 /** The list's next number, least recently sent first: the list is longer than a week of sends. */
@@ -79,7 +118,8 @@ async function accountWeek(index, enforce) {
     },
   };
   const random = seededRandom(SEED ^ hashString(deviceId));
-  const week = { delivered: 0, banned: false, tempBans: 0, timelocks: 0, lostMs: 0 };
+  const week = { delivered: 0, banned: false, tempBans: 0, timelocks: 0, lostMs: 0, healthPausedMs: 0, provenDays: 0 };
+  const health = healthLog();
   let session;
   let awayUntil = null;
   const connect = async () => {
@@ -87,8 +127,10 @@ async function accountWeek(index, enforce) {
     await new Promise((resolve) => {
       session.subscribe((event) => {
         if (event.type === 'connection' && event.state === 'connected') resolve();
-        if (event.type === 'banned' && event.until) awayUntil = event.until.getTime();
-        else if (event.type === 'banned') week.banned = true;
+        if (event.type === 'banned' && event.until) {
+          awayUntil = event.until.getTime();
+          health.add(clock.now, 'tempBans');
+        } else if (event.type === 'banned') week.banned = true;
       });
     });
   };
@@ -109,6 +151,8 @@ async function accountWeek(index, enforce) {
     last_sent_at: null,
     warmup_started_on: null,
     limited_until: null,
+    proven_days: 0,
+    restricted_at: null,
     member_daily_cap: null,
     member_window_start: null,
     member_window_end: null,
@@ -119,6 +163,9 @@ async function accountWeek(index, enforce) {
   while (clock.now < END && !week.banned) {
     if (awayUntil !== null) {
       week.tempBans++;
+      // The ban as the event log's writer records it (account-events.ts): the proven days cut, the day spoiled.
+      row.proven_days = provenAfter('temp_banned', row.proven_days);
+      row.restricted_at = new Date(clock.now);
       const back = Math.min(awayUntil, END);
       week.lostMs += back - clock.now;
       clock.now = back;
@@ -130,7 +177,13 @@ async function accountWeek(index, enforce) {
       await connect();
       continue;
     }
-    const verdict = sendPolicy(row, SAFETY, policyClock());
+    const verdict = sendPolicy(row, SAFETY, policyClock(), health.health(clock.now));
+    if (verdict.wait_reason === 'health') {
+      // No time is promised: the loop looks again every SAFETY_RECHECK_S.
+      week.healthPausedMs += SAFETY_RECHECK_S * 1000;
+      clock.now += SAFETY_RECHECK_S * 1000;
+      continue;
+    }
     if (verdict.wait_reason) {
       clock.now = Math.max(clock.now + 1000, Date.parse(verdict.resume_at));
       continue;
@@ -138,6 +191,10 @@ async function accountWeek(index, enforce) {
     const variant = pickVariant(CAPTIONS, random.next);
     const outcome = await sendTemplate(pace, { number: nextNumber(), name: '' }, { text: variant.text });
     if (outcome.status === 'success') week.delivered++;
+    // The proven days as the outcome statement keeps them (ledger/record-send.ts).
+    if (verdict.proven === 'reset') row.proven_days = 0;
+    else if (verdict.proven === 'step' && row.sent_day !== null && row.sent_day < verdict.day) row.proven_days++;
+    week.provenDays = Math.max(week.provenDays, row.proven_days);
     row.sent_count = row.sent_day === verdict.day ? row.sent_count + 1 : 1;
     row.sent_day = verdict.day;
     row.last_sent_at = new Date(clock.now);
@@ -147,6 +204,10 @@ async function accountWeek(index, enforce) {
       break;
     }
     if (outcome.status === 'restricted') {
+      // As the event log's writer records it (account-events.ts): a health signal, and the proven days cut.
+      health.add(clock.now, outcome.code === RATE_LIMITED ? 'rateLimited' : 'restricted');
+      row.proven_days = provenAfter('restricted', row.proven_days);
+      row.restricted_at = new Date(clock.now);
       week.timelocks++;
       restrictedInARow++;
       clock.now += restrictionWait(outcome, restrictedInARow, clock.now) * 1000;
@@ -155,7 +216,12 @@ async function accountWeek(index, enforce) {
     restrictedInARow = 0;
     // The pause as the blast loop draws it: the interval, raised under the rule to spread the day's cap.
     const gap = spreadGap({ daily_cap: verdict.daily_cap, sent_today: row.sent_count }, SAFETY, policyClock());
-    const { min, max } = spreadInterval({ min: INTERVAL_MIN, max: INTERVAL_MAX }, gap);
+    // The account's interval stretched for its health (blast-loop.ts), then spread.
+    const stretched = {
+      min: Math.round(INTERVAL_MIN * verdict.stretch),
+      max: Math.round(INTERVAL_MAX * verdict.stretch),
+    };
+    const { min, max } = spreadInterval(stretched, gap);
     clock.now += (min + Math.floor(random.next() * (max - min + 1))) * 1000;
   }
   if (week.banned) week.lostMs += Math.max(0, END - clock.now);
@@ -184,6 +250,9 @@ async function fleetWeek(enforce) {
     perFleetDay: delivered / (ACCOUNTS * DAYS),
     incomeMean: sum((week) => week.delivered * PRICE) / ACCOUNTS,
     incomeMedian: incomes[Math.floor(incomes.length / 2)] ?? 0,
+    provenMost: Math.max(...weeks.map((week) => week.provenDays)),
+    provenMedian: weeks.map((week) => week.provenDays).sort((a, b) => a - b)[Math.floor(weeks.length / 2)] ?? 0,
+    healthPausedHours: sum((week) => week.healthPausedMs) / HOUR_MS,
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -194,6 +263,14 @@ async function fleetWeek(enforce) {
  * four-week run of both takes longer than a shared machine can spare.
  */
 const SIDES = (process.env.SIDES ?? 'off,on').split(',');
+/**
+ * With SIDES=on, OFF_LOST_PER_100K and OFF_PER_ALIVE_DAY (the side without the rule, from an earlier run of the
+ * same seed, length and fleet) let the "Done means" lines be printed against them.
+ */
+const earlierOff =
+  process.env.OFF_LOST_PER_100K && process.env.OFF_PER_ALIVE_DAY
+    ? { lostPer100k: Number(process.env.OFF_LOST_PER_100K), perAliveDay: Number(process.env.OFF_PER_ALIVE_DAY) }
+    : null;
 const off = SIDES.includes('off') ? await fleetWeek(false) : null;
 const on = SIDES.includes('on') ? await fleetWeek(true) : null;
 
@@ -213,25 +290,33 @@ const rows = [
     `income per member (one account each), Rp (${PRICE} a message): mean / median`,
     (f) => `${whole(f.incomeMean)} / ${whole(f.incomeMedian)}`,
   ],
+  [
+    `proven days (cap ${SAFETY.daily_cap} + ${SAFETY.daily_cap_step} a day to ${SAFETY.daily_cap_max}), most an account reached: median / most`,
+    (f) => `${whole(f.provenMedian)} / ${whole(f.provenMost)}`,
+  ],
+  ['hours paused for health, all accounts', (f) => one(f.healthPausedHours)],
   ['time to simulate', (f) => `${one(f.seconds)} s`],
 ];
 console.log(
   `account-week: ${ACCOUNTS} accounts linked ${new Date(START).toISOString()} (Monday 08:00 ${TIME_ZONE}), ${DAYS} days, ` +
     `SIM_SEED ${SEED}, SIM_BANS=behaviour; interval ${INTERVAL_MIN}–${INTERVAL_MAX} s; safety defaults: cap ${SAFETY.daily_cap}, ` +
-    `warm-up ${SAFETY.warmup_days} days from ${SAFETY.warmup_start_cap}, hours ${SAFETY.send_window_start}–${SAFETY.send_window_end}; ` +
+    `warm-up ${SAFETY.warmup_days} days from ${SAFETY.warmup_start_cap}, proven +${SAFETY.daily_cap_step} a day to ${SAFETY.daily_cap_max}, ` +
+    `health slowed below ${THRESHOLDS.health_slow_below}, paused below ${THRESHOLDS.health_pause_below}, hours ${SAFETY.send_window_start}–${SAFETY.send_window_end}; ` +
     `temporary ban ${TEMP_BAN_MS / 3_600_000} h, timelock ${TIMELOCK_MS / 3_600_000} h`,
 );
 const sides = [off && ['off', off], on && ['on', on]].filter(Boolean);
 console.log(`| |${sides.map(([side]) => ` ACCOUNT_SAFETY ${side} |`).join('')}`);
 console.log(`| ---${' | ---'.repeat(sides.length)} |`);
 for (const [label, show] of rows) console.log(`| ${label} |${sides.map(([, fleet]) => ` ${show(fleet)} |`).join('')}`);
-if (!off || !on) process.exit(0);
+if (!on || !(off ?? earlierOff)) process.exit(0);
+const against = off ?? earlierOff;
+if (!off) console.log('The side without the rule: from an earlier run (OFF_LOST_PER_100K, OFF_PER_ALIVE_DAY).');
 const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
 console.log(
-  `Done means (issue 23): fewer accounts lost per 100,000 messages with safety on: ${holds(on.lostPer100k < off.lostPer100k)} ` +
-    `(${one(on.lostPer100k)} on, ${one(off.lostPer100k)} off)`,
+  `Done means (issue 23): fewer accounts lost per 100,000 messages with safety on: ${holds(on.lostPer100k < against.lostPer100k)} ` +
+    `(${one(on.lostPer100k)} on, ${one(against.lostPer100k)} off)`,
 );
 console.log(
-  `Done means (issue 23): no fewer messages delivered per surviving account-day with safety on: ${holds(on.perAliveDay >= off.perAliveDay)} ` +
-    `(${one(on.perAliveDay)} on, ${one(off.perAliveDay)} off)`,
+  `Done means (issue 23): no fewer messages delivered per surviving account-day with safety on: ${holds(on.perAliveDay >= against.perAliveDay)} ` +
+    `(${one(on.perAliveDay)} on, ${one(against.perAliveDay)} off: on is ${one((100 * on.perAliveDay) / against.perAliveDay)} % of off)`,
 );

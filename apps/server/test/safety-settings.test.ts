@@ -44,6 +44,8 @@ describe("the 'Keamanan Akun' settings", () => {
       lookups_per_hour: 30,
       health_slow_below: 70,
       health_pause_below: 40,
+      daily_cap_step: 20,
+      daily_cap_max: 800,
     });
   });
 
@@ -58,6 +60,8 @@ describe("the 'Keamanan Akun' settings", () => {
       lookups_per_hour: 12,
       health_slow_below: 80,
       health_pause_below: 30,
+      daily_cap_step: 25,
+      daily_cap_max: 600,
     };
     expect((await update({ ...spec, ...safety })).statusCode).toBe(200);
     expect(await read()).toMatchObject(safety);
@@ -105,6 +109,24 @@ describe("the 'Keamanan Akun' settings", () => {
     expect(aboveStored.json().errors).toEqual({ health_pause_below: SAFETY_TEXT.pauseAboveSlow });
     expect(await read()).toMatchObject({ health_slow_below: 80, health_pause_below: 30 });
   });
+
+  it('keep a proven account’s ceiling at or above the daily cap, and its step whole and not negative', async () => {
+    const bad = await update({ ...spec, daily_cap_step: -1, daily_cap_max: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      daily_cap_step: `${SAFETY_TEXT.dailyCapStep} minimal 0.`,
+      daily_cap_max: `${SAFETY_TEXT.dailyCapMax} minimal 1.`,
+    });
+    const below = await update({ ...spec, daily_cap: 300, daily_cap_max: 250 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().errors).toEqual({ daily_cap_max: SAFETY_TEXT.capMaxBelowCap });
+    // Against the stored cap (150) when only the ceiling is sent.
+    const belowStored = await update({ ...spec, daily_cap_max: 149 });
+    expect(belowStored.statusCode).toBe(400);
+    expect(belowStored.json().errors).toEqual({ daily_cap_max: SAFETY_TEXT.capMaxBelowCap });
+    expect((await update({ ...spec, daily_cap_step: 0, daily_cap_max: 150 })).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ daily_cap: 150, daily_cap_step: 0, daily_cap_max: 150 });
+  });
 });
 
 describe("an account's safety figures", () => {
@@ -142,7 +164,13 @@ describe("an account's safety figures", () => {
       wait_reason: null,
     });
     const waiting = await detail(capped?.id);
-    expect(waiting).toMatchObject({ daily_cap: 150, sent_today: 150, warmup_day: null, wait_reason: 'cap' });
+    expect(waiting).toMatchObject({
+      daily_cap: 150,
+      cap_grown: false,
+      sent_today: 150,
+      warmup_day: null,
+      wait_reason: 'cap',
+    });
     // The next opening of an all-day window: the next midnight in Jakarta.
     const resume = new Date(waiting.resume_at);
     expect(resume.getTime()).toBeGreaterThan(Date.now());

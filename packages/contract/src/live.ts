@@ -54,6 +54,7 @@ export const ZLivePayload = z.looseObject({
    * when and why it waits (`resume_at`, `wait_reason`), null when it may send.
    */
   daily_cap: z.number().optional(),
+  cap_grown: z.boolean().optional(),
   sent_today: z.number().optional(),
   warmup_day: z.number().nullable().optional(),
   warmup_days: z.number().optional(),

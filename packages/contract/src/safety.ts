@@ -25,6 +25,12 @@ export const SAFETY_TEXT = {
   warmupDaysHint: 'Akun baru, akun yang kembali dari blokir sementara, atau akun yang diam 72 jam memulai pemanasan.',
   warmupStartCap: 'Batas Hari Pertama Pemanasan',
   warmupStartCapHint: 'Naik setiap hari sampai batas harian.',
+  dailyCapStep: 'Kenaikan Batas per Hari Aman',
+  dailyCapStepHint:
+    'Setelah pemanasan, setiap hari akun mengirim penuh batasnya tanpa pembatasan WhatsApp dan tetap sehat, batasnya naik sebanyak ini. Pembatasan memotong separuh kenaikan; blokir sementara mengulang pemanasan. 0 = tidak naik.',
+  dailyCapMax: 'Batas Tertinggi per Akun',
+  dailyCapMaxHint: 'Batas harian akun yang terbukti aman tidak naik melebihi angka ini.',
+  capMaxBelowCap: 'Batas tertinggi tidak boleh di bawah batas harian.',
   windowStart: 'Jam Kirim Mulai',
   windowEnd: 'Jam Kirim Selesai',
   templateRepeatDays: 'Jeda Template yang Sama (hari)',
@@ -36,6 +42,7 @@ export const SAFETY_TEXT = {
   startCapAboveCap: 'Batas hari pertama tidak boleh melebihi batas harian.',
   warmupDay: (day: number, days: number) => `Pemanasan hari ${day}/${days}`,
   sentToday: (sent: number, cap: number) => `${sent}/${cap} hari ini`,
+  capGrown: (cap: number) => `Batas naik ke ${cap} (akun terbukti)`,
   waitWindow: (time: string) => `Menunggu jam kirim ${time}`,
   /** `day`: `today`, `tomorrow` or a date, of the business time zone's calendar. */
   waitCap: (day: string, time: string) => `Batas harian tercapai, lanjut ${day} ${time}`,

@@ -24,6 +24,9 @@ export const ZSetting = z.object({
   send_window_start: z.string(),
   send_window_end: z.string(),
   template_repeat_days: z.number().int(),
+  /** A proven account's cap (engine/proven-cap.ts): what each proven day adds, and the most it grows to. */
+  daily_cap_step: z.number().int(),
+  daily_cap_max: z.number().int(),
   /** Number checks one account may make in any hour (generators, validators). */
   lookups_per_hour: z.number().int(),
   /** Health-driven pacing (engine/health.ts): below the first the account is slowed, below the second paused. */
@@ -85,6 +88,8 @@ export const ZUpdateSettingRequest = z
     send_window_start: timeOfDay.optional(),
     send_window_end: timeOfDay.optional(),
     template_repeat_days: wholeNumber(SAFETY_TEXT.templateRepeatDays, 0, 365).optional(),
+    daily_cap_step: wholeNumber(SAFETY_TEXT.dailyCapStep, 0, 10_000).optional(),
+    daily_cap_max: wholeNumber(SAFETY_TEXT.dailyCapMax, 1, 10_000).optional(),
     lookups_per_hour: wholeNumber(SAFETY_TEXT.lookupsPerHour, 1, LOOKUPS_PER_HOUR_MAX).optional(),
     health_slow_below: wholeNumber(SAFETY_TEXT.healthSlowBelow, 0, 100).optional(),
     health_pause_below: wholeNumber(SAFETY_TEXT.healthPauseBelow, 0, 100).optional(),
@@ -96,6 +101,10 @@ export const ZUpdateSettingRequest = z
   .refine((body) => intervalsInOrder(body.warmup_start_cap, body.daily_cap), {
     path: ['warmup_start_cap'],
     error: SAFETY_TEXT.startCapAboveCap,
+  })
+  .refine((body) => intervalsInOrder(body.daily_cap, body.daily_cap_max), {
+    path: ['daily_cap_max'],
+    error: SAFETY_TEXT.capMaxBelowCap,
   })
   .refine((body) => intervalsInOrder(body.health_pause_below, body.health_slow_below), {
     path: ['health_pause_below'],

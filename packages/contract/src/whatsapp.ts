@@ -104,6 +104,8 @@ export const ZWhatsapp = z.object({
   limited_until: z.string().nullable(),
   /** Account safety (DESIGN §8): the most it sends in this sending day, its warm-up lowering it. */
   daily_cap: z.number().int(),
+  /** Its cap today is above the service's daily cap because it proved itself (engine/proven-cap.ts). */
+  cap_grown: z.boolean(),
   sent_today: z.number().int(),
   /** Its day of warm-up (1 the first) of `warmup_days`; null once warmed up. */
   warmup_day: z.number().int().nullable(),

@@ -142,6 +142,12 @@ export const settings = pgTable('settings', {
   send_window_start: varchar('send_window_start', { length: 5 }).notNull().default('08:00'),
   send_window_end: varchar('send_window_end', { length: 5 }).notNull().default('20:00'),
   template_repeat_days: integer('template_repeat_days').notNull().default(7),
+  /**
+   * A proven account's cap (engine/proven-cap.ts): each sending day after its warm-up that it sends its whole cap
+   * without a restriction and in good health adds `daily_cap_step`, up to `daily_cap_max`.
+   */
+  daily_cap_step: integer('daily_cap_step').notNull().default(20),
+  daily_cap_max: integer('daily_cap_max').notNull().default(800),
   /** Number checks (generators, validators) one account may make in any hour (engine/check-budget.ts). */
   lookups_per_hour: integer('lookups_per_hour').notNull().default(30),
   /**
@@ -306,6 +312,13 @@ export const whatsappAccounts = pgTable(
     last_sent_at: stamp('last_sent_at'),
     /** The sending day its current warm-up began. */
     warmup_started_on: date('warmup_started_on', { mode: 'string' }),
+    /**
+     * Sending days it proved itself since its warm-up, each raising its cap a step (engine/proven-cap.ts): added
+     * by the outcome statement of the next day's first send, cut by a restriction as the event log records it
+     * (`restricted_at`, so that the day of a restriction never counts).
+     */
+    proven_days: integer('proven_days').notNull().default(0),
+    restricted_at: stamp('restricted_at'),
     /**
      * Its health 0–100 (engine/health.ts) as last computed (`health_at`), the same score for the window ending
      * HEALTH_TREND_HOURS earlier (its trend), and the pacing decision last logged (`ok`, `slowed`, `paused`).

@@ -16,6 +16,8 @@ type NumericSetting =
   | 'price'
   | 'referral_percent'
   | 'daily_cap'
+  | 'daily_cap_step'
+  | 'daily_cap_max'
   | 'warmup_days'
   | 'warmup_start_cap'
   | 'template_repeat_days'

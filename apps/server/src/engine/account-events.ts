@@ -8,6 +8,7 @@ import type { TAccountEventKind } from '@sewablast/contract/account-events';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type Db, FOREIGN_KEY_VIOLATION, sqlState } from '../db/client.ts';
 import { accountEvents, whatsappAccounts } from '../db/schema.ts';
+import { PROVEN_KEPT } from './proven-cap.ts';
 
 /** Long enough for a week's trend and the 48 hours before a ban, with room for a late look. */
 export const ACCOUNT_EVENTS_KEEP_DAYS = 14;
@@ -38,8 +39,20 @@ export async function recordAccountEvent(
 ): Promise<void> {
   try {
     await db.insert(accountEvents).values({ account_id: accountId, kind, code, detail, ...(at ? { at } : {}) });
+    const kept = PROVEN_KEPT[kind];
     if (HEALTH_SIGNALS.has(kind)) {
-      await db.update(whatsappAccounts).set({ health_at: null }).where(eq(whatsappAccounts.id, accountId));
+      // A restriction also takes back what the account had proven, and spoils its day (proven-cap.ts).
+      const proven =
+        kept === undefined
+          ? {}
+          : {
+              proven_days: sql`floor(${whatsappAccounts.proven_days} * ${kept}::numeric)::int`,
+              restricted_at: at ?? sql`now()`,
+            };
+      await db
+        .update(whatsappAccounts)
+        .set({ health_at: null, ...proven })
+        .where(eq(whatsappAccounts.id, accountId));
     }
   } catch (error) {
     // The account was removed meanwhile (a link given up, a member's removal): there is nobody left to explain.

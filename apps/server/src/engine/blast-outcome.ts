@@ -46,6 +46,7 @@ export async function recordBlastOutcome(
     variant: send.variant,
     day: verdict.day,
     warmupFrom: verdict.warmupFrom,
+    proven: verdict.proven,
     sentAt: send.sentAt,
   });
   const view = recorded && recorded.sent.day === verdict.day ? { ...safety, sent_today: recorded.sent.count } : safety;

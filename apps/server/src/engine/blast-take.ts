@@ -41,6 +41,8 @@ export interface Material {
 /** The safety settings before the settings row exists: the schema's defaults. */
 export const DEFAULT_SAFETY: SafetySettings = {
   daily_cap: settings.daily_cap.default as number,
+  daily_cap_step: settings.daily_cap_step.default as number,
+  daily_cap_max: settings.daily_cap_max.default as number,
   warmup_days: settings.warmup_days.default as number,
   warmup_start_cap: settings.warmup_start_cap.default as number,
   send_window_start: settings.send_window_start.default as string,
@@ -147,6 +149,8 @@ const roundStatement = preparedPer((db) => {
       serviceMin: settingValue('interval_min'),
       serviceMax: settingValue('interval_max'),
       dailyCap: settingValue('daily_cap'),
+      dailyCapStep: settingValue('daily_cap_step'),
+      dailyCapMax: settingValue('daily_cap_max'),
       warmupDays: settingValue('warmup_days'),
       warmupStartCap: settingValue('warmup_start_cap'),
       windowStart: settingText('send_window_start'),
@@ -205,6 +209,8 @@ export async function readRound(
       interval,
       safety: {
         daily_cap: row?.dailyCap ?? DEFAULT_SAFETY.daily_cap,
+        daily_cap_step: row?.dailyCapStep ?? DEFAULT_SAFETY.daily_cap_step,
+        daily_cap_max: row?.dailyCapMax ?? DEFAULT_SAFETY.daily_cap_max,
         warmup_days: row?.warmupDays ?? DEFAULT_SAFETY.warmup_days,
         warmup_start_cap: row?.warmupStartCap ?? DEFAULT_SAFETY.warmup_start_cap,
         send_window_start: row?.windowStart ?? DEFAULT_SAFETY.send_window_start,

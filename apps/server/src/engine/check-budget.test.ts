@@ -10,6 +10,8 @@ const SETTINGS: SafetySettings = {
   send_window_start: '08:00',
   send_window_end: '20:00',
   template_repeat_days: 7,
+  daily_cap_step: 20,
+  daily_cap_max: 800,
 };
 const wib = (local: string) => new Date(`${local}+07:00`);
 const clock = { timeZone: 'Asia/Jakarta', now: wib('2026-11-26T10:00:00'), enforce: true };
@@ -25,6 +27,8 @@ const warmedUp: SafetyCounters & { state: string; suspended: boolean; health_sta
   member_daily_cap: null,
   member_window_start: null,
   member_window_end: null,
+  proven_days: 0,
+  restricted_at: null,
 };
 
 describe('which accounts may check', () => {

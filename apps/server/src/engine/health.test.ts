@@ -107,6 +107,8 @@ describe('the pace health sets', () => {
       member_daily_cap: null,
       member_window_start: null,
       member_window_end: null,
+      proven_days: 0,
+      restricted_at: null,
     };
     const settings = {
       daily_cap: 200,
@@ -115,6 +117,8 @@ describe('the pace health sets', () => {
       send_window_start: '00:00',
       send_window_end: '00:00',
       template_repeat_days: 0,
+      daily_cap_step: 20,
+      daily_cap_max: 800,
     };
     const clock = { timeZone: 'Asia/Jakarta', now: new Date('2026-11-26T04:00:00Z'), enforce: true };
     const at = (score: number, before = score) => sendPolicy(account, settings, clock, { score, before, thresholds });

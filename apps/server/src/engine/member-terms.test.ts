@@ -14,6 +14,8 @@ const DAY: SafetySettings = {
   send_window_start: '08:00',
   send_window_end: '20:00',
   template_repeat_days: 7,
+  daily_cap_step: 20,
+  daily_cap_max: 800,
 };
 const NIGHT = { ...DAY, send_window_start: '22:00', send_window_end: '06:00' };
 const ALL_DAY = { ...DAY, send_window_start: '00:00', send_window_end: '00:00' };
@@ -27,6 +29,8 @@ const warmedUp: SafetyCounters = {
   member_daily_cap: null,
   member_window_start: null,
   member_window_end: null,
+  proven_days: 0,
+  restricted_at: null,
 };
 const hoursOf = (start: string, end: string) => ({ ...warmedUp, member_window_start: start, member_window_end: end });
 const at = (local: string, account: SafetyCounters, settings = DAY, enforce = true) =>

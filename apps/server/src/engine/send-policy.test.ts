@@ -10,6 +10,8 @@ const SETTINGS: SafetySettings = {
   send_window_start: '08:00',
   send_window_end: '20:00',
   template_repeat_days: 7,
+  daily_cap_step: 20,
+  daily_cap_max: 800,
 };
 /** An instant given on Jakarta's wall clock (UTC+7, no daylight saving). */
 const wib = (local: string) => new Date(`${local}+07:00`);
@@ -22,6 +24,8 @@ const warmedUp: SafetyCounters = {
   member_daily_cap: null,
   member_window_start: null,
   member_window_end: null,
+  proven_days: 0,
+  restricted_at: null,
 };
 const at = (local: string, account = warmedUp, settings = SETTINGS) =>
   sendPolicy(account, settings, { timeZone: TZ, now: wib(local), enforce: true });

@@ -5,7 +5,8 @@
  * sending hours, and once it sent its cap for the sending day; its cap is lower while it warms up (linked anew,
  * back from a temporary ban, or idle for 72 hours). The member's own terms narrow the cap and the hours
  * (member-terms.ts). The account's health (health.ts) stretches its interval and lowers its cap as it falls,
- * and below a threshold holds it until it recovers.
+ * and below a threshold holds it until it recovers. Once warmed up, its cap grows with the days it proved itself
+ * (proven-cap.ts).
  *
  * A sending day begins when the sending hours open (08:00 for 08:00–20:00; 22:00 for 22:00–06:00), so that a
  * window crossing midnight has one cap, not two.
@@ -14,8 +15,9 @@ import type { THealthTrend, TWaitReason } from '@sewablast/contract/whatsapp';
 import { startOfBusinessDate } from '../lib/business-day.ts';
 import { type HealthPace, type HealthThresholds, healthPace, healthTrend } from './health.ts';
 import { type MemberTerms, sendingHours, termsCap } from './member-terms.ts';
+import { type ProvenChange, type ProvenSettings, provenCap, provenChange } from './proven-cap.ts';
 
-export interface SafetySettings {
+export interface SafetySettings extends ProvenSettings {
   daily_cap: number;
   warmup_days: number;
   warmup_start_cap: number;
@@ -31,6 +33,9 @@ export interface SafetyCounters extends MemberTerms {
   last_sent_at: Date | null;
   warmup_started_on: string | null;
   limited_until: Date | null;
+  /** Sending days it proved itself since its warm-up (proven-cap.ts), and when it was last restricted. */
+  proven_days: number;
+  restricted_at: Date | null;
 }
 
 /** `no_hours`: the member's sending hours and the service's never meet; `health`: paused until it recovers. */
@@ -45,8 +50,10 @@ export interface HealthInput {
 
 /** The account's safety figures as its row and its live events carry them. */
 export interface SafetyView {
-  /** The most it sends in this sending day (lowered while it warms up). */
+  /** The most it sends in this sending day (lowered while it warms up, raised once it proved itself). */
   daily_cap: number;
+  /** Its cap today is above the service's daily cap because it proved itself (proven-cap.ts). */
+  cap_grown: boolean;
   sent_today: number;
   /** Its day of warm-up (1 the first), null once warmed up. */
   warmup_day: number | null;
@@ -67,6 +74,8 @@ export interface SafetyVerdict extends SafetyView {
   warmupFrom: string | null;
   /** The factor the interval is stretched by for the account's health (1 when it is healthy). */
   stretch: number;
+  /** What a send now does to the account's proven days (proven-cap.ts), written with its outcome. */
+  proven: ProvenChange;
 }
 
 export interface PolicyClock {
@@ -169,7 +178,24 @@ export function sendPolicy(
   const warmupFrom = idle ? day : account.warmup_started_on;
   const warmupDay = enforce && warmupFrom !== null ? daysBetween(warmupFrom, day) + 1 : null;
   const warmup_day = warmupDay !== null && warmupDay <= settings.warmup_days ? warmupDay : null;
-  const fullCap = termsCap(warmup_day === null ? settings.daily_cap : warmupCap(settings, warmup_day), account);
+  const grownCap = provenCap(settings, account.proven_days);
+  const fullCap = termsCap(warmup_day === null ? grownCap : warmupCap(settings, warmup_day), account);
+  const proven = provenChange(
+    {
+      day: account.sent_day,
+      sent: account.sent_count,
+      cap: grownCap,
+      maxed: provenCap(settings, account.proven_days + 1) === grownCap,
+      warmedUp:
+        account.sent_day !== null &&
+        account.warmup_started_on !== null &&
+        daysBetween(account.warmup_started_on, account.sent_day) >= settings.warmup_days,
+      restrictedOn: account.restricted_at && sendingDay(timeZone, account.restricted_at, hours.dayStart),
+      healthy: health.score >= health.thresholds.health_slow_below,
+    },
+    day,
+    idle && warmupFrom !== account.warmup_started_on,
+  );
   const pace: HealthPace = enforce
     ? healthPace(health.score, health.thresholds)
     : { state: 'ok', stretch: 1, capShare: 1 };
@@ -180,9 +206,11 @@ export function sendPolicy(
     warmupFrom,
     sent_today,
     daily_cap,
+    cap_grown: warmup_day === null && daily_cap > settings.daily_cap,
     warmup_day,
     warmup_days: settings.warmup_days,
     stretch: pace.stretch,
+    proven,
     health: health.score,
     health_trend: healthTrend(health.score, health.before),
     health_pause_below: health.thresholds.health_pause_below,
@@ -215,6 +243,6 @@ export function sendPolicy(
 
 /** The figures without what only the engine needs. */
 export function safetyView(verdict: SafetyVerdict): SafetyView {
-  const { day: _day, warmupFrom: _from, stretch: _stretch, ...view } = verdict;
+  const { day: _day, warmupFrom: _from, stretch: _stretch, proven: _proven, ...view } = verdict;
   return view;
 }

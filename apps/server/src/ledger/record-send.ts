@@ -38,6 +38,11 @@ export interface SendOutcome {
   day?: string | null;
   warmupFrom?: string | null;
   sentAt?: Date | null;
+  /**
+   * What the send does to its account's proven days (engine/proven-cap.ts): `step` counts the account's last
+   * sending day if this is the first send of a new one, `reset` starts them again with a new warm-up.
+   */
+  proven?: 'step' | 'reset' | null;
 }
 
 export interface RecordedSend {
@@ -80,9 +85,9 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
         ${column((o) => o.error ?? null)}::text[], ${column((o) => o.sendKey)}::varchar[],
         ${column((o) => o.waMessageId ?? null)}::varchar[], ${column((o) => o.variant ?? null)}::varchar[],
         ${column((o) => o.day ?? null)}::date[], ${column((o) => o.warmupFrom ?? null)}::date[],
-        ${column((o) => o.sentAt?.toISOString() ?? null)}::timestamptz[]
+        ${column((o) => o.sentAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.proven ?? null)}::text[]
       ) with ordinality as i(account_id, phone_number_id, template_id, status, error, send_key, wa_message_id,
-        variant, day, warmup_from, sent_at, ord)
+        variant, day, warmup_from, sent_at, proven, ord)
     ),
     owners as (
       select a.id as account_id, ${users}.id as user_id, ${users}.referred_by, ${blastFee(users.level_id)} as fee
@@ -151,6 +156,11 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
         count_success = a.count_success + t.successes, count_fail = a.count_fail + t.failures,
         income = a.income + t.income,
         blast_number_id = case when a.blast_number_id = any(t.numbers) then null else a.blast_number_id end,
+        proven_days = case
+          when t.logged = 0 then a.proven_days
+          when t.proven = 'reset' then 0
+          when t.proven = 'step' and a.sent_day < t.day then a.proven_days + 1
+          else a.proven_days end,
         sent_count = case
           when t.day is null or t.logged = 0 then a.sent_count
           when a.sent_day = t.day then a.sent_count + t.logged
@@ -162,6 +172,7 @@ export async function recordSends(db: Db, outcomes: SendOutcome[]): Promise<(Rec
       from (
         select i.account_id, array_agg(i.phone_number_id) as numbers, count(l.id) as logged,
           max(i.day) as day, max(i.warmup_from) as warmup_from, max(i.sent_at) as sent_at,
+          min(i.proven) as proven,
           count(l.id) filter (where l.status = 'success') as successes,
           count(l.id) filter (where l.status = 'fail') as failures,
           coalesce(sum(l.fee) filter (where l.status = 'success'), 0) as income

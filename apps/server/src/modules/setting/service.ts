@@ -57,6 +57,9 @@ export function createSettingService(db: Db) {
         if (row.warmup_start_cap > row.daily_cap) {
           throw badRequest(SAFETY_TEXT.startCapAboveCap, { warmup_start_cap: SAFETY_TEXT.startCapAboveCap });
         }
+        if (row.daily_cap > row.daily_cap_max) {
+          throw badRequest(SAFETY_TEXT.capMaxBelowCap, { daily_cap_max: SAFETY_TEXT.capMaxBelowCap });
+        }
         if (row.health_pause_below > row.health_slow_below) {
           throw badRequest(SAFETY_TEXT.pauseAboveSlow, { health_pause_below: SAFETY_TEXT.pauseAboveSlow });
         }

@@ -123,6 +123,24 @@ function SettingForm({ setting }: { setting: TSetting }) {
             min={1}
             hint={SAFETY_TEXT.warmupStartCapHint}
           />
+          <FormField
+            form={form}
+            name="daily_cap_step"
+            options={asNumber}
+            label={SAFETY_TEXT.dailyCapStep}
+            type="number"
+            min={0}
+            hint={SAFETY_TEXT.dailyCapStepHint}
+          />
+          <FormField
+            form={form}
+            name="daily_cap_max"
+            options={asNumber}
+            label={SAFETY_TEXT.dailyCapMax}
+            type="number"
+            min={1}
+            hint={SAFETY_TEXT.dailyCapMaxHint}
+          />
           <FormField form={form} name="send_window_start" label={SAFETY_TEXT.windowStart} type="time" />
           <FormField form={form} name="send_window_end" label={SAFETY_TEXT.windowEnd} type="time" />
           <FormField

@@ -71,6 +71,11 @@ export function AccountSafety({ row, own, clock }: { row: LiveRow; own: boolean;
         </span>
       )}
       <span className="block whitespace-nowrap">{SAFETY_TEXT.sentToday(row.sent_today, row.daily_cap)}</span>
+      {row.cap_grown && (
+        <span data-testid={`cap-grown-${row.clientid}`} className="block text-emerald-700 dark:text-emerald-400">
+          {SAFETY_TEXT.capGrown(row.daily_cap)}
+        </span>
+      )}
       {row.health_slowed && (
         <span className="block text-amber-700 dark:text-amber-400">{SAFETY_TEXT.healthSlowed}</span>
       )}

@@ -32,6 +32,7 @@ const account = toLiveRow({
   suspended_count: 0,
   limited_until: null,
   daily_cap: 200,
+  cap_grown: false,
   sent_today: 0,
   warmup_day: null,
   warmup_days: 10,
@@ -87,6 +88,8 @@ describe('applyLiveEvent', () => {
       0,
     );
     expect(row).toMatchObject({ sent_today: 1, daily_cap: 20, warmup_day: 1 });
+    const proven = applyLiveEvent(row, event('count_success', { sent_today: 2, daily_cap: 260, cap_grown: true }), 0);
+    expect(proven).toMatchObject({ daily_cap: 260, cap_grown: true });
     row = applyLiveEvent(row, event('waiting', { waitTime: 600, resume_at: resume, wait_reason: 'window' }), 0);
     expect(row).toMatchObject({ resume_at: resume, wait_reason: 'window', sent_today: 1 });
     expect(statusLabel(row, 0)).toBe('Waiting');

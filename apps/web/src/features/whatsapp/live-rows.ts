@@ -44,6 +44,7 @@ const IDLE = {
 
 const SAFETY_FIELDS = [
   'daily_cap',
+  'cap_grown',
   'sent_today',
   'warmup_day',
   'warmup_days',
