@@ -111,8 +111,10 @@ describe('a proven account’s cap', () => {
         random: () => 0,
         publish: async (_row, event, extra = {}) => {
           events.push([event, extra]);
-          // A pause between sends, and the timelock's minute, pass at once on the test's clock.
-          if (event === 'waiting' && (extra.limited_until || !extra.wait_reason)) {
+          // A pause between sends (a long one is a 'spread' wait), and the timelock's minute, pass at once on the
+          // test's clock.
+          const pause = !extra.wait_reason || extra.wait_reason === 'spread';
+          if (event === 'waiting' && (extra.limited_until || pause)) {
             clock.now = extra.limited_until
               ? new Date(extra.limited_until)
               : new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
