@@ -41,7 +41,6 @@ import { userRoutes } from '../modules/users/routes.ts';
 import { temporaryPasswordRoutes } from '../modules/users/temporary-password-routes.ts';
 import { validatorRoutes } from '../modules/validator/routes.ts';
 import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
-import { withdrawExportRoutes } from '../modules/withdraw/export-routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/routes.ts';
 import type { Services } from '../services.ts';
 import type { SimulatorDriver } from '../wa/simulator.ts';
@@ -241,14 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/admin/messagelog',
     messageLogs: services.messageLogs,
   });
-  await app.register(area(withdrawRoutes, 'everyone'), {
-    prefix: '/api/admin/withdraw',
-    withdrawals: services.withdrawals,
-  });
-  await app.register(area(withdrawExportRoutes, 'managers'), {
-    prefix: '/api/admin/withdraw',
-    exports: services.acceptedExport,
-  });
+  await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });
   await app.register(area(generatorRoutes, 'backOffice'), {
     prefix: '/api/admin/generator',
     generators: services.generators,

@@ -45,7 +45,12 @@ function endSession(): void {
   window.location.replace('/signin');
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(`${options.root ?? '/api'}${path}`, options);
+}
+
+/** A request to `url` (path and query): the one fetch behind `api` and `call` (lib/call.ts). */
+export async function send<T>(url: string, options: Omit<RequestOptions, 'root'> = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {
     const token = getToken();
@@ -57,7 +62,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let response: Response;
   try {
-    response = await fetch(`${options.root ?? '/api'}${path}`, {
+    response = await fetch(url, {
       method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
@@ -93,16 +98,22 @@ export function failureOf(
  * A call answered with text rather than JSON (a CSV download): the same bearer token, and the server's `msg`
  * on a refusal.
  */
-export async function apiText(path: string, fallback: string): Promise<string> {
+export function apiText(path: string, fallback: string): Promise<string> {
+  return sendText(`/api${path}`, fallback);
+}
+
+/** `apiText` at a full URL (path and query), the one fetch behind it and `callText` (lib/call.ts). */
+export async function sendText(url: string, fallback: string): Promise<string> {
   const token = getToken();
   if (!token) throw new ApiError(0, TEXT.tokenMissing);
-  const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } }).catch(() => {
     throw new ApiError(0, TEXT.internalError);
   });
   if (!response.ok) {
     if (response.status === 401) endSession();
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    throw new ApiError(response.status, typeof body.msg === 'string' && body.msg ? body.msg : fallback, {}, body);
+    const errors = (body.errors as Record<string, string>) ?? {};
+    throw new ApiError(response.status, typeof body.msg === 'string' && body.msg ? body.msg : fallback, errors, body);
   }
   return response.text();
 }

@@ -5,17 +5,18 @@
 import { BONUS_TEXT, type TBonusAnswer, type TBonusCreate, type TBonusPage } from '@sewablast/contract/bonus';
 import type { TTotalBonus } from '@sewablast/contract/counters';
 import type { TMsgResponse } from '@sewablast/contract/errors';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
+import { refreshArea } from '../../../lib/use-call.ts';
 
 const KEY = ['bonuses'] as const;
 
 const refresh = (client: QueryClient) =>
   Promise.all([
     client.invalidateQueries({ queryKey: KEY }),
-    client.invalidateQueries({ queryKey: WITHDRAW_KEY }),
+    refreshArea(client, withdraw.area),
     client.invalidateQueries({ queryKey: ['members'] }),
   ]);
 

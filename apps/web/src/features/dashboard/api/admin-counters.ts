@@ -6,9 +6,10 @@ import type { TActiveCount, TSuccessFail } from '@sewablast/contract/counters';
 import type { TCountBlastResponse } from '@sewablast/contract/phonenumber';
 import type { TCountUseResponse } from '@sewablast/contract/proxy';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
-import type { TWithdrawTotal } from '@sewablast/contract/withdraw';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 export interface AdminCounters {
   unusedProxies: number;
@@ -63,11 +64,11 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   },
   {
     keys: ['paidToday'],
-    read: async () => ({ paidToday: (await api<TWithdrawTotal>('/admin/withdraw/total-today')).total }),
+    read: async () => ({ paidToday: (await call(withdraw.totalToday)).total }),
   },
   {
     keys: ['paidAll'],
-    read: async () => ({ paidAll: (await api<TWithdrawTotal>('/admin/withdraw/total-all')).total }),
+    read: async () => ({ paidAll: (await call(withdraw.totalAll)).total }),
   },
 ];
 

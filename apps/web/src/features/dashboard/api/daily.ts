@@ -1,8 +1,10 @@
 /** The admin dashboard's two daily series (blasts, money paid out), read when the dashboard opens. */
-import type { TBlastDaily, TPaidDaily } from '@sewablast/contract/dashboard';
+import type { TBlastDaily } from '@sewablast/contract/dashboard';
 import { DAILY_DEFAULT_DAYS } from '@sewablast/contract/dashboard-text';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 export const CHART_DAYS = DAILY_DEFAULT_DAYS;
 
@@ -17,7 +19,7 @@ export function useBlastDaily() {
 export function usePaidDaily() {
   return useQuery({
     queryKey: ['dashboard-daily', 'paid', CHART_DAYS],
-    queryFn: async () => (await api<TPaidDaily>(`/admin/withdraw/paid-daily?days=${CHART_DAYS}`)).list,
+    queryFn: async () => (await call(withdraw.paidDaily, { query: { days: CHART_DAYS } })).list,
     refetchOnMount: 'always',
   });
 }

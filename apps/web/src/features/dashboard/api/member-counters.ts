@@ -8,10 +8,12 @@ import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sew
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { isJobEvent } from '@sewablast/contract/live-channel';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { useLive } from '../../../lib/live.ts';
 
 export type MemberCounters = TWhatsappCountResponse &
@@ -93,7 +95,7 @@ export function useMemberCounters(userId: number) {
           todayIncome: income,
         })),
     },
-    { keys: ['balance'], read: () => api<TBalance>(`/admin/withdraw/balance/${userId}`) },
+    { keys: ['balance'], read: () => call(withdraw.balance, { params: { id: userId } }) },
     { keys: ['totalBonus'], read: () => api<TTotalBonus>(`/admin/bonus/total/${userId}`) },
   ];
   const results = useQueries({
