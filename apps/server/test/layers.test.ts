@@ -46,7 +46,6 @@ function brokenRule(from: string, to: string): string | null {
 const STRING_URL_AREAS = [
   '/admin/account-loss',
   '/admin/audit',
-  '/admin/bonus',
   '/admin/generator',
   '/admin/level',
   '/admin/message',

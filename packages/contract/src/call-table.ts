@@ -3,4 +3,5 @@
  * server's test holds each one to the route it serves; screens import an area's module itself, so that
  * their bundle holds only the calls they make.
  */
+export * as bonus from './bonus-calls.ts';
 export * as withdraw from './withdraw-calls.ts';

@@ -33,6 +33,8 @@ export interface Call<T extends Io = Io> {
   errors: readonly number[];
   /** Shown when a failure carries no `msg` of its own. */
   fallback?: string;
+  /** The spec's client reads this call's failures from `error` rather than `msg`: the server sends both. */
+  errorField?: true;
   /** Never set: it carries `T` for the compiler. */
   readonly io?: T;
 }

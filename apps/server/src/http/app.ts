@@ -255,7 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/admin/account-loss',
     accountLoss: services.accountLoss,
   });
-  await app.register(area(bonusRoutes, 'everyone'), { prefix: '/api/admin/bonus', bonuses: services.bonuses });
+  await app.register(bonusRoutes, { bonuses: services.bonuses });
   // The spec puts the referral list under the users prefix.
   await app.register(area(referralRoutes, 'memberOnly'), {
     prefix: '/api/admin/users',

@@ -45,7 +45,7 @@ export function bind<S extends FastifySchema & { response: object }>(
   app.route({
     method: call.method,
     url: call.path,
-    config: { access: call.access },
+    config: { access: call.access, ...(call.errorField ? { errorField: true } : {}) },
     schema: { ...schema, response: { ...failuresOf(...call.errors), ...schema.response } },
     // Checked against `schema` in the signature; the failure answers added here change no type it uses.
     handler: handler as never,

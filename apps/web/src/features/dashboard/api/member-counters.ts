@@ -3,6 +3,7 @@
  * on its own, a failure reads as 0, and the last values are kept in the long-lived `analytics` cookie so
  * that they show at once on the next visit while the fresh ones load.
  */
+import * as bonus from '@sewablast/contract/bonus-calls';
 import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sewablast/contract/counters';
 import type { TLiveMessage } from '@sewablast/contract/live';
@@ -96,7 +97,7 @@ export function useMemberCounters(userId: number) {
         })),
     },
     { keys: ['balance'], read: () => call(withdraw.balance, { params: { id: userId } }) },
-    { keys: ['totalBonus'], read: () => api<TTotalBonus>(`/admin/bonus/total/${userId}`) },
+    { keys: ['totalBonus'], read: () => call(bonus.total, { params: { id: userId } }) },
   ];
   const results = useQueries({
     queries: sources.map((source) => ({
