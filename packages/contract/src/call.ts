@@ -1,7 +1,7 @@
 /**
  * The call table's shape (docs/architecture.md): each endpoint is declared once, in its area's `*-calls`
  * module, with its method, full path, who may call it, its failure statuses and the text shown when a
- * failure carries no `msg`. The server binds it (`http/bind.ts`), the web calls it (`lib/call.ts`).
+ * failure carries no `msg`. The server binds it (`http/bind.ts`), the web calls it (`call` in the web's `lib/api.ts`).
  * The request and answer are types only, so that this module and the `*-calls` modules load no zod and the
  * web's first load can import them; the zod schemas that check the same at run time sit beside them in the
  * area's schema module (`call-schemas.ts` ties the two together).

@@ -1,10 +1,27 @@
 /**
- * Reads by the call table through TanStack Query, apart from `call.ts` so that a page that reads nothing
+ * Reads by the call table through TanStack Query, apart from `api.ts` so that a page that reads nothing
  * loads no TanStack Query: the query key comes from the call and what it was asked with (`keyOf`).
  */
 import type { Call, Io } from '@sewablast/contract/call';
 import { type QueryClient, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { areaKey, type CallArgs, type CallInput, call, keyOf } from './call.ts';
+import { type CallArgs, type CallInput, call } from './api.ts';
+
+interface Asked {
+  params?: object;
+  query?: object;
+}
+
+/**
+ * The query key of a call's answer: its path's words, then what it was asked with. Every call of an area
+ * begins with the area's words, so invalidating `areaKey(path)` reads all of them again.
+ */
+export function keyOf(op: Call, input: Asked = {}): readonly unknown[] {
+  return [...areaKey(op.path), input.params ?? null, input.query ?? null];
+}
+
+export function areaKey(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
 
 type ReadOptions<T extends Io, R> = Omit<UseQueryOptions<T['answer'], Error, R>, 'queryKey' | 'queryFn'>;
 

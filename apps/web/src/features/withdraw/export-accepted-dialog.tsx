@@ -16,7 +16,7 @@ import { Dialog } from 'radix-ui';
 import { toast } from 'sonner';
 import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
-import { callText } from '../../lib/call.ts';
+import { callText } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/export-file.ts';
 import { useZodForm } from '../../lib/form.ts';
 

@@ -8,8 +8,7 @@ import type { TCountUseResponse } from '@sewablast/contract/proxy';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { call } from '../../../lib/call.ts';
+import { api, call } from '../../../lib/api.ts';
 
 export interface AdminCounters {
   unusedProxies: number;

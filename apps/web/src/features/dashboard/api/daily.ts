@@ -3,8 +3,7 @@ import type { TBlastDaily } from '@sewablast/contract/dashboard';
 import { DAILY_DEFAULT_DAYS } from '@sewablast/contract/dashboard-text';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { call } from '../../../lib/call.ts';
+import { api, call } from '../../../lib/api.ts';
 
 export const CHART_DAYS = DAILY_DEFAULT_DAYS;
 

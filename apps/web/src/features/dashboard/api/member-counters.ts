@@ -13,8 +13,7 @@ import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useRef } from 'react';
-import { api } from '../../../lib/api.ts';
-import { call } from '../../../lib/call.ts';
+import { api, call } from '../../../lib/api.ts';
 import { useLive } from '../../../lib/live.ts';
 
 export type MemberCounters = TWhatsappCountResponse &

@@ -2,7 +2,7 @@
 import type { TWithdrawUpdate } from '@sewablast/contract/withdraw';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/api.ts';
 import { refreshArea } from '../../../lib/use-call.ts';
 
 export function useUpdateWithdraw() {

@@ -1,7 +1,8 @@
 import type { Call } from '@sewablast/contract/call';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { describe, expect, it } from 'vitest';
-import { areaKey, keyOf, urlOf } from './call.ts';
+import { urlOf } from './api.ts';
+import { areaKey, keyOf } from './use-call.ts';
 
 const ofUser: Call<{ params: { id: number }; query: { search?: string; page?: number }; answer: null }> = {
   method: 'GET',
