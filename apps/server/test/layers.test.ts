@@ -47,7 +47,6 @@ const STRING_URL_AREAS = [
   '/admin/account-loss',
   '/admin/audit',
   '/admin/generator',
-  '/admin/level',
   '/admin/message',
   '/admin/messagelog',
   '/admin/phonenumber',

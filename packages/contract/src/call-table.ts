@@ -4,4 +4,5 @@
  * their bundle holds only the calls they make.
  */
 export * as bonus from './bonus-calls.ts';
+export * as level from './level-calls.ts';
 export * as withdraw from './withdraw-calls.ts';

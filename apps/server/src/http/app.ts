@@ -201,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     temporaryPasswords: services.temporaryPasswords,
   });
   await app.register(area(settingRoutes, 'everyone'), { prefix: '/api/admin/setting', settings: services.settings });
-  await app.register(area(levelRoutes, 'managers'), { prefix: '/api/admin/level', levels: services.levels });
+  await app.register(levelRoutes, { levels: services.levels });
   await app.register(area(messageRoutes, 'managers'), {
     prefix: '/api/admin/message',
     messages: services.messages,
