@@ -45,7 +45,6 @@ function brokenRule(from: string, to: string): string | null {
  */
 const STRING_URL_AREAS = [
   '/admin/account-loss',
-  '/admin/audit',
   '/admin/generator',
   '/admin/message',
   '/admin/messagelog',

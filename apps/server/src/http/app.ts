@@ -250,7 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     validators: services.validators,
     importMaxMb: config.IMPORT_MAX_MB,
   });
-  await app.register(area(auditRoutes, 'managers'), { prefix: '/api/admin/audit', audit: services.audit });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(area(accountLossRoutes, 'managers'), {
     prefix: '/api/admin/account-loss',
     accountLoss: services.accountLoss,
