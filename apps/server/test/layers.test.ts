@@ -47,7 +47,6 @@ const STRING_URL_AREAS = [
   '/admin/account-loss',
   '/admin/generator',
   '/admin/message',
-  '/admin/messagelog',
   '/admin/phonenumber',
   '/admin/proxy',
   '/admin/setting',

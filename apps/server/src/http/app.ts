@@ -236,10 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
   await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });
-  await app.register(area(messageLogRoutes, 'everyone'), {
-    prefix: '/api/admin/messagelog',
-    messageLogs: services.messageLogs,
-  });
+  await app.register(messageLogRoutes, { messageLogs: services.messageLogs });
   await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });
   await app.register(area(generatorRoutes, 'backOffice'), {
     prefix: '/api/admin/generator',

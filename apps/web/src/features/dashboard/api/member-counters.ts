@@ -8,6 +8,7 @@ import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sewablast/contract/counters';
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { isJobEvent } from '@sewablast/contract/live-channel';
+import * as messagelog from '@sewablast/contract/messagelog-calls';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
@@ -86,12 +87,12 @@ export function useMemberCounters(userId: number) {
     },
     {
       keys: ['successCount', 'failCount', 'deliveredCount'],
-      read: () => api<TMessageLogCount>(`/admin/messagelog/count/${userId}`),
+      read: () => call(messagelog.count, { params: { id: userId } }),
     },
     {
       keys: ['todayIncome'],
       read: () =>
-        api<TTodayIncome>(`/admin/messagelog/today-income/${userId}`).then(({ income }) => ({
+        call(messagelog.todayIncome, { params: { id: userId } }).then(({ income }) => ({
           todayIncome: income,
         })),
     },
