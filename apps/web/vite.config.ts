@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const server = process.env.SEWABLAST_API ?? 'http://127.0.0.1:8080';
+const AREA_CONTRACT = /packages\/contract\/src\/([a-z-]+?)-(?:calls|text)\.ts$/;
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** A page of this dev server, opened on this machine: its Origin names the very host the request went to. */
@@ -34,5 +35,25 @@ export default defineConfig({
       },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only what a group names: a dependency (React, lib/api.ts) stays where the pages that need it load it.
+          includeDependenciesRecursively: false,
+          // An area's zod-free contract, its texts and its calls (docs/architecture.md), loads as one chunk:
+          // a screen that needs one needs the other, and each chunk more costs the first load its own bytes.
+          groups: [
+            { name: (id) => AREA_CONTRACT.exec(id)?.[1] ?? null },
+            // TanStack Query, and the call table's reads through it, as one chunk rather than the five its
+            // importers would split it into: each split cost every reading page about 2 KB of first load.
+            { name: 'query', test: /node_modules\/@tanstack\/|\/src\/lib\/use-call\.ts$/ },
+          ],
+        },
+      },
+    },
+  },
 });

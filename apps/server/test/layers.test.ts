@@ -54,6 +54,34 @@ function brokenRule(from: string, to: string): string | null {
   return null;
 }
 
+/**
+ * The areas whose web calls still pass a string URL to `api()`, `apiText()` or `apiUpload()`; every other
+ * area is called by the contract's call table (`call(withdraw.update, …)`, docs/architecture.md). The list
+ * only shrinks: an area leaves it when its calls are declared in a `*-calls` module.
+ */
+const STRING_URL_AREAS = [
+  '/admin/account-loss',
+  '/admin/generator',
+  '/admin/message',
+  '/admin/phonenumber',
+  '/admin/proxy',
+  '/admin/setting',
+  '/admin/users',
+  '/admin/validator',
+  '/admin/whatsapp',
+  '/auth',
+  '/legal',
+  '/monitor',
+];
+
+/** The string URLs a file passes to the web's string-URL helpers, as their area (`/admin/withdraw`, `/auth`). */
+function stringUrlAreasOf(source: string): string[] {
+  const calls = /\b(?:api|apiText|apiUpload)\s*(?:<[^()]*?>)?\(\s*[`'"](\/[^`'"?$/]*(?:\/[^`'"?$/]*)?)/g;
+  return [...source.matchAll(calls)].map(([, path = '']) =>
+    path.startsWith('/admin/') ? path : `/${path.split('/')[1]}`,
+  );
+}
+
 /** Every import, re-export and dynamic import of a file: its text, whatever the quotes and line breaks. */
 function specifiersOf(source: string): string[] {
   const found: string[] = [];
@@ -134,6 +162,34 @@ describe('the layers of DESIGN §2', () => {
       "export const f = './not-an-import.ts';",
     ].join('\n');
     expect(specifiersOf(source)).toEqual(['../a.ts', '../../b.ts', './c.ts', './d.css', '../e.ts']);
+  });
+
+  it('reads the area of a string URL however the call is written', () => {
+    const source = [
+      "api<TWithdrawAnswer>('/admin/withdraw/update', { method: 'PUT' });",
+      'api<TPage<TRow>>(\n  `/admin/bonus/list-per-page?page=2`);',
+      'apiText(`/admin/generator/download-result/7`, TEXT.failed);',
+      "apiUpload<TImport>('/admin/proxy/import', form);",
+      "api('/auth/login', { anonymous: true });",
+      'api(path);',
+      'call(withdraw.update, { body });',
+    ].join('\n');
+    expect(stringUrlAreasOf(source)).toEqual([
+      '/admin/withdraw',
+      '/admin/bonus',
+      '/admin/generator',
+      '/admin/proxy',
+      '/auth',
+    ]);
+  });
+
+  it('has the web call converted areas by the call table, never by a string URL', () => {
+    const strays: string[] = [];
+    for (const file of sourceFiles('apps/web/src')) {
+      for (const area of stringUrlAreasOf(readFileSync(join(ROOT, file), 'utf8')))
+        if (!STRING_URL_AREAS.includes(area)) strays.push(`${file}: ${area}`);
+    }
+    expect(strays).toEqual([]);
   });
 
   it('holds in both apps', () => {

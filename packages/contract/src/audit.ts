@@ -3,6 +3,8 @@
  * actions recorded, their Indonesian labels, the calls' shapes and the screen's texts (audit-text.ts).
  */
 import { z } from 'zod';
+import type * as calls from './audit-calls.ts';
+import { schemasOf } from './call-schemas.ts';
 import { withDayFilter, ZDayRange } from './days.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
 import { WITHDRAW_STATUS_LABEL } from './withdraw-text.ts';
@@ -156,3 +158,12 @@ export const WITHDRAW_EXPORT_STATUS = { accepted: 'accepted', payoutCancelled: '
 
 export const acceptedExportFileName = (query: TAcceptedExportQuery) =>
   `withdraw-accepted-${query.from}-${query.to}.csv`;
+
+/** What the server checks of each call in audit-calls.ts. */
+export const AUDIT_SCHEMAS = schemasOf<typeof calls>()(['audit'], {
+  page: {
+    summary: 'Audit entries, newest first, by action, actor and business days (from, to: YYYY-MM-DD)',
+    querystring: ZAuditQuery,
+    response: { 200: ZAuditPage },
+  },
+});

@@ -1,40 +1,15 @@
-/** Bonuses (spec part 2 §2 Bonus, §3, §5, §7): the calls' shapes and texts. */
+/** Bonuses (spec part 2 §2 Bonus, §3, §5, §7): the calls' shapes, and the texts of bonus-text.ts. */
 import { z } from 'zod';
+import type * as calls from './bonus-calls.ts';
+import { BONUS_TEXT } from './bonus-text.ts';
+import { schemasOf } from './call-schemas.ts';
+import { ZTotalBonus } from './counters.ts';
+import { ZMsgResponse } from './errors.ts';
 import { MONEY_MAX, wholeNumber } from './numbers.ts';
-import { pageOf, ZId, ZPageQuery } from './paging.ts';
+import { pageOf, ZId, ZIdParams, ZPageQuery } from './paging.ts';
+import { ZUserIdParams } from './users.ts';
 
-/** Texts word for word from the spec where it gives them; the rest are ours, in the spec's language. */
-export const BONUS_TEXT = {
-  successTitle: 'Berhasil',
-  created: 'Bonus berhasil dikirim.',
-  deleted: 'Bonus berhasil dihapus.',
-  listed: 'Daftar bonus',
-  fetchFailed: 'Error fetching Bonus list',
-  nominal: 'Nominal bonus harus berupa angka bulat lebih dari 0.',
-  reasonRequired: 'Alasan bonus wajib diisi.',
-  memberNotFound: 'Member tidak ditemukan.',
-  memberRequired: 'Pilih member penerima bonus.',
-  listTitle: 'Daftar Bonus',
-  createTitle: 'Kirim Bonus',
-  nominalLabel: 'Nominal',
-  reasonLabel: 'Alasan',
-  send: 'Kirim',
-  sending: 'Mengirim...',
-  cancel: 'Batal',
-  member: 'Member',
-  date: 'Tanggal',
-  action: 'Aksi',
-  deleteLabel: 'Hapus',
-  deleteTitle: 'Hapus bonus?',
-  deleteQuestion: (amount: string, member: string) =>
-    `Bonus ${amount} untuk ${member} akan ditarik kembali dari saldonya.`,
-  notFound: 'Bonus tidak ditemukan.',
-  deleteOverBalance:
-    'Bonus tidak dapat dihapus: saldo member tidak lagi mencukupi (sebagian sudah ditarik atau sedang diminta ditarik).',
-} as const;
-
-/** 'Bonus : {amount}', the member's title on 'Daftar Bonus'; `amount` already formatted. */
-export const bonusTotalText = (amount: string) => `Bonus : ${amount}`;
+export { BONUS_TEXT, bonusTotalText } from './bonus-text.ts';
 
 /** Amounts go up to a trillion rupiah, as withdrawals do. */
 const ZBonusNominal = wholeNumber(1, MONEY_MAX, BONUS_TEXT.nominal);
@@ -73,3 +48,24 @@ export const ZBonusPageQuery = ZPageQuery.extend({ user_id: ZId.optional() });
 export type TBonusPageQuery = z.infer<typeof ZBonusPageQuery>;
 export const ZBonusPage = pageOf(ZBonus).extend({ msg: z.string() });
 export type TBonusPage = z.infer<typeof ZBonusPage>;
+
+/** What the server checks of each call in bonus-calls.ts. */
+export const BONUS_SCHEMAS = schemasOf<typeof calls>()(['bonus'], {
+  total: { params: ZUserIdParams, response: { 200: ZTotalBonus } },
+  page: {
+    summary: "A page of bonuses: a member's own; anyone's (user_id) with the member's name for admins and devs",
+    querystring: ZBonusPageQuery,
+    response: { 200: ZBonusPage },
+  },
+  create: {
+    summary:
+      'Gives a member a bonus, credited to their balance; the giver is the caller; a repeated Idempotency-Key answers as the first time, and the key with another body or call is a 422',
+    body: ZBonusCreate,
+    response: { 200: ZBonusAnswer },
+  },
+  remove: {
+    summary: "Revokes a bonus and takes its credit back; 409 when the member's balance no longer covers it",
+    params: ZIdParams,
+    response: { 200: ZMsgResponse },
+  },
+});

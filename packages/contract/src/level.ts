@@ -1,6 +1,8 @@
 /** Levels (spec part 2 §3 Level, §5): a member's fee per blast and the lifetime blasts it needs. */
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { schemasOf } from './call-schemas.ts';
+import type * as calls from './level-calls.ts';
+import { pageOf, ZIdParams, ZPageQuery } from './paging.ts';
 
 export const ZLevel = z.object({
   id: z.number().int(),
@@ -34,3 +36,12 @@ export type TLevelRequest = z.infer<typeof ZLevelRequest>;
 export const LEVEL_SAVED = 'Level berhasil disimpan.';
 /** Level names are unique without regard to case: two 'Platinum' badges with different fees would mislead. */
 export const LEVEL_NAME_TAKEN = 'Nama level sudah dipakai level lain.';
+
+/** What the server checks of each call in level-calls.ts. */
+export const LEVEL_SCHEMAS = schemasOf<typeof calls>()(['levels'], {
+  page: { summary: 'Levels by rank', querystring: ZPageQuery, response: { 200: ZLevelPageResponse } },
+  one: { params: ZIdParams, response: { 200: ZLevelResponse } },
+  create: { body: ZLevelRequest, response: { 200: ZLevelResponse } },
+  update: { params: ZIdParams, body: ZLevelRequest, response: { 200: ZLevelResponse } },
+  remove: { params: ZIdParams, response: { 200: z.object({ msg: z.string() }) } },
+});

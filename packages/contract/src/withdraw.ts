@@ -1,8 +1,14 @@
 /** Withdrawals (spec part 2 §3, §4, §5, §7; DESIGN §5.5): the calls' shapes, and the texts of withdraw-text.ts. */
 import { z } from 'zod';
+import { ZAcceptedExportQuery } from './audit.ts';
+import { schemasOf } from './call-schemas.ts';
+import { ZBalance } from './counters.ts';
+import { ZDailyQuery, ZPaidDaily } from './dashboard.ts';
 import { ZErrorResponse } from './errors.ts';
 import { MONEY_MAX, wholeNumber } from './numbers.ts';
 import { pageOf, ZId, ZPageQuery } from './paging.ts';
+import { ZUserIdParams } from './users.ts';
+import type * as calls from './withdraw-calls.ts';
 import {
   CANCEL_REASON_MAX,
   CANCEL_REASON_MIN,
@@ -104,3 +110,50 @@ export type TWithdrawPage = z.infer<typeof ZWithdrawPage>;
 
 /** The longest `Idempotency-Key` header kept. */
 export const IDEMPOTENCY_KEY_MAX = 200;
+
+const ofUser = <Answer extends z.ZodType>(answer: Answer) => ({ params: ZUserIdParams, response: { 200: answer } });
+
+/** What the server checks of each call in withdraw-calls.ts. */
+export const WITHDRAW_SCHEMAS = schemasOf<typeof calls>()(['withdraw'], {
+  balance: ofUser(ZBalance),
+  income: ofUser(ZWithdrawIncome),
+  summary: {
+    summary: 'The balance and its parts, which add up to it: blast income, referral shares, bonuses, withdrawals',
+    ...ofUser(ZWithdrawSummary),
+  },
+  totalRequested: ofUser(ZWithdrawTotal),
+  totalAccepted: ofUser(ZWithdrawTotal),
+  totalToday: { summary: 'Accepted withdrawals of every member', response: { 200: ZWithdrawTotal } },
+  totalAll: { summary: 'Accepted withdrawals of every member', response: { 200: ZWithdrawTotal } },
+  paidDaily: {
+    summary: 'Accepted withdrawals summed per day of acceptance in the business time zone, the last `days` days',
+    querystring: ZDailyQuery,
+    response: { 200: ZPaidDaily },
+  },
+  history: ofUser(ZWithdrawList),
+  histories: { response: { 200: ZWithdrawList } },
+  page: {
+    summary: "A page of withdrawals: a member's own; anyone's (user_id) for staff, admins and devs",
+    querystring: ZWithdrawPageQuery,
+    response: { 200: ZWithdrawPage },
+  },
+  request: {
+    summary:
+      'Holds the amount from the balance; a repeated Idempotency-Key answers as the first time, and the key with another body or call is a 422',
+    body: ZWithdrawRequest,
+    response: { 200: ZWithdrawAnswer, 400: ZWithdrawFailure },
+  },
+  update: { body: ZWithdrawUpdate, response: { 200: ZWithdrawAnswer } },
+  exportAccepted: {
+    summary:
+      'Accepted withdrawals decided from `from` to `to` (whole business days), and payouts taken back in them, as text/csv',
+    querystring: ZAcceptedExportQuery,
+    response: {
+      200: z
+        .string()
+        .describe(
+          'text/csv: member,bank,account_number,account_name,amount,decided_at,status,note (status accepted, or payout_cancelled with its reason)',
+        ),
+    },
+  },
+});

@@ -42,7 +42,6 @@ import { userRoutes } from '../modules/users/routes.ts';
 import { temporaryPasswordRoutes } from '../modules/users/temporary-password-routes.ts';
 import { validatorRoutes } from '../modules/validator/routes.ts';
 import { whatsappRoutes } from '../modules/whatsapp/routes.ts';
-import { withdrawExportRoutes } from '../modules/withdraw/export-routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/routes.ts';
 import type { Services } from '../services.ts';
 import { accessPlugin, area } from './access.ts';
@@ -207,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeZone: services.timeZone,
     engine: services.engine,
   });
-  await app.register(area(levelRoutes, 'managers'), { prefix: '/api/admin/level', levels: services.levels });
+  await app.register(levelRoutes, { levels: services.levels });
   await app.register(area(messageRoutes, 'managers'), {
     prefix: '/api/admin/message',
     messages: services.messages,
@@ -242,18 +241,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
   await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });
-  await app.register(area(messageLogRoutes, 'everyone'), {
-    prefix: '/api/admin/messagelog',
-    messageLogs: services.messageLogs,
-  });
-  await app.register(area(withdrawRoutes, 'everyone'), {
-    prefix: '/api/admin/withdraw',
-    withdrawals: services.withdrawals,
-  });
-  await app.register(area(withdrawExportRoutes, 'managers'), {
-    prefix: '/api/admin/withdraw',
-    exports: services.acceptedExport,
-  });
+  await app.register(messageLogRoutes, { messageLogs: services.messageLogs });
+  await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });
   await app.register(area(generatorRoutes, 'backOffice'), {
     prefix: '/api/admin/generator',
     generators: services.generators,
@@ -263,12 +252,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     validators: services.validators,
     importMaxMb: config.IMPORT_MAX_MB,
   });
-  await app.register(area(auditRoutes, 'managers'), { prefix: '/api/admin/audit', audit: services.audit });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(area(accountLossRoutes, 'managers'), {
     prefix: '/api/admin/account-loss',
     accountLoss: services.accountLoss,
   });
-  await app.register(area(bonusRoutes, 'everyone'), { prefix: '/api/admin/bonus', bonuses: services.bonuses });
+  await app.register(bonusRoutes, { bonuses: services.bonuses });
   // The spec puts the referral list under the users prefix.
   await app.register(area(referralRoutes, 'memberOnly'), {
     prefix: '/api/admin/users',

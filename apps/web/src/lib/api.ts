@@ -1,8 +1,10 @@
 /**
- * The one way the dashboard calls the server: JSON under /api, the bearer token on every call but sign-in,
- * sign-up and validation, the server's `msg` and per-field `errors` surfaced, and a 401 on a signed-in
- * call ending the session.
+ * The one way the dashboard calls the server: `call(withdraw.update, { body })` by the contract's call table
+ * (docs/architecture.md), whose declaration gives the URL, the method, whether a token goes with it, the
+ * fallback text and the answer's type; `api(path)` for the areas not yet in the table. JSON, the server's
+ * `msg` and per-field `errors` surfaced, and a 401 on a signed-in call ending the session.
  */
+import type { Call, InputOf, Io } from '@sewablast/contract/call';
 import { TEXT } from '@sewablast/contract/texts';
 import { getToken, signOut } from './session.ts';
 
@@ -30,6 +32,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** '/dev' for the dev tools, which the server serves beside /api (DESIGN §1). */
   root?: '/api' | '/dev';
+  /** The answer is text rather than JSON (a CSV download). */
+  text?: boolean;
 }
 
 let ending = false;
@@ -45,7 +49,12 @@ function endSession(): void {
   window.location.replace('/signin');
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(`${options.root ?? '/api'}${path}`, options);
+}
+
+/** A request to `url` (path and query): the one fetch behind `api` and `call`. */
+export async function send<T>(url: string, options: Omit<RequestOptions, 'root'> = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {
     const token = getToken();
@@ -57,7 +66,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let response: Response;
   try {
-    response = await fetch(`${options.root ?? '/api'}${path}`, {
+    response = await fetch(url, {
       method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
@@ -69,6 +78,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     // save is a network error the user can retry.
     throw new ApiError(0, method === 'GET' || options.anonymous ? TEXT.internalError : TEXT.networkError);
   }
+  if (options.text && response.ok) return (await response.text()) as T;
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw failureOf(response.status, body, options);
   return body as T;
@@ -89,20 +99,46 @@ export function failureOf(
   return new ApiError(status, message, (body.errors as Record<string, string>) ?? {}, body);
 }
 
-/**
- * A call answered with text rather than JSON (a CSV download): the same bearer token, and the server's `msg`
- * on a refusal.
- */
-export async function apiText(path: string, fallback: string): Promise<string> {
-  const token = getToken();
-  if (!token) throw new ApiError(0, TEXT.tokenMissing);
-  const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => {
-    throw new ApiError(0, TEXT.internalError);
-  });
-  if (!response.ok) {
-    if (response.status === 401) endSession();
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    throw new ApiError(response.status, typeof body.msg === 'string' && body.msg ? body.msg : fallback, {}, body);
+/** A call answered with text rather than JSON (a CSV download): `fallback` when the server gives no `msg`. */
+export function apiText(path: string, fallback: string): Promise<string> {
+  return send<string>(`/api${path}`, { fallback, text: true });
+}
+
+export type CallInput<T extends Io> = InputOf<T> & { headers?: Record<string, string>; signal?: AbortSignal };
+
+/** A call's input may be left out when it takes nothing. */
+export type CallArgs<T extends Io> =
+  Record<string, never> extends InputOf<T> ? [input?: CallInput<T>] : [input: CallInput<T>];
+
+interface Asked {
+  params?: object;
+  query?: object;
+}
+
+/** The URL of a call: its path with the parameters put in, then the query's set values. */
+export function urlOf(op: Call, input: Asked = {}): string {
+  const params = (input.params ?? {}) as Record<string, number | string>;
+  const path = op.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
   }
-  return response.text();
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export function call<T extends Io>(op: Call<T>, ...[input]: CallArgs<T>): Promise<T['answer']> {
+  return send<T['answer']>(urlOf(op, input), {
+    method: op.method,
+    body: input?.body,
+    anonymous: op.access === 'public',
+    fallback: op.fallback,
+    headers: input?.headers,
+    signal: input?.signal,
+  });
+}
+
+/** A call answered with text rather than JSON (a CSV download). */
+export function callText<T extends Io & { answer: string }>(op: Call<T>, ...[input]: CallArgs<T>): Promise<string> {
+  return send<string>(urlOf(op, input), { fallback: op.fallback, signal: input?.signal, text: true });
 }

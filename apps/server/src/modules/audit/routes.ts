@@ -1,21 +1,11 @@
-/** /api/admin/audit: the audit log, read by admins and devs (the area's default access). */
-import { ZAuditPage, ZAuditQuery } from '@sewablast/contract/audit';
+/** The handler of /api/admin/audit: the call, who may make it and its schema are in the contract (audit-calls.ts). */
+import { AUDIT_SCHEMAS as schemas } from '@sewablast/contract/audit';
+import * as audit from '@sewablast/contract/audit-calls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
-import { failuresOf } from '../../http/errors.ts';
+import { bind } from '../../http/bind.ts';
 import type { AuditService } from './service.ts';
 
-export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
-  app.get(
-    '/list-per-page',
-    {
-      schema: {
-        tags: ['audit'],
-        summary: 'Audit entries, newest first, by action, actor and business days (from, to: YYYY-MM-DD)',
-        querystring: ZAuditQuery,
-        response: { 200: ZAuditPage, ...failuresOf(400, 401, 403) },
-      },
-    },
-    async (request) => audit.page(requireActor(request), request.query),
-  );
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit: log }) => {
+  bind(app, audit.page, schemas.page, async (request) => log.page(requireActor(request), request.query));
 };

@@ -10,14 +10,15 @@ import {
   ZAcceptedExportQuery,
 } from '@sewablast/contract/audit';
 import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import { Dialog } from 'radix-ui';
 import { toast } from 'sonner';
 import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import { callText } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/export-file.ts';
 import { useZodForm } from '../../lib/form.ts';
-import { fetchAcceptedCsv } from './api/export-accepted.ts';
 
 /** The first and last day of this month on the browser's calendar, as `YYYY-MM-DD`. */
 export function thisMonth(now = new Date()): TAcceptedExportQuery {
@@ -32,7 +33,7 @@ export function thisMonth(now = new Date()): TAcceptedExportQuery {
 function ExportForm({ onDone }: { onDone: () => void }) {
   const form = useZodForm(ZAcceptedExportQuery, { defaultValues: thisMonth(), fallback: EXPORT_TEXT.failed });
   const submit = form.submitWith(async (query) => {
-    downloadFile(acceptedExportFileName(query), await fetchAcceptedCsv(query), 'text/csv');
+    downloadFile(acceptedExportFileName(query), await callText(withdraw.exportAccepted, { query }), 'text/csv');
     toast.success(EXPORT_TEXT.done);
     onDone();
   });

@@ -1,7 +1,8 @@
 /** A page of the audit log (GET /admin/audit/list-per-page), filtered as the screen's address says. */
-import { AUDIT_TEXT, type TAuditAction, type TAuditPage } from '@sewablast/contract/audit';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { TAuditAction } from '@sewablast/contract/audit';
+import * as audit from '@sewablast/contract/audit-calls';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCall } from '../../../lib/use-call.ts';
 
 export interface AuditFilter {
   page: number;
@@ -12,14 +13,5 @@ export interface AuditFilter {
 
 /** `enabled` false keeps a filter the server would refuse from being sent. */
 export function useAuditPage({ page, action, from, to }: AuditFilter, enabled = true) {
-  const query = new URLSearchParams({ page: String(page) });
-  if (action) query.set('action', action);
-  if (from) query.set('from', from);
-  if (to) query.set('to', to);
-  return useQuery({
-    queryKey: ['audit', 'page', page, action, from, to],
-    queryFn: () => api<TAuditPage>(`/admin/audit/list-per-page?${query}`, { fallback: AUDIT_TEXT.listFailed }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useCall(audit.page, { query: { page, action, from, to } }, { enabled, placeholderData: keepPreviousData });
 }

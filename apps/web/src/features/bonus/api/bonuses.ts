@@ -1,39 +1,30 @@
 /**
- * Bonus calls (spec part 2 §7 Bonus): the page, a member's total, give and delete — with the query keys they
- * share. Giving or deleting a bonus moves money, so the withdraw figures are read again too.
+ * Bonus calls (spec part 2 §7 Bonus): the page, a member's total, give and delete. Giving or deleting a
+ * bonus moves money, so the withdraw figures and the member list are read again too.
  */
-import { BONUS_TEXT, type TBonusAnswer, type TBonusCreate, type TBonusPage } from '@sewablast/contract/bonus';
-import type { TTotalBonus } from '@sewablast/contract/counters';
-import type { TMsgResponse } from '@sewablast/contract/errors';
-import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
 
-const KEY = ['bonuses'] as const;
+import type { TBonusCreate } from '@sewablast/contract/bonus';
+import * as bonus from '@sewablast/contract/bonus-calls';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { call } from '../../../lib/api.ts';
+import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 const refresh = (client: QueryClient) =>
   Promise.all([
-    client.invalidateQueries({ queryKey: KEY }),
-    client.invalidateQueries({ queryKey: WITHDRAW_KEY }),
+    refreshArea(client, bonus.area),
+    refreshArea(client, withdraw.area),
     client.invalidateQueries({ queryKey: ['members'] }),
   ]);
 
 export function useBonuses(page: number) {
-  return useQuery({
-    queryKey: [...KEY, 'page', page],
-    queryFn: () => api<TBonusPage>(`/admin/bonus/list-per-page?page=${page}`, { fallback: BONUS_TEXT.fetchFailed }),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(bonus.page, { query: { page } }, { placeholderData: keepPreviousData });
 }
 
 /** 'Bonus : {amount}' of a member; null skips the call (admins and devs have no total of their own). */
 export function useBonusTotal(userId: number | null) {
-  return useQuery({
-    queryKey: [...KEY, 'total', userId],
-    queryFn: () => api<TTotalBonus>(`/admin/bonus/total/${userId}`),
-    enabled: userId !== null,
-  });
+  return useCall(bonus.total, { params: { id: userId ?? 0 } }, { enabled: userId !== null });
 }
 
 /** `key` is the form's `Idempotency-Key`: a retried create gives the bonus once. */
@@ -41,7 +32,7 @@ export function useCreateBonus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: TBonusCreate; key: string }) =>
-      api<TBonusAnswer>('/admin/bonus/create', { method: 'POST', body, headers: { 'idempotency-key': key } }),
+      call(bonus.create, { body, headers: { 'idempotency-key': key } }),
     onSuccess: () => refresh(client),
   });
 }
@@ -49,7 +40,7 @@ export function useCreateBonus() {
 export function useDeleteBonus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TMsgResponse>(`/admin/bonus/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(bonus.remove, { params: { id } }),
     onSuccess: (answer) => {
       toast.success(answer.msg);
       return refresh(client);

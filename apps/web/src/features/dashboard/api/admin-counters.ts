@@ -2,13 +2,14 @@
  * The admin dashboard's cards (spec part 2 §2 Admin dashboard cards): each figure from the endpoint that
  * already serves it, read on its own when the dashboard opens; a failed read shows 0 without a word.
  */
-import type { TActiveCount, TSuccessFail } from '@sewablast/contract/counters';
+import type { TActiveCount } from '@sewablast/contract/counters';
+import * as messagelog from '@sewablast/contract/messagelog-calls';
 import type { TCountBlastResponse } from '@sewablast/contract/phonenumber';
 import type { TCountUseResponse } from '@sewablast/contract/proxy';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
-import type { TWithdrawTotal } from '@sewablast/contract/withdraw';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 
 export interface AdminCounters {
   unusedProxies: number;
@@ -50,24 +51,24 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   {
     keys: ['todaySuccess', 'todayFail'],
     read: async () => {
-      const { success, fail } = await api<TSuccessFail>('/admin/messagelog/today-count');
+      const { success, fail } = await call(messagelog.todayCount);
       return { todaySuccess: success, todayFail: fail };
     },
   },
   {
     keys: ['totalSuccess', 'totalFail'],
     read: async () => {
-      const { success, fail } = await api<TSuccessFail>('/admin/messagelog/total-count');
+      const { success, fail } = await call(messagelog.totalCount);
       return { totalSuccess: success, totalFail: fail };
     },
   },
   {
     keys: ['paidToday'],
-    read: async () => ({ paidToday: (await api<TWithdrawTotal>('/admin/withdraw/total-today')).total }),
+    read: async () => ({ paidToday: (await call(withdraw.totalToday)).total }),
   },
   {
     keys: ['paidAll'],
-    read: async () => ({ paidAll: (await api<TWithdrawTotal>('/admin/withdraw/total-all')).total }),
+    read: async () => ({ paidAll: (await call(withdraw.totalAll)).total }),
   },
 ];
 

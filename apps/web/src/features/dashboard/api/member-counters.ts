@@ -3,15 +3,18 @@
  * on its own, a failure reads as 0, and the last values are kept in the long-lived `analytics` cookie so
  * that they show at once on the next visit while the fresh ones load.
  */
+import * as bonus from '@sewablast/contract/bonus-calls';
 import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sewablast/contract/counters';
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { isJobEvent } from '@sewablast/contract/live-channel';
+import * as messagelog from '@sewablast/contract/messagelog-calls';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useRef } from 'react';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { useLive } from '../../../lib/live.ts';
 
 export type MemberCounters = TWhatsappCountResponse &
@@ -84,17 +87,17 @@ export function useMemberCounters(userId: number) {
     },
     {
       keys: ['successCount', 'failCount', 'deliveredCount'],
-      read: () => api<TMessageLogCount>(`/admin/messagelog/count/${userId}`),
+      read: () => call(messagelog.count, { params: { id: userId } }),
     },
     {
       keys: ['todayIncome'],
       read: () =>
-        api<TTodayIncome>(`/admin/messagelog/today-income/${userId}`).then(({ income }) => ({
+        call(messagelog.todayIncome, { params: { id: userId } }).then(({ income }) => ({
           todayIncome: income,
         })),
     },
-    { keys: ['balance'], read: () => api<TBalance>(`/admin/withdraw/balance/${userId}`) },
-    { keys: ['totalBonus'], read: () => api<TTotalBonus>(`/admin/bonus/total/${userId}`) },
+    { keys: ['balance'], read: () => call(withdraw.balance, { params: { id: userId } }) },
+    { keys: ['totalBonus'], read: () => call(bonus.total, { params: { id: userId } }) },
   ];
   const results = useQueries({
     queries: sources.map((source) => ({

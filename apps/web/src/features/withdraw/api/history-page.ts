@@ -1,9 +1,8 @@
 /** A page of withdrawals (spec part 2 §7 histories-per-page): a member's own, or everyone's for the back office. */
-import type { TWithdrawPage } from '@sewablast/contract/withdraw';
-import { type TWithdrawStatus, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
+import type { TWithdrawStatus } from '@sewablast/contract/withdraw-text';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCall } from '../../../lib/use-call.ts';
 
 export interface HistoryFilter {
   page: number;
@@ -13,14 +12,9 @@ export interface HistoryFilter {
 }
 
 export function useWithdrawPage({ page, userId, search, status }: HistoryFilter) {
-  const query = new URLSearchParams({ page: String(page) });
-  if (userId !== undefined) query.set('user_id', String(userId));
-  if (search) query.set('search', search);
-  if (status) query.set('status', status);
-  return useQuery({
-    queryKey: [...WITHDRAW_KEY, 'page', page, userId, search, status],
-    queryFn: () =>
-      api<TWithdrawPage>(`/admin/withdraw/histories-per-page?${query}`, { fallback: WITHDRAW_TEXT.requestFailed }),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(
+    withdraw.page,
+    { query: { page, user_id: userId, search, status } },
+    { placeholderData: keepPreviousData },
+  );
 }

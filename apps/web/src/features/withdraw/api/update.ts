@@ -1,20 +1,15 @@
 /** PUT /admin/withdraw/update (spec part 2 §4, §7): Terima, Tolak or Batalkan one request. */
-import type { TWithdrawAnswer, TWithdrawUpdate } from '@sewablast/contract/withdraw';
-import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
+import type { TWithdrawUpdate } from '@sewablast/contract/withdraw';
+import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { WITHDRAW_KEY } from '../../../lib/query-keys.ts';
+import { call } from '../../../lib/api.ts';
+import { refreshArea } from '../../../lib/use-call.ts';
 
 export function useUpdateWithdraw() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TWithdrawUpdate) =>
-      api<TWithdrawAnswer>('/admin/withdraw/update', {
-        method: 'PUT',
-        body,
-        fallback: WITHDRAW_TEXT.updateWithdrawFailed,
-      }),
+    mutationFn: (body: TWithdrawUpdate) => call(withdraw.update, { body }),
     // A refused decision (409) may mean another staff member decided first: the list is read again either way.
-    onSettled: () => client.invalidateQueries({ queryKey: WITHDRAW_KEY }),
+    onSettled: () => refreshArea(client, withdraw.area),
   });
 }

@@ -1,0 +1,53 @@
+/**
+ * Serves one call of the call table (`@sewablast/contract/call`): the URL, method and who may call it come
+ * from the call, the schemas from the area's schema module, the failure answers from the call's `errors`;
+ * the route file gives only the handler (and what the server alone checks, such as a request header).
+ */
+import type { Call } from '@sewablast/contract/call';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { failuresOf } from './errors.ts';
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Handler<S extends FastifySchema> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+
+export function bind<S extends FastifySchema & { response: object }>(
+  app: ZodApp,
+  call: Call,
+  schema: S,
+  handler: Handler<S>,
+): void {
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: { access: call.access, ...(call.errorField ? { errorField: true } : {}) },
+    schema: { ...schema, response: { ...failuresOf(...call.errors), ...schema.response } },
+    // Checked against `schema` in the signature; the failure answers added here change no type it uses.
+    handler: handler as never,
+  });
+}

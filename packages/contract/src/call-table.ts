@@ -1,0 +1,10 @@
+/**
+ * The call table (docs/architecture.md): every area whose calls are declared in a `*-calls` module. The
+ * server's test holds each one to the route it serves; screens import an area's module itself, so that
+ * their bundle holds only the calls they make.
+ */
+export * as audit from './audit-calls.ts';
+export * as bonus from './bonus-calls.ts';
+export * as level from './level-calls.ts';
+export * as messagelog from './messagelog-calls.ts';
+export * as withdraw from './withdraw-calls.ts';
