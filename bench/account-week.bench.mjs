@@ -4,7 +4,7 @@
 // messages, messages delivered per surviving account-day and income per member, then whether issue 23's
 // "Done means" holds. Not a time budget: the figures come from seeded chance, the same for the same SIM_SEED.
 //
-// Each account runs the blast's steps in the blast loop's order (engine/blast-loop.ts) with the engine's own
+// Each account runs the blast's steps in the blast loop's order (engine/blast/blast-loop.ts) with the engine's own
 // parts: the safety rule before each send (send-policy.ts, on the bench's clock, its cap growing as the account
 // proves itself: proven-cap.ts), the account's health from its simulated signals of the last 24 hours
 // (health.ts: its restrictions, 429s and temporary bans; the bench has no receipts, replies or drops,
@@ -18,14 +18,19 @@
 // run at once; they share the list of numbers.
 import { parseCaptions, pickVariant } from '@sewablast/contract/variants';
 import { settings } from '../apps/server/src/db/schema.ts';
-import { SAFETY_RECHECK_S } from '../apps/server/src/engine/blast-loop.ts';
-import { HEALTH_TREND_HOURS, HEALTH_WINDOW_HOURS, healthScore, NO_SIGNALS } from '../apps/server/src/engine/health.ts';
-import { provenAfter } from '../apps/server/src/engine/proven-cap.ts';
-import { restrictionWait } from '../apps/server/src/engine/restrict.ts';
+import { SAFETY_RECHECK_S } from '../apps/server/src/engine/blast/blast-loop.ts';
+import { sendTemplate } from '../apps/server/src/engine/blast/send.ts';
 import { RATE_LIMITED } from '../apps/server/src/engine/retry.ts';
-import { sendTemplate } from '../apps/server/src/engine/send.ts';
-import { sendPolicy } from '../apps/server/src/engine/send-policy.ts';
-import { spreadGap, spreadInterval } from '../apps/server/src/engine/send-spread.ts';
+import {
+  HEALTH_TREND_HOURS,
+  HEALTH_WINDOW_HOURS,
+  healthScore,
+  NO_SIGNALS,
+} from '../apps/server/src/engine/safety/health.ts';
+import { provenAfter } from '../apps/server/src/engine/safety/proven-cap.ts';
+import { restrictionWait } from '../apps/server/src/engine/safety/restrict.ts';
+import { sendPolicy } from '../apps/server/src/engine/safety/send-policy.ts';
+import { spreadGap, spreadInterval } from '../apps/server/src/engine/safety/send-spread.ts';
 import { DEFAULT_SETTINGS } from '../apps/server/src/modules/setting/service.ts';
 import { hashString, seededRandom } from '../apps/server/src/wa/random.ts';
 import { BEHAVIOUR_RATES, QUIET_RATES, SimulatorDriver } from '../apps/server/src/wa/simulator.ts';

@@ -1,5 +1,5 @@
 // A blasting Baileys session's memory and key writes (issue 22): one session of the real driver (Baileys 7's
-// makeWASocket, the project's BaileysDriver, its caches and its PostgreSQL key store, `engine/auth-keys.ts`)
+// makeWASocket, the project's BaileysDriver, its caches and its PostgreSQL key store, `engine/session/auth-keys.ts`)
 // linked by QR through the fake WhatsApp endpoint (a process of its own, apps/server/test/fake-wa/process.ts), then sending
 // one message to each of CONTACTS' last figure (3,000) contacts it never wrote to, one after another, as a
 // blast does (a usync look-up, a key bundle, a new signal session and a trusted-contact token each; WhatsApp
@@ -15,8 +15,8 @@ import vm from 'node:vm';
 import * as baileys from 'baileys';
 import { pino } from 'pino';
 import { postgresPoolOf } from '../apps/server/src/db/client.ts';
-import { accountKeyStore } from '../apps/server/src/engine/auth-keys.ts';
-import { SentMessages } from '../apps/server/src/engine/sent-messages.ts';
+import { accountKeyStore } from '../apps/server/src/engine/session/auth-keys.ts';
+import { SentMessages } from '../apps/server/src/engine/session/sent-messages.ts';
 import { BaileysDriver } from '../apps/server/src/wa/baileys.ts';
 import { benchDatabase } from './lib/database.mjs';
 

@@ -1,6 +1,6 @@
 // Real-session memory (issue 22): how much a linked Baileys session holds in a worker. Sessions of the real
 // driver (Baileys 7's makeWASocket, the project's BaileysDriver, its caches and its PostgreSQL key store,
-// `engine/auth-keys.ts`) are linked by QR through the fake WhatsApp endpoint (apps/server/test/fake-wa, run
+// `engine/session/auth-keys.ts`) are linked by QR through the fake WhatsApp endpoint (apps/server/test/fake-wa, run
 // as a process of its own: apps/server/test/fake-wa/process.ts), each through the handshake, pair-success, the 515 restart,
 // the login and its upload of 812 pre-keys, then left connected and idle. After each step of STEPS (1, 50,
 // 200 sessions in all) and a full garbage collection, this process's RSS, heap and external memory are read
@@ -16,7 +16,7 @@ import vm from 'node:vm';
 import * as baileys from 'baileys';
 import { pino } from 'pino';
 import { postgresPoolOf } from '../apps/server/src/db/client.ts';
-import { accountKeyStore } from '../apps/server/src/engine/auth-keys.ts';
+import { accountKeyStore } from '../apps/server/src/engine/session/auth-keys.ts';
 import { BaileysDriver } from '../apps/server/src/wa/baileys.ts';
 import { benchDatabase } from './lib/database.mjs';
 

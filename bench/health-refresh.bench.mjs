@@ -1,4 +1,4 @@
-// Accounts' health kept on their rows (apps/server/src/engine/health-read.ts): ACCOUNTS accounts held by one
+// Accounts' health kept on their rows (apps/server/src/engine/safety/health-read.ts): ACCOUNTS accounts held by one
 // worker, each with LOGS successful sends over the last 30 hours (half delivered, some read, a few STOPs) and a
 // handful of restrictions and drops. Batched: the host's housekeeping refresh, HEALTH_BATCH stalest accounts in
 // two statements, beside its budget (a tenth of the 10 s housekeeping round). Naive: the health computed for
@@ -6,7 +6,7 @@
 // with what it costs the database at the fleet's send rate (every account one send each 10 s).
 // On DATABASE_URL's database, a scratch one on TEST_DATABASE_URL's server, or an embedded one (lib/database.mjs).
 import { sql } from 'drizzle-orm';
-import { HEALTH_BATCH, refreshHealth, staleHealth } from '../apps/server/src/engine/health-read.ts';
+import { HEALTH_BATCH, refreshHealth, staleHealth } from '../apps/server/src/engine/safety/health-read.ts';
 import { benchDatabase } from './lib/database.mjs';
 import { quantile } from './lib/server.mjs';
 

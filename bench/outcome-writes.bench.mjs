@@ -146,7 +146,7 @@ const batched = await measure('batched', (accountId, phoneId, key) =>
   writer.record({ accountId, phoneNumberId: phoneId, templateId, status: 'success', sendKey: key }),
 );
 // The same with template variants: every batch also raises the counters of a handful of variant rows that
-// every account shares (engine/variants.ts), the most contended rows an outcome touches.
+// every account shares (engine/blast/variants.ts), the most contended rows an outcome touches.
 let variantCursor = 0;
 const withVariants = await measure('variants', (accountId, phoneId, key) =>
   writer.record({

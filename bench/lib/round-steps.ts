@@ -7,7 +7,7 @@
  */
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { BlastLoop } from '../../apps/server/src/engine/blast-loop.ts';
+import { BlastLoop } from '../../apps/server/src/engine/blast/blast-loop.ts';
 import { AccountLoop } from '../../apps/server/src/engine/loop.ts';
 import { OutcomeWriter } from '../../apps/server/src/ledger/outcome-writer.ts';
 import { SimSession } from '../../apps/server/src/wa/simulator-session.ts';

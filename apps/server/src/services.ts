@@ -2,8 +2,8 @@
 import type { S3Location } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type CommandTransport, RemoteEngine, serveCommands } from './engine/remote.ts';
-import { createReplyHandler } from './engine/replies.ts';
-import { SessionHost } from './engine/session-host.ts';
+import { createReplyHandler } from './engine/session/replies.ts';
+import { SessionHost } from './engine/session/session-host.ts';
 import { createMemoryLimits, type LimitStore } from './lib/limit-store.ts';
 import { createMailer, type MailConfig } from './lib/mailer.ts';
 import type { EventBus } from './live/bus.ts';
@@ -64,7 +64,7 @@ export interface Runtime {
   /** Milliseconds in one second of blast time (tests run blasts faster). */
   secondMs?: number;
   /**
-   * ACCOUNT_SAFETY: blasts keep to the sending hours, the daily caps and the warm-up (engine/send-policy.ts).
+   * ACCOUNT_SAFETY: blasts keep to the sending hours, the daily caps and the warm-up (engine/safety/send-policy.ts).
    * main.ts passes the configuration's (on unless turned off); left out, as by tests about other things, off.
    */
   accountSafety?: boolean;

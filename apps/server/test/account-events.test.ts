@@ -1,5 +1,5 @@
 /**
- * The account's event log (engine/account-events.ts): what a session reports about its account is kept, in
+ * The account's event log (engine/safety/account-events.ts): what a session reports about its account is kept, in
  * order, for its health and for explaining a lost account; a late event of a session whose account another
  * worker took over is not; events past ACCOUNT_EVENTS_KEEP_DAYS are pruned.
  */
@@ -12,8 +12,8 @@ import {
   accountEventsSince,
   pruneAccountEvents,
   recordAccountEvent,
-} from '../src/engine/account-events.ts';
-import { applySessionEvent, type SessionEventTarget } from '../src/engine/session-events.ts';
+} from '../src/engine/safety/account-events.ts';
+import { applySessionEvent, type SessionEventTarget } from '../src/engine/session/session-events.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'events-worker';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappAccounts } from '../src/db/schema.ts';
-import { accountKeyStore, clearAccountKeys, KeysLeaseLost } from '../src/engine/auth-keys.ts';
+import { accountKeyStore, clearAccountKeys, KeysLeaseLost } from '../src/engine/session/auth-keys.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -15,8 +15,8 @@ import {
   settings,
   whatsappAccounts,
 } from '../src/db/schema.ts';
-import { accountEventsSince, recordAccountEvent } from '../src/engine/account-events.ts';
-import { COOL_DOWN_S, RESTRICTED_WAIT_S } from '../src/engine/restrict.ts';
+import { accountEventsSince, recordAccountEvent } from '../src/engine/safety/account-events.ts';
+import { COOL_DOWN_S, RESTRICTED_WAIT_S } from '../src/engine/safety/restrict.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { SendError } from '../src/wa/driver.ts';
 import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';

@@ -21,7 +21,7 @@ import { INPUT_TEXT } from '@sewablast/contract/paging';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files, validatorResults } from '../src/db/schema.ts';
-import { MediaFiles } from '../src/engine/blast-take.ts';
+import { MediaFiles } from '../src/engine/blast/blast-take.ts';
 import { readFileNumbers } from '../src/lib/file-numbers.ts';
 import { CHUNK_BYTES_WRITTEN } from '../src/modules/file/database-store.ts';
 import { buildTestApp, type TestApp } from './harness.ts';

@@ -1,5 +1,5 @@
 /**
- * Accounts' health kept on their rows (engine/health-read.ts): read from the event log and the message logs
+ * Accounts' health kept on their rows (engine/safety/health-read.ts): read from the event log and the message logs
  * (lagging deliveries, STOPs) of the last 24 hours, its trend against the window ending 6 hours earlier, a
  * decision logged once however many refreshers race, a bad signal making the account due at once, and only
  * the accounts this worker holds refreshed by its host.
@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { messageLogs, settings, users, whatsappAccounts } from '../src/db/schema.ts';
-import { accountEventsSince, recordAccountEvent } from '../src/engine/account-events.ts';
-import { HEALTH_REFRESH_MS, refreshHealth, staleHealth } from '../src/engine/health-read.ts';
-import { healthSeries } from '../src/engine/health-signals.ts';
+import { accountEventsSince, recordAccountEvent } from '../src/engine/safety/account-events.ts';
+import { HEALTH_REFRESH_MS, refreshHealth, staleHealth } from '../src/engine/safety/health-read.ts';
+import { healthSeries } from '../src/engine/safety/health-signals.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createTestDatabase } from './harness.ts';
 

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { generatorResults, generators, users, whatsappAccounts } from '../src/db/schema.ts';
-import { SessionHost } from '../src/engine/session-host.ts';
+import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';

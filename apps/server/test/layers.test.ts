@@ -134,12 +134,12 @@ describe('the layers of DESIGN §2', () => {
   });
 
   it.each([
-    ['apps/server/src/engine/blast-loop.ts', 'apps/server/src/wa/driver.ts'],
+    ['apps/server/src/engine/blast/blast-loop.ts', 'apps/server/src/wa/driver.ts'],
     ['apps/server/src/modules/whatsapp/service.ts', 'apps/server/src/engine/index.ts'],
-    ['apps/server/src/engine/blast-loop.ts', 'apps/server/src/engine/send.ts'],
-    ['apps/server/src/services.ts', 'apps/server/src/engine/session-host.ts'],
+    ['apps/server/src/engine/blast/blast-loop.ts', 'apps/server/src/engine/blast/send.ts'],
+    ['apps/server/src/services.ts', 'apps/server/src/engine/session/session-host.ts'],
     ['apps/server/src/main.ts', 'apps/server/src/wa/simulator.ts'],
-    ['apps/server/src/modules/whatsapp/forecast.test.ts', 'apps/server/src/engine/send-policy.ts'],
+    ['apps/server/src/modules/whatsapp/forecast.test.ts', 'apps/server/src/engine/safety/send-policy.ts'],
     ['apps/server/src/lib/audit.ts', 'apps/server/src/db/client.ts'],
     ['apps/server/src/seed.ts', 'apps/server/src/modules/users/service.ts'],
     ['apps/web/src/features/proxy/proxy-list-page.tsx', 'apps/web/src/components/table.tsx'],

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, postgresPoolOf, sqlState } from '../src/db/client.ts';
 import { messageLogs, users, whatsappAccounts, whatsappSentMessages } from '../src/db/schema.ts';
 import { Leases } from '../src/engine/leases.ts';
-import { recordReceipts } from '../src/engine/receipts.ts';
+import { recordReceipts } from '../src/engine/session/receipts.ts';
 import { recordSends } from '../src/ledger/record-send.ts';
 import { seed } from '../src/seed.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';

@@ -17,9 +17,9 @@ import {
   whatsappAccounts,
   whatsappSentMessages,
 } from '../src/db/schema.ts';
-import { recordReceipts } from '../src/engine/receipts.ts';
-import { pruneSentMessages, SentMessages } from '../src/engine/sent-messages.ts';
-import { SessionHost } from '../src/engine/session-host.ts';
+import { recordReceipts } from '../src/engine/session/receipts.ts';
+import { pruneSentMessages, SentMessages } from '../src/engine/session/sent-messages.ts';
+import { SessionHost } from '../src/engine/session/session-host.ts';
 import { recordSend } from '../src/ledger/record-send.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
 import { createRedisTransport, RemoteEngine } from '../src/engine/remote.ts';
-import type { SessionHost } from '../src/engine/session-host.ts';
+import type { SessionHost } from '../src/engine/session/session-host.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
 import { seed } from '../src/seed.ts';

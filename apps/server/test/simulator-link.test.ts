@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, whatsappAccounts } from '../src/db/schema.ts';
-import { SessionHost } from '../src/engine/session-host.ts';
+import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { QUIET_RATES, SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
 import { buildTestApp, type TestApp } from './harness.ts';

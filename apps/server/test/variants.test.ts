@@ -8,7 +8,7 @@ import { VARIANT_TEXT } from '@sewablast/contract/variants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageLogs, phoneNumbers, settings, templateVariantStats, whatsappAccounts } from '../src/db/schema.ts';
-import { VariantPicker } from '../src/engine/variants.ts';
+import { VariantPicker } from '../src/engine/blast/variants.ts';
 import { seededRandom } from '../src/wa/random.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 import { multipartBody } from './multipart.ts';

@@ -1,12 +1,12 @@
 /**
  * An account warms up anew after a temporary ban and after being logged out (it must be linked again): the
- * session's event clears its send record, so that its next send is day 1 of a warm-up (engine/send-policy.ts).
+ * session's event clears its send record, so that its next send is day 1 of a warm-up (engine/safety/send-policy.ts).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { whatsappAccounts } from '../src/db/schema.ts';
-import { applySessionEvent, type SessionEventTarget } from '../src/engine/session-events.ts';
+import { applySessionEvent, type SessionEventTarget } from '../src/engine/session/session-events.ts';
 import type { SessionEvent } from '../src/wa/driver.ts';
 import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountEvents, proxies, whatsappAccounts } from '../src/db/schema.ts';
 import { type Engine, EngineUnavailable } from '../src/engine/engine.ts';
-import { SessionHost } from '../src/engine/session-host.ts';
+import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createWhatsappService } from '../src/modules/whatsapp/service.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';

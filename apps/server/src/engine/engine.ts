@@ -3,7 +3,7 @@
  * Redis (remote.ts). Modules ask it for sessions and sends and never touch a driver themselves.
  */
 import type { whatsappAccounts } from '../db/schema.ts';
-import type { Recipient, SendOutcome } from './send.ts';
+import type { Recipient, SendOutcome } from './blast/send.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 

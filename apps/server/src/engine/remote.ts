@@ -11,10 +11,10 @@ import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
 import type { Db } from '../db/client.ts';
 import type { whatsappAccounts } from '../db/schema.ts';
 import { newRedis } from '../lib/redis-client.ts';
+import type { Recipient, SendOutcome } from './blast/send.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 import { dropLease, leaseHolder } from './leases.ts';
-import type { Recipient, SendOutcome } from './send.ts';
-import type { SessionHost } from './session-host.ts';
+import type { SessionHost } from './session/session-host.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 

@@ -9,7 +9,7 @@ import { type RecordedSend, recordSends, type SendOutcome } from './record-send.
 export class OutcomeWriter {
   private readonly batches: GroupCommit<SendOutcome, RecordedSend | null>;
 
-  /** `turns` is shared with the receipt writer (engine/receipts.ts): both raise counters on the same account rows. */
+  /** `turns` is shared with the receipt writer (engine/session/receipts.ts): both raise counters on the same account rows. */
   constructor(db: Db, turns?: Turns) {
     this.batches = new GroupCommit((outcomes) => recordSends(db, outcomes), 500, turns);
   }

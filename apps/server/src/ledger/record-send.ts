@@ -27,19 +27,19 @@ export interface SendOutcome {
   error?: string | null;
   /** Unique per account and attempt: the same key twice is the same send. */
   sendKey: string;
-  /** WhatsApp's id of a successful send, which its delivery receipts name (engine/receipts.ts). */
+  /** WhatsApp's id of a successful send, which its delivery receipts name (engine/session/receipts.ts). */
   waMessageId?: string | null;
-  /** The template variant sent (engine/variants.ts), counted in its figures. */
+  /** The template variant sent (engine/blast/variants.ts), counted in its figures. */
   variant?: string | null;
   /**
-   * The sending day the send counts under toward its account's cap (engine/send-policy.ts), the day its
+   * The sending day the send counts under toward its account's cap (engine/safety/send-policy.ts), the day its
    * warm-up began, and when it was sent; left out, the send is not counted toward a cap.
    */
   day?: string | null;
   warmupFrom?: string | null;
   sentAt?: Date | null;
   /**
-   * What the send does to its account's proven days (engine/proven-cap.ts): `step` counts the account's last
+   * What the send does to its account's proven days (engine/safety/proven-cap.ts): `step` counts the account's last
    * sending day if this is the first send of a new one, `reset` starts them again with a new warm-up.
    */
   proven?: 'step' | 'reset' | null;
@@ -49,7 +49,7 @@ export interface RecordedSend {
   logId: number;
   fee: number;
   account: { count_success: number; count_fail: number; income: number };
-  /** The account's sends counted toward its cap and the sending day they count in (engine/send-policy.ts). */
+  /** The account's sends counted toward its cap and the sending day they count in (engine/safety/send-policy.ts). */
   sent: { day: string | null; count: number };
   referral: { userId: number; amount: number } | null;
   levelId: number | null;

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { until } from '../../test/baileys-fake.ts';
 import { Phone } from '../../test/fake-wa/phone.ts';
 import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { sendTemplate } from '../engine/blast/send.ts';
 import type { RetryPace } from '../engine/retry.ts';
-import { sendTemplate } from '../engine/send.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
 import type { SessionEvent } from './driver.ts';
 

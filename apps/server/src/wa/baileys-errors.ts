@@ -64,7 +64,7 @@ export function ackErrorOf(code: string): SendError {
   if (code === ACK_RESTRICTED) {
     return new SendError('restricted', code, `WhatsApp restricted sending from this account (${code})`);
   }
-  // The engine cools the account down for it (engine/restrict.ts) as for a query's 429; a refusal would
+  // The engine cools the account down for it (engine/safety/restrict.ts) as for a query's 429; a refusal would
   // have the blast go on at its normal pace into the limit.
   if (code === RATE_OVERLIMIT) return new SendError('transient', code, `rate-overlimit (${code})`);
   return new SendError('rejected', `ack-${code}`, `WhatsApp refused the message (${code})`);

@@ -9,9 +9,9 @@
 import type { BinaryNode } from 'baileys';
 import { describe, expect, it } from 'vitest';
 import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
-import { COOL_DOWN_S, restrictionWait } from '../engine/restrict.ts';
+import { sendTemplate } from '../engine/blast/send.ts';
 import type { RetryPace } from '../engine/retry.ts';
-import { sendTemplate } from '../engine/send.ts';
+import { COOL_DOWN_S, restrictionWait } from '../engine/safety/restrict.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
 import type { WaSession } from './driver.ts';
 

@@ -2,7 +2,7 @@
  * The periodic sweep of what sign-in leaves behind once it has expired: login challenges, email confirmation
  * and password reset links, remembered devices, and sessions revoked or past a token's lifetime. Without it
  * they went only when the same user signed in again. It runs in the session host's housekeeping round (the
- * one periodic loop of a worker, engine/session-host.ts), at most once per `everyMs` in each process; every
+ * one periodic loop of a worker, engine/session/session-host.ts), at most once per `everyMs` in each process; every
  * worker may run it, and deleting the same rows twice is harmless.
  */
 import { TOKEN_TTL_SECONDS } from '@sewablast/contract/auth';

@@ -2,7 +2,7 @@
  * What generators and validators share (spec part 2 §5-§7, DESIGN §5.9): staff and admins see and act on
  * their own jobs, devs on everyone's; the account a job uses is one of its owner's; start writes the desired
  * state with the account free of any other work and nudges the worker that holds the account, which runs it
- * (engine/job-runs.ts); stop writes it back and nudges again.
+ * (engine/checks/job-runs.ts); stop writes it back and nudges again.
  */
 
 import { JOB_TEXT, type TJobFilter, type TJobResult, type ZJobPageQuery } from '@sewablast/contract/jobs';

@@ -13,7 +13,7 @@ import { dailyWindow } from '../../lib/daily-series.ts';
 const counted = inArray(messageLogs.status, ['success', 'fail']);
 const successes = sql<number>`count(*) filter (where ${messageLogs.status} = 'success')`.mapWith(Number);
 const failures = sql<number>`count(*) filter (where ${messageLogs.status} = 'fail')`.mapWith(Number);
-/** Only a success has a WhatsApp id, so only a success is ever marked delivered (engine/receipts.ts). */
+/** Only a success has a WhatsApp id, so only a success is ever marked delivered (engine/session/receipts.ts). */
 const deliveries = sql<number>`count(*) filter (where ${messageLogs.delivered_at} is not null)`.mapWith(Number);
 
 export function createMessageLogService(db: Db, timeZone: string) {

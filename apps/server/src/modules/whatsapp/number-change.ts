@@ -1,7 +1,7 @@
 /**
  * A re-link by a phone whose number is not the account's (docs/decisions.md "Reconnecting by another
  * phone"): the engine holds such a session as `numberChanged`, sending nothing and keeping the account's
- * number (engine/session-events.ts), and the owner answers here. `replace` takes the new number, the
+ * number (engine/session/session-events.ts), and the owner answers here. `replace` takes the new number, the
  * counters and income staying the account's; keeping the old one ends the other phone's session, and the
  * account waits to be linked again by its own phone.
  */

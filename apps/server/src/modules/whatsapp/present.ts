@@ -1,7 +1,7 @@
 /**
  * An account as the API and its screens show it: the row's public fields and its safety figures today
- * (engine/send-policy.ts; its health as last computed, engine/health-read.ts; the long pause its blast is in,
- * engine/send-spread.ts), from the settings read once per answer. Credentials never leave the server.
+ * (engine/safety/send-policy.ts; its health as last computed, engine/safety/health-read.ts; the long pause its blast is in,
+ * engine/safety/send-spread.ts), from the settings read once per answer. Credentials never leave the server.
  */
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import type { Db } from '../../db/client.ts';
