@@ -1,34 +1,18 @@
 /** The number-check budget on its own: which accounts may check, which goes first, and how long a job waits. */
 import { describe, expect, it } from 'vitest';
-import type { SafetyCounters, SafetySettings } from '../safety/send-policy.ts';
+import { SAFETY_SETTINGS, WARMED_UP, wib } from '../../../test/safety-fixtures.ts';
+import type { SafetyCounters } from '../safety/send-policy.ts';
 import { type CheckerUse, checkerBar, chooseChecker } from './check-budget.ts';
 
-const SETTINGS: SafetySettings = {
-  daily_cap: 200,
-  warmup_days: 10,
-  warmup_start_cap: 20,
-  send_window_start: '08:00',
-  send_window_end: '20:00',
-  template_repeat_days: 7,
-  daily_cap_step: 20,
-  daily_cap_max: 800,
-};
-const wib = (local: string) => new Date(`${local}+07:00`);
+const SETTINGS = SAFETY_SETTINGS;
 const clock = { timeZone: 'Asia/Jakarta', now: wib('2026-11-26T10:00:00'), enforce: true };
 const warmedUp: SafetyCounters & { state: string; suspended: boolean; health_state: string } = {
   state: 'connected',
   suspended: false,
   health_state: 'ok',
+  ...WARMED_UP,
   sent_day: '2026-11-25',
   sent_count: 150,
-  last_sent_at: wib('2026-11-25T19:00:00'),
-  warmup_started_on: '2026-10-01',
-  limited_until: null,
-  member_daily_cap: null,
-  member_window_start: null,
-  member_window_end: null,
-  proven_days: 0,
-  restricted_at: null,
 };
 
 describe('which accounts may check', () => {

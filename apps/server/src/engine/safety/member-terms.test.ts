@@ -3,35 +3,14 @@
  * windows, either of which may cross midnight: one stretch, two, or none at all.
  */
 import { describe, expect, it } from 'vitest';
+import { SAFETY_SETTINGS, TZ, WARMED_UP, wib } from '../../../test/safety-fixtures.ts';
 import { minutesOpen, sendingHours } from './member-terms.ts';
-import { type SafetyCounters, type SafetySettings, sendPolicy } from './send-policy.ts';
+import { type SafetyCounters, sendPolicy } from './send-policy.ts';
 
-const TZ = 'Asia/Jakarta';
-const DAY: SafetySettings = {
-  daily_cap: 200,
-  warmup_days: 10,
-  warmup_start_cap: 20,
-  send_window_start: '08:00',
-  send_window_end: '20:00',
-  template_repeat_days: 7,
-  daily_cap_step: 20,
-  daily_cap_max: 800,
-};
+const DAY = SAFETY_SETTINGS;
 const NIGHT = { ...DAY, send_window_start: '22:00', send_window_end: '06:00' };
 const ALL_DAY = { ...DAY, send_window_start: '00:00', send_window_end: '00:00' };
-const wib = (local: string) => new Date(`${local}+07:00`);
-const warmedUp: SafetyCounters = {
-  sent_day: null,
-  sent_count: 0,
-  last_sent_at: wib('2026-11-25T19:00:00'),
-  warmup_started_on: '2026-10-01',
-  limited_until: null,
-  member_daily_cap: null,
-  member_window_start: null,
-  member_window_end: null,
-  proven_days: 0,
-  restricted_at: null,
-};
+const warmedUp = WARMED_UP;
 const hoursOf = (start: string, end: string) => ({ ...warmedUp, member_window_start: start, member_window_end: end });
 const at = (local: string, account: SafetyCounters, settings = DAY, enforce = true) =>
   sendPolicy(account, settings, { timeZone: TZ, now: wib(local), enforce });

@@ -1,32 +1,10 @@
 /** The account safety rule on its own: sending hours (across midnight too), the day's cap, the warm-up. */
 import { describe, expect, it } from 'vitest';
-import { type SafetyCounters, type SafetySettings, sendPolicy, warmupCap } from './send-policy.ts';
+import { SAFETY_SETTINGS, TZ, WARMED_UP, wib } from '../../../test/safety-fixtures.ts';
+import { sendPolicy, warmupCap } from './send-policy.ts';
 
-const TZ = 'Asia/Jakarta';
-const SETTINGS: SafetySettings = {
-  daily_cap: 200,
-  warmup_days: 10,
-  warmup_start_cap: 20,
-  send_window_start: '08:00',
-  send_window_end: '20:00',
-  template_repeat_days: 7,
-  daily_cap_step: 20,
-  daily_cap_max: 800,
-};
-/** An instant given on Jakarta's wall clock (UTC+7, no daylight saving). */
-const wib = (local: string) => new Date(`${local}+07:00`);
-const warmedUp: SafetyCounters = {
-  sent_day: null,
-  sent_count: 0,
-  last_sent_at: wib('2026-11-25T19:00:00'),
-  warmup_started_on: '2026-10-01',
-  limited_until: null,
-  member_daily_cap: null,
-  member_window_start: null,
-  member_window_end: null,
-  proven_days: 0,
-  restricted_at: null,
-};
+const SETTINGS = SAFETY_SETTINGS;
+const warmedUp = WARMED_UP;
 const at = (local: string, account = warmedUp, settings = SETTINGS) =>
   sendPolicy(account, settings, { timeZone: TZ, now: wib(local), enforce: true });
 
