@@ -9,7 +9,6 @@
 // trusted-contact tokens apart), beside the budget: docs/deploy.md's idle figure, 450 KB a session.
 // Run on main's code for the naive figures (docs/performance.md). The key store's database as
 // lib/database.mjs gives it.
-import { fork } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import * as baileys from 'baileys';
@@ -18,6 +17,7 @@ import { postgresPoolOf } from '../apps/server/src/db/client.ts';
 import { accountKeyStore } from '../apps/server/src/engine/session/auth-keys.ts';
 import { SentMessages } from '../apps/server/src/engine/session/sent-messages.ts';
 import { BaileysDriver } from '../apps/server/src/wa/baileys.ts';
+import { startEndpointProcess } from '../apps/server/test/fake-wa/process-client.ts';
 import { benchDatabase } from './lib/database.mjs';
 
 const CONTACTS = (process.env.CONTACTS ?? '100,1000,3000').split(',').map(Number);
@@ -27,24 +27,9 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const endpoint = fork(new URL('../apps/server/test/fake-wa/process.ts', import.meta.url), {
-  execArgv: ['--import', 'tsx'],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const { url, root, serial } = await new Promise((resolve) => endpoint.once('message', resolve));
-Object.assign(baileys.WA_CERT_DETAILS, { PUBLIC_KEY: Buffer.from(root, 'base64'), SERIAL: serial });
-const asked = new Map();
-let asks = 0;
-endpoint.on('message', ({ id, error }) => {
-  asked.get(id)?.(error);
-  asked.delete(id);
-});
-const ask = (message) =>
-  new Promise((resolve, reject) => {
-    const id = ++asks;
-    asked.set(id, (error) => (error ? reject(new Error(error)) : resolve()));
-    endpoint.send({ id, ...message });
-  });
+// Baileys in this process trusts the endpoint's root while the bench runs (fake-wa/process-client.ts).
+const endpoint = await startEndpointProcess();
+const { url, ask } = endpoint;
 
 const { database, label, close } = await benchDatabase();
 const pool = postgresPoolOf(database.db);
@@ -185,5 +170,5 @@ console.log(
 );
 await session.close();
 await close();
-endpoint.disconnect();
+endpoint.stop();
 process.exit(0);

@@ -10,7 +10,6 @@
 // makes), and what it holds then is read beside what it held idle, and once it is closed.
 // The key store's database: DATABASE_URL, else a scratch database on TEST_DATABASE_URL's server, else an
 // embedded PostgreSQL (lib/database.mjs).
-import { fork } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import * as baileys from 'baileys';
@@ -18,6 +17,7 @@ import { pino } from 'pino';
 import { postgresPoolOf } from '../apps/server/src/db/client.ts';
 import { accountKeyStore } from '../apps/server/src/engine/session/auth-keys.ts';
 import { BaileysDriver } from '../apps/server/src/wa/baileys.ts';
+import { startEndpointProcess } from '../apps/server/test/fake-wa/process-client.ts';
 import { benchDatabase } from './lib/database.mjs';
 
 const STEPS = (process.env.STEPS ?? '1,50,200').split(',').map(Number);
@@ -28,25 +28,9 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const endpoint = fork(new URL('../apps/server/test/fake-wa/process.ts', import.meta.url), {
-  execArgv: ['--import', 'tsx'],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const { url, root, serial } = await new Promise((resolve) => endpoint.once('message', resolve));
-// Baileys in this process trusts the endpoint's root, as the driver's tests do (fake-wa/trust.ts).
-Object.assign(baileys.WA_CERT_DETAILS, { PUBLIC_KEY: Buffer.from(root, 'base64'), SERIAL: serial });
-const scans = new Map();
-let scanIds = 0;
-endpoint.on('message', ({ id, error }) => {
-  scans.get(id)?.(error);
-  scans.delete(id);
-});
-const ask = (message) =>
-  new Promise((resolve, reject) => {
-    const id = ++scanIds;
-    scans.set(id, (error) => (error ? reject(new Error(error)) : resolve()));
-    endpoint.send({ id, ...message });
-  });
+// Baileys in this process trusts the endpoint's root while the bench runs (fake-wa/process-client.ts).
+const endpoint = await startEndpointProcess();
+const { url, ask } = endpoint;
 const scan = (number, lid, qr) => ask({ number, lid, qr });
 
 const { database, label, close } = await benchDatabase();
@@ -175,5 +159,5 @@ if (SENDS > 0) {
 }
 for (const session of opened) await session.close();
 await close();
-endpoint.disconnect();
+endpoint.stop();
 process.exit(0);

@@ -12,7 +12,6 @@
  * Key writes: every contact's token is stored, and the bytes written for tokens do not grow with the
  * contacts (Baileys' token list, rewritten whole on each new contact, is not stored).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import * as baileys from 'baileys';
@@ -23,6 +22,7 @@ import { accountKeyStore } from '../src/engine/session/auth-keys.ts';
 import { SentMessages } from '../src/engine/session/sent-messages.ts';
 import { BaileysDriver } from '../src/wa/baileys.ts';
 import type { SessionKeyStore, WaSession } from '../src/wa/driver.ts';
+import { type EndpointProcess, startEndpointProcess } from './fake-wa/process-client.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WARM_UP = 50;
@@ -33,44 +33,20 @@ const gc = vm.runInNewContext('gc') as () => void;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let database: Database;
-let untrust = () => {};
-let endpoint: ChildProcess;
-const answers = new Map<number, (error?: string) => void>();
-let asks = 0;
-const ask = (message: object) =>
-  new Promise<void>((resolve, reject) => {
-    const id = ++asks;
-    answers.set(id, (error) => (error ? reject(new Error(error)) : resolve()));
-    endpoint.send({ id, ...message });
-  });
-let url = '';
+let endpoint: EndpointProcess;
+const ask = (message: object) => endpoint.ask(message);
 let session: WaSession | null = null;
 
 beforeAll(async () => {
-  endpoint = fork(new URL('./fake-wa/process.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ url: string; root: string; serial: number }>((resolve) =>
-    endpoint.once('message', resolve),
-  );
-  url = ready.url;
   // The endpoint's process made its own root: Baileys here trusts that one while the test runs.
-  const real = { ...baileys.WA_CERT_DETAILS };
-  Object.assign(baileys.WA_CERT_DETAILS, { PUBLIC_KEY: Buffer.from(ready.root, 'base64'), SERIAL: ready.serial });
-  untrust = () => Object.assign(baileys.WA_CERT_DETAILS, real);
-  endpoint.on('message', ({ id, error }: { id: number; error?: string }) => {
-    answers.get(id)?.(error);
-    answers.delete(id);
-  });
+  endpoint = await startEndpointProcess();
   database = await createTestDatabase();
 });
 
 afterAll(async () => {
   await session?.close();
-  endpoint?.disconnect();
+  endpoint?.stop();
   await database?.close();
-  untrust();
 });
 
 /** Bytes handed to the store for trusted-contact tokens, as stored (JSON). */
@@ -114,7 +90,7 @@ describe('a session blasting to new contacts', () => {
     const accountId = rows[0]?.id as number;
     const driver = new BaileysDriver({
       version: async () => [2, 3000, 1029000000],
-      makeSocket: (config) => baileys.makeWASocket({ ...config, waWebSocketUrl: url }) as never,
+      makeSocket: (config) => baileys.makeWASocket({ ...config, waWebSocketUrl: endpoint.url }) as never,
       logger: pino({ level: 'silent' }),
       composingMs: 0,
       sendTimeoutMs: 30_000,
