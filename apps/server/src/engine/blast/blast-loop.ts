@@ -257,9 +257,11 @@ export class BlastLoop extends AccountLoop {
       const view = this.safety;
       this.safety = { ...view, sent_today: view.sent_today + 1 };
       this.recording.hold(
-        recordBlastOutcome(this.deps, account, sent, view).then((counted) => {
-          // The outcome written during the pause keeps the pause as its wait.
-          this.safety = withSpread(counted, this.spreadUntil, this.now());
+        // The outcome written during the pause announces, and keeps, the pause as its wait.
+        recordBlastOutcome(this.deps, account, sent, view, (counted) =>
+          withSpread(counted, this.spreadUntil, this.now()),
+        ).then((counted) => {
+          this.safety = counted;
         }),
       );
       return 'pause';

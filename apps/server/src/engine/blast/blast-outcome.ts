@@ -27,12 +27,17 @@ export interface BlastSend {
   sentAt: Date;
 }
 
-/** Records the send once and announces it; the safety figures the announcement carried. */
+/**
+ * Records the send once and announces it; the safety figures the announcement carried. `now` gives them what
+ * the loop knows by the time the record is done: a record written during the pause announces the pause's wait
+ * too, or its event would clear the wait the pause's own event had just shown.
+ */
 export async function recordBlastOutcome(
   deps: OutcomeDeps,
   account: AccountRow,
   send: BlastSend,
   safety: SafetyView,
+  now: (view: SafetyView) => SafetyView = (view) => view,
 ): Promise<SafetyView> {
   const { number, template, outcome, verdict } = send;
   const recorded = await deps.outcomes.record({
@@ -49,7 +54,9 @@ export async function recordBlastOutcome(
     proven: verdict.proven,
     sentAt: send.sentAt,
   });
-  const view = recorded && recorded.sent.day === verdict.day ? { ...safety, sent_today: recorded.sent.count } : safety;
+  const view = now(
+    recorded && recorded.sent.day === verdict.day ? { ...safety, sent_today: recorded.sent.count } : safety,
+  );
   // The record cleared the account's blast_number_id; the live events carry none of what it changed.
   await deps.publish(account, 'in_use', { number: number.number, in_use: 0 });
   if (recorded && outcome.status === 'success') {
