@@ -11,6 +11,7 @@
  * A sending day begins when the sending hours open (08:00 for 08:00–20:00; 22:00 for 22:00–06:00), so that a
  * window crossing midnight has one cap, not two.
  */
+import { wallClock } from '@sewablast/contract/wall-clock';
 import type { THealthTrend, TWaitReason } from '@sewablast/contract/whatsapp';
 import { startOfBusinessDate } from '../../lib/business-day.ts';
 import { type HealthPace, type HealthThresholds, healthPace, healthTrend } from './health.ts';
@@ -96,30 +97,6 @@ export function minutesOf(hhmm: string): number {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock at `instant` in `timeZone`: its date and minutes after midnight. */
-function wallClock(timeZone: string, instant: number): { date: string; minutes: number } {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -138,12 +115,12 @@ export function windowOpen(minutes: number, start: number, end: number): boolean
 
 /** The sending day `now` belongs to: the date on which the sending hours last opened. */
 export function sendingDay(timeZone: string, now: Date, start: number): string {
-  return wallClock(timeZone, now.getTime() - start * MINUTE).date;
+  return wallClock(now.getTime() - start * MINUTE, timeZone).date;
 }
 
 /** The first opening of the sending hours after `now`. */
 function nextOpening(timeZone: string, now: Date, start: number): Date {
-  const today = wallClock(timeZone, now.getTime()).date;
+  const today = wallClock(now.getTime(), timeZone).date;
   for (const day of [today, addDays(today, 1)]) {
     const opening = startOfBusinessDate(timeZone, day).getTime() + start * MINUTE;
     if (opening > now.getTime()) return new Date(opening);
@@ -226,7 +203,7 @@ export function sendPolicy(
   if (account.limited_until && account.limited_until > now) return waitUntil('limited', account.limited_until);
   if (hours.never) return { ...base, resume_at: null, wait_reason: 'no_hours' };
   const nextDay = nextOpening(timeZone, now, hours.dayStart);
-  if (!hours.open(wallClock(timeZone, now.getTime()).minutes)) {
+  if (!hours.open(wallClock(now.getTime(), timeZone).minutes)) {
     const opening = new Date(
       Math.min(...hours.openings.map((minutes) => nextOpening(timeZone, now, minutes).getTime())),
     );

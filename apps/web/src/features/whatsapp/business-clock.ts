@@ -5,30 +5,9 @@
  * reads the time otherwise. Without a zone (the settings not read yet) the viewer's clock stands in.
  */
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
+import { wallClock } from '@sewablast/contract/wall-clock';
 
 const DAY_MS = 86_400_000;
-
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The date (`YYYY-MM-DD`) and `HH:MM` of `at` on the wall clock of `timeZone` (the viewer's when undefined). */
-function wall(at: number, timeZone: string | undefined): { date: string; time: string } {
-  const key = timeZone ?? '';
-  let format = wallFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      ...(timeZone ? { timeZone } : {}),
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallFormats.set(key, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /** The zone's short name at `at` in Indonesian ('WIB', 'WITA', 'GMT+1'). */
 function zoneName(at: number, timeZone: string): string {
@@ -38,16 +17,18 @@ function zoneName(at: number, timeZone: string): string {
 
 /** `HH:MM` of `at` in the business time zone, its zone named when the viewer's clock reads it otherwise. */
 export function businessTime(at: number, timeZone: string | undefined): string {
-  const { date, time } = wall(at, timeZone);
+  const { date, time } = wallClock(at, timeZone);
   if (!timeZone) return time;
-  const own = wall(at, undefined);
+  const own = wallClock(at, undefined);
   // Unbroken, so that a narrow row does not leave the zone alone on a line.
   return own.date === date && own.time === time ? time : `${time}\u00a0${zoneName(at, timeZone)}`;
 }
 
 /** The business calendar's day of `at` seen from `now`: 'hari ini', 'besok', or its date ('29 Nov'). */
 export function businessDay(at: number, now: number, timeZone: string | undefined): string {
-  const days = Math.round((Date.parse(wall(at, timeZone).date) - Date.parse(wall(now, timeZone).date)) / DAY_MS);
+  const days = Math.round(
+    (Date.parse(wallClock(at, timeZone).date) - Date.parse(wallClock(now, timeZone).date)) / DAY_MS,
+  );
   if (days <= 0) return SAFETY_TEXT.today;
   if (days === 1) return SAFETY_TEXT.tomorrow;
   return new Intl.DateTimeFormat('id-ID', { ...(timeZone ? { timeZone } : {}), day: 'numeric', month: 'short' }).format(
