@@ -1,5 +1,6 @@
 /** The health score and the pace it sets, on their own: bounds, monotony in each bad signal, the thresholds. */
 import { describe, expect, it } from 'vitest';
+import { SAFETY_SETTINGS, WARMED_UP } from '../../../test/safety-fixtures.ts';
 import { type HealthSignals, healthPace, healthScore, healthTrend, MAX_STRETCH, NO_SIGNALS } from './health.ts';
 import { sendPolicy } from './send-policy.ts';
 
@@ -99,26 +100,16 @@ describe('the pace health sets', () => {
 
   it('in the send policy: lowers the cap, stretches the interval, holds a paused account with no promised time', () => {
     const account = {
+      ...WARMED_UP,
       sent_day: '2026-11-26',
       sent_count: 5,
       last_sent_at: new Date('2026-11-26T03:00:00Z'),
-      warmup_started_on: '2026-10-01',
-      limited_until: null,
-      member_daily_cap: null,
-      member_window_start: null,
-      member_window_end: null,
-      proven_days: 0,
-      restricted_at: null,
     };
     const settings = {
-      daily_cap: 200,
-      warmup_days: 10,
-      warmup_start_cap: 20,
+      ...SAFETY_SETTINGS,
       send_window_start: '00:00',
       send_window_end: '00:00',
       template_repeat_days: 0,
-      daily_cap_step: 20,
-      daily_cap_max: 800,
     };
     const clock = { timeZone: 'Asia/Jakarta', now: new Date('2026-11-26T04:00:00Z'), enforce: true };
     const at = (score: number, before = score) => sendPolicy(account, settings, clock, { score, before, thresholds });
