@@ -13,6 +13,7 @@ import * as schema from '../src/db/schema.ts';
 import { NAME_BLOCK } from '../src/db/schema.ts';
 import { startsWith } from '../src/lib/like.ts';
 import { createPhoneNumberService, phoneWhere } from '../src/modules/phonenumber/service.ts';
+import { memberPage } from '../src/modules/users/members.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -24,6 +25,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TAG = `q${Date.now().toString(36)}`;
+
+/** The statements a service sent while `recording`. */
+const sent: string[] = [];
+let recording = false;
+const logged = () =>
+  drizzleNodePg((t.db as unknown as { $client: pg.Pool }).$client, {
+    schema,
+    logger: { logQuery: (query: string) => recording && sent.push(query) },
+  }) as unknown as Db;
 
 async function list(path: string, term: string, limit = 100) {
   const res = await t.app.inject({
@@ -121,14 +131,6 @@ describe('phone numbers', () => {
 });
 
 describe("a phone name's start", () => {
-  /** The statements the service sent while `recording`. */
-  const sent: string[] = [];
-  let recording = false;
-  const logged = () =>
-    drizzleNodePg((t.db as unknown as { $client: pg.Pool }).$client, {
-      schema,
-      logger: { logQuery: (query: string) => recording && sent.push(query) },
-    }) as unknown as Db;
   /** A statement that reads a search's matches in the list's order: its page by OFFSET, or its keys. */
   const matchesRead = (query: string) => /^select "id".* order by /s.test(query) && !/"id" in \(/.test(query);
   const ids = async (where: SQL) =>
@@ -277,5 +279,47 @@ describe('members and WhatsApp accounts', () => {
       from generate_series(1, ${SEARCH_COUNT_CAP + 1}) as i`);
     const accounts = await list('/api/admin/whatsapp/list-per-page', TAG, 10);
     expect(accounts.meta).toMatchObject({ total: SEARCH_COUNT_CAP, totalPages: SEARCH_COUNT_CAP / 10, capped: true });
+  });
+  it("reads a member search's later pages by the keys kept of its start, in one statement, exactly as OFFSET pages them", async () => {
+    await t.db.execute(sql`
+      insert into users (firstname, lastname, email, password_hash, referral_code, created_at)
+      select ${`${TAG}Rekan`}, 'Ke ' || i, ${TAG} || '.rekan' || i || '@example.com', 'x', 'r' || ${TAG.slice(-3)} || lpad(i::text, 4, '0'),
+             now() - (i % 500) * interval '1 minute'
+      from generate_series(1, ${SEARCH_COUNT_CAP + 50}) as i`);
+    const term = `${TAG}rekan`;
+    const naive = async () =>
+      (
+        (await t.db.execute(sql`select id from users where role = 'member' and lower(firstname || ' ' || lastname) like ${`${term}%`}
+          order by created_at desc, id desc limit ${SEARCH_COUNT_CAP}`)) as unknown as { rows: { id: number }[] }
+      ).rows.map((row) => row.id);
+    const changes = [
+      sql`select 1`,
+      sql`insert into users (firstname, lastname, email, password_hash, referral_code)
+        values (${`${TAG}Rekan`}, 'Baru', ${`${TAG}.baru@example.com`}, 'x', ${`b${TAG.slice(-5)}`})`,
+      sql`delete from users where firstname = ${`${TAG}Rekan`} and lastname like 'Ke 5_'`,
+    ];
+    for (const change of changes) {
+      await t.db.execute(change);
+      const expected = await naive();
+      for (const [i, page] of [1, 3, 100, 42].entries()) {
+        sent.length = 0;
+        recording = true;
+        const { data, meta } = await memberPage(logged(), { page, limit: 10, search: term }, (rows) => rows).finally(
+          () => {
+            recording = false;
+          },
+        );
+        expect(meta).toEqual({
+          page,
+          limit: 10,
+          total: SEARCH_COUNT_CAP,
+          totalPages: SEARCH_COUNT_CAP / 10,
+          capped: true,
+        });
+        expect(data.map((row) => row.id)).toEqual(expected.slice((page - 1) * 10, page * 10));
+        // After the version's first page, no probe of the start and no count: the page by its kept keys alone.
+        if (i > 0) expect(sent).toEqual([expect.stringMatching(/ where "users"\."id" in \(/)]);
+      }
+    }
   });
 });

@@ -21,7 +21,8 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } fro
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, levels, users, whatsappAccounts } from '../../db/schema.ts';
 import { isIncome } from '../../ledger/balance.ts';
-import { countUpTo, paged } from '../../lib/paging.ts';
+import { STARTS_ENOUGH, SUBSTRING_FROM } from '../../lib/like.ts';
+import { countUpTo, keptPaged, paged } from '../../lib/paging.ts';
 import type { LevelService } from '../level/service.ts';
 import { FULL_NAME, memberSearch, memberWhere } from './names.ts';
 
@@ -60,6 +61,41 @@ export function membersByName(db: Db, search: string | undefined, limit: number)
     .where(and(isMember, matching))
     .orderBy(matching ? SEARCHED_ORDER : UNSEARCHED_ORDER, users.id)
     .limit(limit);
+}
+
+const NEWEST_FIRST = { columns: [users.created_at, users.id], desc: true };
+
+/**
+ * A page of members as the list reads it (lib/paging.ts): a search counts to the cap and pages by its matches'
+ * keys, no search pages by the remembered anchors. A search that begins enough names is read in one statement
+ * by the keys this node keeps of its start's matches (`keptPaged`), as the phone list's name start is: kept keys
+ * of the current version, at least STARTS_ENOUGH, answer memberWhere's probe, a statement of its own. Exported
+ * for the benchmark, which pages members with no `present` of its own.
+ */
+export async function memberPage<Item>(
+  db: Db,
+  query: TMemberPageQuery,
+  present: (rows: UserRow[]) => Item[] | Promise<Item[]>,
+) {
+  const orderBy = [desc(users.created_at), desc(users.id)];
+  const term = query.search?.trim();
+  if (term && !query.status && [...term].length >= SUBSTRING_FROM) {
+    const starts = and(isMember, memberSearch(term, true, true));
+    const kept = await keptPaged(
+      db,
+      query,
+      { table: users, where: starts, orderBy, keyset: NEWEST_FIRST },
+      present,
+      STARTS_ENOUGH,
+    );
+    if (kept) return kept;
+  }
+  const search = await memberWhere(db, isMember, query.search);
+  const where = and(isMember, search, statusIs(query.status));
+  const count = search ? (matching: SQL | undefined) => countUpTo(db, users, matching) : undefined;
+  // The status filter reads the clock, so no two of its pages share a filter worth remembering.
+  const keyset = query.status ? undefined : NEWEST_FIRST;
+  return paged(db, query, { table: users, where, orderBy, count, keyset }, present);
 }
 
 export function createMemberService(db: Db, levelService: LevelService) {
@@ -117,13 +153,7 @@ export function createMemberService(db: Db, levelService: LevelService) {
   return {
     /** Newest members first; the route admits only admins and devs. */
     async page(query: TMemberPageQuery): Promise<TMemberPage> {
-      const search = await memberWhere(db, isMember, query.search);
-      const where = and(isMember, search, statusIs(query.status));
-      const count = search ? (matching: SQL | undefined) => countUpTo(db, users, matching) : undefined;
-      // The status filter reads the clock, so no two of its pages share a filter worth remembering.
-      const keyset = query.status ? undefined : { columns: [users.created_at, users.id], desc: true };
-      const orderBy = [desc(users.created_at), desc(users.id)];
-      return paged(db, query, { table: users, where, orderBy, count, keyset }, present);
+      return memberPage(db, query, present);
     },
 
     /**
