@@ -1,21 +1,31 @@
-// `npm test`: lint and format, type-check, migration drift, unit and integration tests, build, then the
-// browser tests in Debian's Chromium (installed here when missing and running as root). Each stage's wall
-// time and the total are printed at the end, a failed run's too: CI's time budget is read from them.
+// `npm test`: lint and format, type-check, migration drift, build, then the unit and integration tests and
+// the browser tests (in Debian's Chromium, installed here when missing and running as root) at once: each
+// waits on timers, child processes and pages for much of its time, which the other fills on the same cores.
+// The browser tests' output is held back until the unit tests' has been shown. Each stage's wall time and
+// the total are printed at the end, a failed run's too: CI's time budget is read from them.
 import { existsSync } from 'node:fs';
-import { run, step as untimedStep } from './run.mjs';
+import { run, runAtOnce, step as untimedStep } from './run.mjs';
 
 const started = performance.now();
-/** Each stage and when it began: it lasts until the next one begins, or the run ends. */
+/** Each stage, when it began and (once known) ended; a stage without an end lasts until the next begins. */
 const stages = [];
-const begin = (title) => stages.push({ title, at: performance.now() });
+const begin = (title) => {
+  const stage = { title, at: performance.now() };
+  stages.push(stage);
+  return stage;
+};
 const step = (title, ...command) => {
-  begin(title);
+  const stage = begin(title);
   untimedStep(title, ...command);
+  stage.end = performance.now();
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
 process.on('exit', () => {
   const end = performance.now();
-  const lines = stages.map(({ title, at }, index) => `${seconds((stages[index + 1]?.at ?? end) - at)}  ${title}`);
+  const lines = stages.map(({ title, at, end: ended, alongside }, index) => {
+    const from = alongside ? ` (alongside the one above, from ${((at - started) / 1000).toFixed(1)} s)` : '';
+    return `${seconds((ended ?? stages[index + 1]?.at ?? end) - at)}  ${title}${from}`;
+  });
   process.stdout.write(`\nWall time:\n${lines.join('\n')}\n${seconds(end - started)}  total\n`);
 });
 
@@ -50,13 +60,31 @@ if (drift !== 0) {
   process.stderr.write('✖ The schema changed without a migration: run `npm run db:generate` and commit it.\n');
   process.exit(1);
 }
-step(
-  "Unit and integration tests (Vitest, on PostgreSQL: TEST_DATABASE_URL's or an embedded one for the run)",
-  ...npx(['vitest', 'run']),
-);
+const migrations = stages.at(-1);
+if (migrations) migrations.end = performance.now();
+// Before the tests, which the browser stage needs built and the unit stage does not mind.
 step('Build (dashboard and server)', 'npm', ['run', 'build']);
-step(
-  'Browser tests (Playwright in Chromium against the real server)',
-  ...npx(['vitest', 'run', '--config', 'e2e/vitest.config.ts']),
-);
+const tests = [
+  {
+    title: "Unit and integration tests (Vitest, on PostgreSQL: TEST_DATABASE_URL's or an embedded one for the run)",
+    command: 'npx',
+    args: ['--no-install', 'vitest', 'run'],
+  },
+  {
+    title: 'Browser tests (Playwright in Chromium against the real server)',
+    command: 'npx',
+    args: ['--no-install', 'vitest', 'run', '--config', 'e2e/vitest.config.ts'],
+  },
+];
+const testStages = tests.map(({ title }, index) => Object.assign(begin(title), { alongside: index > 0 }));
+// Colours as a terminal would show them, though the output passes through a pipe.
+const results = await runAtOnce(tests, process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env);
+let status = 0;
+for (const [index, result] of results.entries()) {
+  Object.assign(testStages[index], { at: result.at, end: result.end });
+  if (result.status === 0) continue;
+  process.stderr.write(`\n✖ ${tests[index].title} failed (exit ${result.status})\n`);
+  status ||= result.status;
+}
+if (status) process.exit(status);
 process.stdout.write('\n✔ All checks passed\n');
