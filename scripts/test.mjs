@@ -1,23 +1,37 @@
-// `npm test`: lint and format, type-check, migration drift, unit and integration tests, build, then the
-// browser tests in Debian's Chromium (installed here when missing and running as root). Each stage's wall
-// time and the total are printed at the end, a failed run's too: CI's time budget is read from them.
+// `npm test`: lint and format, type-check, migration drift and the build at once, then the unit and
+// integration tests and the browser tests (in Debian's Chromium, installed here when missing and running as
+// root) at once: each stage waits on timers, child processes and pages for much of its time, which the
+// others fill on the same cores. Output is shown stage after stage, each held back until those before it
+// have been shown. Each stage's wall time and the total are printed at the end, a failed run's too: CI's time
+// budget is read from them.
 import { existsSync } from 'node:fs';
-import { run, step as untimedStep } from './run.mjs';
+import { runAtOnce, step } from './run.mjs';
 
 const started = performance.now();
-/** Each stage and when it began: it lasts until the next one begins, or the run ends. */
+/** Each stage that ran, when it began and ended, and whether it ran beside the one before. */
 const stages = [];
-const begin = (title) => stages.push({ title, at: performance.now() });
-const step = (title, ...command) => {
-  begin(title);
-  untimedStep(title, ...command);
-};
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
 process.on('exit', () => {
-  const end = performance.now();
-  const lines = stages.map(({ title, at }, index) => `${seconds((stages[index + 1]?.at ?? end) - at)}  ${title}`);
-  process.stdout.write(`\nWall time:\n${lines.join('\n')}\n${seconds(end - started)}  total\n`);
+  const lines = stages.map(
+    ({ title, at, end, alongside }) =>
+      `${seconds(end - at)}  ${title}${alongside ? ` (at once with the above, from ${seconds(at - started).trim()})` : ''}`,
+  );
+  process.stdout.write(`\nWall time:\n${lines.join('\n')}\n${seconds(performance.now() - started)}  total\n`);
 });
+
+/** Runs `commands` at once (runAtOnce), records their stages, and ends the run once they have if any failed. */
+async function atOnce(commands) {
+  const results = await runAtOnce(commands, process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env);
+  let status = 0;
+  for (const [index, { status: exit, at, end }] of results.entries()) {
+    const { title, failure } = commands[index];
+    stages.push({ title, at, end, alongside: index > 0 });
+    if (exit === 0) continue;
+    process.stderr.write(`\n✖ ${failure ?? `${title} failed (exit ${exit})`}\n`);
+    status ||= exit;
+  }
+  if (status) process.exit(status);
+}
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -30,33 +44,38 @@ function ensureChromium() {
     );
     process.exit(1);
   }
-  step('Installing Debian chromium for the browser tests', 'sh', [
+  const at = performance.now();
+  const title = 'Installing Debian chromium for the browser tests';
+  step(title, 'sh', [
     '-c',
     'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null',
   ]);
+  stages.push({ title, at, end: performance.now() });
 }
 
+const npx = (...args) => ({ command: 'npx', args: ['--no-install', ...args] });
+
 ensureChromium();
-const npx = (args) => ['npx', ['--no-install', ...args]];
-step('Lint and format (Biome)', ...npx(['biome', 'ci', '.']));
-step('Type-check (tsc -b)', ...npx(['tsc', '-b']));
-begin('Migrations match the schema');
-process.stdout.write('\n▶ Migrations match the schema (drizzle-kit generate makes none)\n');
-const drift = run('sh', [
-  '-c',
-  'cd apps/server && npx --no-install drizzle-kit generate | grep -q "No schema changes"',
+await atOnce([
+  { title: 'Lint and format (Biome)', ...npx('biome', 'ci', '.') },
+  { title: 'Type-check (tsc -b)', ...npx('tsc', '-b') },
+  {
+    title: 'Migrations match the schema (drizzle-kit generate makes none)',
+    command: 'sh',
+    args: ['-c', 'cd apps/server && npx --no-install drizzle-kit generate | grep -q "No schema changes"'],
+    failure: 'The schema changed without a migration: run `npm run db:generate` and commit it.',
+  },
+  // The browser tests need it; the unit tests do not read it.
+  { title: 'Build (dashboard and server)', command: 'npm', args: ['run', 'build'] },
 ]);
-if (drift !== 0) {
-  process.stderr.write('✖ The schema changed without a migration: run `npm run db:generate` and commit it.\n');
-  process.exit(1);
-}
-step(
-  "Unit and integration tests (Vitest, on PostgreSQL: TEST_DATABASE_URL's or an embedded one for the run)",
-  ...npx(['vitest', 'run']),
-);
-step('Build (dashboard and server)', 'npm', ['run', 'build']);
-step(
-  'Browser tests (Playwright in Chromium against the real server)',
-  ...npx(['vitest', 'run', '--config', 'e2e/vitest.config.ts']),
-);
+await atOnce([
+  {
+    title: "Unit and integration tests (Vitest, on PostgreSQL: TEST_DATABASE_URL's or an embedded one for the run)",
+    ...npx('vitest', 'run'),
+  },
+  {
+    title: 'Browser tests (Playwright in Chromium against the real server)',
+    ...npx('vitest', 'run', '--config', 'e2e/vitest.config.ts'),
+  },
+]);
 process.stdout.write('\n✔ All checks passed\n');

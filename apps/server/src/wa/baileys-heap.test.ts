@@ -7,9 +7,11 @@
  * this test was written for was about 6 KB a reconnect (60 MB over the run), so the full 10,000 are kept: a
  * run of 2,000 would have to show under 210 KB, and two such runs here read 1.3 MB and 0.16 MB of growth
  * with no leak (V8's spaces grow and shrink in steps that large), while 10,000 read 0.33 MB. A reading at
- * rest must wait for Baileys' 20 s handshake timeout to fire, which outlives each socket; the heap is
- * therefore read twice only, before and after the 10,000, about 42 s of waiting in all, where ten readings
- * between (one per thousand, 21 s each, never asserted) made 231 s of a 286 s run. A second reading right
+ * rest must wait for Baileys' handshake timeout to fire, which outlives each socket; the heap is
+ * therefore read twice only, before and after the 10,000, where ten readings between (one per thousand,
+ * 21 s each, never asserted) made 231 s of a 286 s run, and the child sets that timeout to 3 s (the silent
+ * server never answers a handshake, and each session closes as soon as its socket opens): 8 s of waiting in
+ * all, not 42 s. A second reading right
  * after the first (its timers have fired, so it waits for nothing) is printed as the reading's own noise:
  * a few hundred bytes.
  */
