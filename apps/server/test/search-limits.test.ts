@@ -211,7 +211,7 @@ describe("a phone name's start", () => {
     expect(plan).not.toMatch(/Seq Scan/);
   });
 
-  it("reads a common start's first matches block by block from the newest, exactly as OFFSET pages them through changes", async () => {
+  it("reads a common start's first matches block by block from the newest, with the version, exactly as OFFSET pages them through changes", async () => {
     // Matches in the oldest blocks, then two blocks' worth of newer numbers that do not match, then a few
     // newer matches: walking the id key read the 'Lain' before the older matches, and sorting read them all.
     await t.db.execute(sql`insert into phone_numbers (number, name)
@@ -243,11 +243,20 @@ describe("a phone name's start", () => {
         });
         expect(meta).toEqual({ page, limit: 10, total, totalPages: total / 10, capped: true });
         expect(data.map((row) => row.id)).toEqual(naive.slice((page - 1) * 10, page * 10));
-        // The first page of a version reads the first keys by blocks and sorts no more than a block's matches;
+        // The first page of a version reads the first keys by blocks and sorts no more than a block's matches,
+        // after its count: the keys with the version in one statement, then the page by key with the version
+        // beside it, no transaction (five round trips, a search's first page through the server: performance.md);
         // the version's other pages read their rows by key, in one statement.
         if (i === 0) {
           expect(sent.find(matchesRead)).toBeUndefined();
-          expect(sent).toContainEqual(expect.stringMatching(/generate_series\(.*cross join lateral/s));
+          const counted = sent.findLastIndex((query) => /count\(\*\)/.test(query));
+          expect(counted).toBeGreaterThanOrEqual(0);
+          expect(sent.slice(counted + 1)).toEqual([
+            expect.stringMatching(
+              /^select \(select coalesce\(sum.* as version, array\(select m\.id from\s+generate_series\(.*cross join lateral/s,
+            ),
+            expect.stringMatching(/ where "phone_numbers"\."id" in \(/),
+          ]);
         } else expect(sent).toEqual([expect.stringMatching(/ where "phone_numbers"\."id" in \(/)]);
       }
     }

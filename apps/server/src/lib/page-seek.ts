@@ -221,6 +221,30 @@ export function searchOf(
 }
 
 /**
+ * `read()`'s keys of the search and the version they are of, read together (one statement, so one snapshot),
+ * kept as the search's from then on; a request asking meanwhile waits for them (`searchRead`).
+ */
+export function readSearch(
+  source: { table: PgTable; where: SQL | undefined; keyset: Keyset },
+  read: () => Promise<{ version: string; keys: unknown[] }>,
+): Promise<unknown> {
+  const key = listKey(source.table, source.where, source.keyset);
+  const reading = read();
+  const fresh: Search = { keys: reading.then((found) => found.keys) };
+  // Its waiters catch a failure; the read's own caller is told of it through `reading`.
+  fresh.keys?.catch(() => undefined);
+  reading.then(
+    (found) => {
+      fresh.version = found.version;
+      fresh.found = found.keys;
+    },
+    forget(searches, key, fresh),
+  );
+  keep(searches, key, fresh);
+  return reading;
+}
+
+/**
  * Whether this node was asked the search before (in any version); it is remembered as asked from now on. Most
  * searches of few matches are asked once, typed on past or a number looked up, and their first page costs less
  * read alone.

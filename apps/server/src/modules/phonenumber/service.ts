@@ -23,7 +23,7 @@ import {
   startsEnough,
   startsWith,
 } from '../../lib/like.ts';
-import { countRows, countUpTo, keptPaged, paged, type Statements } from '../../lib/paging.ts';
+import { countRows, countUpTo, keptPaged, paged } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
 import { newestMatches } from './name-blocks.ts';
 
@@ -157,7 +157,7 @@ export function createPhoneNumberService(db: Db) {
       const orderBy = (total: number) => [
         desc(where && Number.isFinite(total) ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
       ];
-      const firstKeys = where && start ? (tx: Statements, limit: number) => newestMatches(tx, where, limit) : undefined;
+      const firstKeys = where && start ? (limit: number) => newestMatches(where, limit) : undefined;
       const source = { table: phoneNumbers, where, orderBy, count, firstKeys, keyset: BY_NEWEST };
       return paged(db, query, source, presentAll);
     },
