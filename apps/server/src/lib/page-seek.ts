@@ -67,7 +67,10 @@ interface List {
  * start sorted its 55,555 matches for every page; now once a version, and a page reads its rows by key.
  */
 interface Search {
-  /** None yet when the search was asked once, and its page read without its keys (`askedBefore`). */
+  /**
+   * None yet when the search was asked once, and its page read without its keys (`askedBefore`), or while
+   * `readSearch` reads them with it.
+   */
   version?: string;
   keys?: Promise<unknown[]>;
   /** The same once read. */
