@@ -67,7 +67,10 @@ interface List {
  * start sorted its 55,555 matches for every page; now once a version, and a page reads its rows by key.
  */
 interface Search {
-  /** None yet when the search was asked once, and its page read without its keys (`askedBefore`). */
+  /**
+   * None yet when the search was asked once, and its page read without its keys (`askedBefore`), or while
+   * `readSearch` reads them with it.
+   */
   version?: string;
   keys?: Promise<unknown[]>;
   /** The same once read. */
@@ -218,6 +221,30 @@ export function searchOf(
   );
   keep(searches, key, fresh);
   return keys;
+}
+
+/**
+ * `read()`'s keys of the search and the version they are of, read together (one statement, so one snapshot),
+ * kept as the search's from then on; a request asking meanwhile waits for them (`searchRead`).
+ */
+export function readSearch(
+  source: { table: PgTable; where: SQL | undefined; keyset: Keyset },
+  read: () => Promise<{ version: string; keys: unknown[] }>,
+): Promise<unknown> {
+  const key = listKey(source.table, source.where, source.keyset);
+  const reading = read();
+  const fresh: Search = { keys: reading.then((found) => found.keys) };
+  // Its waiters catch a failure; the read's own caller is told of it through `reading`.
+  fresh.keys?.catch(() => undefined);
+  reading.then(
+    (found) => {
+      fresh.version = found.version;
+      fresh.found = found.keys;
+    },
+    forget(searches, key, fresh),
+  );
+  keep(searches, key, fresh);
+  return reading;
 }
 
 /**

@@ -44,10 +44,11 @@ export interface PageSource<T extends PgTable> {
    */
   count?: (where: SQL | undefined) => Promise<Counted>;
   /**
-   * The keys (of the keyset's last column) of a search's first `limit` matches in the list's order, read without
-   * sorting all its matches: for a search past its count's cap, whose pages `searchPage` reads by these keys.
+   * A statement of one column: the keys (of the keyset's last column) of a search's first `limit` matches in the
+   * list's order, read without sorting all its matches: for a search past its count's cap, whose pages
+   * `searchPage` reads by these keys.
    */
-  firstKeys?: (db: Statements, limit: number) => Promise<unknown[]>;
+  firstKeys?: (limit: number) => SQL;
   /**
    * The same order as columns a page can seek by (page-seek.ts `Keyset`), when every table the rows and
    * `where` read is versioned: `table`, and those named in `reads`.
@@ -68,7 +69,6 @@ export interface Page<Item> {
 }
 
 export type Reader = Pick<Db, 'select'>;
-export type Statements = Pick<Db, 'select' | 'execute'>;
 
 export async function countRows(db: Reader, table: PgTable, where: SQL | undefined): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);

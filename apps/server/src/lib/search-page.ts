@@ -4,7 +4,7 @@
  * version (lib/page-seek.ts `searchOf`) and reads each page by.
  */
 import { MAX_PAGE_SIZE, pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type Keyset,
   keysetOrder,
   ONE_SNAPSHOT,
+  readSearch,
   rememberedSearch,
   searchOf,
   searchRead,
@@ -65,10 +66,10 @@ export async function keptPage<T extends PgTable>(
 
 /**
  * A search's page (issue 24): a search past the count's cap, or asked again, has its matches' keys to the cap
- * read once a version (page-seek.ts `searchOf`, by the source's `firstKeys` past the cap where it has them,
- * else in the order `orderBy` gives for what `count` found), and a page reads its rows by key with the version
- * beside them, in one statement; another version (or, for no match, the version read alone) reads them again
- * in one snapshot. Every page of a search whose matches must be sorted (a common name's start among old
+ * read once a version, with the version in the same statement (page-seek.ts `readSearch`, by the source's
+ * `firstKeys` past the cap where it has them, else in the order `orderBy` gives for what `count` found), and a
+ * page reads its rows by key with the version beside them, in one statement; another version (or, for no match,
+ * the version read alone) reads them again in one snapshot (`searchOf`). Every page of a search whose matches must be sorted (a common name's start among old
  * numbers: 55,555 of them) sorted them all; then the first of a version did; a name's start now reads its
  * first keys block by block (phonenumber/name-blocks.ts). A search of fewer matches than the cap asked for the first time is read by OFFSET, as before:
  * reading its keys and three statements more cost a search nobody pages through more than its page.
@@ -96,21 +97,53 @@ export async function searchPage<T extends PgTable>(
   // Past the cap a search has pages to page through, and where its page sorts its matches the keys cost no more;
   // below it, only a search asked again is worth its keys.
   if (!askedBefore(list) && !counted.capped) return byOffset(counted);
+  // The keys and the tables' version in one statement, which is one snapshot: the page is then read by its keys
+  // with the version beside it, as a kept page is (two statements where a transaction took five round trips);
+  // only when another version was written in between is it read in a transaction.
+  await readSearch(list, () => keysAndVersion(db, source, tables, counted));
+  const read = await keptPage(db, query, source, tables);
+  if (read) return read;
   return db.transaction(async (tx) => {
     const found = await searchOf(await versionOf(tx, tables), list, async () => {
-      if (counted.capped && source.firstKeys) return source.firstKeys(tx, SEARCH_KEYS);
-      const unique = list.keyset.columns[list.keyset.columns.length - 1] as PgColumn;
-      const total = counted.capped ? Number.POSITIVE_INFINITY : counted.total;
-      const rows = await tx
-        .select({ key: unique })
-        .from(source.table as PgTable)
-        .where(source.where)
-        .orderBy(...(typeof source.orderBy === 'function' ? source.orderBy(total) : source.orderBy))
-        .limit(SEARCH_KEYS);
-      return rows.map((row) => row.key);
+      const read = (await tx.execute(sql`select array(${keysOf(tx, source, counted)}) as keys`)) as unknown as {
+        rows: { keys: unknown[] }[];
+      };
+      return read.rows[0]?.keys ?? [];
     });
     const { meta, keys } = searchPlace(query, found);
     const rows = keys.length ? (await byKeys(tx, source, keys, tables)).map((entry) => entry.row) : [];
     return { rows, meta };
   }, ONE_SNAPSHOT);
+}
+
+/**
+ * The statement that reads a search's first SEARCH_KEYS keys in the list's order, its one column: by the source's
+ * `firstKeys` past the cap where it has them, else in the order `orderBy` gives for what `count` found.
+ */
+function keysOf<T extends PgTable>(db: Reader, source: PageSource<T>, counted: Counted): SQL {
+  if (counted.capped && source.firstKeys) return source.firstKeys(SEARCH_KEYS);
+  const keyset = source.keyset as Keyset;
+  const unique = keyset.columns[keyset.columns.length - 1] as PgColumn;
+  const total = counted.capped ? Number.POSITIVE_INFINITY : counted.total;
+  return db
+    .select({ key: unique })
+    .from(source.table as PgTable)
+    .where(source.where)
+    .orderBy(...(typeof source.orderBy === 'function' ? source.orderBy(total) : source.orderBy))
+    .limit(SEARCH_KEYS)
+    .getSQL();
+}
+
+/** The search's first keys (`keysOf`) and the tables' version, read in one statement. */
+async function keysAndVersion<T extends PgTable>(
+  db: Db,
+  source: PageSource<T>,
+  tables: string[],
+  counted: Counted,
+): Promise<{ version: string; keys: unknown[] }> {
+  const read = (await db.execute(
+    sql`select ${versionSql(tables)} as version, array(${keysOf(db, source, counted)}) as keys`,
+  )) as unknown as { rows: { version: string; keys: unknown[] }[] };
+  const [row] = read.rows;
+  return { version: row?.version ?? '0', keys: row?.keys ?? [] };
 }

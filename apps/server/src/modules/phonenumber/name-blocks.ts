@@ -9,23 +9,21 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { NAME_BLOCK, phoneNumbers } from '../../db/schema.ts';
-import type { Statements } from '../../lib/paging.ts';
 
 /** Written out, not bound: the planner uses the index only for the expression it was built on. */
 const block = sql.raw(String(NAME_BLOCK));
 
 /**
- * The ids of the newest `limit` numbers matching `where`, newest first: `where` must hold a range of
- * `lower(name)` (like.ts `startsWith`) for the index to answer each block.
+ * The statement of the ids of the newest `limit` numbers matching `where`, newest first: `where` must hold a
+ * range of `lower(name)` (like.ts `startsWith`) for the index to answer each block.
  */
-export async function newestMatches(db: Statements, where: SQL, limit: number): Promise<number[]> {
+export function newestMatches(where: SQL, limit: number): SQL {
   const id = phoneNumbers.id;
   // A lateral read is a nested loop over its outer rows in their order, and a function scan gives the series in
   // its order: the blocks come newest first, each block's matches newest first, and the limit stops the loop.
-  const result = (await db.execute(sql`select m.id from
+  return sql`select m.id from
       generate_series((select max(${id}) from ${phoneNumbers}) / ${block}, 0, -1) as b(n)
       cross join lateral (select ${id} as id from ${phoneNumbers}
         where ${id} / ${block} = b.n and ${where} order by ${id} desc limit ${limit}) as m
-      limit ${limit}`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => row.id);
+      limit ${limit}`;
 }

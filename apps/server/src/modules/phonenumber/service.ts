@@ -23,7 +23,7 @@ import {
   startsEnough,
   startsWith,
 } from '../../lib/like.ts';
-import { countRows, countUpTo, keptPaged, paged, type Statements } from '../../lib/paging.ts';
+import { type Counted, countRows, countUpTo, keptPaged, paged } from '../../lib/paging.ts';
 import { createPhoneNumberImport } from './import.ts';
 import { newestMatches } from './name-blocks.ts';
 
@@ -66,10 +66,10 @@ const BY_NAME = patternOrder(NAME);
 
 /**
  * The order a search's count to the cap walks (lib/like.ts `patternOrder`): a start's, in its btree, whatever
- * share of the list the planner expects it in; none for a search found anywhere.
+ * share of the list the planner expects it in (a name's start is counted by phoneWhere, in BY_NAME); none for a
+ * search found anywhere.
  */
-function countOrder(term: string | undefined, start: boolean): SQL | undefined {
-  if (start) return BY_NAME;
+function countOrder(term: string | undefined): SQL | undefined {
   const text = term?.trim() ?? '';
   return phoneDigits(text) && /^([0+]|62)/.test(text) ? patternOrder(sql`${phoneNumbers.number}`) : undefined;
 }
@@ -78,18 +78,25 @@ function countOrder(term: string | undefined, start: boolean): SQL | undefined {
  * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term (`start`), else
  * phoneSearch. A name's search of several words some of which most names share ('nama 123457') asks the
  * trigram index for the rare words only and checks the whole term on the rows it finds (lib/like.ts
- * rareWords): the same rows.
+ * rareWords): the same rows. With `counting`, the probe counts the start's names to the cap instead, walking
+ * the same index in the same order, and a start answers that count (`counted`): the page's count next would read
+ * those names again, one statement more for each page of a name's search (docs/performance.md, "A search's
+ * first page through the server").
  */
 export async function phoneWhere(
   db: Db,
   term: string | undefined,
-): Promise<{ where: SQL | undefined; start: boolean }> {
+  counting = false,
+): Promise<{ where: SQL | undefined; start: boolean; counted?: Counted }> {
   const text = term?.trim();
   if (!text || phoneDigits(text) || [...text].length < SUBSTRING_FROM)
     return { where: phoneSearch(text), start: false };
   const name = text.toLowerCase();
   const starts = startsWith(NAME, name);
-  if (await startsEnough(db, phoneNumbers, starts, BY_NAME)) return { where: starts, start: true };
+  if (counting) {
+    const counted = await countUpTo(db, phoneNumbers, starts, SEARCH_COUNT_CAP, BY_NAME);
+    if (counted.total >= STARTS_ENOUGH) return { where: starts, start: true, counted };
+  } else if (await startsEnough(db, phoneNumbers, starts, BY_NAME)) return { where: starts, start: true };
   const words = [...new Set(name.split(/\s+/))].filter((word) => [...word].length >= SUBSTRING_FROM);
   const rare = words.length > 1 ? await rareWords(db, phoneNumbers, NAME, words) : [];
   if (rare.length === 0 || rare.length === words.length) return { where: phoneSearch(text), start: false };
@@ -144,10 +151,10 @@ export function createPhoneNumberService(db: Db) {
     async listPage(query: TPageQuery): Promise<TPhonePageResponse> {
       const kept = await keptStartPage(query);
       if (kept) return kept;
-      const { where, start } = await phoneWhere(db, query.search);
+      const { where, start, counted } = await phoneWhere(db, query.search, true);
       const count = where
-        ? (matching: SQL | undefined) =>
-            countUpTo(db, phoneNumbers, matching, SEARCH_COUNT_CAP, countOrder(query.search, start))
+        ? async (matching: SQL | undefined) =>
+            counted ?? countUpTo(db, phoneNumbers, matching, SEARCH_COUNT_CAP, countOrder(query.search))
         : undefined;
       // Past the count's cap (total Infinity) a page reads the first matches' keys: a name's start block by
       // block from the newest (name-blocks.ts), any other search walking the id key, which at over 1,000
@@ -157,7 +164,7 @@ export function createPhoneNumberService(db: Db) {
       const orderBy = (total: number) => [
         desc(where && Number.isFinite(total) ? sql`${phoneNumbers.id} + 0` : phoneNumbers.id),
       ];
-      const firstKeys = where && start ? (tx: Statements, limit: number) => newestMatches(tx, where, limit) : undefined;
+      const firstKeys = where && start ? (limit: number) => newestMatches(where, limit) : undefined;
       const source = { table: phoneNumbers, where, orderBy, count, firstKeys, keyset: BY_NEWEST };
       return paged(db, query, source, presentAll);
     },
