@@ -60,7 +60,11 @@ describe('a reply from a contact addressed by LID', () => {
 
 describe('what people write to the account', () => {
   it('is passed on as text or the title of the button answered, and nothing from the account itself, groups or offline', async () => {
-    const { events, rina } = await linked();
+    const { events, rina, socket } = await linked();
+    const upserted = new Set<string>();
+    socket().ev.on('messages.upsert', ({ messages: upsert }) => {
+      for (const message of upsert) upserted.add(message.key.id ?? '');
+    });
     const sari = wa.endpoint.addContact('6285712345679', '88000111222002');
     const dewi = wa.endpoint.addContact('6285712345670', '88000111222003');
     await wa.endpoint.write(rina, 'STOP', { id: 'M1' });
@@ -70,13 +74,15 @@ describe('what people write to the account', () => {
     // Held while the device was offline: Baileys passes it on as history (`append`), not as news.
     await wa.endpoint.write(dewi, 'lama', { id: 'M5', offline: true });
     const connection = wa.endpoint.latest();
-    const answered = (id: string) =>
-      connection.received.some((node) => (node.tag === 'receipt' || node.tag === 'ack') && node.attrs.id === id);
-    await until(() => ['M1', 'M2', 'M3', 'M4', 'M5'].every(answered), 10_000);
-    await expect.poll(() => messages(events).length).toBe(2);
+    await connection.next((node) => node.tag === 'ack' && node.attrs.id === 'M4');
+    await until(() => ['M1', 'M2', 'M3', 'M5'].every((id) => upserted.has(id)), 10_000);
+    // The driver passes messages on in the order Baileys gave them: once the last is passed, all were read.
+    await wa.endpoint.write(rina, 'terakhir', { id: 'M6' });
+    await expect.poll(() => messages(events).length).toBe(3);
     expect(messages(events)).toEqual([
       { type: 'message', from: rina.number, text: 'STOP' },
       { type: 'message', from: sari.number, text: 'Berhenti' },
+      { type: 'message', from: rina.number, text: 'terakhir' },
     ]);
   });
 
