@@ -4,12 +4,14 @@
  * receipts say, its media uploaded once per template; and the account's own name when it arrives after the
  * link.
  */
+import * as baileys from 'baileys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { receipt } from '../../test/fake-wa/messages.ts';
 import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
 import { writeFromPhone } from '../../test/fake-wa/writes.ts';
 import { until } from '../../test/until.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
+import { PushnameWatch } from './baileys-profile.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { OpenSessionOptions, SentMessageStore, SessionEvent } from './driver.ts';
 
@@ -168,6 +170,20 @@ describe("the account's own name", () => {
       { type: 'profile', pushname: 'Budi Santoso' },
       { type: 'profile', pushname: 'Budi S.' },
     ]);
+  });
+});
+
+describe("the account's own contact entry", () => {
+  // Only app-state and history sync bring it, which the endpoint does not serve: the watch is read directly.
+  it("gives the name under its phone-number or LID JID, and no one else's", () => {
+    const names: string[] = [];
+    const watch = new PushnameWatch(baileys, (name) => names.push(name));
+    const me = { id: '6281234567890:12@s.whatsapp.net', lid: '987654321:12@lid' };
+    watch.onContacts([{ id: '6281234567890@s.whatsapp.net', notify: 'Budi S.' }], me);
+    watch.onContacts([{ id: '6285700000000@s.whatsapp.net', notify: 'Orang lain' }], me);
+    watch.onContacts([{ id: '987654321@lid', notify: 'Budi' }], me);
+    watch.onContacts([{ id: '6281234567890@s.whatsapp.net', notify: '  ' }], me);
+    expect(names).toEqual(['Budi S.', 'Budi']);
   });
 });
 
