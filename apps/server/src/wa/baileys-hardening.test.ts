@@ -79,8 +79,17 @@ describe('linking by pairing code', () => {
 
   it('starts a second attempt clean after the QR refs ran out, and asks a new code', async () => {
     const number = '6281234567001';
-    const { events } = await wa.open({ pairingNumber: number }, { reconnectBaseMs: 20 }, { qrTimeout: 200 });
-    await until(() => codes(events).length === 2, 15_000);
+    const { events, sockets } = await wa.open({ pairingNumber: number }, { reconnectBaseMs: 20 }, { qrTimeout: 200 });
+    await until(() => sockets.length === 1);
+    let refs = 0;
+    sockets[0]?.ev.on('connection.update', (update) => {
+      if (update.qr) refs += 1;
+    });
+    await until(() => codes(events).length >= 2 && wa.endpoint.connections.length >= 2, 15_000);
+    // One code an attempt, however many QR refs the first went through; the second's is new.
+    const [firstCode, secondCode] = codes(events);
+    expect([codes(events).length, refs]).toEqual([2, 3]);
+    expect(secondCode).not.toBe(firstCode);
     const [first, second] = wa.endpoint.connections;
     // The second registered afresh: new creds, so a new noise key, and no number of the first attempt.
     expect(second?.payload?.devicePairingData).toBeTruthy();
