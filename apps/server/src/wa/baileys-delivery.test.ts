@@ -209,7 +209,6 @@ describe('media of a template', () => {
     // Both numbers known: nothing stands between the two sends and the upload.
     await session.checkNumber(rina.number);
     await session.checkNumber(sari.number);
-    wa.endpoint.media.delayMs = 30;
     await Promise.all([
       session.sendMessage(rina.number, { text: 'a', media: image }),
       session.sendMessage(sari.number, { text: 'b', media: image }),
