@@ -1,18 +1,22 @@
 /**
- * What happens to a message after it leaves (issue 13): sent again when the recipient's phone asks,
- * delivered and read as WhatsApp reports them, its media uploaded once per template; and the account's own
- * name when it arrives after the link. Driven through Baileys' own event shapes, enums and message code.
+ * What happens to a message after it leaves (issue 13), on Baileys' real socket against the fake WhatsApp
+ * endpoint (test/fake-wa): sent again when the recipient's phone asks, delivered and read as WhatsApp's
+ * receipts say, its media uploaded once per template; and the account's own name when it arrives after the
+ * link.
  */
 import * as baileys from 'baileys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeOpened, linkedUser, openFake, openLinked, until } from '../../test/baileys-fake.ts';
+import { receipt } from '../../test/fake-wa/messages.ts';
+import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { writeFromPhone } from '../../test/fake-wa/writes.ts';
+import { until } from '../../test/until.ts';
+import type { BaileysDriverOptions } from './baileys.ts';
+import { PushnameWatch } from './baileys-profile.ts';
 import { BoundedCache } from './bounded-cache.ts';
-import type { SentMessageStore } from './driver.ts';
+import type { OpenSessionOptions, SentMessageStore, SessionEvent } from './driver.ts';
 
-afterEach(closeOpened);
+const wa = useFakeWhatsApp();
 
-const { Status } = baileys.proto.WebMessageInfo;
-const rina = '6285712345678';
 const image = { bytes: Buffer.from('gambar template'), mime: 'image/jpeg', name: 'promo.jpg' };
 
 function sentStore(): SentMessageStore & { kept: Map<string, Uint8Array> } {
@@ -20,197 +24,227 @@ function sentStore(): SentMessageStore & { kept: Map<string, Uint8Array> } {
   return { kept, get: async (id) => kept.get(id), put: async (id, content) => void kept.set(id, content) };
 }
 
-const asObject = (message: baileys.proto.IMessage | undefined) =>
-  message && baileys.proto.Message.toObject(baileys.proto.Message.fromObject(message));
+/** A linked session, Rina and Sari, contacts on WhatsApp, and what Rina's phone reads of the `at`th relay. */
+async function sending(open: Partial<OpenSessionOptions> = {}, driverOptions: BaileysDriverOptions = {}) {
+  const wired = await wa.linked(open, { sendTimeoutMs: 10_000, ...driverOptions });
+  const rina = wa.endpoint.addContact('6285712345678', '88000111222001');
+  const sari = wa.endpoint.addContact('6285712345679', '88000111222002');
+  const read = async (at: number, contact = rina) => {
+    const relayed = (await wa.endpoint.messages.until(at + 1))[at];
+    if (!relayed) throw new Error('not relayed');
+    return wa.endpoint.messages.read(relayed, contact, wa.endpoint.linkedJid());
+  };
+  return { ...wired, rina, sari, read };
+}
+
+/** Long enough for an acked relay on a loaded machine; the lost one costs this once. */
+const LOST_ACK_WAIT = { sendTimeoutMs: 3000 };
+
+const connected = (events: SessionEvent[]) =>
+  events.filter((event) => event.type === 'connection' && event.state === 'connected').length;
 
 describe('a message the recipient asks for again', () => {
-  it('is kept in the store after its ack and answered to Baileys by id', async () => {
+  it('is kept in the store and sent again as it was, under its id, when her phone asks', async () => {
     const store = sentStore();
-    const { session, socket } = await openLinked({ sentMessages: store });
-    const { id } = await session.sendMessage(rina, { text: 'Halo Rina' });
+    const { session, configs, rina, read } = await sending({ sentMessages: store });
+    const { id } = await session.sendMessage(rina.number, { text: 'Halo Rina' });
     expect([...store.kept.keys()]).toEqual([id]);
-    const getMessage = socket().config.getMessage;
-    if (!getMessage) throw new Error('no getMessage');
-    const answered = await getMessage({ id, remoteJid: `${rina}@s.whatsapp.net`, fromMe: true });
-    expect(asObject(answered)).toEqual(asObject(socket().sent[0]?.message));
-    expect(answered?.extendedTextMessage?.text).toBe('Halo Rina');
-    expect(await getMessage({ id: 'UNKNOWN', remoteJid: `${rina}@s.whatsapp.net`, fromMe: true })).toBeUndefined();
+    wa.endpoint.messages.retryReceipt(
+      wa.endpoint.latest(),
+      id,
+      `${rina.number}@s.whatsapp.net`,
+      rina.device.registrationId,
+    );
+    const [, again] = await wa.endpoint.messages.until(2);
+    expect(again?.id).toBe(id);
+    expect((await read(1)).extendedTextMessage?.text).toBe('Halo Rina');
+    const getMessage = configs[0]?.getMessage;
+    expect(await getMessage?.({ id: 'UNKNOWN', remoteJid: `${rina.number}@s.whatsapp.net`, fromMe: true })).toBe(
+      undefined,
+    );
   });
 
-  it('keeps a media message with its upload, and a refused one too (it is kept before its relay)', async () => {
+  it('is kept with its upload when it is media, and kept when refused too (it is kept before its relay)', async () => {
     const store = sentStore();
-    const { session, socket } = await openLinked({ sentMessages: store });
-    const { id } = await session.sendMessage(rina, { text: 'Promo', media: image });
-    const answered = await socket().config.getMessage?.({ id });
+    const { session, configs, rina } = await sending({ sentMessages: store });
+    const { id } = await session.sendMessage(rina.number, { text: 'Promo', media: image });
+    const answered = await configs[0]?.getMessage?.({ id });
     expect(answered?.imageMessage).toMatchObject({ caption: 'Promo', url: expect.stringContaining('mmg') });
-    socket().ackError = '479';
-    await session.sendMessage(rina, { text: 'x' }).catch(() => undefined);
+    wa.endpoint.messages.plans.push({ error: '479' });
+    await expect(session.sendMessage(rina.number, { text: 'x' })).rejects.toMatchObject({ code: 'ack-479' });
     expect(store.kept.size).toBe(2);
   });
-});
 
-describe('a send whose ack was lost', () => {
-  it('repeats every part of a message sent in parts under the same ids', async () => {
-    const { session, socket } = await openLinked();
-    const audio = { bytes: Buffer.from('suara'), mime: 'audio/ogg', name: 'a.ogg' };
-    socket().dropAcks = 1;
-    await expect(session.sendMessage(rina, { text: 'Dengar', media: audio }, '3EB0AAAA')).rejects.toMatchObject({
-      code: 'timeout',
-    });
-    await session.sendMessage(rina, { text: 'Dengar', media: audio }, '3EB0AAAA');
-    const ids = socket().sent.map((sent) => sent.id);
-    expect(ids).toHaveLength(3);
-    expect(ids[0]).toBe(ids[1]);
-    expect(ids[2]).toBe('3EB0AAAA');
-  });
-
-  it('keeps the last messages in memory when the engine gives no store', async () => {
-    const { session, socket } = await openLinked();
-    const { id } = await session.sendMessage(rina, { text: 'Halo' });
-    expect((await socket().config.getMessage?.({ id }))?.extendedTextMessage?.text).toBe('Halo');
-  });
-
-  it('still counts the send when the store fails to keep it', async () => {
+  it('is still counted as sent when the store fails to keep it', async () => {
     const failing: SentMessageStore = {
       get: async () => undefined,
       put: async () => {
         throw new Error('database gone');
       },
     };
-    const { session } = await openLinked({ sentMessages: failing });
-    expect(await session.sendMessage(rina, { text: 'Halo' })).toMatchObject({ id: expect.any(String) });
+    const { session, rina } = await sending({ sentMessages: failing });
+    expect(await session.sendMessage(rina.number, { text: 'Halo' })).toMatchObject({ id: expect.any(String) });
+  });
+});
+
+describe('a send whose ack was lost', () => {
+  it('repeats every part of a message sent in parts under the same ids', async () => {
+    const { session, events, rina } = await sending({}, { ...LOST_ACK_WAIT, reconnectBaseMs: 20 });
+    const audio = { bytes: Buffer.from('suara'), mime: 'audio/ogg', name: 'a.ogg' };
+    wa.endpoint.messages.plans.push('drop');
+    await expect(session.sendMessage(rina.number, { text: 'Dengar', media: audio }, '3EB0AAAA')).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    await until(() => connected(events) === 2, 10_000);
+    await session.sendMessage(rina.number, { text: 'Dengar', media: audio }, '3EB0AAAA');
+    const ids = wa.endpoint.messages.relayed.map((relayed) => relayed.id);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).toBe('3EB0AAAA');
   });
 
-  it("gives Baileys one retry counter for the session's life, across reconnects", async () => {
-    const { sockets, socket } = await openLinked();
-    const counter = socket().config.msgRetryCounterCache;
+  it("leaves Baileys one retry counter for the session's life, across reconnects", async () => {
+    const { events, configs } = await sending({}, { reconnectBaseMs: 20 });
+    const counter = configs[0]?.msgRetryCounterCache;
     if (!counter) throw new Error('no msgRetryCounterCache');
     counter.set('ABC:6285712345678@s.whatsapp.net', 2);
-    socket().close(408, 'timed out');
-    await until(() => sockets.length === 2);
-    expect(socket().config.msgRetryCounterCache).toBe(counter);
+    wa.endpoint.latest().terminate();
+    await until(() => connected(events) === 2, 10_000);
+    expect(configs[1]?.msgRetryCounterCache).toBe(counter);
     expect(counter.get('ABC:6285712345678@s.whatsapp.net')).toBe(2);
-    counter.del('ABC:6285712345678@s.whatsapp.net');
-    expect(counter.get('ABC:6285712345678@s.whatsapp.net')).toBeUndefined();
   });
 });
 
 describe('delivery receipts', () => {
-  it("passes on delivered and read for the session's own messages, each once", async () => {
-    const { events, socket } = await openLinked();
+  it("pass on delivered and read for the session's own messages, each once", async () => {
+    const { events } = await sending();
     const before = events.length;
-    const key = (id: string, fromMe = true) => ({ id, fromMe, remoteJid: `${rina}@s.whatsapp.net` });
-    socket().emit('messages.update', [
-      { key: key('A'), update: { status: Status.SERVER_ACK } },
-      { key: key('A'), update: { status: Status.DELIVERY_ACK } },
-      { key: key('A'), update: { status: Status.DELIVERY_ACK } },
-      { key: key('A'), update: { status: Status.READ } },
-      { key: key('B'), update: { status: Status.PLAYED } },
-      { key: key('C', false), update: { status: Status.READ } },
-      { key: key('D'), update: { message: { conversation: 'diedit' } } },
-    ]);
-    socket().emit('message-receipt.update', [
-      { key: key('A'), receipt: { userJid: `${rina}@s.whatsapp.net`, receiptTimestamp: 1_700_000_000 } },
-      { key: key('E'), receipt: { userJid: `${rina}@s.whatsapp.net`, receiptTimestamp: 1_700_000_000 } },
-      { key: key('E'), receipt: { userJid: `${rina}@s.whatsapp.net`, readTimestamp: 1_700_000_100 } },
-      { key: key('F'), receipt: { userJid: `${rina}@s.whatsapp.net`, playedTimestamp: 1_700_000_100 } },
-    ]);
+    const connection = wa.endpoint.latest();
+    const rina = '6285712345678@s.whatsapp.net';
+    const group = '120363012345@g.us';
+    const receipts: Parameters<typeof receipt>[] = [
+      [connection, ['A'], rina],
+      [connection, ['A'], rina],
+      [connection, ['A'], rina, { type: 'read' }],
+      [connection, ['B'], rina, { type: 'played' }],
+      // One of the account's own devices telling of a message Rina sent it: not the session's.
+      [connection, ['C'], rina, { type: 'read', recipient: '6281234567001@s.whatsapp.net' }],
+      // A group's receipts never reach the driver: Baileys drops group traffic (shouldIgnoreJid) unread.
+      [connection, ['E'], group, { participant: rina }],
+      [connection, ['E'], group, { type: 'read', participant: rina }],
+      [connection, ['F'], group, { type: 'played', participant: rina }],
+      [connection, ['G', 'H'], rina],
+    ];
+    const acked = () => connection.received.filter((node) => node.tag === 'ack' && node.attrs.class === 'receipt');
+    // One after another, as a phone sends them: Baileys merges the updates of a message that come in one burst.
+    for (const [at, args] of receipts.entries()) {
+      receipt(...args);
+      await until(() => acked().length === at + 1, 10_000);
+    }
     expect(events.slice(before)).toEqual([
       { type: 'receipt', id: 'A', status: 'delivered' },
       { type: 'receipt', id: 'A', status: 'read' },
       { type: 'receipt', id: 'B', status: 'read' },
-      { type: 'receipt', id: 'E', status: 'delivered' },
-      { type: 'receipt', id: 'E', status: 'read' },
-      { type: 'receipt', id: 'F', status: 'read' },
+      { type: 'receipt', id: 'G', status: 'delivered' },
+      { type: 'receipt', id: 'H', status: 'delivered' },
     ]);
   });
 });
 
 describe("the account's own name", () => {
-  const me = { id: '6281234567890:12@s.whatsapp.net', lid: '987654321:12@lid' };
-
-  it('is passed on when app-state sync brings it after the link, and again only when it changes', async () => {
-    const { events, socket } = await openFake();
-    socket().emit('creds.update', { me });
-    socket().user = me;
-    socket().emit('connection.update', { connection: 'open' });
-    expect(events.find((event) => event.type === 'authenticated')).toMatchObject({ pushname: '' });
+  it("is passed on when the account's phone writes with it after the link, again only when it changes", async () => {
+    const { events, rina, sari } = await sending();
     const before = events.length;
-    socket().emit('creds.update', { me: { ...me, name: 'Budi Santoso' } });
-    socket().emit('creds.update', { me: { ...me, name: 'Budi Santoso' } });
-    socket().emit('contacts.update', [{ id: '6281234567890@s.whatsapp.net', notify: 'Budi S.' }]);
-    socket().emit('contacts.upsert', [{ id: '6285700000000@s.whatsapp.net', notify: 'Orang lain' }]);
-    socket().emit('contacts.upsert', [{ id: '987654321@lid', notify: 'Budi' }]);
-    socket().emit('contacts.update', [{ id: '6281234567890@s.whatsapp.net', notify: '  ' }]);
-    expect(events.slice(before).filter((event) => event.type !== 'auth-state')).toEqual([
+    const written = [
+      ['N1', 'Budi Santoso'],
+      ['N2', 'Budi Santoso'],
+      ['N3', 'Budi S.'],
+    ];
+    for (const [id, name] of written) await writeFromPhone(wa.endpoint, rina, 'halo', id as string, name as string);
+    // Someone else's name is theirs.
+    await wa.endpoint.write(sari, 'hai', { id: 'N4', pushName: 'Orang lain' });
+    const connection = wa.endpoint.latest();
+    const receipted = () => connection.received.filter((node) => node.tag === 'receipt').map((node) => node.attrs.id);
+    await until(() => ['N1', 'N2', 'N3', 'N4'].every((id) => receipted().includes(id)), 10_000);
+    expect(events.slice(before).filter((event) => event.type === 'profile')).toEqual([
       { type: 'profile', pushname: 'Budi Santoso' },
       { type: 'profile', pushname: 'Budi S.' },
-      { type: 'profile', pushname: 'Budi' },
     ]);
   });
+});
 
-  it('is not passed on again when the link already announced it', async () => {
-    const { events, socket } = await openLinked();
-    socket().emit('creds.update', { me: { ...linkedUser } });
-    expect(events.filter((event) => event.type === 'profile')).toEqual([]);
-  });
-
-  it('is never taken from the credentials of a link still waiting for its code', async () => {
-    const { events, socket } = await openFake({ pairingNumber: '6281234567890' });
-    socket().emit('creds.update', { me: { id: '6281234567890@s.whatsapp.net', name: 'Tamu' } });
-    expect(events.filter((event) => event.type === 'profile')).toEqual([]);
+describe("the account's own contact entry", () => {
+  // Only app-state and history sync bring it, which the endpoint does not serve: the watch is read directly.
+  it("gives the name under its phone-number or LID JID, and no one else's", () => {
+    const names: string[] = [];
+    const watch = new PushnameWatch(baileys, (name) => names.push(name));
+    const me = { id: '6281234567890:12@s.whatsapp.net', lid: '987654321:12@lid' };
+    watch.onContacts([{ id: '6281234567890@s.whatsapp.net', notify: 'Budi S.' }], me);
+    watch.onContacts([{ id: '6285700000000@s.whatsapp.net', notify: 'Orang lain' }], me);
+    watch.onContacts([{ id: '987654321@lid', notify: 'Budi' }], me);
+    watch.onContacts([{ id: '6281234567890@s.whatsapp.net', notify: '  ' }], me);
+    expect(names).toEqual(['Budi S.', 'Budi']);
   });
 });
 
 describe('media of a template', () => {
   it('is uploaded once for every recipient, each send with its own caption', async () => {
-    const { session, socket } = await openLinked();
-    await session.sendMessage(rina, { text: 'Halo Rina', media: image });
-    await session.sendMessage('6285712345679', { text: 'Halo Sari', media: image });
-    expect(socket().uploads).toEqual(['image']);
-    const [first, second] = socket().sent.map((entry) => entry.message.imageMessage);
+    const { session, rina, sari, read } = await sending();
+    await session.sendMessage(rina.number, { text: 'Halo Rina', media: image });
+    await session.sendMessage(sari.number, { text: 'Halo Sari', media: image });
+    expect(wa.endpoint.media.uploads).toEqual(['image']);
+    const first = (await read(0, rina)).imageMessage;
+    const second = (await read(1, sari)).imageMessage;
     expect(first?.caption).toBe('Halo Rina');
     expect(second?.caption).toBe('Halo Sari');
     expect(second?.url).toBe(first?.url);
     expect(Buffer.from(second?.mediaKey ?? []).equals(Buffer.from(first?.mediaKey ?? []))).toBe(true);
 
-    await session.sendMessage(rina, { text: 'Lain', media: { ...image, bytes: Buffer.from('gambar lain') } });
-    expect(socket().uploads).toEqual(['image', 'image']);
+    await session.sendMessage(rina.number, { text: 'Lain', media: { ...image, bytes: Buffer.from('gambar lain') } });
+    expect(wa.endpoint.media.uploads).toEqual(['image', 'image']);
   });
 
   it('is uploaded once when sends of it overlap', async () => {
-    const { session, socket } = await openLinked();
-    socket().uploadDelayMs = 30;
+    const { session, rina, sari } = await sending();
+    // Both numbers known: nothing stands between the two sends and the upload.
+    await session.checkNumber(rina.number);
+    await session.checkNumber(sari.number);
     await Promise.all([
-      session.sendMessage(rina, { text: 'a', media: image }),
-      session.sendMessage('6285712345679', { text: 'b', media: image }),
+      session.sendMessage(rina.number, { text: 'a', media: image }),
+      session.sendMessage(sari.number, { text: 'b', media: image }),
     ]);
-    expect(socket().uploads).toEqual(['image']);
+    expect(wa.endpoint.media.uploads).toEqual(['image']);
   });
 
   it('is uploaded again after a send of it fails', async () => {
-    const { session, socket } = await openLinked();
-    await session.sendMessage(rina, { text: 'a', media: image });
-    socket().ackError = '479';
-    await session.sendMessage(rina, { text: 'b', media: image }).catch(() => undefined);
-    socket().ackError = null;
-    await session.sendMessage(rina, { text: 'c', media: image });
-    expect(socket().uploads).toEqual(['image', 'image']);
+    const { session, rina } = await sending();
+    await session.sendMessage(rina.number, { text: 'a', media: image });
+    wa.endpoint.messages.plans.push({ error: '479' });
+    await session.sendMessage(rina.number, { text: 'b', media: image }).catch(() => undefined);
+    await session.sendMessage(rina.number, { text: 'c', media: image });
+    expect(wa.endpoint.media.uploads).toEqual(['image', 'image']);
   });
 
-  it('takes its upload out of the ack timeout, under a limit of its own', async () => {
-    const slow = await openLinked({ uploadTimeoutMs: 1000 });
-    // The send timeout of the fake driver is 50 ms.
-    slow.socket().uploadDelayMs = 150;
-    expect(await slow.session.sendMessage(rina, { text: 'a', media: image })).toMatchObject({ id: expect.any(String) });
+  it('takes its upload out of the ack timeout', async () => {
+    const { session, rina } = await sending({}, { ...LOST_ACK_WAIT, uploadTimeoutMs: 10_000 });
+    await session.sendMessage(rina.number, { text: 'kenalan' });
+    wa.endpoint.media.delayMs = LOST_ACK_WAIT.sendTimeoutMs + 200;
+    expect(await session.sendMessage(rina.number, { text: 'a', media: image })).toMatchObject({
+      id: expect.any(String),
+    });
+  });
 
-    const stuck = await openLinked({ uploadTimeoutMs: 100 });
-    stuck.socket().uploadDelayMs = 300;
-    const failure = await stuck.session.sendMessage(rina, { text: 'a', media: image }).catch((error: unknown) => error);
+  it('fails a stalled upload under its own limit, keeping the socket, nothing relayed nor typed', async () => {
+    const { session, rina } = await sending({}, { uploadTimeoutMs: 100 });
+    const connection = wa.endpoint.latest();
+    wa.endpoint.media.stalled = true;
+    const failure = await session
+      .sendMessage(rina.number, { text: 'a', media: image })
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ kind: 'transient', code: 'upload-timeout' });
-    expect(stuck.socket().ended).toBe(false);
-    expect(stuck.socket().sent).toEqual([]);
-    expect(stuck.socket().presence).toEqual([]);
+    expect(connection.closed).toBe(false);
+    expect(wa.endpoint.messages.relayed).toEqual([]);
+    expect(connection.received.filter((node) => node.tag === 'presence' || node.tag === 'chatstate')).toEqual([]);
   });
 });
 

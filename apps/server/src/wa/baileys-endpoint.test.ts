@@ -4,9 +4,9 @@
  */
 import { Curve, WA_CERT_DETAILS } from 'baileys';
 import { describe, expect, it } from 'vitest';
-import { until } from '../../test/baileys-fake.ts';
 import { Phone } from '../../test/fake-wa/phone.ts';
 import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { until } from '../../test/until.ts';
 import { sendTemplate } from '../engine/blast/send.ts';
 import type { RetryPace } from '../engine/retry.ts';
 import type { BaileysDriverOptions } from './baileys.ts';
@@ -20,17 +20,21 @@ const codes = (events: SessionEvent[]) => events.flatMap((event) => (event.type 
 describe('linking an account through the fake endpoint', () => {
   it('shows a QR, pairs when the phone scans it, restarts on 515 and opens logged in with the stored creds', async () => {
     const phone = wa.endpoint.addPhone(new Phone('6281234567001', '99000111222333'));
-    const { events, sockets } = await wa.open();
+    const { events, sockets, configs } = await wa.open();
     await until(() => qrs(events).length === 1, 10_000);
     await wa.endpoint.scan(phone, qrs(events)[0] as string);
     await until(() => events.some((event) => event.type === 'connection' && event.state === 'connected'), 10_000);
-    expect(events.find((event) => event.type === 'authenticated')).toEqual({
-      type: 'authenticated',
-      phonenumber: '6281234567001',
-      pushname: '',
-    });
-    // The 515 put the session on a second socket, which logged in as the paired device.
+    // The account is announced once, when it opens; the 515 in between is no disconnection.
+    expect(events.filter((event) => event.type !== 'qr' && event.type !== 'auth-state')).toEqual([
+      { type: 'authenticated', phonenumber: '6281234567001', pushname: '' },
+      { type: 'connection', state: 'connected' },
+    ]);
+    // The 515 put the session on a second socket at once, which logged in as the paired device.
     expect(sockets).toHaveLength(2);
+    expect(configs[0]).toMatchObject({ printQRInTerminal: false, markOnlineOnConnect: false, syncFullHistory: false });
+    // Not shown online: a blasting account never says it is available.
+    const login = wa.endpoint.latest();
+    expect(login.received.filter((node) => node.tag === 'presence')).toEqual([]);
     expect(
       wa.endpoint.connections.map((connection) => (connection.payload?.devicePairingData ? 'register' : 'login')),
     ).toEqual(['register', 'login']);
@@ -64,6 +68,9 @@ describe('linking an account through the fake endpoint', () => {
     expect(qrs(events)).toEqual([]);
     await wa.endpoint.enterCode(phone, code);
     await until(() => connectedCount(events) === 1, 10_000);
+    // Baileys names the number in the creds (`me.name: '~'`) while the code waits: no name of the account's.
+    expect(events.filter((event) => event.type === 'profile')).toEqual([]);
+    expect(events.find((event) => event.type === 'authenticated')).toMatchObject({ pushname: '' });
     expect(events.find((event) => event.type === 'authenticated')).toMatchObject({ phonenumber: phone.number });
     expect(sockets).toHaveLength(2);
     expect(
@@ -102,7 +109,7 @@ describe('linking an account through the fake endpoint', () => {
 
 describe('a device the phone unlinked', () => {
   it('is refused at its next login with 401, and the session ends logged out', async () => {
-    const { events, phone, sockets } = await wa.linked({}, { reconnectBaseMs: 20 });
+    const { events, phone, sockets } = await wa.link({}, { reconnectBaseMs: 20 });
     phone.devices.splice(0);
     wa.endpoint.latest().terminate();
     await until(() => events.some((event) => event.type === 'connection' && event.state === 'loggedOut'), 10_000);

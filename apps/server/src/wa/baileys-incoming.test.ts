@@ -8,6 +8,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { writeFromPhone, writeUnreadable } from '../../test/fake-wa/writes.ts';
+import { until } from '../../test/until.ts';
 import type { SessionEvent } from './driver.ts';
 
 const wa = useFakeWhatsApp();
@@ -53,5 +55,52 @@ describe('a reply from a contact addressed by LID', () => {
         msg: 'message from a LID with no known phone number dropped',
       }),
     );
+  });
+});
+
+describe('what people write to the account', () => {
+  it('is passed on as text or the title of the button answered, and nothing from the account itself, groups or offline', async () => {
+    const { events, rina, socket } = await linked();
+    const upserted = new Set<string>();
+    socket().ev.on('messages.upsert', ({ messages: upsert }) => {
+      for (const message of upsert) upserted.add(message.key.id ?? '');
+    });
+    const sari = wa.endpoint.addContact('6285712345679', '88000111222002');
+    const dewi = wa.endpoint.addContact('6285712345670', '88000111222003');
+    await wa.endpoint.write(rina, 'STOP', { id: 'M1' });
+    await wa.endpoint.write(sari, { buttonsResponseMessage: { selectedDisplayText: 'Berhenti' } }, { id: 'M2' });
+    await writeFromPhone(wa.endpoint, dewi, 'halo', 'M3', 'Toko Sewa');
+    writeUnreadable(wa.endpoint, '120363012345@g.us', dewi, 'M4');
+    // Held while the device was offline: Baileys passes it on as history (`append`), not as news.
+    await wa.endpoint.write(dewi, 'lama', { id: 'M5', offline: true });
+    const connection = wa.endpoint.latest();
+    await connection.next((node) => node.tag === 'ack' && node.attrs.id === 'M4');
+    await until(() => ['M1', 'M2', 'M3', 'M5'].every((id) => upserted.has(id)), 10_000);
+    // The driver passes messages on in the order Baileys gave them: once the last is passed, all were read.
+    await wa.endpoint.write(rina, 'terakhir', { id: 'M6' });
+    await expect.poll(() => messages(events).length).toBe(3);
+    expect(messages(events)).toEqual([
+      { type: 'message', from: rina.number, text: 'STOP' },
+      { type: 'message', from: sari.number, text: 'Berhenti' },
+      { type: 'message', from: rina.number, text: 'terakhir' },
+    ]);
+  });
+
+  it('is heard inside disappearing and view-once messages', async () => {
+    const { events, rina } = await linked();
+    const sari = wa.endpoint.addContact('6285712345679', '88000111222002');
+    const dewi = wa.endpoint.addContact('6285712345670', '88000111222003');
+    await wa.endpoint.write(rina, { ephemeralMessage: { message: { extendedTextMessage: { text: 'STOP' } } } });
+    await wa.endpoint.write(sari, { viewOnceMessageV2: { message: { conversation: 'STOP' } } });
+    await wa.endpoint.write(dewi, {
+      ephemeralMessage: { message: { viewOnceMessage: { message: { conversation: 'stop' } } } },
+    });
+    await expect
+      .poll(() => messages(events))
+      .toEqual([
+        { type: 'message', from: rina.number, text: 'STOP' },
+        { type: 'message', from: sari.number, text: 'STOP' },
+        { type: 'message', from: dewi.number, text: 'stop' },
+      ]);
   });
 });

@@ -6,9 +6,8 @@ import { Writable } from 'node:stream';
 import * as baileys from 'baileys';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { until } from '../../test/baileys-fake.ts';
-import { frame } from '../../test/baileys-wire.ts';
-import { useWire } from '../../test/baileys-wire-suite.ts';
+import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { until } from '../../test/until.ts';
 import { SessionCaches } from './baileys-caches.ts';
 import { signalKeyStore } from './baileys-keys.ts';
 
@@ -24,14 +23,15 @@ function capture() {
   return { lines, logger };
 }
 
-const wire = useWire();
+const wa = useFakeWhatsApp();
 
 describe("Baileys' logs", () => {
   it("carry the account on Baileys' own error lines", async () => {
     const { lines, logger } = capture();
-    const wired = await wire.open({ deviceId: 'acct-logs' }, { logger });
+    const { events } = await wa.open({ deviceId: 'acct-logs' }, { logger });
+    await until(() => events.some((event) => event.type === 'qr'), 10_000);
     // An unlinked device cannot ack a notification in Baileys 7.0.0-rc14 (its ack reads creds.me.id).
-    frame(wired.socket(), { tag: 'notification', attrs: { id: 'n-1', type: 'psa', from: 's.whatsapp.net' } });
+    wa.endpoint.latest().send({ tag: 'notification', attrs: { id: 'n-1', type: 'psa', from: 's.whatsapp.net' } });
     await until(() => lines.some((line) => line.msg === 'failed to ack notification'));
     expect(lines.every((line) => line.account === 'acct-logs')).toBe(true);
   });

@@ -8,6 +8,7 @@
  */
 import type { BinaryNode } from 'baileys';
 import { describe, expect, it } from 'vitest';
+import { RATE_OVERLIMIT } from '../../test/fake-wa/queries.ts';
 import { useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
 import { sendTemplate } from '../engine/blast/send.ts';
 import type { RetryPace } from '../engine/retry.ts';
@@ -138,7 +139,7 @@ describe('a send WhatsApp answers with 429 rate-overlimit', () => {
     ["the contact's key fetch as it is encrypted", isKeyFetch, 0],
   ])('on %s reaches the engine as a restriction to cool down for, not tried again', async (_, overlimit, relayed) => {
     const { session, rina } = await sending();
-    wa.endpoint.overlimit = overlimit;
+    wa.endpoint.queryError = (query) => (overlimit(query) ? RATE_OVERLIMIT : null);
     const { pace, slept } = pacing(session);
     const outcome = await sendTemplate(pace, { number: rina.number, name: 'Rina' }, { text: 'Halo {name}' });
     expect(outcome).toMatchObject({ status: 'restricted', code: '429', until: null });

@@ -1,4 +1,4 @@
-/** The part of a Baileys socket the driver uses; tests stand a fake in for it (test/baileys-fake.ts). */
+/** The part of a Baileys socket the driver uses (makeWASocket's answer, typed down to what the driver calls). */
 import type {
   BaileysEventMap,
   BinaryNode,

@@ -6,8 +6,8 @@
  * a session opened again from the stored creds and keys must send it.
  */
 import { describe, expect, it } from 'vitest';
-import { until } from '../../test/baileys-fake.ts';
 import { connectedCount, useFakeWhatsApp } from '../../test/fake-wa/suite.ts';
+import { until } from '../../test/until.ts';
 import { memoryKeyStore } from './baileys-keys.ts';
 import type { SessionEvent } from './driver.ts';
 

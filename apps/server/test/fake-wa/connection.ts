@@ -92,9 +92,22 @@ export class WaConnection extends EventEmitter {
     });
   }
 
-  /** Ends the stream as WhatsApp does: a stream error with its code, then the connection closed. */
-  streamError(code: number) {
-    this.send({ tag: 'stream:error', attrs: { code: String(code) } });
+  /**
+   * Ends the stream as WhatsApp does: a stream error with its code, or its reason alone (`<conflict
+   * type="replaced"/>`: another client took the session), then the connection closed.
+   */
+  streamError(code: number | null, reason?: BinaryNode) {
+    this.send({
+      tag: 'stream:error',
+      attrs: code === null ? {} : { code: String(code) },
+      ...(reason ? { content: [reason] } : {}),
+    });
+    this.ws.close();
+  }
+
+  /** Refuses the session as WhatsApp does a banned or outdated one: a failure node (`reason`, `expire`), then closed. */
+  failure(attrs: Record<string, string>) {
+    this.send({ tag: 'failure', attrs });
     this.ws.close();
   }
 

@@ -1,20 +1,23 @@
 /**
  * A local fake WhatsApp endpoint that Baileys' real socket connects to over a real WebSocket: the Noise
  * handshake, QR and pairing-code linking with ADV signatures, the 515 restart, login with the stored creds, and the
- * queries and messages of a linked session (queries.ts, messages.ts). Tests drive what WhatsApp would do
- * from here: scan a QR, type a pairing code, drop an ack, answer 463 or 429, send receipts.
+ * queries and messages of a linked session (queries.ts, messages.ts), what people write to it (writes.ts).
+ * Tests drive what WhatsApp would do from here: scan a QR, type a pairing code, refuse a login (a ban, 405,
+ * 515), drop an ack, answer 463 or 429, send receipts.
  */
 import type { AddressInfo } from 'node:net';
-import { type BinaryNode, Curve } from 'baileys';
+import { type BinaryNode, Curve, type proto } from 'baileys';
 import { WebSocketServer } from 'ws';
 import { WaConnection } from './connection.ts';
+import { MediaHost } from './media.ts';
 import { MessageDesk } from './messages.ts';
 import { certChain, ServerNoise } from './noise.ts';
 import { enterCode } from './pairing-code.ts';
 import { Peer } from './peer.ts';
 import { type Phone, type Qr, readQr } from './phone.ts';
-import { answer } from './queries.ts';
+import { answer, type QueryError } from './queries.ts';
 import { TEST_ROOT, TEST_ROOT_SERIAL } from './trust.ts';
+import { type WriteOptions, write } from './writes.ts';
 
 /** Someone the account may write to: a number on WhatsApp, the LID WhatsApp knows it by, its device's keys. */
 export interface Contact {
@@ -23,19 +26,26 @@ export interface Contact {
   device: Peer;
 }
 
+/** How WhatsApp answers a client's handshake instead of going on: a failure node (a ban, 405) or a stream error (515). */
+export type Greeting = { failure: Record<string, string> } | { streamError: number };
+
 export class FakeWhatsApp {
   readonly connections: WaConnection[] = [];
   readonly phones = new Map<string, Phone>();
   readonly contacts = new Map<string, Contact>();
   /** Keys of the account's own primary device (the phone), by account number. */
   readonly phoneDevices = new Map<string, Peer>();
-  readonly messages = new MessageDesk();
+  messages = new MessageDesk();
+  /** Where the endpoint's sockets upload media (media.ts). */
+  media = new MediaHost();
   /** The end of the account's reach-out timelock, as WhatsApp's timelock query answers it; null: none. */
   reachoutTimelock: Date | null = null;
-  /** The queries answered with 429 rate-overlimit instead of a result, as WhatsApp limits an account. */
-  overlimit: (query: BinaryNode) => boolean = () => false;
+  /** The error a query is answered with instead of a result (429 rate-overlimit, 406, 403), or null. */
+  queryError: (query: BinaryNode) => QueryError | null = () => null;
   /** Whether a token issuance is answered with the contacts' trusted-contact tokens. */
   givesTokens = false;
+  /** How a connection is answered once its handshake ends, when not as usual (undefined). */
+  greet: (connection: WaConnection) => Greeting | undefined = () => undefined;
   /** Handshake or frame errors: a test fails on any. */
   readonly failures: unknown[] = [];
   private readonly serverStatic = Curve.generateKeyPair();
@@ -63,10 +73,26 @@ export class FakeWhatsApp {
     return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/ws/chat`;
   }
 
-  addPhone(phone: Phone) {
+  /** The account's phone, with the keys of its primary device (new ones unless given). */
+  addPhone(phone: Phone, device = new Peer()) {
     this.phones.set(phone.number, phone);
-    this.phoneDevices.set(phone.number, new Peer());
+    this.phoneDevices.set(phone.number, device);
     return phone;
+  }
+
+  /** WhatsApp as a test found it: no phone, no contact, no plan; the connections left are ended. */
+  reset() {
+    for (const connection of this.connections.splice(0)) connection.terminate();
+    this.phones.clear();
+    this.phoneDevices.clear();
+    this.contacts.clear();
+    this.messages = new MessageDesk();
+    this.media = new MediaHost();
+    this.reachoutTimelock = null;
+    this.queryError = () => null;
+    this.givesTokens = false;
+    this.greet = () => undefined;
+    this.failures.splice(0);
   }
 
   addContact(number: string, lid: string): Contact {
@@ -87,30 +113,9 @@ export class FakeWhatsApp {
     return `${phone.number}:${linked.device}@s.whatsapp.net`;
   }
 
-  /**
-   * The contact writes to the account from its phone, addressed by its LID as WhatsApp does in 2026; the
-   * phone number rides along as `sender_pn` unless `senderPn` is false. Encrypted for the linked device.
-   */
-  async write(contact: Contact, text: string, { id = `3A${++this.written}`, senderPn = true } = {}) {
-    const [phone] = [...this.phones.values()];
-    const linked = phone?.devices[0];
-    const connection = this.connections.findLast((candidate) => !candidate.closed && candidate.account);
-    if (!linked?.keys || !connection) throw new Error('no linked device online with its keys uploaded');
-    const bundle = { ...linked.keys, preKey: linked.preKeys.shift() };
-    const { type, ciphertext } = await contact.device.encrypt(this.linkedJid(), bundle, { conversation: text });
-    connection.send({
-      tag: 'message',
-      attrs: {
-        id,
-        from: `${contact.lid}@lid`,
-        type: 'text',
-        t: String(Math.floor(Date.now() / 1000)),
-        addressing_mode: 'lid',
-        ...(senderPn ? { sender_pn: `${contact.number}@s.whatsapp.net` } : {}),
-      },
-      content: [{ tag: 'enc', attrs: { v: '2', type }, content: ciphertext }],
-    });
-    return id;
+  /** The contact writes to the account (writes.ts); the message's id. */
+  write(contact: Contact, message: string | proto.IMessage, options: WriteOptions = {}) {
+    return write(this, contact, message, { id: `3A${++this.written}`, ...options });
   }
 
   /**
@@ -143,6 +148,15 @@ export class FakeWhatsApp {
 
   private onReady(connection: WaConnection) {
     const payload = connection.payload;
+    const greeting = this.greet(connection);
+    if (greeting && 'failure' in greeting) {
+      connection.failure(greeting.failure);
+      return;
+    }
+    if (greeting) {
+      connection.streamError(greeting.streamError);
+      return;
+    }
     if (payload?.devicePairingData) {
       // A companion without an account: WhatsApp hands it refs to show as QR codes, one after another.
       connection.send({
@@ -186,13 +200,13 @@ export class FakeWhatsApp {
    * The phone scans the QR the companion shows: pair-success, the companion's signature checked, then the
    * 515 that has it log in again with its new creds.
    */
-  async scan(phone: Phone, qr: string, { device = 12, forged = false } = {}) {
+  async scan(phone: Phone, qr: string, { device = 12, forged = false, restart = true } = {}) {
     const read = readQr(qr);
     const connection = this.connections.find(
       (candidate) => !candidate.closed && candidate.noiseKey?.equals(read.noiseKey),
     );
     if (!connection) throw new Error('no open connection shows this QR');
-    await this.pair(connection, phone, read, device, forged);
+    await this.pair(connection, phone, read, device, { forged, restart });
   }
 
   /**
@@ -209,12 +223,20 @@ export class FakeWhatsApp {
     await this.pair(connection, phone, read, device);
   }
 
-  private async pair(connection: WaConnection, phone: Phone, read: Qr, device: number, forged = false) {
+  /** Pairs, then restarts the companion with a 515, or (`restart: false`) drops its connection instead. */
+  private async pair(
+    connection: WaConnection,
+    phone: Phone,
+    read: Qr,
+    device: number,
+    { forged = false, restart = true } = {},
+  ) {
     const id = `pair-success-${++this.pairIds}`;
     connection.send(phone.pairSuccess(read, device, id, { forged }));
     const reply = await connection.next((node) => node.tag === 'iq' && node.attrs.id === id);
     phone.confirm(read, device, reply);
-    connection.streamError(515);
+    if (restart) connection.streamError(515);
+    else connection.terminate();
   }
 
   private onNode(connection: WaConnection, node: BinaryNode) {

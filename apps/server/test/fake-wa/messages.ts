@@ -1,6 +1,7 @@
 /**
  * The messages a linked session relays, as WhatsApp's server sees them: each one kept with its id and the
- * devices it was encrypted for, and acknowledged, or not (a lost ack), or refused with an error (463).
+ * devices it was encrypted for, and acknowledged, or not (a lost ack, or the connection dropped instead), or
+ * refused with an error (463).
  * Receipts and retry requests go back to the session from here.
  */
 import { type BinaryNode, encodeBigEndian } from 'baileys';
@@ -17,8 +18,8 @@ export interface Relayed {
   connection: WaConnection;
 }
 
-/** What the server does with the next relayed message: ack it, lose the ack, or refuse it with a code. */
-export type AckPlan = 'ack' | 'drop' | { error: string };
+/** What the server does with the next relayed message: ack it, lose the ack, drop the connection, or refuse it with a code. */
+export type AckPlan = 'ack' | 'drop' | 'close' | { error: string };
 
 export class MessageDesk {
   readonly relayed: Relayed[] = [];
@@ -40,6 +41,10 @@ export class MessageDesk {
     const refusal = this.plans.length === 0 ? this.refuse(node) : null;
     const plan = this.plans.shift() ?? (refusal ? { error: refusal } : 'ack');
     if (plan === 'drop') return;
+    if (plan === 'close') {
+      connection.terminate();
+      return;
+    }
     connection.send({
       tag: 'ack',
       attrs: {
@@ -89,10 +94,27 @@ export class MessageDesk {
 
   /** A receipt from the recipient's device for messages it got: delivered (no type) or read. */
   receipt(relayed: Relayed, type?: 'read') {
-    const from = relayed.to;
-    relayed.connection.send({
-      tag: 'receipt',
-      attrs: { id: relayed.id, from, t: String(Math.floor(Date.now() / 1000)), ...(type ? { type } : {}) },
-    });
+    receipt(relayed.connection, [relayed.id], relayed.to, { ...(type ? { type } : {}) });
   }
+}
+
+/**
+ * A receipt for messages `ids` (the first in its attributes, the others listed) from `from`: delivered (no
+ * type), `read` or `played`; from a group's `participant`; or with a `recipient`, one of the account's own
+ * devices telling of a message someone sent it.
+ */
+export function receipt(
+  connection: WaConnection,
+  [id = '', ...more]: string[],
+  from: string,
+  attrs: { type?: 'read' | 'played'; participant?: string; recipient?: string } = {},
+) {
+  const list: BinaryNode[] = more.length
+    ? [{ tag: 'list', attrs: {}, content: more.map((other) => ({ tag: 'item', attrs: { id: other } })) }]
+    : [];
+  connection.send({
+    tag: 'receipt',
+    attrs: { id, from, t: String(Math.floor(Date.now() / 1000)), ...attrs },
+    ...(list.length ? { content: list } : {}),
+  });
 }

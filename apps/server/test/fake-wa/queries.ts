@@ -1,7 +1,7 @@
 /**
  * WhatsApp's answers to a linked session's queries (`iq` get/set): pre-key counts and uploads, key bundles,
- * usync lookups (contact, devices, LID), token issuance, the timelock query, `rate-overlimit` (429) where a
- * test asks for it, and a plain result for everything the fake does not model.
+ * usync lookups (contact, devices, LID), token issuance, the timelock query, an error (429 `rate-overlimit`,
+ * 406, 403) where a test asks for one, and a plain result for everything the fake does not model.
  */
 import { type BinaryNode, QueryIds, XWAPaths } from 'baileys';
 import type { WaConnection } from './connection.ts';
@@ -14,15 +14,23 @@ const result = (node: BinaryNode, content?: BinaryNode[]): BinaryNode => ({
   ...(content ? { content } : {}),
 });
 
-/** WhatsApp's answer to a query made too often: an error iq, `rate-overlimit`. */
-const overlimit = (node: BinaryNode): BinaryNode => ({
+/** An error WhatsApp answers a query with, e.g. `{ code: 429, text: 'rate-overlimit' }`. */
+export interface QueryError {
+  code: number;
+  text: string;
+}
+
+export const RATE_OVERLIMIT: QueryError = { code: 429, text: 'rate-overlimit' };
+
+const failed = (node: BinaryNode, { code, text }: QueryError): BinaryNode => ({
   tag: 'iq',
   attrs: { id: node.attrs.id ?? '', type: 'error', from: 's.whatsapp.net' },
-  content: [{ tag: 'error', attrs: { code: '429', text: 'rate-overlimit' } }],
+  content: [{ tag: 'error', attrs: { code: String(code), text } }],
 });
 
 export async function answer(endpoint: FakeWhatsApp, connection: WaConnection, node: BinaryNode): Promise<BinaryNode> {
-  if (endpoint.overlimit(node)) return overlimit(node);
+  const error = endpoint.queryError(node);
+  if (error) return failed(node, error);
   const xmlns = node.attrs.xmlns;
   if (xmlns === 'encrypt') return encrypt(endpoint, connection, node);
   if (xmlns === 'usync') return usync(endpoint, connection, node);
