@@ -16,9 +16,10 @@
 // thousands of sends, hours through the database (the engine bench measures that path). Every account has a
 // clock and a simulator driver of its own (the model judges each account by its own sends), so the 200 weeks
 // run at once; they share the list of numbers.
+import { loadavg } from 'node:os';
 import { parseCaptions, pickVariant } from '@sewablast/contract/variants';
 import { settings } from '../apps/server/src/db/schema.ts';
-import { SAFETY_RECHECK_S } from '../apps/server/src/engine/blast/blast-loop.ts';
+import { SAFETY_RECHECK_S } from '../apps/server/src/engine/blast/blast-hold.ts';
 import { sendTemplate } from '../apps/server/src/engine/blast/send.ts';
 import { RATE_LIMITED } from '../apps/server/src/engine/retry.ts';
 import {
@@ -58,10 +59,24 @@ const SAFETY = {
   send_window_start: column('send_window_start'),
   send_window_end: column('send_window_end'),
   template_repeat_days: column('template_repeat_days'),
+  health_slow_below: column('health_slow_below'),
+  health_pause_below: column('health_pause_below'),
+  interval_min: DEFAULT_SETTINGS.interval_min,
+  interval_max: DEFAULT_SETTINGS.interval_max,
 };
-const THRESHOLDS = { health_slow_below: column('health_slow_below'), health_pause_below: column('health_pause_below') };
+/**
+ * SET=daily_cap=1500,warmup_days=3,send_window_start=06:00 runs the rule at other settings than the defaults
+ * (the sweep of docs/performance.md): numbers stay numbers, times stay text.
+ */
+for (const pair of (process.env.SET ?? '').split(',').filter(Boolean)) {
+  const [name, value] = pair.split('=');
+  if (!(name in SAFETY)) throw new Error(`SET: no setting ${name}`);
+  SAFETY[name] = typeof SAFETY[name] === 'number' ? Number(value) : value;
+}
+const THRESHOLDS = { health_slow_below: SAFETY.health_slow_below, health_pause_below: SAFETY.health_pause_below };
 const HOUR_MS = 3_600_000;
-const { interval_min: INTERVAL_MIN, interval_max: INTERVAL_MAX, price: PRICE } = DEFAULT_SETTINGS;
+const { interval_min: INTERVAL_MIN, interval_max: INTERVAL_MAX } = SAFETY;
+const { price: PRICE } = DEFAULT_SETTINGS;
 /** One template of three greetings and no {name} (a generator's numbers have none). */
 const CAPTIONS = parseCaptions([
   '{Halo|Hai|Selamat siang} kak, ada promo akhir pekan dari Toko Sejahtera. Balas STOP bila tidak berkenan.',
@@ -307,7 +322,10 @@ console.log(
     `SIM_SEED ${SEED}, SIM_BANS=behaviour; interval ${INTERVAL_MIN}–${INTERVAL_MAX} s; safety defaults: cap ${SAFETY.daily_cap}, ` +
     `warm-up ${SAFETY.warmup_days} days from ${SAFETY.warmup_start_cap}, proven +${SAFETY.daily_cap_step} a day to ${SAFETY.daily_cap_max}, ` +
     `health slowed below ${THRESHOLDS.health_slow_below}, paused below ${THRESHOLDS.health_pause_below}, hours ${SAFETY.send_window_start}–${SAFETY.send_window_end}; ` +
-    `temporary ban ${TEMP_BAN_MS / 3_600_000} h, timelock ${TIMELOCK_MS / 3_600_000} h`,
+    `temporary ban ${TEMP_BAN_MS / 3_600_000} h, timelock ${TIMELOCK_MS / 3_600_000} h; ` +
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
 );
 const sides = [off && ['off', off], on && ['on', on]].filter(Boolean);
 console.log(`| |${sides.map(([side]) => ` ACCOUNT_SAFETY ${side} |`).join('')}`);

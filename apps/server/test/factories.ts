@@ -114,6 +114,8 @@ export interface BlastOnClockOptions {
    * as soon as it has begun. Waits for the hours, the cap or a restriction stay the test's to end.
    */
   skipPauses?: boolean;
+  /** A restriction's wait passes at once too, on the test's clock: the clock moves to the end WhatsApp told. */
+  skipRestrictions?: boolean;
 }
 
 /** A blast loop of one account in Jakarta's time zone, with the live events it published. */
@@ -133,6 +135,10 @@ export function blastOnClock(options: BlastOnClockOptions) {
         const pause = !extra.wait_reason || extra.wait_reason === 'spread';
         if (clock && options.skipPauses && event === 'waiting' && pause && !extra.limited_until) {
           clock.now = new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
+          setImmediate(() => loop.wake());
+        }
+        if (clock && options.skipRestrictions && event === 'waiting' && extra.limited_until) {
+          clock.now = new Date(extra.limited_until);
           setImmediate(() => loop.wake());
         }
       },

@@ -4,19 +4,14 @@
  * of what it earned at once, the day of the restriction does not count, and the next clean day counts again. The
  * account's answer says the cap grew.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { messageTemplates, phoneNumbers, settings, users, whatsappAccounts } from '../src/db/schema.ts';
-import { BlastLoop } from '../src/engine/blast/blast-loop.ts';
-import { MediaFiles } from '../src/engine/blast/blast-take.ts';
-import { VariantPicker } from '../src/engine/blast/variants.ts';
-import { OutcomeWriter } from '../src/ledger/outcome-writer.ts';
-import { createFileStore } from '../src/modules/file/stores.ts';
+import { messageTemplates, settings, whatsappAccounts } from '../src/db/schema.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createPresenter } from '../src/modules/whatsapp/present.ts';
-import { SendError, type WaSession } from '../src/wa/driver.ts';
+import { SendError } from '../src/wa/driver.ts';
+import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'proven-worker';
@@ -24,27 +19,6 @@ let database: Database;
 /** Jakarta's wall clock (UTC+7, no daylight saving). */
 const wib = (local: string) => new Date(`${local}+07:00`);
 const morning = (day: number) => wib(`2026-11-${String(25 + day)}T08:00:00`);
-
-/** Answers every send, but the ones at `timelocked` (counted from 0) with a 463 timelock of a minute. */
-function session(clock: { now: Date }, timelocked: number[]): WaSession & { sends: string[] } {
-  const sends: string[] = [];
-  return {
-    deviceId: 'proven',
-    sends,
-    subscribe: () => () => {},
-    async sendMessage(to) {
-      const index = sends.length;
-      sends.push(to);
-      if (timelocked.includes(index)) {
-        throw new SendError('restricted', '463', 'reach-out timelock', new Date(clock.now.getTime() + 60_000));
-      }
-      return { id: `id-${to}-${index}` };
-    },
-    checkNumber: async () => ({ exists: true, name: null }),
-    logout: async () => {},
-    close: async () => {},
-  };
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -67,68 +41,34 @@ afterAll(() => database.close());
 
 describe('a proven account’s cap', () => {
   it('rises a step each clean day up to the ceiling, and drops after a restriction', async () => {
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        firstname: 'Terbukti',
-        lastname: 'Aman',
-        email: 'proven@test.local',
-        password_hash: 'x',
-        referral_code: 'PROVEN01',
-      })
-      .returning();
+    const user = await aUser(database.db);
     await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
-    await database.db
-      .insert(phoneNumbers)
-      .values(Array.from({ length: 40 }, (_, i) => ({ number: `6281170${String(i).padStart(4, '0')}`, name: 'N' })));
-    const [account] = await database.db
-      .insert(whatsappAccounts)
-      .values({
-        clientid: 'proven-account',
-        user_id: user?.id ?? 0,
-        state: 'connected',
-        owner_id: WORKER,
-        lease_until: new Date(Date.now() + 600_000),
-        blasting: true,
-        interval_min: 0,
-        interval_max: 0,
-        last_sent_at: wib('2026-11-25T19:00:00'),
-        warmup_started_on: '2026-11-01',
-      })
-      .returning();
-    if (!account) throw new Error('no account');
+    await onlyNumbers(database.db, '6281170', 40, 4);
+    const account = await aLinkedAccount(
+      database.db,
+      { userId: user.id, workerId: WORKER },
+      { clientid: 'proven-account', last_sent_at: wib('2026-11-25T19:00:00'), warmup_started_on: '2026-11-01' },
+    );
 
     const clock = { now: morning(1) };
-    // Day 4's first send (the 10th in all) meets a timelock.
-    const wa = session(clock, [9]);
-    const events: [TLiveEventName, Partial<TLivePayload>][] = [];
-    const loop = new BlastLoop(
-      {
-        db: database.db,
-        workerId: WORKER,
-        session: () => wa,
-        secondMs: 1,
-        random: () => 0,
-        publish: async (_row, event, extra = {}) => {
-          events.push([event, extra]);
-          // A pause between sends (a long one is a 'spread' wait), and the timelock's minute, pass at once on the
-          // test's clock.
-          const pause = !extra.wait_reason || extra.wait_reason === 'spread';
-          if (event === 'waiting' && (extra.limited_until || pause)) {
-            clock.now = extra.limited_until
-              ? new Date(extra.limited_until)
-              : new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
-            setImmediate(() => loop.wake());
-          }
-        },
-        outcomes: new OutcomeWriter(database.db),
-        variants: new VariantPicker(database.db),
-        media: new MediaFiles(database.db, createFileStore(database.db)),
-        safety: { timeZone: 'Asia/Jakarta', enforce: true },
-        now: () => clock.now,
-      },
-      account.id,
-    );
+    // Day 4's first send (the 10th in all) meets a timelock of a minute.
+    const wa = scriptedSession((n) => {
+      if (n === 9) {
+        throw new SendError('restricted', '463', 'reach-out timelock', new Date(clock.now.getTime() + 60_000));
+      }
+    });
+    // A pause between sends (a long one is a 'spread' wait), and the timelock's minute, pass at once on the
+    // test's clock.
+    const { loop, events } = blastOnClock({
+      db: database.db,
+      workerId: WORKER,
+      accountId: account.id,
+      session: wa,
+      clock,
+      enforce: true,
+      skipPauses: true,
+      skipRestrictions: true,
+    });
     const capWait = () =>
       events.filter(([event, extra]) => event === 'waiting' && extra.wait_reason === 'cap').at(-1)?.[1];
     const row = async () =>

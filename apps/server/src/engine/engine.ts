@@ -18,8 +18,9 @@ export interface Engine {
   reconcile(clientid: string): Promise<void>;
   halt(clientid: string): Promise<void>;
   /**
-   * The blasts held back by the safety rule (the sending hours, the cap, their health; of every account, or of
-   * `clientid`'s) look at it again now: the settings or the member's terms it reads changed.
+   * The blasts held back by the safety rule (the sending hours, the cap, their health), and the number checks
+   * waiting for an account that may check, of every account or of `clientid`'s, look again now: the settings or
+   * the member's terms they read changed.
    */
   recheck(clientid?: string): Promise<void>;
   /**

@@ -1,38 +1,31 @@
 /**
  * One account's blast (DESIGN §5.6): take the next active number nobody is sending to, least recently
  * sent first; take the active template used least and pick one of its variants (variants.ts); send it filled
- * in (send.ts); record the outcome with its money; pause; again. A ban ends the blast. A restriction (restrict.ts: WhatsApp's 463 the driver could not
- * resolve, or a 429) counts as a failed send and makes the blast wait, until the end WhatsApp told or for a
- * cool-down that grows with restrictions in a row, then go on: sending on into a restriction is what
- * prolongs it, and ending the blast would lose a healthy account's run. When every number was sent in this run the blast starts over
- * (`loop`) or finishes. The send key is the account, the number and the run, so a send repeated after a
- * crash is counted once. Before each send the account's safety rule (send-policy.ts) may hold it: outside the
- * sending hours or at its day's cap it gives the number back and waits for the next opening, checking again
- * at once when the settings or the member's terms change (`recheck`) and every few minutes regardless. The
- * account's health (health.ts, kept on its row by the host, by the round after a restriction) stretches the
- * pause and lowers the cap as it falls, and below its threshold holds the blast the same way until it
- * recovers. A long pause between sends is kept on the row (`spread_until`), so that the row says it after a
- * reload too. Pacing, retries, stopping and the lease are the
- * loop base's (loop.ts).
+ * in (send.ts); record the outcome with its money (blast-outcome.ts); pause; again. A ban ends the blast. A
+ * restriction (restrict.ts: WhatsApp's 463 the driver could not resolve, or a 429) counts as a failed send and
+ * makes the blast wait, until the end WhatsApp told or for a cool-down that grows with restrictions in a row,
+ * then go on: sending on into a restriction is what prolongs it, and ending the blast would lose a healthy
+ * account's run. When every number was sent in this run the blast starts over (`loop`) or finishes. The send
+ * key is the account, the number and the run, so a send repeated after a crash is counted once. Before each
+ * send the account's safety rule (send-policy.ts) may hold it (blast-hold.ts): outside the sending hours, at
+ * its day's cap, or while its health (health.ts, kept on its row by the host) is below its threshold, it gives
+ * the number back and waits, looking again at once when the settings or the member's terms change. Falling
+ * health stretches the pause and lowers the cap. A long pause between sends is kept on the row
+ * (blast-pause.ts). Pacing, retries, stopping and the lease are the loop base's (loop.ts).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
-import { LONG_PAUSE_S } from '@sewablast/contract/safety';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import type { OutcomeWriter } from '../../ledger/outcome-writer.ts';
 import { countSend } from '../../metrics/engine-metrics.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from '../loop.ts';
-import { HEALTH_REFRESH_MS, refreshHealth } from '../safety/health-read.ts';
+import { withRecentHealth } from '../safety/health-read.ts';
 import { beginRestriction } from '../safety/restrict.ts';
-import {
-  type SafetySettings,
-  type SafetyVerdict,
-  type SafetyView,
-  safetyView,
-  sendPolicy,
-} from '../safety/send-policy.ts';
-import { spreadGap, spreadInterval, withSpread } from '../safety/send-spread.ts';
+import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../safety/send-policy.ts';
+import { spreadGap, spreadInterval } from '../safety/send-spread.ts';
 import { TEMP_BANNED } from '../session/session-events.ts';
+import { SafetyHold } from './blast-hold.ts';
 import { RecordInPause, recordBlastOutcome } from './blast-outcome.ts';
+import { SpreadPause } from './blast-pause.ts';
 import { type BlastRowValues, releaseNumber, setBlastAccount } from './blast-rows.ts';
 import {
   anyNumberLeft,
@@ -57,12 +50,6 @@ export interface BlastLoopDeps extends LoopDeps {
   now?: () => Date;
 }
 
-/**
- * A wait for the sending hours or the next day is checked again this often, so that settings changed where no
- * recheck reached this worker (straight in the database, a lost command) take hold.
- */
-export const SAFETY_RECHECK_S = 5 * 60;
-
 export class BlastLoop extends AccountLoop {
   /** The account as last read or written: live events carry it as their sender. */
   private row: AccountRow | undefined;
@@ -76,14 +63,25 @@ export class BlastLoop extends AccountLoop {
   private safety: SafetyView | null = null;
   /** The safety settings the last round read: the pause spreads the day's cap over their sending hours. */
   private settings: SafetySettings | null = null;
-  /** Held back by the safety rule (holdBack): a recheck wakes it. */
-  private holding = false;
-  /** A recheck came since this round read the settings: a hold it decides on them is looked at again at once. */
-  private recheckDue = false;
+  /** Held back by the safety rule (blast-hold.ts): a recheck wakes it. */
+  private readonly safetyHold = new SafetyHold({
+    announce: (seconds) => this.announce('waiting', { waitTime: seconds }),
+    sleep: (seconds) => this.sleep(seconds),
+    wake: () => this.wake(),
+    now: () => this.now(),
+  });
   /** The last round's outcome, written while its pause runs. */
   private readonly recording = new RecordInPause();
-  /** The end of the long pause under way (pausing), kept on the row until it ends. */
-  private spreadUntil: Date | null = null;
+  /** A long pause between sends, kept on the row until it ends. */
+  private readonly spread = new SpreadPause({
+    now: () => this.now(),
+    keep: async (until) => {
+      this.row = (await this.setAccount({ spread_until: until })) ?? this.row;
+    },
+    over: async (extra) => {
+      if (this.row) await this.deps.publish(this.row, 'progressing', extra);
+    },
+  });
 
   constructor(
     protected override readonly deps: BlastLoopDeps,
@@ -101,36 +99,22 @@ export class BlastLoop extends AccountLoop {
    * pause between sends or a restriction's wait is left to end in its time (ending them early sends sooner).
    */
   recheck(): void {
-    this.recheckDue = true;
-    if (this.holding) this.wake();
+    this.safetyHold.recheck();
   }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }
 
-  /**
-   * A long pause is kept on the row as a wait of its own (`spread`, until when), so that the row says when the
-   * next send comes after a reload, on another tab and to an admin, as the pause's live event says it.
-   */
+  /** A long pause is kept on the row as a wait of its own (blast-pause.ts), and its figures say it. */
   protected override async pausing(seconds: number): Promise<void> {
-    if (seconds < LONG_PAUSE_S || !this.safety) return;
-    const until = new Date(this.now().getTime() + seconds * 1000);
-    this.spreadUntil = until;
-    this.row = (await this.setAccount({ spread_until: until })) ?? this.row;
-    this.safety = withSpread(this.safety, until, this.now());
+    if (this.safety && (await this.spread.begin(seconds))) this.safety = this.spread.shown(this.safety);
   }
 
   protected override async afterPause(): Promise<void> {
     await this.recording.settled();
-    if (!this.spreadUntil) {
-      if (this.row) await this.deps.publish(this.row, 'progressing', {});
-      return;
-    }
-    this.spreadUntil = null;
-    this.row = (await this.setAccount({ spread_until: null })) ?? this.row;
-    if (this.safety) this.safety = { ...this.safety, resume_at: null, wait_reason: null };
-    if (this.row) await this.deps.publish(this.row, 'progressing', { resume_at: null, wait_reason: null });
+    const long = await this.spread.end();
+    if (long && this.safety) this.safety = { ...this.safety, resume_at: null, wait_reason: null };
   }
 
   private setAccount(values: BlastRowValues) {
@@ -154,7 +138,7 @@ export class BlastLoop extends AccountLoop {
   }
 
   protected override async roundStart(): Promise<AccountRow | undefined> {
-    this.recheckDue = false;
+    this.safetyHold.reading();
     await this.recording.settled();
     const { account, material } = await readRound(
       this.deps.db,
@@ -200,7 +184,10 @@ export class BlastLoop extends AccountLoop {
     this.material = null;
     if (!material) throw new Error('a blast round without the material its start read');
     const { number, template, interval } = material;
-    const current = await this.withHealth(account);
+    const current = await withRecentHealth(this.deps.db, account, {
+      now: this.now(),
+      enforce: this.deps.safety.enforce,
+    });
     this.row = current;
     this.settings = material.safety;
     const verdict = sendPolicy(
@@ -215,7 +202,7 @@ export class BlastLoop extends AccountLoop {
     const held = ['window', 'cap', 'no_hours', 'health'] as const;
     if (held.some((reason) => reason === verdict.wait_reason)) {
       if (number) await this.putBack(number);
-      await this.holdBack(verdict);
+      await this.safetyHold.hold(verdict);
       return 'next';
     }
     if (!number) {
@@ -258,9 +245,7 @@ export class BlastLoop extends AccountLoop {
       this.safety = { ...view, sent_today: view.sent_today + 1 };
       this.recording.hold(
         // The outcome written during the pause announces, and keeps, the pause as its wait.
-        recordBlastOutcome(this.deps, account, sent, view, (counted) =>
-          withSpread(counted, this.spreadUntil, this.now()),
-        ).then((counted) => {
+        recordBlastOutcome(this.deps, account, sent, view, (counted) => this.spread.shown(counted)).then((counted) => {
           this.safety = counted;
         }),
       );
@@ -275,35 +260,6 @@ export class BlastLoop extends AccountLoop {
   private async putBack(number: Taken): Promise<void> {
     await this.release(number.id);
     this.row = (await this.setAccount({ blast_number_id: null })) ?? this.row;
-  }
-
-  /**
-   * The account with its health computed lately: since its last bad signal (recording one made it due,
-   * account-events.ts), and at most twice HEALTH_REFRESH_MS ago (the host refreshes it every HEALTH_REFRESH_MS;
-   * this is for a host that fell behind). With the safety rule off nothing is decided on it: the host's is enough.
-   */
-  private async withHealth(account: AccountRow): Promise<AccountRow> {
-    const now = this.now();
-    const age = account.health_at ? now.getTime() - account.health_at.getTime() : Number.POSITIVE_INFINITY;
-    if (!this.deps.safety.enforce || (age >= 0 && age < 2 * HEALTH_REFRESH_MS)) return account;
-    await refreshHealth(this.deps.db, [this.accountId], { now, enforce: true });
-    return (await this.account()) ?? account;
-  }
-
-  /**
-   * Waits toward the time the rule named, announced with why, and checks again at most SAFETY_RECHECK_S later;
-   * hours that never open (the member's own and the service's apart) and a pause for health name no time, and
-   * are checked as often.
-   */
-  private async holdBack(verdict: SafetyVerdict): Promise<void> {
-    const until = verdict.resume_at === null ? Number.NaN : Date.parse(verdict.resume_at);
-    const left = Number.isNaN(until) ? SAFETY_RECHECK_S : Math.ceil((until - this.now().getTime()) / 1000);
-    const seconds = Math.max(1, left);
-    await this.announce('waiting', { waitTime: seconds });
-    if (this.recheckDue) return;
-    this.holding = true;
-    await this.sleep(Math.min(seconds, SAFETY_RECHECK_S));
-    this.holding = false;
   }
 
   /**

@@ -62,6 +62,7 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
     send: (event, extra) => this.send(event, extra),
     running: () => JOB_EVENTS[this.kind].running,
     sleep: (seconds) => this.sleep(seconds),
+    wake: () => this.wake(),
     now: () => this.now(),
   });
 
@@ -96,6 +97,11 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
   standBy(why: StandBy): void {
     this.standingBy = why;
     this.stop();
+  }
+
+  /** A wait for an account that may check looks again now (settings or terms changed). */
+  recheck(): void {
+    this.budgetWait.recheck();
   }
 
   protected async job(): Promise<Row | undefined> {
@@ -210,19 +216,12 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
    */
   private async checker(job: Row): Promise<Checker | null> {
     const { safety, sessionOf } = this.deps;
-    if (!safety?.enforce || !sessionOf) {
+    if (!safety?.enforce || !sessionOf)
       return { pace: this, ask: (number) => (session) => session.checkNumber(number) };
-    }
-    const found = await budgetedChecker({ ...this.deps, ...safety, sessionOf, now: () => this.now() }, this, {
-      user_id: job.user_id,
-      whatsapp_id: this.accountId,
-    });
-    if ('kind' in found) {
-      await this.budgetWait.wait(found);
-      return null;
-    }
-    await this.budgetWait.over();
-    return found;
+    const owner = { user_id: job.user_id, whatsapp_id: this.accountId };
+    return this.budgetWait.checker(() =>
+      budgetedChecker({ ...this.deps, ...safety, sessionOf, now: () => this.now() }, this, owner),
+    );
   }
 
   /** The answer, the counts and the position at once, unless another run recorded first (check-record.ts). */

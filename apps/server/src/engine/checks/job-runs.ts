@@ -116,6 +116,12 @@ export class JobRuns {
       .map((row) => row.clientid);
   }
 
+  /** The runs waiting for an account that may check (all, or `clientid`'s) look again now. */
+  recheck(clientid?: string): void {
+    if (clientid === undefined) for (const run of this.runs.values()) run.recheck();
+    else this.runs.get(clientid)?.recheck();
+  }
+
   /** The run on the account, if any, for the dev monitors. */
   runOf(clientid: string): { kind: JobKind; id: number } | null {
     const run = this.runs.get(clientid);

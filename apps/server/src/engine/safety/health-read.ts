@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
-import type { AccountRow } from '../account-read.ts';
+import { type AccountRow, accountById } from '../account-read.ts';
 import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from '../blast/blast-take.ts';
 import { recordAccountEvent } from './account-events.ts';
 import { type HealthState, type HealthThresholds, healthPace, healthScore } from './health.ts';
@@ -129,6 +129,19 @@ export async function healthFigures(
     } = safetyView(sendPolicy(row, settings ?? DEFAULT_SAFETY, clock, health));
     return [row, figures];
   });
+}
+
+/**
+ * The account with its health computed lately: since its last bad signal (recording one made it due,
+ * account-events.ts), and at most twice HEALTH_REFRESH_MS ago (the host refreshes it every HEALTH_REFRESH_MS;
+ * this is for a host that fell behind: the blast asks before each send). With the safety rule off nothing is
+ * decided on it: the host's is enough.
+ */
+export async function withRecentHealth(db: Db, account: AccountRow, clock: HealthClock): Promise<AccountRow> {
+  const age = account.health_at ? clock.now.getTime() - account.health_at.getTime() : Number.POSITIVE_INFINITY;
+  if (!clock.enforce || (age >= 0 && age < 2 * HEALTH_REFRESH_MS)) return account;
+  await refreshHealth(db, [account.id], clock);
+  return (await accountById(db, account.id)) ?? account;
 }
 
 /** This worker's held accounts whose health is older than HEALTH_REFRESH_MS, stalest first. */

@@ -36,6 +36,8 @@ export interface SendingHours {
   never: boolean;
   /** Where a sending day begins, in minutes after midnight. */
   dayStart: number;
+  /** The minutes after midnight at which one of the windows opens or closes: `open` changes only there. */
+  edges: number[];
 }
 
 export function sendingHours(serviceStart: string, serviceEnd: string, terms: MemberTerms): SendingHours {
@@ -51,7 +53,8 @@ export function sendingHours(serviceStart: string, serviceEnd: string, terms: Me
     .sort((a, b) => a - b);
   const dayStart = openings.length === 1 ? (openings[0] as number) : service.start;
   // Hours with no opening are open all day or never.
-  return { open, openings, never: openings.length === 0 && !open(0), dayStart };
+  const edges = windows.flatMap((window) => [window.start, window.end]);
+  return { open, openings, never: openings.length === 0 && !open(0), dayStart, edges };
 }
 
 /** How many minutes a day the hours are open (the income forecast's), counted a minute at a time. */

@@ -47,8 +47,9 @@ export function spreadGap(
 }
 
 /**
- * How long the hours are still open from now to the end of the sending day, a minute of the day at a time
- * from the day's opening (the business time zone's wall clock, as send-policy.ts reads it).
+ * How long the hours are still open from now to the end of the sending day (the business time zone's wall
+ * clock, as send-policy.ts reads it), walked from one window edge to the next: between two, the hours are
+ * open throughout or not at all.
  */
 function openMsLeft(hours: SendingHours, clock: PolicyClock): number {
   const now = clock.now.getTime();
@@ -56,10 +57,17 @@ function openMsLeft(hours: SendingHours, clock: PolicyClock): number {
     startOfBusinessDate(clock.timeZone, sendingDay(clock.timeZone, clock.now, hours.dayStart)).getTime() +
     hours.dayStart * MINUTE;
   const ends = opened + DAY_MINUTES * MINUTE;
+  const cuts = hours.edges
+    .map((edge) => opened + ((edge - hours.dayStart + DAY_MINUTES) % DAY_MINUTES) * MINUTE)
+    .filter((at) => at > now && at < ends)
+    .sort((a, b) => a - b);
   let open = 0;
-  for (let slot = Math.floor((now - opened) / MINUTE); slot < DAY_MINUTES; slot++) {
-    if (!hours.open((hours.dayStart + slot) % DAY_MINUTES)) continue;
-    open += Math.min(ends, opened + (slot + 1) * MINUTE) - Math.max(now, opened + slot * MINUTE);
+  let from = Math.max(now, opened);
+  for (const to of [...cuts, ends]) {
+    if (to > from && hours.open((hours.dayStart + Math.floor((from - opened) / MINUTE)) % DAY_MINUTES)) {
+      open += to - from;
+    }
+    from = Math.max(from, to);
   }
   return open;
 }

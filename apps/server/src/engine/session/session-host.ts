@@ -263,6 +263,7 @@ export class SessionHost implements Engine {
 
   async recheck(clientid?: string): Promise<void> {
     this.blasts.recheck(clientid);
+    this.jobs.recheck(clientid);
   }
 
   /**

@@ -1,0 +1,51 @@
+/**
+ * A blast's long pause between sends kept on its account's row (`spread_until`; issue 23): under the safety
+ * rule the pause spreads the day's cap over the sending hours (send-spread.ts) and may last many minutes, so
+ * the row says when the next send comes (wait reason `spread`), after a reload, on another tab and to an admin,
+ * as the pause's live event says it; cleared when the pause ends. A pause shorter than LONG_PAUSE_S is not
+ * written: the screens' countdown shows it.
+ */
+import type { TLivePayload } from '@sewablast/contract/live';
+import { LONG_PAUSE_S } from '@sewablast/contract/safety';
+import type { SafetyView } from '../safety/send-policy.ts';
+import { withSpread } from '../safety/send-spread.ts';
+
+export interface SpreadPauseDeps {
+  now: () => Date;
+  /** Writes the long pause's end on the account's row (null: none). */
+  keep: (until: Date | null) => Promise<void>;
+  /** Announces that the pause is over (`progressing`, with `extra`). */
+  over: (extra: Partial<TLivePayload>) => Promise<void>;
+}
+
+export class SpreadPause {
+  /** The end of the long pause under way, kept on the row until it ends. */
+  private until: Date | null = null;
+
+  constructor(private readonly deps: SpreadPauseDeps) {}
+
+  /** The figures with the long pause under way as their wait, if there is one. */
+  shown(view: SafetyView): SafetyView {
+    return withSpread(view, this.until, this.deps.now());
+  }
+
+  /** A pause of `seconds` begins: a long one is kept on the row. Whether it is long. */
+  async begin(seconds: number): Promise<boolean> {
+    if (seconds < LONG_PAUSE_S) return false;
+    this.until = new Date(this.deps.now().getTime() + seconds * 1000);
+    await this.deps.keep(this.until);
+    return true;
+  }
+
+  /** The pause ended (no stop cut it short): a long one leaves the row, and the screens drop it. Whether it was long. */
+  async end(): Promise<boolean> {
+    if (!this.until) {
+      await this.deps.over({});
+      return false;
+    }
+    this.until = null;
+    await this.deps.keep(null);
+    await this.deps.over({ resume_at: null, wait_reason: null });
+    return true;
+  }
+}
