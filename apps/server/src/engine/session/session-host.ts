@@ -30,6 +30,7 @@ import { pruneAccountEvents } from '../safety/account-events.ts';
 import { healthFigures, refreshHealth, staleHealth } from '../safety/health-read.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { HeldSessions } from './held-sessions.ts';
+import { KeyPruneTurn, pruneAccountKeys } from './key-prune.ts';
 import { ReceiptWriter } from './receipts.ts';
 import { pruneSentMessages, SentMessages } from './sent-messages.ts';
 import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
@@ -67,10 +68,13 @@ export class SessionHost implements Engine {
   private readonly sentMessages: SentMessages;
   /** Starts the sessions of claimed accounts, spread out (session-opener.ts). */
   private readonly opener: SessionOpener;
+  /** What blasts left behind in the held accounts' keys, pruned now and then by housekeeping (key-prune.ts). */
+  private readonly keyPrune: KeyPruneTurn;
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
     this.sentMessages = new SentMessages(options.db);
+    this.keyPrune = new KeyPruneTurn(() => pruneAccountKeys(options.db, this.workerId));
     this.held = new HeldSessions({
       driver: options.driver,
       proxyOf: options.proxyOf,
@@ -188,6 +192,7 @@ export class SessionHost implements Engine {
     await giveUpAbandoned(this.giveUps);
     await pruneSentMessages(this.options.db);
     await pruneAccountEvents(this.options.db);
+    await this.keyPrune.run().catch((error) => this.options.log?.('key prune failed', error));
     // A failed refresh leaves the health as it was (due again next round); the chores still run.
     await this.refreshHealth().catch((error) => this.options.log?.('health refresh failed', error));
     for (const chore of this.options.chores ?? []) {
