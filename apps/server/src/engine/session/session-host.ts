@@ -44,6 +44,7 @@ import {
   RENEW_MS,
   RESTORABLE,
   type SessionHostOptions,
+  STOP_OPENS_MS,
 } from './session-host-options.ts';
 import { SessionOpener } from './session-opener.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
@@ -92,14 +93,18 @@ export class SessionHost implements Engine {
     });
     this.opener = new SessionOpener({
       // An account linked meanwhile (link() opened it while it waited here) keeps the link's session.
-      open: (account) =>
-        this.held.has(account.clientid)
-          ? Promise.resolve({ settled: Promise.resolve() })
-          : this.held.open(account, account.auth_state, {}),
+      open: async (account) => {
+        if (this.held.has(account.clientid)) return { settled: Promise.resolve() };
+        const opening = await this.held.open(account, account.auth_state, {});
+        // Opened as the host stops, or after a stop gave up waiting for it: let go at once.
+        if (this.closing) await this.held.release(account.clientid);
+        return opening;
+      },
       stagger: options.stagger ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       staggerMs: OPEN_STAGGER_MS,
       maxPending: options.maxPendingOpens ?? MAX_PENDING_OPENS,
       settleMs: OPEN_SETTLE_MS,
+      stopMs: options.stopOpensMs ?? STOP_OPENS_MS,
       log: options.log,
     });
     const counterWrites = new Turns();
@@ -214,6 +219,7 @@ export class SessionHost implements Engine {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     await this.tick;
+    // Accounts not opened, or still opening: their leases go back with the held ones'.
     const unopened = await this.opener.stop();
     await Promise.all([this.blasts.stopAll(), this.jobs.stopAll()]);
     // Events already received (receipts of the last sends among them) are written while the leases still
@@ -221,7 +227,7 @@ export class SessionHost implements Engine {
     await this.held.drain();
     const clientids = this.held.clientids();
     for (const clientid of clientids) await this.held.release(clientid);
-    await this.leases.giveBack([...clientids, ...unopened]);
+    await this.leases.giveBack([...new Set([...clientids, ...unopened])]);
   }
 
   holds(clientid: string): boolean {
