@@ -4,7 +4,10 @@
  * connects. The stop returns within its bound, gives every lease back, and a login that answers after it is
  * let go at once: nothing of the host goes on.
  */
-import { eq } from 'drizzle-orm';
+import { createServer, type Socket } from 'node:net';
+import * as baileys from 'baileys';
+import { eq, notInArray } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { proxies, users, whatsappAccounts } from '../src/db/schema.ts';
@@ -12,8 +15,11 @@ import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { seed } from '../src/seed.ts';
+import { BaileysDriver } from '../src/wa/baileys.ts';
+import { toJson } from '../src/wa/baileys-keys.ts';
 import type { WaDriver, WaSession } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
+import { silentServer } from './baileys-wire.ts';
 import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
 
 let database: Database;
@@ -27,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 let accounts = 0;
-async function linkedAccount(proxyId: number | null = null) {
+async function linkedAccount(proxyId: number | null = null, authState: unknown = null) {
   const clientid = `stopping-${++accounts}`;
   const phonenumber = `62813000${String(accounts).padStart(5, '0')}`;
   await database.db.insert(whatsappAccounts).values({
@@ -35,7 +41,7 @@ async function linkedAccount(proxyId: number | null = null) {
     user_id: userId,
     phonenumber,
     proxy_id: proxyId,
-    auth_state: { simulator: { phonenumber, pushname: 'Andi Budi' } },
+    auth_state: authState ?? { simulator: { phonenumber, pushname: 'Andi Budi' } },
     state: 'connected',
   });
   return clientid;
@@ -102,5 +108,63 @@ describe('a host stopped while its sessions are opening', () => {
     await expect.poll(() => (lateSessions[0] as unknown as { state: string }).state).toBe('closed');
     expect(host.holds(neverLogsIn)).toBe(false);
     expect(host.activity().clientids).toEqual([]);
+  });
+});
+
+/** A proxy that takes connections and never answers; `open` counts those not closed yet. */
+async function silentProxy() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    // Read (and ignore) what comes, so that the client's end is seen.
+    socket.resume();
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, open: () => sockets.size, close: () => server.close() };
+}
+
+describe('a host stopped while real Baileys sockets are logging in', () => {
+  it('leaves no socket behind: one in the noise handshake, one at a proxy that never answers', async () => {
+    const wa = await silentServer();
+    const proxy = await silentProxy();
+    const [proxyRow] = await database.db.insert(proxies).values({ value: proxy.url, status: 'in use' }).returning();
+    const creds = { creds: toJson(baileys, baileys.initAuthCreds()) };
+    const handshaking = await linkedAccount(null, creds);
+    const proxied = await linkedAccount(proxyRow?.id ?? null, creds);
+    await database.db
+      .update(whatsappAccounts)
+      .set({ owner_id: 'another-worker', lease_until: new Date(Date.now() + 3_600_000) })
+      .where(notInArray(whatsappAccounts.clientid, [handshaking, proxied]));
+    const driver = new BaileysDriver({
+      version: async () => [2, 3000, 1029000000],
+      makeSocket: (config) => baileys.makeWASocket({ ...config, waWebSocketUrl: wa.url }) as never,
+      logger: pino({ level: 'silent' }),
+    });
+    const host = new SessionHost({
+      files: createFileStore(database.db),
+      db: database.db,
+      driver,
+      bus: createMemoryBus(),
+      proxyOf: async (id) => (id === proxyRow?.id ? proxy.url : null),
+      releaseProxy: async () => {},
+      renewMs: 600_000,
+      claimMs: 600_000,
+      stagger: async () => {},
+      stopOpensMs: 200,
+    });
+    const started = host.start();
+    await expect.poll(() => wa.server.clients.size, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => proxy.open(), { timeout: 10_000 }).toBe(1);
+    expect(host.activity().clientids.toSorted()).toEqual([handshaking, proxied].toSorted());
+
+    await host.stop();
+    await started;
+    for (const clientid of [handshaking, proxied]) expect((await rowOf(clientid))?.owner_id).toBeNull();
+    await expect.poll(() => wa.server.clients.size, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => proxy.open(), { timeout: 10_000 }).toBe(0);
+    proxy.close();
+    await wa.close();
   });
 });
