@@ -60,6 +60,6 @@ describe('a reconnect wait', () => {
       { type: 'connection', state: 'connected' },
     );
     expect(await waiting).toBe(true);
-    expect(sleeps).toEqual([5, 5]);
+    expect(sleeps).toEqual([0.5, 5]);
   });
 });

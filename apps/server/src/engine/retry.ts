@@ -80,13 +80,18 @@ export async function withRetries<T>(
   return { status: 'fail', error };
 }
 
-/** How often a reconnect wait reads the row with no word from the session (a change made by another process). */
+/**
+ * A reconnect wait first reads the row after FIRST_LOOK_S (the drop's own event has landed by then, and a
+ * session back already is seen as soon as before), then every LOOK_AGAIN_S with no word from the session (a
+ * change made by another process).
+ */
+const FIRST_LOOK_S = 0.5;
 const LOOK_AGAIN_S = 5;
 
 /**
  * Waits until the account's row reads connected again and this process holds its session, for up to
  * RECONNECT_WAIT_S: the row is read when the session's event changed it (session/account-changes.ts), and
- * every LOOK_AGAIN_S regardless; false when it did not come back, the account is gone or suspended, or the
+ * after FIRST_LOOK_S, then every LOOK_AGAIN_S regardless; false when it did not come back, the account is gone or suspended, or the
  * pace was halted. A wake-up counts as half a second of the wait, so that a flapping session cannot keep it
  * going for ever.
  */
@@ -97,9 +102,10 @@ export async function awaitReconnect(
 ): Promise<boolean> {
   for (let waited = 0; waited < RECONNECT_WAIT_S && !pace.halted(); ) {
     const change = nextChange(accountId);
-    const woken = await Promise.race([change.changed.then(() => true), pace.sleep(LOOK_AGAIN_S).then(() => false)]);
+    const look = waited === 0 ? FIRST_LOOK_S : LOOK_AGAIN_S;
+    const woken = await Promise.race([change.changed.then(() => true), pace.sleep(look).then(() => false)]);
     change.cancel();
-    waited += woken ? 0.5 : LOOK_AGAIN_S;
+    waited += woken ? FIRST_LOOK_S : look;
     const [row] = await db
       .select({ state: whatsappAccounts.state, suspended: whatsappAccounts.suspended })
       .from(whatsappAccounts)
