@@ -7,6 +7,8 @@
 // 1,000, 3,000), after a full GC: what the session holds beyond what it held linked and idle (heap, buffers,
 // RSS), per contact, and the bytes the sends of that stretch wrote to `whatsapp_auth_keys` per send (the
 // trusted-contact tokens apart), beside the budget: docs/deploy.md's idle figure, 450 KB a session.
+// Then the keys a contact left stored, as kept for good before the prune (the naive side) and after
+// `engine/session/key-prune.ts` runs a month on, none of the contacts having answered.
 // Run on main's code for the naive figures (docs/performance.md). The key store's database as
 // lib/database.mjs gives it.
 import v8 from 'node:v8';
@@ -15,6 +17,7 @@ import * as baileys from 'baileys';
 import { pino } from 'pino';
 import { postgresPoolOf } from '../apps/server/src/db/client.ts';
 import { accountKeyStore } from '../apps/server/src/engine/session/auth-keys.ts';
+import { KEY_SILENT_DAYS, pruneAccountKeys } from '../apps/server/src/engine/session/key-prune.ts';
 import { SentMessages } from '../apps/server/src/engine/session/sent-messages.ts';
 import { BaileysDriver } from '../apps/server/src/wa/baileys.ts';
 import { startEndpointProcess } from '../apps/server/test/fake-wa/process-client.ts';
@@ -78,9 +81,11 @@ const session = await driver.open({
   keyStore: counted(accountKeyStore(database.db, rows[0].id)),
   sentMessages: new SentMessages(database.db).of(rows[0].id),
 });
+let authState = null;
 await new Promise((resolve, reject) => {
   let scanned = false;
   session.subscribe((event) => {
+    if (event.type === 'auth-state') authState = event.authState;
     if (event.type === 'qr' && !scanned) {
       scanned = true;
       ask({ number: '6281100000001', lid: '77000000000001', qr: event.qr }).catch(reject);
@@ -162,6 +167,36 @@ const { rows: stored } = await pool.query(
 );
 console.log(
   `key rows after ${last.toLocaleString('en')} contacts: ${stored.map((row) => `${row.type} ${row.rows} (${kb(Number(row.bytes))} KB)`).join(', ')}`,
+);
+const storedBytes = async () => {
+  const { rows: sums } = await pool.query(
+    'SELECT sum(length(key) + length(value::text))::bigint AS bytes FROM whatsapp_auth_keys WHERE account_id = $1',
+    [rows[0].id],
+  );
+  return Number(sums[0].bytes);
+};
+const kept = await storedBytes();
+// The prune runs for the accounts a worker's lease holds, knowing the account's own JIDs from its creds.
+await pool.query(
+  `UPDATE whatsapp_accounts SET owner_id = 'bench', lease_until = now() + interval '1 hour', auth_state = $2 WHERE id = $1`,
+  [rows[0].id, JSON.stringify(authState)],
+);
+const monthOn = new Date(Date.now() + (KEY_SILENT_DAYS + 1) * 24 * 60 * 60_000);
+let pruneRuns = 0;
+const pruneStarted = performance.now();
+while ((await pruneAccountKeys(database.db, 'bench', { now: monthOn })) > 0) pruneRuns += 1;
+const pruneMs = performance.now() - pruneStarted;
+const pruned = await storedBytes();
+const { rows: idleKeys } = await pool.query(
+  `SELECT sum(length(key) + length(value::text))::bigint AS bytes FROM whatsapp_auth_keys
+   WHERE account_id = $1 AND split_part(key, ':', 1) NOT IN ('session', 'identity-key', 'tctoken', 'lid-mapping', 'device-list')`,
+  [rows[0].id],
+);
+const ownBytes = Number(idleKeys[0].bytes);
+console.log(
+  `key bytes stored a contact after ${last.toLocaleString('en')} contacts (the account's own pre-keys and app-state apart, ${kb(ownBytes)} KB): ` +
+    `kept for good (no prune) ${((kept - ownBytes) / last).toFixed(0)} B, after the prune ${((pruned - ownBytes) / last).toFixed(0)} B ` +
+    `(${pruneRuns} runs of at most 1,000 rows, ${pruneMs.toFixed(0)} ms)`,
 );
 // HEAP_SNAPSHOT=file: what holds the session's memory, for Chrome's DevTools.
 if (process.env.HEAP_SNAPSHOT) v8.writeHeapSnapshot(process.env.HEAP_SNAPSHOT);

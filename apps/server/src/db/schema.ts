@@ -381,6 +381,8 @@ export const accountEvents = pgTable(
 /**
  * A linked device's signal keys (Baileys' pre-keys, sessions, sender keys ...), one row each, so that a key
  * change writes one row rather than the whole state, however many contacts the account has reached.
+ * `written_at` is the key's last write: what a blast leaves behind of a contact is pruned by its age
+ * (engine/session/key-prune.ts), through the index of the kinds that may be.
  */
 export const whatsappAuthKeys = pgTable(
   'whatsapp_auth_keys',
@@ -390,8 +392,14 @@ export const whatsappAuthKeys = pgTable(
       .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 300 }).notNull(),
     value: jsonb('value').notNull(),
+    written_at: stamp('written_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.account_id, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.account_id, t.key] }),
+    index('whatsapp_auth_keys_prunable_idx')
+      .on(t.account_id, t.written_at)
+      .where(sql`split_part(${t.key}, ':', 1) in ('session', 'identity-key', 'tctoken', 'lid-mapping', 'device-list')`),
+  ],
 );
 
 /**

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
 import { SendError, type WaSession } from '../wa/driver.ts';
+import { nextChange } from './session/account-changes.ts';
 
 const MAX_ATTEMPTS = 3;
 /** How long a dropped connection is waited for before the work counts as failed. */
@@ -80,17 +81,31 @@ export async function withRetries<T>(
 }
 
 /**
- * Waits until the account's row reads connected again and this process holds its session, looking twice a
- * second for up to RECONNECT_WAIT_S; false when it did not come back, the account is gone or suspended, or
- * the pace was halted.
+ * A reconnect wait first reads the row after FIRST_LOOK_S (the drop's own event has landed by then, and a
+ * session back already is seen as soon as before), then every LOOK_AGAIN_S with no word from the session (a
+ * change made by another process).
+ */
+const FIRST_LOOK_S = 0.5;
+const LOOK_AGAIN_S = 5;
+
+/**
+ * Waits until the account's row reads connected again and this process holds its session, for up to
+ * RECONNECT_WAIT_S: the row is read when the session's event changed it (session/account-changes.ts), and
+ * after FIRST_LOOK_S, then every LOOK_AGAIN_S regardless; false when it did not come back, the account is gone or suspended, or the
+ * pace was halted. A wake-up counts as half a second of the wait, so that a flapping session cannot keep it
+ * going for ever.
  */
 export async function awaitReconnect(
   db: Db,
   accountId: number,
   pace: Pick<RetryPace, 'session' | 'halted' | 'sleep'>,
 ): Promise<boolean> {
-  for (let waited = 0; waited < RECONNECT_WAIT_S * 2 && !pace.halted(); waited++) {
-    await pace.sleep(0.5);
+  for (let waited = 0; waited < RECONNECT_WAIT_S && !pace.halted(); ) {
+    const change = nextChange(accountId);
+    const look = waited === 0 ? FIRST_LOOK_S : LOOK_AGAIN_S;
+    const woken = await Promise.race([change.changed.then(() => true), pace.sleep(look).then(() => false)]);
+    change.cancel();
+    waited += woken ? FIRST_LOOK_S : look;
     const [row] = await db
       .select({ state: whatsappAccounts.state, suspended: whatsappAccounts.suspended })
       .from(whatsappAccounts)

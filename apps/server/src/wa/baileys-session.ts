@@ -51,6 +51,8 @@ export class BaileysSession implements WaSession {
   /** 515s in a row since the connection last opened. */
   private restarts = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  /** The proxy's agent of the socket in use: destroyed with the session, a CONNECT under way with it. */
+  private agent: ReturnType<typeof proxyAgent>;
   private pairingAsked = false;
   /** A fresh link announces the account once, when it first opens. */
   private announced: boolean;
@@ -123,7 +125,9 @@ export class BaileysSession implements WaSession {
 
   async start() {
     if (this.closed) return;
+    this.agent?.destroy();
     const agent = proxyAgent(this.options.proxy);
+    this.agent = agent;
     const version = await this.config.version(agent).catch(() => undefined);
     if (this.closed) return;
     let socket: BaileysSocket;
@@ -324,5 +328,6 @@ export class BaileysSession implements WaSession {
     this.socket = null;
     clearTimeout(this.reconnectTimer);
     this.sender.failWaiting();
+    this.agent?.destroy();
   }
 }

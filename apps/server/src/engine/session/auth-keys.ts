@@ -47,7 +47,7 @@ export function accountKeyStore(db: Db, accountId: number, workerId?: string): S
             .values(written.map(([key, value]) => ({ account_id: accountId, key, value })))
             .onConflictDoUpdate({
               target: [whatsappAuthKeys.account_id, whatsappAuthKeys.key],
-              set: { value: sql`excluded.value` },
+              set: { value: sql`excluded.value`, written_at: sql`now()` },
             });
         }
         if (removed.length) {

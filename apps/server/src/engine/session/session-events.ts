@@ -14,6 +14,7 @@ import type { ConnectionState, SessionEvent } from '../../wa/driver.ts';
 import { type AccountRow, accountByClientid } from '../account-read.ts';
 import { heldBy } from '../leases.ts';
 import { recordAccountEvent } from '../safety/account-events.ts';
+import { accountChanged } from './account-changes.ts';
 import { applyReceipt, type ReceiptWriter } from './receipts.ts';
 
 /** The driver's connection states as the dashboard names them (spec part 1 §3). */
@@ -63,6 +64,7 @@ async function update(
     .where(and(eq(whatsappAccounts.clientid, clientid), heldBy(host.workerId)))
     .returning();
   if (!row) host.lose(clientid);
+  else accountChanged(row.id);
   return row;
 }
 

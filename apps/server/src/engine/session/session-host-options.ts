@@ -26,6 +26,11 @@ export const OPEN_STAGGER_MS = 50;
 export const MAX_PENDING_OPENS = 100;
 /** A login not settled by then gives its place to the next (Baileys gives a connect up after 20 s). */
 export const OPEN_SETTLE_MS = 60_000;
+/**
+ * A stop waits this long for the sessions still opening (a proxy or a login that never answers must not hold
+ * a deploy up); those answering later are let go as they do.
+ */
+export const STOP_OPENS_MS = 5_000;
 /** A device not linked by then is given up: its QR or code has long expired and nobody is looking. */
 export const LINK_TIMEOUT_MS = 10 * 60_000;
 
@@ -57,6 +62,8 @@ export interface SessionHostOptions {
   claimMs?: number;
   /** Waits the pause between the starts of two sessions a claim opens (OPEN_STAGGER_MS, jittered by half). */
   stagger?: (ms: number) => Promise<void>;
+  /** How long a stop waits for opens under way (STOP_OPENS_MS); tests shorten it. */
+  stopOpensMs?: number;
   /** How many logins may be pending at once (MAX_PENDING_OPENS); tests lower it. */
   maxPendingOpens?: number;
   /** How long a link may wait for its scan; tests shorten it. */

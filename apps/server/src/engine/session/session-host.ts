@@ -30,6 +30,7 @@ import { pruneAccountEvents } from '../safety/account-events.ts';
 import { healthFigures, refreshHealth, staleHealth } from '../safety/health-read.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { HeldSessions } from './held-sessions.ts';
+import { KeyPruneTurn, pruneAccountKeys } from './key-prune.ts';
 import { ReceiptWriter } from './receipts.ts';
 import { pruneSentMessages, SentMessages } from './sent-messages.ts';
 import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
@@ -43,6 +44,7 @@ import {
   RENEW_MS,
   RESTORABLE,
   type SessionHostOptions,
+  STOP_OPENS_MS,
 } from './session-host-options.ts';
 import { SessionOpener } from './session-opener.ts';
 import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
@@ -67,10 +69,13 @@ export class SessionHost implements Engine {
   private readonly sentMessages: SentMessages;
   /** Starts the sessions of claimed accounts, spread out (session-opener.ts). */
   private readonly opener: SessionOpener;
+  /** What blasts left behind in the held accounts' keys, pruned now and then by housekeeping (key-prune.ts). */
+  private readonly keyPrune: KeyPruneTurn;
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
     this.sentMessages = new SentMessages(options.db);
+    this.keyPrune = new KeyPruneTurn(() => pruneAccountKeys(options.db, this.workerId));
     this.held = new HeldSessions({
       driver: options.driver,
       proxyOf: options.proxyOf,
@@ -88,14 +93,18 @@ export class SessionHost implements Engine {
     });
     this.opener = new SessionOpener({
       // An account linked meanwhile (link() opened it while it waited here) keeps the link's session.
-      open: (account) =>
-        this.held.has(account.clientid)
-          ? Promise.resolve({ settled: Promise.resolve() })
-          : this.held.open(account, account.auth_state, {}),
+      open: async (account) => {
+        if (this.held.has(account.clientid)) return { settled: Promise.resolve() };
+        const opening = await this.held.open(account, account.auth_state, {});
+        // Opened as the host stops, or after a stop gave up waiting for it: let go at once.
+        if (this.closing) await this.held.release(account.clientid);
+        return opening;
+      },
       stagger: options.stagger ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       staggerMs: OPEN_STAGGER_MS,
       maxPending: options.maxPendingOpens ?? MAX_PENDING_OPENS,
       settleMs: OPEN_SETTLE_MS,
+      stopMs: options.stopOpensMs ?? STOP_OPENS_MS,
       log: options.log,
     });
     const counterWrites = new Turns();
@@ -188,6 +197,7 @@ export class SessionHost implements Engine {
     await giveUpAbandoned(this.giveUps);
     await pruneSentMessages(this.options.db);
     await pruneAccountEvents(this.options.db);
+    await this.keyPrune.run().catch((error) => this.options.log?.('key prune failed', error));
     // A failed refresh leaves the health as it was (due again next round); the chores still run.
     await this.refreshHealth().catch((error) => this.options.log?.('health refresh failed', error));
     for (const chore of this.options.chores ?? []) {
@@ -209,6 +219,7 @@ export class SessionHost implements Engine {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     await this.tick;
+    // Accounts not opened, or still opening: their leases go back with the held ones'.
     const unopened = await this.opener.stop();
     await Promise.all([this.blasts.stopAll(), this.jobs.stopAll()]);
     // Events already received (receipts of the last sends among them) are written while the leases still
@@ -216,7 +227,7 @@ export class SessionHost implements Engine {
     await this.held.drain();
     const clientids = this.held.clientids();
     for (const clientid of clientids) await this.held.release(clientid);
-    await this.leases.giveBack([...clientids, ...unopened]);
+    await this.leases.giveBack([...new Set([...clientids, ...unopened])]);
   }
 
   holds(clientid: string): boolean {

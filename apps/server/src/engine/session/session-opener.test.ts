@@ -19,6 +19,7 @@ function opener() {
     staggerMs: 50,
     maxPending: 10,
     settleMs: 60_000,
+    stopMs: 60_000,
   });
   return { sessions, opened };
 }
@@ -49,6 +50,7 @@ describe('the session opener', () => {
       staggerMs: 50,
       maxPending: 10,
       settleMs: 60_000,
+      stopMs: 60_000,
     });
     const started = sessions.add([account('a'), account('b'), account('c')]);
     await expect.poll(() => opened).toEqual(['a']);

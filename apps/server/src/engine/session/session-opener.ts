@@ -3,7 +3,9 @@
  * `staggerMs` (jittered by half) without waiting for the one before to connect, so that N sessions take
  * about N pauses rather than N logins; and at most `maxPending` logins are pending at once, so that a proxy
  * or network outage stacks a bounded number of waiting logins, not thousands. A login is pending from its
- * start until its session first settles (the host says when) or `settleMs` passed.
+ * start until its session first settles (the host says when) or `settleMs` passed. A stop waits for the opens
+ * under way at most `stopMs`: an open that never answers (a proxy lookup, a login stuck before the driver
+ * returns) must not keep the process from stopping.
  */
 import type { ClaimedAccount } from '../leases.ts';
 
@@ -21,6 +23,8 @@ export interface SessionOpenerOptions {
   maxPending: number;
   /** A login not settled by then frees its place anyway (it goes on; only the count forgets it). */
   settleMs: number;
+  /** How long a stop waits for the opens under way; those still opening are the caller's to let go when they answer. */
+  stopMs: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -33,8 +37,8 @@ export class SessionOpener {
   private readonly waiting: Waiting[] = [];
   /** Logins started and not yet settled, by client id. */
   private readonly pending = new Set<string>();
-  /** Opens between their start and the host holding their session: a stop waits for them. */
-  private readonly starting = new Set<Promise<unknown>>();
+  /** Opens between their start and the host holding their session, by client id: a stop waits for them. */
+  private readonly starting = new Map<string, { done: Promise<unknown>; started: () => void }>();
   /** The pump's run while it starts sessions (set and cleared synchronously, so that no add finds it ending). */
   private pumping: Promise<void> | null = null;
   private pumpRunning = false;
@@ -76,8 +80,9 @@ export class SessionOpener {
   }
 
   /**
-   * Drops the accounts not started yet and waits for the opens under way (their sessions are the host's to
-   * close); answers the dropped accounts' client ids, whose leases the host gives back.
+   * Drops the accounts not started yet and waits for the opens under way, at most `stopMs` (their sessions are
+   * the host's to close, also those answering later); answers the client ids of the accounts dropped and of
+   * the opens under way, whose leases the host gives back.
    */
   async stop(): Promise<string[]> {
     this.stopped = true;
@@ -85,8 +90,21 @@ export class SessionOpener {
     for (const { started } of dropped) started();
     this.wake?.();
     await this.pumping;
-    await Promise.all(this.starting);
-    return dropped.map(({ account }) => account.clientid);
+    const underWay = [...this.starting];
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(underWay.map(([, { done }]) => done)),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, this.options.stopMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    for (const [clientid, { started }] of this.starting) {
+      this.options.log?.(`opening ${clientid} still under way at the stop: let go when it answers`);
+      started();
+    }
+    this.starting.clear();
+    return [...dropped.map(({ account }) => account.clientid), ...underWay.map(([clientid]) => clientid)];
   }
 
   private async pump(): Promise<void> {
@@ -129,10 +147,10 @@ export class SessionOpener {
         settle();
       },
     );
-    const tracked = opening.finally(() => {
-      this.starting.delete(tracked);
+    const done = opening.finally(() => {
+      if (this.starting.get(clientid)?.done === done) this.starting.delete(clientid);
       started();
     });
-    this.starting.add(tracked);
+    this.starting.set(clientid, { done, started });
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "whatsapp_auth_keys" ADD COLUMN "written_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "whatsapp_auth_keys_prunable_idx" ON "whatsapp_auth_keys" USING btree ("account_id","written_at") WHERE split_part("whatsapp_auth_keys"."key", ':', 1) in ('session', 'identity-key', 'tctoken', 'lid-mapping', 'device-list');
