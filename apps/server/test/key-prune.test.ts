@@ -11,10 +11,10 @@ import type { Database } from '../src/db/client.ts';
 import { accountKeyStore } from '../src/engine/session/auth-keys.ts';
 import { KEY_SILENT_DAYS, pruneAccountKeys } from '../src/engine/session/key-prune.ts';
 import type { SessionEvent } from '../src/wa/driver.ts';
-import { until } from './baileys-fake.ts';
 import type { Contact } from './fake-wa/endpoint.ts';
 import { connectedCount, useFakeWhatsApp } from './fake-wa/suite.ts';
 import { createTestDatabase } from './harness.ts';
+import { until } from './until.ts';
 
 const wa = useFakeWhatsApp();
 const WORKER = 'worker-prune';
