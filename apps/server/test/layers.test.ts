@@ -63,7 +63,6 @@ const STRING_URL_AREAS = [
   '/admin/account-loss',
   '/admin/generator',
   '/admin/message',
-  '/admin/phonenumber',
   '/admin/proxy',
   '/admin/setting',
   '/admin/users',

@@ -226,8 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'download',
     ),
   });
-  await app.register(area(phoneNumberRoutes, 'managers'), {
-    prefix: '/api/admin/phonenumber',
+  await app.register(phoneNumberRoutes, {
     phoneNumbers: services.phoneNumbers,
     importMaxMb: config.IMPORT_MAX_MB,
     bus: options.bus,

@@ -1,8 +1,9 @@
 /** Calls of the Blaster page: the sender accounts, the receivers to choose from, and the send. */
-import type { TPhonePageResponse } from '@sewablast/contract/phonenumber';
+import * as phonenumber from '@sewablast/contract/phonenumber-calls';
 import type { TSendMessageRequest, TSendMessageResponse, TWhatsappListResponse } from '@sewablast/contract/whatsapp';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useCall } from '../../../lib/use-call.ts';
 
 /** The signed-in user's linked accounts (every linked account for admins and devs). */
 export function useSenderAccounts() {
@@ -14,14 +15,7 @@ export function useSenderAccounts() {
 
 /** A page of numbers matching the search, of which the active ones can be chosen. */
 export function useReceiverOptions(search: string) {
-  return useQuery({
-    queryKey: ['phonenumbers', 'receivers', search],
-    queryFn: () =>
-      api<TPhonePageResponse>(`/admin/phonenumber/list-per-page?limit=50&search=${encodeURIComponent(search)}`, {
-        fallback: 'Error fetching Phone Number list',
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(phonenumber.page, { query: { limit: 50, search } }, { placeholderData: keepPreviousData });
 }
 
 export function useSendBlaster() {

@@ -4,7 +4,7 @@
  */
 import type { TActiveCount } from '@sewablast/contract/counters';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
-import type { TCountBlastResponse } from '@sewablast/contract/phonenumber';
+import * as phonenumber from '@sewablast/contract/phonenumber-calls';
 import type { TCountUseResponse } from '@sewablast/contract/proxy';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
@@ -34,7 +34,7 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   {
     keys: ['unblastedNumbers'],
     read: async () => ({
-      unblastedNumbers: (await api<TCountBlastResponse>('/admin/phonenumber/count-blast')).unBlasted,
+      unblastedNumbers: (await call(phonenumber.countBlast)).unBlasted,
     }),
   },
   {
