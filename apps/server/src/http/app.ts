@@ -242,12 +242,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });
   await app.register(messageLogRoutes, { messageLogs: services.messageLogs });
   await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });
-  await app.register(area(generatorRoutes, 'backOffice'), {
-    prefix: '/api/admin/generator',
+  await app.register(generatorRoutes, {
     generators: services.generators,
   });
-  await app.register(area(validatorRoutes, 'backOffice'), {
-    prefix: '/api/admin/validator',
+  await app.register(validatorRoutes, {
     validators: services.validators,
     importMaxMb: config.IMPORT_MAX_MB,
   });
