@@ -1,10 +1,10 @@
 /**
  * /api/admin/phonenumber (spec part 2 §7 Phone numbers), one line per call (call.ts): the numbers to blast,
- * for admins and devs. The import is multipart (the web's `upload`), naming its live progress by the
+ * for admins and devs. The import is multipart (the web's `upload`, which tells the bytes sent), naming its live progress by the
  * `x-import-id` header. Schemas: phonenumber.ts. Types only from zod.
  */
 import type { z } from 'zod';
-import type { Call } from './call.ts';
+import type { Call, Form } from './call.ts';
 import type { TMsgResponse } from './errors.ts';
 import type { ZImportSkippedQuery } from './imports.ts';
 import type { ZIdParams } from './paging.ts';
@@ -61,7 +61,7 @@ export const create: Call<{ body: z.input<typeof ZSavePhoneNumberRequest>; answe
   errors: FAILURES,
 };
 /** Multipart: the file; 413 when it is larger than IMPORT_MAX_MB. */
-export const importFile: Call<{ answer: TPhoneImportResponse }> = {
+export const importFile: Call<{ body: Form; answer: TPhoneImportResponse }> = {
   method: 'POST',
   path: `${area}/import`,
   access: 'managers',

@@ -19,10 +19,10 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
   return sendForm<T>('POST', `/api${path}`, form, options);
 }
 
-/** What a multipart call takes beside its form: its parameters, headers and who hears the progress. */
+/** What a multipart call takes beside its `Form` body: its parameters, headers and who hears the progress. */
 export type UploadInput<T extends Io> = Omit<InputOf<T>, 'body'> & Omit<UploadOptions, 'fallback'>;
 
-/** A multipart call of the call table: `upload(phonenumber.importFile, form, { headers })`. */
+/** A multipart call that tells the bytes sent as they go: `upload(phonenumber.importFile, form, { onProgress })`. */
 export function upload<T extends Io>(op: Call<T>, form: FormData, input: UploadInput<T>): Promise<T['answer']> {
   return sendForm<T['answer']>(op.method, urlOf(op, input as { params?: object }), form, {
     ...input,

@@ -74,7 +74,11 @@ export function fetchSkippedNumbers(
   answer: TPhoneImportResponse,
   onProgress: (count: number) => void,
 ): Promise<TSkippedNumber[]> {
-  return readSkippedRows(answer, phonenumber.skipped, onProgress);
+  return readSkippedRows(
+    answer,
+    (id, part) => call(phonenumber.skipped, { params: { id }, query: { part } }),
+    onProgress,
+  );
 }
 
 export function useDeletePhoneNumber() {

@@ -2,7 +2,7 @@
 import { type TValidatorAnswer, type TValidatorCreateAnswer, VALIDATOR_TEXT } from '@sewablast/contract/validator';
 import * as validator from '@sewablast/contract/validator-calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { upload } from '../../../lib/upload.ts';
+import { call } from '../../../lib/api.ts';
 import { refreshArea } from '../../../lib/use-call.ts';
 import { jobCommandsOf, useDeleteJob, useJob, useJobs } from '../../jobs/job-calls.ts';
 import type { JobPageFilter } from '../../jobs/job-page.ts';
@@ -16,7 +16,7 @@ export function useSaveValidator(id: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData): Promise<TValidatorCreateAnswer | TValidatorAnswer> =>
-      id === null ? upload(validator.create, form, {}) : upload(validator.update, form, { params: { id } }),
+      id === null ? call(validator.create, { body: form }) : call(validator.update, { params: { id }, body: form }),
     onSuccess: () => refreshArea(client, validator.area),
   });
 }
