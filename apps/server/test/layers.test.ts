@@ -65,7 +65,6 @@ const STRING_URL_AREAS = [
   '/admin/proxy',
   '/admin/setting',
   '/admin/users',
-  '/admin/whatsapp',
   '/auth',
   '/legal',
   '/monitor',

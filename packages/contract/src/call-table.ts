@@ -10,4 +10,5 @@ export * as level from './level-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
 export * as phonenumber from './phonenumber-calls.ts';
 export * as validator from './validator-calls.ts';
+export * as whatsapp from './whatsapp-calls.ts';
 export * as withdraw from './withdraw-calls.ts';

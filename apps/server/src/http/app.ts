@@ -236,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     proxies: services.proxies,
     importMaxMb: config.IMPORT_MAX_MB,
   });
-  await app.register(area(whatsappRoutes, 'everyone'), { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
+  await app.register(whatsappRoutes, { whatsapp: services.whatsapp });
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
   await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });

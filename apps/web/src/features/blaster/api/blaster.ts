@@ -1,16 +1,14 @@
 /** Calls of the Blaster page: the sender accounts, the receivers to choose from, and the send. */
 import * as phonenumber from '@sewablast/contract/phonenumber-calls';
-import type { TSendMessageRequest, TSendMessageResponse, TWhatsappListResponse } from '@sewablast/contract/whatsapp';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { TSendMessageRequest } from '@sewablast/contract/whatsapp';
+import * as whatsapp from '@sewablast/contract/whatsapp-calls';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
 import { useCall } from '../../../lib/use-call.ts';
 
 /** The signed-in user's linked accounts (every linked account for admins and devs). */
 export function useSenderAccounts() {
-  return useQuery({
-    queryKey: ['whatsapp', 'list'],
-    queryFn: () => api<TWhatsappListResponse>('/admin/whatsapp/list', { fallback: 'Error fetching WhatsApp list' }),
-  });
+  return useCall(whatsapp.list, {});
 }
 
 /** A page of numbers matching the search, of which the active ones can be chosen. */
@@ -20,7 +18,6 @@ export function useReceiverOptions(search: string) {
 
 export function useSendBlaster() {
   return useMutation({
-    mutationFn: (body: TSendMessageRequest) =>
-      api<TSendMessageResponse>('/admin/whatsapp/send-message/1', { body, fallback: 'Error sending message' }),
+    mutationFn: (body: TSendMessageRequest) => call(whatsapp.sendBlaster, { body }),
   });
 }

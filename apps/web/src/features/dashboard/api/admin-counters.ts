@@ -6,7 +6,7 @@ import type { TActiveCount } from '@sewablast/contract/counters';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
 import * as phonenumber from '@sewablast/contract/phonenumber-calls';
 import type { TCountUseResponse } from '@sewablast/contract/proxy';
-import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
+import * as whatsapp from '@sewablast/contract/whatsapp-calls';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
@@ -40,7 +40,7 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   {
     keys: ['activeWhatsapp', 'inactiveWhatsapp'],
     read: async () => {
-      const { connectedCount, disconnectedCount } = await api<TWhatsappCountResponse>('/admin/whatsapp/count');
+      const { connectedCount, disconnectedCount } = await call(whatsapp.countAll);
       return { activeWhatsapp: connectedCount, inactiveWhatsapp: disconnectedCount };
     },
   },
