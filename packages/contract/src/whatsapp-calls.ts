@@ -6,13 +6,11 @@
  */
 import type { z } from 'zod';
 import type { Call } from './call.ts';
-import type { TIncomeForecast } from './dashboard.ts';
 import type { TMsgResponse } from './errors.ts';
 import type { ZMemberTermsRequest } from './member-terms.ts';
 import type {
   TNewClientResponse,
   TSendMessageResponse,
-  TWhatsappCountResponse,
   TWhatsappDataResponse,
   TWhatsappListResponse,
   TWhatsappPageResponse,
@@ -31,6 +29,9 @@ import type {
   ZStopBlastingRequest,
 } from './whatsapp.ts';
 import type { ZIdOrClientid, ZUserParams, ZWhatsappPageQuery } from './whatsapp-schemas.ts';
+
+/** The counts the dashboards read, declared with the counters so that the dashboards load no more of this table. */
+export { count, countAll, forecast } from './counters-calls.ts';
 
 export const area = '/api/admin/whatsapp';
 const FAILURES = [400, 401, 403, 404, 409, 503] as const;
@@ -89,18 +90,6 @@ export const listOf: Call<{ params: OfUser; query?: { synced?: string }; answer:
   errors: FAILURES,
   fallback: 'Error fetching Whatsapp list',
 };
-export const countAll: Call<{ answer: TWhatsappCountResponse }> = {
-  method: 'GET',
-  path: `${area}/count`,
-  access: 'managers',
-  errors: FAILURES,
-};
-export const count: Call<{ params: OfUser; answer: TWhatsappCountResponse }> = {
-  method: 'GET',
-  path: `${area}/count/:userId`,
-  access: 'everyone',
-  errors: FAILURES,
-};
 export const page: Call<{ query: z.input<typeof ZWhatsappPageQuery>; answer: TWhatsappPageResponse }> = {
   method: 'GET',
   path: `${area}/list-per-page`,
@@ -148,12 +137,6 @@ export const setInterval: Call<{ body: Body<typeof ZIntervalRequest>; answer: TW
 export const setTerms: Call<{ body: Body<typeof ZMemberTermsRequest>; answer: TWhatsappResponse }> = {
   method: 'PUT',
   path: `${area}/terms`,
-  access: 'memberSide',
-  errors: FAILURES,
-};
-export const forecast: Call<{ params: OfUser; answer: TIncomeForecast }> = {
-  method: 'GET',
-  path: `${area}/forecast/:userId`,
   access: 'memberSide',
   errors: FAILURES,
 };

@@ -3,10 +3,9 @@
  * already serves it, read on its own when the dashboard opens; a failed read shows 0 without a word.
  */
 import type { TActiveCount } from '@sewablast/contract/counters';
+import * as counters from '@sewablast/contract/counters-calls';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
-import * as phonenumber from '@sewablast/contract/phonenumber-calls';
 import type { TCountUseResponse } from '@sewablast/contract/proxy';
-import * as whatsapp from '@sewablast/contract/whatsapp-calls';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
@@ -34,13 +33,13 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   {
     keys: ['unblastedNumbers'],
     read: async () => ({
-      unblastedNumbers: (await call(phonenumber.countBlast)).unBlasted,
+      unblastedNumbers: (await call(counters.countBlast)).unBlasted,
     }),
   },
   {
     keys: ['activeWhatsapp', 'inactiveWhatsapp'],
     read: async () => {
-      const { connectedCount, disconnectedCount } = await call(whatsapp.countAll);
+      const { connectedCount, disconnectedCount } = await call(counters.countAll);
       return { activeWhatsapp: connectedCount, inactiveWhatsapp: disconnectedCount };
     },
   },
