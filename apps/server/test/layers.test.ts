@@ -61,14 +61,10 @@ function brokenRule(from: string, to: string): string | null {
  */
 const STRING_URL_AREAS = [
   '/admin/account-loss',
-  '/admin/generator',
   '/admin/message',
-  '/admin/phonenumber',
   '/admin/proxy',
   '/admin/setting',
   '/admin/users',
-  '/admin/validator',
-  '/admin/whatsapp',
   '/auth',
   '/legal',
   '/monitor',

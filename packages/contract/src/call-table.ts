@@ -5,6 +5,10 @@
  */
 export * as audit from './audit-calls.ts';
 export * as bonus from './bonus-calls.ts';
+export * as generator from './generator-calls.ts';
 export * as level from './level-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
+export * as phonenumber from './phonenumber-calls.ts';
+export * as validator from './validator-calls.ts';
+export * as whatsapp from './whatsapp-calls.ts';
 export * as withdraw from './withdraw-calls.ts';

@@ -1,15 +1,24 @@
 /** Number generators (spec part 2 §2 Generator list/create, §3, §5, §7 Generator; DESIGN §5.9). */
 import { z } from 'zod';
-import { INTERVAL_RULE, intervalRule, JOB_NUMBER_PATTERN, JOB_RANGE_MAX, ZJobBase, ZJobSettings } from './jobs.ts';
-import { pageOf } from './paging.ts';
+import { schemasOf } from './call-schemas.ts';
+import type * as calls from './generator-calls.ts';
+import {
+  INTERVAL_RULE,
+  intervalRule,
+  JOB_NUMBER_PATTERN,
+  JOB_RANGE_MAX,
+  jobSchemasOf,
+  ZJobBase,
+  ZJobRefusal,
+  ZJobSettings,
+} from './jobs.ts';
+import { pageOf, ZIdParams } from './paging.ts';
 import { phoneDigits } from './phonenumber.ts';
 
 export const GENERATOR_TEXT = {
   title: 'Daftar Generator',
   formTitle: 'Tambah Generator',
   editTitle: 'Edit Generator',
-  listFailed: 'Error fetching Generator list',
-  fetchFailed: 'Error fetching Generator',
   generating: 'Generating',
   columnRange: 'Rentang Nomor',
   startNumber: 'Nomor Awal',
@@ -81,3 +90,19 @@ export const ZGeneratorAnswer = z.object({ msg: z.string(), generator: ZGenerato
 export type TGeneratorAnswer = z.infer<typeof ZGeneratorAnswer>;
 export const ZGeneratorPage = pageOf(ZGenerator);
 export type TGeneratorPage = z.infer<typeof ZGeneratorPage>;
+
+/** What the server checks of each call in generator-calls.ts. */
+export const GENERATOR_SCHEMAS = schemasOf<typeof calls>()(['generator'], {
+  ...jobSchemasOf('generator', ZGenerator),
+  create: {
+    summary: "A range of at most 1 000 000 numbers (digits starting 62), on one of the caller's accounts",
+    body: ZGeneratorCreateRequest,
+    response: { 200: ZGeneratorAnswer },
+  },
+  update: {
+    summary: "The account, intervals and b_insert; the range is locked. 409 code 'running' while it runs",
+    params: ZIdParams,
+    body: ZGeneratorUpdateRequest,
+    response: { 200: ZGeneratorAnswer, 409: ZJobRefusal },
+  },
+});

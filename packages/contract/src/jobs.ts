@@ -4,10 +4,10 @@
  * numbers that are on WhatsApp as its result.
  */
 import { z } from 'zod';
-import { ZErrorResponse } from './errors.ts';
+import { ZErrorResponse, ZMsgResponse } from './errors.ts';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { wholeNumber } from './numbers.ts';
-import { FILTER_ALL, MAX_ID, ZId, ZPageQuery } from './paging.ts';
+import { FILTER_ALL, MAX_ID, pageOf, ZId, ZIdParams, ZPageQuery } from './paging.ts';
 
 /** A generator walks at most this many numbers (end - start + 1). */
 export const JOB_RANGE_MAX = 1_000_000;
@@ -199,3 +199,38 @@ export type TJobIdRequest = z.infer<typeof ZJobIdRequest>;
 export const ZJobResult = z.object({ number: z.string(), name: z.string(), status: z.literal('active') });
 export type TJobResult = z.infer<typeof ZJobResult>;
 export const JOB_RESULT_HEADER = ['number', 'name', 'status'] as const;
+
+/**
+ * What the server checks of the calls jobs-calls.ts declares, for the area whose job `item` goes under
+ * `key`; the area's schema module adds its create and update.
+ */
+export function jobSchemasOf<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
+  const one = z.object({ [key]: item } as { [K in Key]: Item });
+  const answer = one.extend({ msg: z.string() });
+  return {
+    page: {
+      summary: "A page of jobs, newest first: the caller's own; a dev's, anyone's (user_id narrows)",
+      querystring: ZJobPageQuery,
+      response: { 200: pageOf(item) },
+    },
+    result: {
+      summary: `The numbers found on WhatsApp, streamed: text/csv (${JOB_RESULT_HEADER.join(',')}), or {list} of them when Accept prefers application/json`,
+      params: ZIdParams,
+      // A stream skips the response serializer: this is the document's description.
+      response: { 200: z.string().describe(`text/csv: ${JOB_RESULT_HEADER.join(',')}; or application/json {list}`) },
+    },
+    one: { params: ZIdParams, response: { 200: one } },
+    remove: {
+      summary: 'Stops the job, then removes it with its results',
+      params: ZIdParams,
+      response: { 200: ZMsgResponse },
+    },
+    start: {
+      summary:
+        "Runs the job on its account's worker. 403 code 'disconnected' when the account is not connected; 409 code 'busy' when the account blasts or runs another job, 'finished' when nothing is left",
+      body: ZJobIdRequest,
+      response: { 200: answer, 403: ZJobRefusal, 409: ZJobRefusal },
+    },
+    stop: { body: ZJobIdRequest, response: { 200: answer } },
+  };
+}

@@ -38,7 +38,6 @@ export const MEMBER_TEXT = {
   noUser: 'No User Found',
   errorPrefix: 'Error: ',
   whatsappTitle: (name: string) => `Akun Whatsapp ${name}`.trim(),
-  whatsappFetchFailed: 'Error fetching Whatsapp list',
   back: 'Kembali ke Daftar Member',
   pickMember: 'Member',
   pickPlaceholder: 'Cari nama atau email member...',

@@ -1,8 +1,10 @@
 /** Phone numbers to blast (spec part 2 §3 PhoneNumber, §5, §7 Phone numbers). */
 import { z } from 'zod';
-import { importAnswerOf, skippedPartOf } from './imports.ts';
+import { schemasOf } from './call-schemas.ts';
+import { importAnswerOf, skippedPartOf, ZImportIdHeaders, ZImportSkippedQuery } from './imports.ts';
 import { wholeNumber } from './numbers.ts';
-import { INPUT_TEXT, MAX_ID, pageOf, ZPageQuery } from './paging.ts';
+import { INPUT_TEXT, MAX_ID, pageOf, ZIdParams, ZPageQuery } from './paging.ts';
+import type * as calls from './phonenumber-calls.ts';
 
 export const PHONE_TEXT = {
   numberRequired: 'Nomor wajib diisi.',
@@ -16,7 +18,6 @@ export const PHONE_TEXT = {
   importHint:
     'CSV atau Excel .xlsx (lembar pertama) dengan kolom number,name, header boleh tidak ada; atau JSON berisi [{"number", "name"}].',
   nothingToExport: 'No phone numbers to export.',
-  skippedUnavailable: 'Daftar nomor yang dilewati tidak dapat diunduh.',
 } as const;
 
 /** The files the phone number import reads, by extension: the server reads them by their content. */
@@ -121,3 +122,35 @@ export const ZPhoneListQuery = ZPageQuery.extend({ synced: z.string().optional()
 export type TPhoneListQuery = z.input<typeof ZPhoneListQuery>;
 export const ZPhonePageResponse = pageOf(ZPhoneNumber);
 export type TPhonePageResponse = z.infer<typeof ZPhonePageResponse>;
+
+/** What the server checks of each call in phonenumber-calls.ts. */
+export const PHONENUMBER_SCHEMAS = schemasOf<typeof calls>()(['phone numbers'], {
+  all: {
+    summary: 'Numbers in id order, 10,000 at a time; pass the last id as `after` for the next ones',
+    querystring: ZPhoneAllQuery,
+    response: { 200: ZPhoneAllResponse },
+  },
+  page: {
+    summary: 'A page of numbers; search is a number prefix or a name prefix',
+    querystring: ZPhoneListQuery,
+    response: { 200: ZPhonePageResponse },
+  },
+  countBlast: { summary: 'Numbers blasted at least once, and never', response: { 200: ZCountBlastResponse } },
+  one: { params: ZIdParams, response: { 200: ZPhoneNumberResponse } },
+  create: { body: ZSavePhoneNumberRequest, response: { 200: ZPhoneNumberResponse } },
+  importFile: {
+    summary:
+      'Multipart file: CSV `number,name` (header optional), the first sheet of an Excel .xlsx workbook laid out the same, or JSON [{number, name}]; answers the counts and the first skipped rows. With an `x-import-id` header, `import_progress` live events carrying that id tell the rows read meanwhile',
+    consumes: ['multipart/form-data'],
+    headers: ZImportIdHeaders,
+    response: { 200: ZPhoneImportResponse },
+  },
+  skipped: {
+    summary: "A part of the numbers the caller's latest import skipped, in file order; `next` names the next part",
+    params: ZIdParams,
+    querystring: ZImportSkippedQuery,
+    response: { 200: ZPhoneSkippedResponse },
+  },
+  update: { params: ZIdParams, body: ZUpdatePhoneNumberRequest, response: { 200: ZPhoneNumberResponse } },
+  remove: { params: ZIdParams, response: { 200: z.object({ msg: z.string() }) } },
+});

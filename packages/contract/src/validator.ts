@@ -3,15 +3,15 @@
  * of an uploaded .csv, .json or .xlsx file, read as the phone number import reads them.
  */
 import { z } from 'zod';
-import { INTERVAL_RULE, intervalRule, ZJobBase, ZJobSettings } from './jobs.ts';
-import { pageOf } from './paging.ts';
+import { schemasOf } from './call-schemas.ts';
+import { INTERVAL_RULE, intervalRule, jobSchemasOf, ZJobBase, ZJobRefusal, ZJobSettings } from './jobs.ts';
+import { pageOf, ZIdParams } from './paging.ts';
+import type * as calls from './validator-calls.ts';
 
 export const VALIDATOR_TEXT = {
   title: 'Daftar Validator',
   formTitle: 'Tambah Akun Validator',
   editTitle: 'Edit Validator',
-  listFailed: 'Error fetching Validator list',
-  fetchFailed: 'Error fetching Validator',
   validating: 'Validating',
   columnFile: 'Target File',
   file: 'File',
@@ -56,3 +56,20 @@ export const ZValidatorCreateAnswer = ZValidatorAnswer.extend({ total: z.number(
 export type TValidatorCreateAnswer = z.infer<typeof ZValidatorCreateAnswer>;
 export const ZValidatorPage = pageOf(ZValidator);
 export type TValidatorPage = z.infer<typeof ZValidatorPage>;
+
+/** What the server checks of each call in validator-calls.ts; the multipart forms are read as they stream. */
+export const VALIDATOR_SCHEMAS = schemasOf<typeof calls>()(['validator'], {
+  ...jobSchemasOf('validator', ZValidator),
+  create: {
+    summary: `Multipart: file (.csv, .json or .xlsx, at most IMPORT_MAX_MB), whatsapp_id, b_insert, interval_min, interval_max`,
+    consumes: ['multipart/form-data'],
+    response: { 200: ZValidatorCreateAnswer },
+  },
+  update: {
+    summary:
+      "Multipart without a file: whatsapp_id, b_insert, interval_min, interval_max. 409 code 'running' while it runs",
+    consumes: ['multipart/form-data'],
+    params: ZIdParams,
+    response: { 200: ZValidatorAnswer, 409: ZJobRefusal },
+  },
+});

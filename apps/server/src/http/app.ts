@@ -226,8 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'download',
     ),
   });
-  await app.register(area(phoneNumberRoutes, 'managers'), {
-    prefix: '/api/admin/phonenumber',
+  await app.register(phoneNumberRoutes, {
     phoneNumbers: services.phoneNumbers,
     importMaxMb: config.IMPORT_MAX_MB,
     bus: options.bus,
@@ -237,18 +236,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     proxies: services.proxies,
     importMaxMb: config.IMPORT_MAX_MB,
   });
-  await app.register(area(whatsappRoutes, 'everyone'), { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
+  await app.register(whatsappRoutes, { whatsapp: services.whatsapp });
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
   await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });
   await app.register(messageLogRoutes, { messageLogs: services.messageLogs });
   await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });
-  await app.register(area(generatorRoutes, 'backOffice'), {
-    prefix: '/api/admin/generator',
+  await app.register(generatorRoutes, {
     generators: services.generators,
   });
-  await app.register(area(validatorRoutes, 'backOffice'), {
-    prefix: '/api/admin/validator',
+  await app.register(validatorRoutes, {
     validators: services.validators,
     importMaxMb: config.IMPORT_MAX_MB,
   });

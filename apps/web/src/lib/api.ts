@@ -99,11 +99,6 @@ export function failureOf(
   return new ApiError(status, message, (body.errors as Record<string, string>) ?? {}, body);
 }
 
-/** A call answered with text rather than JSON (a CSV download): `fallback` when the server gives no `msg`. */
-export function apiText(path: string, fallback: string): Promise<string> {
-  return send<string>(`/api${path}`, { fallback, text: true });
-}
-
 export type CallInput<T extends Io> = InputOf<T> & { headers?: Record<string, string>; signal?: AbortSignal };
 
 /** A call's input may be left out when it takes nothing. */

@@ -3,8 +3,9 @@
  * and Chromium only), XMLHttpRequest's upload progress can. Otherwise it is `api`'s call: the bearer token,
  * the server's `msg` and `errors` on a refusal, a 401 ending the session.
  */
+import type { Call, InputOf, Io } from '@sewablast/contract/call';
 import { TEXT } from '@sewablast/contract/texts';
-import { ApiError, failureOf } from './api.ts';
+import { ApiError, failureOf, urlOf } from './api.ts';
 import { getToken } from './session.ts';
 
 export interface UploadOptions {
@@ -15,11 +16,26 @@ export interface UploadOptions {
 }
 
 export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return sendForm<T>('POST', `/api${path}`, form, options);
+}
+
+/** What a multipart call takes beside its `Form` body: its parameters, headers and who hears the progress. */
+export type UploadInput<T extends Io> = Omit<InputOf<T>, 'body'> & Omit<UploadOptions, 'fallback'>;
+
+/** A multipart call that tells the bytes sent as they go: `upload(phonenumber.importFile, form, { onProgress })`. */
+export function upload<T extends Io>(op: Call<T>, form: FormData, input: UploadInput<T>): Promise<T['answer']> {
+  return sendForm<T['answer']>(op.method, urlOf(op, input as { params?: object }), form, {
+    ...input,
+    fallback: op.fallback,
+  });
+}
+
+function sendForm<T>(method: string, url: string, form: FormData, options: UploadOptions): Promise<T> {
   const token = getToken();
   if (!token) return Promise.reject(new ApiError(0, TEXT.tokenMissing));
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api${path}`);
+    request.open(method, url);
     request.setRequestHeader('authorization', `Bearer ${token}`);
     for (const [name, value] of Object.entries(options.headers ?? {})) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {

@@ -1,5 +1,5 @@
 /**
- * What one read of a generator or validator list asks for, and its query string. The list call sends
+ * What one read of a generator or validator list asks for (jobs-calls.ts `page`). The list call sends
  * `user_id` as the user's own id, except for a dev, who sees everyone's (spec part 2 §6). Apart from the
  * list's hook (use-job-list-params.ts), so that the calls, which the forms import too, leave the address
  * handling out of the forms' chunks.
@@ -18,13 +18,4 @@ export interface JobPageFilter {
 /** Whose jobs the list asks for: the user's own, or everyone's (no `user_id`) for a dev. */
 export function listedUser(user: { id: number; role: string } | null): number | undefined {
   return user && effectiveRole(user.role) !== 'dev' ? user.id : undefined;
-}
-
-/** The list call's query string: the spec's `page`, `user_id` and `search`, and the status filter. */
-export function jobPageSearch(query: JobPageFilter): string {
-  const search = new URLSearchParams({ page: String(query.page) });
-  if (query.user_id !== undefined) search.set('user_id', String(query.user_id));
-  if (query.search) search.set('search', query.search);
-  if (query.status) search.set('status', query.status);
-  return search.toString();
 }

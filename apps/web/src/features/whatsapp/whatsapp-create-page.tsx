@@ -25,7 +25,14 @@ import { useGoBack } from '../../lib/go-back.ts';
 import { handOverLinked } from '../../lib/linked-handoff.ts';
 import { useLive } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
-import { confirmNumber, newClient, removeClient, saveClient, useWhatsappAccount } from './api/whatsapp.ts';
+import {
+  confirmNumber,
+  forgetAccounts,
+  newClient,
+  removeClient,
+  saveClient,
+  useWhatsappAccount,
+} from './api/whatsapp.ts';
 import { useCountdown } from './countdown.ts';
 import { newDeviceId } from './device-id.ts';
 import { type LinkMode, LinkModeTabs } from './link-mode-tabs.tsx';
@@ -99,7 +106,7 @@ export function Component() {
         toast.success('Akun WhatsApp tersambung.');
         // The lists read again, showing their loading state rather than an answer from before the link
         // (an empty list's 'Kosong'); a job form that sent the user here chooses the new account.
-        queryClient.removeQueries({ queryKey: ['whatsapp'], type: 'inactive' });
+        forgetAccounts(queryClient);
         if (type === 'generator' || type === 'validator') handOverLinked(type, whatsapp.id);
         goBack();
       })

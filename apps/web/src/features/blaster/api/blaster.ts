@@ -1,32 +1,23 @@
 /** Calls of the Blaster page: the sender accounts, the receivers to choose from, and the send. */
-import type { TPhonePageResponse } from '@sewablast/contract/phonenumber';
-import type { TSendMessageRequest, TSendMessageResponse, TWhatsappListResponse } from '@sewablast/contract/whatsapp';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import * as phonenumber from '@sewablast/contract/phonenumber-calls';
+import type { TSendMessageRequest } from '@sewablast/contract/whatsapp';
+import * as whatsapp from '@sewablast/contract/whatsapp-calls';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+import { useCall } from '../../../lib/use-call.ts';
 
 /** The signed-in user's linked accounts (every linked account for admins and devs). */
 export function useSenderAccounts() {
-  return useQuery({
-    queryKey: ['whatsapp', 'list'],
-    queryFn: () => api<TWhatsappListResponse>('/admin/whatsapp/list', { fallback: 'Error fetching WhatsApp list' }),
-  });
+  return useCall(whatsapp.list, {});
 }
 
 /** A page of numbers matching the search, of which the active ones can be chosen. */
 export function useReceiverOptions(search: string) {
-  return useQuery({
-    queryKey: ['phonenumbers', 'receivers', search],
-    queryFn: () =>
-      api<TPhonePageResponse>(`/admin/phonenumber/list-per-page?limit=50&search=${encodeURIComponent(search)}`, {
-        fallback: 'Error fetching Phone Number list',
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(phonenumber.page, { query: { limit: 50, search } }, { placeholderData: keepPreviousData });
 }
 
 export function useSendBlaster() {
   return useMutation({
-    mutationFn: (body: TSendMessageRequest) =>
-      api<TSendMessageResponse>('/admin/whatsapp/send-message/1', { body, fallback: 'Error sending message' }),
+    mutationFn: (body: TSendMessageRequest) => call(whatsapp.sendBlaster, { body }),
   });
 }

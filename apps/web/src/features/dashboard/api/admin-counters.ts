@@ -3,10 +3,9 @@
  * already serves it, read on its own when the dashboard opens; a failed read shows 0 without a word.
  */
 import type { TActiveCount } from '@sewablast/contract/counters';
+import * as counters from '@sewablast/contract/counters-calls';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
-import type { TCountBlastResponse } from '@sewablast/contract/phonenumber';
 import type { TCountUseResponse } from '@sewablast/contract/proxy';
-import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
@@ -34,13 +33,13 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   {
     keys: ['unblastedNumbers'],
     read: async () => ({
-      unblastedNumbers: (await api<TCountBlastResponse>('/admin/phonenumber/count-blast')).unBlasted,
+      unblastedNumbers: (await call(counters.countBlast)).unBlasted,
     }),
   },
   {
     keys: ['activeWhatsapp', 'inactiveWhatsapp'],
     read: async () => {
-      const { connectedCount, disconnectedCount } = await api<TWhatsappCountResponse>('/admin/whatsapp/count');
+      const { connectedCount, disconnectedCount } = await call(counters.countAll);
       return { activeWhatsapp: connectedCount, inactiveWhatsapp: disconnectedCount };
     },
   },

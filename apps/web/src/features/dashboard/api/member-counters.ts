@@ -6,6 +6,7 @@
 import * as bonus from '@sewablast/contract/bonus-calls';
 import { COOKIE, COOKIE_MAX_AGE_DAYS } from '@sewablast/contract/cookies';
 import type { TBalance, TMessageLogCount, TTodayIncome, TTotalBonus } from '@sewablast/contract/counters';
+import * as counters from '@sewablast/contract/counters-calls';
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { isJobEvent } from '@sewablast/contract/live-channel';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
@@ -14,7 +15,7 @@ import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useRef } from 'react';
-import { api, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { useLive } from '../../../lib/live.ts';
 
 export type MemberCounters = TWhatsappCountResponse &
@@ -83,7 +84,7 @@ export function useMemberCounters(userId: number) {
   const sources: { keys: Key[]; read: () => Promise<Partial<MemberCounters>> }[] = [
     {
       keys: ['connectedCount', 'disconnectedCount'],
-      read: () => api<TWhatsappCountResponse>(`/admin/whatsapp/count/${userId}`),
+      read: () => call(counters.count, { params: { userId } }),
     },
     {
       keys: ['successCount', 'failCount', 'deliveredCount'],

@@ -4,9 +4,10 @@
  */
 import { MEMBER_TEXT, type TMemberIntervals, type TMemberPage, type TMemberStatus } from '@sewablast/contract/members';
 import type { TUpdateUserResponse, TUserDetailResponse } from '@sewablast/contract/users';
-import type { TWhatsappListResponse } from '@sewablast/contract/whatsapp';
+import * as whatsapp from '@sewablast/contract/whatsapp-calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api.ts';
+import { useCall } from '../../../lib/use-call.ts';
 
 const KEY = ['members'] as const;
 
@@ -47,10 +48,5 @@ export function useSaveIntervals(id: number) {
 }
 
 export function useMemberAccounts(id: number | null) {
-  return useQuery({
-    queryKey: [...KEY, 'whatsapp', id],
-    queryFn: () =>
-      api<TWhatsappListResponse>(`/admin/whatsapp/list/${id}`, { fallback: MEMBER_TEXT.whatsappFetchFailed }),
-    enabled: id !== null,
-  });
+  return useCall(whatsapp.listOf, { params: { userId: id ?? 0 } }, { enabled: id !== null });
 }

@@ -1,42 +1,25 @@
-/** Phone number calls (spec part 2 §7 Phone numbers) and the query keys they share. */
-import type { TMsgResponse } from '@sewablast/contract/errors';
+/** Phone number calls (spec part 2 §7 Phone numbers): list, one, save, import, delete. */
 import { IMPORT_ID_HEADER } from '@sewablast/contract/imports';
-import {
-  PHONE_TEXT,
-  type TPhoneAllResponse,
-  type TPhoneImportResponse,
-  type TPhoneNumber,
-  type TPhoneNumberResponse,
-  type TPhonePageResponse,
-  type TSavePhoneNumberRequest,
-  type TSkippedNumber,
-  type TUpdatePhoneNumberRequest,
+import type {
+  TPhoneImportResponse,
+  TPhoneNumber,
+  TSavePhoneNumberRequest,
+  TSkippedNumber,
+  TUpdatePhoneNumberRequest,
 } from '@sewablast/contract/phonenumber';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { fetchSkippedRows } from '../../../lib/import-report.ts';
-import { apiUpload } from '../../../lib/upload.ts';
-
-const KEY = ['phonenumbers'] as const;
+import * as phonenumber from '@sewablast/contract/phonenumber-calls';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+import { readSkippedRows } from '../../../lib/import-report.ts';
+import { upload } from '../../../lib/upload.ts';
+import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 export function usePhoneNumbers(page: number, search: string) {
-  return useQuery({
-    queryKey: [...KEY, 'page', page, search],
-    queryFn: () =>
-      api<TPhonePageResponse>(
-        `/admin/phonenumber/list-per-page?page=${page}&search=${encodeURIComponent(search)}&synced=${Date.now()}`,
-        { fallback: 'Error fetching Phone Number list' },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(phonenumber.page, { query: { page, search } }, { placeholderData: keepPreviousData });
 }
 
 export function usePhoneNumber(id: number | null) {
-  return useQuery({
-    queryKey: [...KEY, 'one', id],
-    queryFn: () => api<TPhoneNumberResponse>(`/admin/phonenumber/${id}`, { fallback: 'Error fetching Phone Number' }),
-    enabled: id !== null,
-  });
+  return useCall(phonenumber.one, { params: { id: id ?? 0 } }, { enabled: id !== null });
 }
 
 /** Every number, for the exports: the list endpoint is walked 10,000 at a time. */
@@ -44,9 +27,7 @@ export async function fetchAllPhoneNumbers(onProgress: (count: number) => void):
   const all: TPhoneNumber[] = [];
   for (;;) {
     const after = all.at(-1)?.id ?? 0;
-    const { list } = await api<TPhoneAllResponse>(`/admin/phonenumber/list?after=${after}`, {
-      fallback: 'Error fetching Phone Number list',
-    });
+    const { list } = await call(phonenumber.all, { query: { after } });
     all.push(...list);
     onProgress(all.length);
     if (list.length === 0) return all;
@@ -56,17 +37,16 @@ export async function fetchAllPhoneNumbers(onProgress: (count: number) => void):
 export function useSavePhoneNumber() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSavePhoneNumberRequest) => api<TPhoneNumberResponse>('/admin/phonenumber/save', { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (body: TSavePhoneNumberRequest) => call(phonenumber.create, { body }),
+    onSuccess: () => refreshArea(client, phonenumber.area),
   });
 }
 
 export function useUpdatePhoneNumber(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdatePhoneNumberRequest) =>
-      api<TPhoneNumberResponse>(`/admin/phonenumber/${id}`, { method: 'PUT', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (body: TUpdatePhoneNumberRequest) => call(phonenumber.update, { params: { id }, body }),
+    onSuccess: () => refreshArea(client, phonenumber.area),
   });
 }
 
@@ -83,13 +63,9 @@ export function useImportPhoneNumbers() {
     mutationFn: ({ file, importId, onSent }: PhoneImport) => {
       const form = new FormData();
       form.append('file', file);
-      return apiUpload<TPhoneImportResponse>('/admin/phonenumber/import', form, {
-        fallback: 'Error importing CSV',
-        headers: { [IMPORT_ID_HEADER]: importId },
-        onProgress: onSent,
-      });
+      return upload(phonenumber.importFile, form, { headers: { [IMPORT_ID_HEADER]: importId }, onProgress: onSent });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => refreshArea(client, phonenumber.area),
   });
 }
 
@@ -98,13 +74,17 @@ export function fetchSkippedNumbers(
   answer: TPhoneImportResponse,
   onProgress: (count: number) => void,
 ): Promise<TSkippedNumber[]> {
-  return fetchSkippedRows(answer, '/admin/phonenumber/import', PHONE_TEXT.skippedUnavailable, onProgress);
+  return readSkippedRows(
+    answer,
+    (id, part) => call(phonenumber.skipped, { params: { id }, query: { part } }),
+    onProgress,
+  );
 }
 
 export function useDeletePhoneNumber() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TMsgResponse>(`/admin/phonenumber/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (id: number) => call(phonenumber.remove, { params: { id } }),
+    onSuccess: () => refreshArea(client, phonenumber.area),
   });
 }
