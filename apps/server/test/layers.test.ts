@@ -64,7 +64,6 @@ const STRING_URL_AREAS = [
   '/admin/generator',
   '/admin/message',
   '/admin/phonenumber',
-  '/admin/proxy',
   '/admin/setting',
   '/admin/users',
   '/admin/validator',

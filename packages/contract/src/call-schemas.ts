@@ -4,7 +4,7 @@
  * the types the web calls by and the schemas the server checks cannot drift apart.
  */
 import type { z } from 'zod';
-import type { Call, Io } from './call.ts';
+import type { Call, Form, Io } from './call.ts';
 
 /** A schema whose parsed value is T: the answer. */
 type Schema<T> = z.ZodType<T, unknown>;
@@ -19,7 +19,11 @@ export type CallSchema<T extends Io = Io> = {
   response: { 200: Schema<T['answer']> } & Record<number, z.ZodType>;
 } & (T extends { params: infer P } ? { params: Accepting<P> } : unknown) &
   (T extends { query: infer Q } ? { querystring: Accepting<Q> } : unknown) &
-  (T extends { body: infer B } ? { body: Accepting<B> } : unknown);
+  (T extends { body: infer B }
+    ? [B] extends [Form]
+      ? { consumes: readonly ['multipart/form-data'] }
+      : { body: Accepting<B> }
+    : unknown);
 
 /** One schema for each call of a `*-calls` module (its other exports, such as `area`, need none). */
 type SchemasFor<Calls> = {

@@ -17,6 +17,14 @@ export type Access = 'public' | RoleGroup;
  * What a call takes, as the caller sends it (a schema's `z.input`), and what it answers; each part a call
  * does not take is left out.
  */
+/**
+ * A multipart upload's body as the web sends it (a `FormData`, which the contract cannot name without the
+ * DOM's types); the server reads the parts itself (`http/upload.ts`), so it has no body schema.
+ */
+export interface Form {
+  append(name: string, value: unknown, fileName?: string): void;
+}
+
 export interface Io {
   params?: Record<string, number | string>;
   query?: object;

@@ -232,11 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
     bus: options.bus,
   });
-  await app.register(area(proxyRoutes, 'managers'), {
-    prefix: '/api/admin/proxy',
-    proxies: services.proxies,
-    importMaxMb: config.IMPORT_MAX_MB,
-  });
+  await app.register(proxyRoutes, { proxies: services.proxies, importMaxMb: config.IMPORT_MAX_MB });
   await app.register(area(whatsappRoutes, 'everyone'), { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });

@@ -5,7 +5,7 @@
 import type { TActiveCount } from '@sewablast/contract/counters';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
 import type { TCountBlastResponse } from '@sewablast/contract/phonenumber';
-import type { TCountUseResponse } from '@sewablast/contract/proxy';
+import * as proxy from '@sewablast/contract/proxy-calls';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
@@ -29,7 +29,7 @@ type Key = keyof AdminCounters;
 const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = [
   {
     keys: ['unusedProxies'],
-    read: async () => ({ unusedProxies: (await api<TCountUseResponse>('/admin/proxy/count-use')).unUsed }),
+    read: async () => ({ unusedProxies: (await call(proxy.countUse)).unUsed }),
   },
   {
     keys: ['unblastedNumbers'],
