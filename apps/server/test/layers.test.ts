@@ -62,7 +62,6 @@ function brokenRule(from: string, to: string): string | null {
 const STRING_URL_AREAS = [
   '/admin/account-loss',
   '/admin/generator',
-  '/admin/message',
   '/admin/phonenumber',
   '/admin/setting',
   '/admin/users',

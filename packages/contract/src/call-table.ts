@@ -9,3 +9,4 @@ export * as level from './level-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
 export * as proxy from './proxy-calls.ts';
 export * as withdraw from './withdraw-calls.ts';
+export * as message from './message-calls.ts';

@@ -207,11 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: services.engine,
   });
   await app.register(levelRoutes, { levels: services.levels });
-  await app.register(area(messageRoutes, 'managers'), {
-    prefix: '/api/admin/message',
-    messages: services.messages,
-    importMaxMb: config.IMPORT_MAX_MB,
-  });
+  await app.register(messageRoutes, { messages: services.messages, importMaxMb: config.IMPORT_MAX_MB });
   // Reached by the signed URLs the API hands out: an <img> cannot send a bearer token.
   await app.register(area(fileRoutes, 'public'), {
     prefix: '/api/file',
