@@ -68,7 +68,6 @@ const STRING_URL_AREAS = [
   '/admin/validator',
   '/admin/whatsapp',
   '/auth',
-  '/legal',
   '/monitor',
 ];
 

@@ -5,8 +5,9 @@
  */
 export * as audit from './audit-calls.ts';
 export * as bonus from './bonus-calls.ts';
+export * as legal from './legal-calls.ts';
 export * as level from './level-calls.ts';
+export * as message from './message-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
 export * as proxy from './proxy-calls.ts';
 export * as withdraw from './withdraw-calls.ts';
-export * as message from './message-calls.ts';

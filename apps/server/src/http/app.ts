@@ -183,8 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/auth',
     devices: services.rememberedDevices,
   });
-  // Sign-up links to these before anyone has an account.
-  await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
+  await app.register(legalRoutes, { settings: services.settings });
   await app.register(area(userRoutes, 'everyone'), {
     prefix: '/api/admin/users',
     users: services.users,
