@@ -63,7 +63,6 @@ const STRING_URL_AREAS = [
   '/admin/account-loss',
   '/admin/generator',
   '/admin/phonenumber',
-  '/admin/setting',
   '/admin/users',
   '/admin/validator',
   '/admin/whatsapp',

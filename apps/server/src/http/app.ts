@@ -199,8 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/admin/users',
     temporaryPasswords: services.temporaryPasswords,
   });
-  await app.register(area(settingRoutes, 'everyone'), {
-    prefix: '/api/admin/setting',
+  await app.register(settingRoutes, {
     settings: services.settings,
     timeZone: services.timeZone,
     engine: services.engine,
