@@ -10,5 +10,6 @@ export * as level from './level-calls.ts';
 export * as message from './message-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
 export * as proxy from './proxy-calls.ts';
+export * as referral from './referral-calls.ts';
 export * as setting from './setting-calls.ts';
 export * as withdraw from './withdraw-calls.ts';

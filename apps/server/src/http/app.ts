@@ -248,11 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountLoss: services.accountLoss,
   });
   await app.register(bonusRoutes, { bonuses: services.bonuses });
-  // The spec puts the referral list under the users prefix.
-  await app.register(area(referralRoutes, 'memberOnly'), {
-    prefix: '/api/admin/users',
-    referrals: services.referrals,
-  });
+  await app.register(referralRoutes, { referrals: services.referrals });
 
   await registerLiveGateway(app, {
     bus: options.bus,
