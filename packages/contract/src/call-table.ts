@@ -3,6 +3,8 @@
  * server's test holds each one to the route it serves; screens import an area's module itself, so that
  * their bundle holds only the calls they make.
  */
+
+export * as accountLoss from './account-loss-calls.ts';
 export * as audit from './audit-calls.ts';
 export * as bonus from './bonus-calls.ts';
 export * as legal from './legal-calls.ts';

@@ -243,10 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
   });
   await app.register(auditRoutes, { audit: services.audit });
-  await app.register(area(accountLossRoutes, 'managers'), {
-    prefix: '/api/admin/account-loss',
-    accountLoss: services.accountLoss,
-  });
+  await app.register(accountLossRoutes, { accountLoss: services.accountLoss });
   await app.register(bonusRoutes, { bonuses: services.bonuses });
   await app.register(referralRoutes, { referrals: services.referrals });
 
