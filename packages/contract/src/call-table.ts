@@ -7,6 +7,7 @@
 export * as accountLoss from './account-loss-calls.ts';
 export * as audit from './audit-calls.ts';
 export * as bonus from './bonus-calls.ts';
+export * as health from './health-calls.ts';
 export * as legal from './legal-calls.ts';
 export * as level from './level-calls.ts';
 export * as message from './message-calls.ts';

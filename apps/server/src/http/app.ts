@@ -157,8 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Area routes, one prefix each (spec part 2 §7), with the role group their routes serve unless a route
   // says otherwise; ownership of the rows named is the services' first check.
-  await app.register(area(healthRoutes, 'public'), {
-    prefix: '/api',
+  await app.register(healthRoutes, {
     config,
     version: options.version,
     readiness: { db: services.db, bus: options.bus, lifecycle: services.lifecycle },
