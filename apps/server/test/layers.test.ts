@@ -66,7 +66,6 @@ const STRING_URL_AREAS = [
   '/admin/validator',
   '/admin/whatsapp',
   '/auth',
-  '/monitor',
 ];
 
 /** The string URLs a file passes to the web's string-URL helpers, as their area (`/admin/withdraw`, `/auth`). */

@@ -12,6 +12,7 @@ export * as legal from './legal-calls.ts';
 export * as level from './level-calls.ts';
 export * as message from './message-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
+export * as monitor from './monitor-calls.ts';
 export * as proxy from './proxy-calls.ts';
 export * as referral from './referral-calls.ts';
 export * as setting from './setting-calls.ts';

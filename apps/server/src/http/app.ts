@@ -229,7 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(area(whatsappRoutes, 'everyone'), { prefix: '/api/admin/whatsapp', whatsapp: services.whatsapp });
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
-  await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });
+  await app.register(monitorRoutes, { monitor: services.monitor, role: config.ROLE });
   await app.register(messageLogRoutes, { messageLogs: services.messageLogs });
   await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });
   await app.register(area(generatorRoutes, 'backOffice'), {
