@@ -18,7 +18,6 @@ import type {
   ZSaveProxyRequest,
   ZUpdateProxyRequest,
 } from './proxy.ts';
-import { PROXY_TEXT } from './proxy-text.ts';
 
 export const area = '/api/admin/proxy';
 const FAILURES = [400, 401, 403, 404, 409] as const;
@@ -74,7 +73,7 @@ export const skipped: Call<{
   path: `${area}/import/:id/skipped`,
   access: 'managers',
   errors: FAILURES,
-  fallback: PROXY_TEXT.skippedUnavailable,
+  fallback: 'Daftar proxy yang dilewati tidak dapat diunduh.',
 };
 export const update: Call<{ params: Id; body: z.input<typeof ZUpdateProxyRequest>; answer: TProxyResponse }> = {
   method: 'PUT',

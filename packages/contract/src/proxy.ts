@@ -4,9 +4,19 @@ import { schemasOf } from './call-schemas.ts';
 import { importAnswerOf, skippedPartOf, ZImportSkippedQuery } from './imports.ts';
 import { pageOf, ZIdParams, ZPageQuery } from './paging.ts';
 import type * as calls from './proxy-calls.ts';
-import { PROXY_TEXT } from './proxy-text.ts';
 
-export { PROXY_TEXT };
+export const PROXY_TEXT = {
+  valueRequired: 'Proxy wajib diisi.',
+  invalid: 'Proxy harus berformat host:port, user:pass@host:port, atau URL http://, https://, socks5://.',
+  taken: 'Proxy sudah terdaftar.',
+  duplicateInFile: 'Proxy ganda di dalam file.',
+  badFile: 'File harus berupa CSV atau Excel .xlsx (satu proxy per baris) atau JSON berisi daftar proxy.',
+  fileRequired: 'Pilih file .csv, .xlsx atau .json terlebih dahulu.',
+  importHint: 'CSV atau Excel .xlsx (lembar pertama) satu proxy per baris, atau JSON berisi daftar proxy.',
+  nothingToExport: 'No proxies to export.',
+  /** The edit's status box for a quarantined proxy: ticking it puts the proxy back into the pool. */
+  quarantined: 'Aktif (karantina: akun terakhirnya diblokir WhatsApp; centang setelah proxy diperiksa)',
+} as const;
 
 /** The files the proxy import reads (by content; the extensions only guide the file picker). */
 export const PROXY_IMPORT_ACCEPT = ['.csv', '.xlsx', '.json'];

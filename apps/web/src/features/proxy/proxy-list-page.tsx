@@ -1,6 +1,5 @@
 /** /proxy: value, times used, status colour, edit and delete; export and sync (spec part 2 §2). */
-import type { TProxy } from '@sewablast/contract/proxy';
-import { PROXY_TEXT } from '@sewablast/contract/proxy-text';
+import { PROXY_TEXT, type TProxy } from '@sewablast/contract/proxy';
 import { Download, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { type Column, DataTable } from '../../components/data-table.tsx';
