@@ -5,8 +5,10 @@
  * Admins and devs only. The texts are in account-loss-text.ts.
  */
 import { z } from 'zod';
+import type * as calls from './account-loss-calls.ts';
+import { schemasOf } from './call-schemas.ts';
 import { withDayFilter } from './days.ts';
-import { pageOf, ZPageQuery } from './paging.ts';
+import { pageOf, ZIdParams, ZPageQuery } from './paging.ts';
 
 /** How far back from the loss (or from now) a timeline reads. */
 export const LOSS_WINDOW_HOURS = 48;
@@ -155,3 +157,23 @@ export const ZAccountLossCompare = z.object({
   kept: ZLossGroup,
 });
 export type TAccountLossCompare = z.infer<typeof ZAccountLossCompare>;
+
+/** What the server checks of each call in account-loss-calls.ts. */
+export const ACCOUNT_LOSS_SCHEMAS = schemasOf<typeof calls>()(['account-loss'], {
+  timeline: {
+    summary:
+      "An account's 48 hours before its latest ban within the event log's 14 days (or before now): hourly series, figures, variants and its own events",
+    params: ZIdParams,
+    response: { 200: ZAccountTimeline },
+  },
+  page: {
+    summary: 'Accounts lost in a period of business days (from, to: YYYY-MM-DD), latest first, with their figures',
+    querystring: ZAccountLossQuery,
+    response: { 200: ZAccountLossPage },
+  },
+  compare: {
+    summary: "The period's lost accounts beside a sample of those not lost: averages and medians of their figures",
+    querystring: ZAccountLossPeriodQuery,
+    response: { 200: ZAccountLossCompare },
+  },
+});

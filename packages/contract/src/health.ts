@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { schemasOf } from './call-schemas.ts';
+import type * as calls from './health-calls.ts';
 
 export const ZHealthResponse = z.object({
   ok: z.boolean(),
@@ -25,3 +27,13 @@ export const ZReadinessResponse = z.object({
   stopping: z.boolean(),
 });
 export type TReadinessResponse = z.infer<typeof ZReadinessResponse>;
+
+/** What the server checks of each call in health-calls.ts. */
+export const HEALTH_SCHEMAS = schemasOf<typeof calls>()(['health'], {
+  facts: { summary: 'Liveness and deployment facts', response: { 200: ZHealthResponse } },
+  live: { summary: 'Liveness: 200 while the process serves', response: { 200: ZLivenessResponse } },
+  ready: {
+    summary: 'Readiness: 200 when the database (and Redis, when used) answer and the process is not stopping',
+    response: { 200: ZReadinessResponse, 503: ZReadinessResponse },
+  },
+});

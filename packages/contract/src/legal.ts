@@ -4,7 +4,9 @@
  * paragraphs are separated by a blank line.
  */
 import { z } from 'zod';
-import type { TLegalKind } from './legal-text.ts';
+import { schemasOf } from './call-schemas.ts';
+import type * as calls from './legal-calls.ts';
+import { LEGAL_TITLES, type TLegalKind } from './legal-text.ts';
 
 export { LEGAL_KINDS, LEGAL_TEXT, LEGAL_TITLES, legalParagraphs, type TLegalKind } from './legal-text.ts';
 
@@ -54,3 +56,14 @@ export type TLegalDocument = z.infer<typeof ZLegalDocument>;
 export function legalText(kind: TLegalKind, setting: string): string {
   return setting.trim() === '' ? DEFAULT_LEGAL_TEXT[kind] : setting;
 }
+
+const documentOf = (kind: TLegalKind) => ({
+  summary: `The ${LEGAL_TITLES[kind]} shown at /${kind}`,
+  response: { 200: ZLegalDocument },
+});
+
+/** What the server checks of each call in legal-calls.ts. */
+export const LEGAL_SCHEMAS = schemasOf<typeof calls>()(['legal'], {
+  terms: documentOf('terms'),
+  privacyPolicy: documentOf('privacy-policy'),
+});

@@ -1,6 +1,8 @@
 /** Message templates (spec part 2 §3 Message template, §5 buttons, §7 Message templates). */
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { schemasOf } from './call-schemas.ts';
+import type * as calls from './message-calls.ts';
+import { pageOf, ZIdParams, ZPageQuery } from './paging.ts';
 
 export const BUTTON_TYPES = ['reply_button', 'call_button', 'url_button', 'stop_button'] as const;
 export const ZButtonType = z.enum(BUTTON_TYPES);
@@ -148,3 +150,27 @@ export const ZMessageImportResponse = z.object({
   skipped: z.array(z.object({ index: z.number().int(), reason: z.string() })),
 });
 export type TMessageImportResponse = z.infer<typeof ZMessageImportResponse>;
+
+/** What the server checks of each call in message-calls.ts; the forms' fields are read by the route itself. */
+export const MESSAGE_SCHEMAS = schemasOf<typeof calls>()(['messages'], {
+  list: { response: { 200: ZMessageListResponse } },
+  page: { querystring: ZPageQuery, response: { 200: ZMessagePageResponse } },
+  one: { params: ZIdParams, response: { 200: ZMessageResponse } },
+  create: {
+    summary: 'Multipart: file (optional media), text (HTML), text_wa, button (JSON), status',
+    consumes: ['multipart/form-data'],
+    response: { 200: ZMessageResponse },
+  },
+  update: {
+    summary: 'Multipart like create; without a file the media stays unless remove_media=1',
+    consumes: ['multipart/form-data'],
+    params: ZIdParams,
+    response: { 200: ZMessageResponse },
+  },
+  importFile: {
+    summary: 'Multipart file: a JSON array of templates as the export writes them',
+    consumes: ['multipart/form-data'],
+    response: { 200: ZMessageImportResponse },
+  },
+  remove: { params: ZIdParams, response: { 200: z.object({ msg: z.string() }) } },
+});

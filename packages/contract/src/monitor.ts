@@ -4,39 +4,11 @@
  * `/dev/monitor/socket?id`; each answers `{data}`.
  */
 import { z } from 'zod';
+import { schemasOf } from './call-schemas.ts';
+import type * as calls from './monitor-calls.ts';
+import { MONITOR_TEXT } from './monitor-text.ts';
 
-export const MONITOR_TEXT = {
-  titles: {
-    local: 'Monitor Local',
-    remote: 'Monitor Remote',
-    socket: 'Monitor Socket',
-    realtime: 'Monitor Realtime',
-  },
-  idLabel: 'ID',
-  idPlaceholder: 'Device ID atau Client ID',
-  show: 'Tampilkan',
-  modeLabel: 'Tampilan',
-  refresh: 'Muat ulang',
-  clear: 'Bersihkan',
-  idMissing: 'Masukkan ID perangkat atau client untuk melihat datanya.',
-  fetchFailed: 'Error fetching monitor data',
-  /** Server answers. */
-  unknownDevice: 'Perangkat tidak ditemukan.',
-  notHeld: 'Tidak ada worker yang memegang perangkat ini sekarang.',
-  unknownChannel: 'Tidak ada perangkat atau channel dengan ID ini.',
-  /** The realtime monitor. */
-  waiting: (id: string) => `Menunggu event untuk ${id}...`,
-  linesKept: (max: number) => `Menampilkan ${max} baris terakhir.`,
-  columns: {
-    date: 'date',
-    event: 'event',
-    state: 'state',
-    status: 'status',
-    times: 'times',
-    seconds: 'seconds',
-    number: 'number',
-  },
-} as const;
+export { MONITOR_TEXT };
 
 /** Spec part 2 §2: `type` is `string`/0 raw JSON text, `JsonViewer`/1 a JSON viewer, `JSONTree`/2 a JSON tree. */
 export const MONITOR_MODES = ['string', 'JsonViewer', 'JSONTree'] as const;
@@ -153,3 +125,21 @@ export type TSocketMonitor = z.infer<typeof ZSocketMonitor>;
 export const ZLocalMonitorResponse = z.object({ data: ZLocalMonitor });
 export const ZRemoteMonitorResponse = z.object({ data: ZRemoteMonitor });
 export const ZSocketMonitorResponse = z.object({ data: ZSocketMonitor });
+
+/** What the server checks of each call in monitor-calls.ts. */
+export const MONITOR_SCHEMAS = schemasOf<typeof calls>()(['dev'], {
+  local: {
+    summary: 'This node: sessions by state, leases held, loops by kind, memory, event-loop lag, role and worker id',
+    response: { 200: ZLocalMonitorResponse },
+  },
+  remote: {
+    summary: "A device's live state, from whichever worker holds its lease (id: client id or account id)",
+    querystring: ZMonitorQuery,
+    response: { 200: ZRemoteMonitorResponse },
+  },
+  socket: {
+    summary: "The live-channel sockets that receive an id's events (a device, or a channel), on every api node",
+    querystring: ZMonitorQuery,
+    response: { 200: ZSocketMonitorResponse },
+  },
+});

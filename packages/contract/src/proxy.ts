@@ -1,7 +1,9 @@
 /** Proxies the WhatsApp sessions connect through (spec part 2 §3 Proxy, §5, §7 Proxies; DESIGN §5.8). */
 import { z } from 'zod';
-import { importAnswerOf, skippedPartOf } from './imports.ts';
-import { pageOf, ZPageQuery } from './paging.ts';
+import { schemasOf } from './call-schemas.ts';
+import { importAnswerOf, skippedPartOf, ZImportSkippedQuery } from './imports.ts';
+import { pageOf, ZIdParams, ZPageQuery } from './paging.ts';
+import type * as calls from './proxy-calls.ts';
 
 export const PROXY_TEXT = {
   valueRequired: 'Proxy wajib diisi.',
@@ -12,7 +14,6 @@ export const PROXY_TEXT = {
   fileRequired: 'Pilih file .csv, .xlsx atau .json terlebih dahulu.',
   importHint: 'CSV atau Excel .xlsx (lembar pertama) satu proxy per baris, atau JSON berisi daftar proxy.',
   nothingToExport: 'No proxies to export.',
-  skippedUnavailable: 'Daftar proxy yang dilewati tidak dapat diunduh.',
   /** The edit's status box for a quarantined proxy: ticking it puts the proxy back into the pool. */
   quarantined: 'Aktif (karantina: akun terakhirnya diblokir WhatsApp; centang setelah proxy diperiksa)',
 } as const;
@@ -106,3 +107,30 @@ export type TProxySkippedResponse = z.infer<typeof ZProxySkippedResponse>;
 
 export const ZCountUseResponse = z.object({ unUsed: z.number().int(), used: z.number().int() });
 export type TCountUseResponse = z.infer<typeof ZCountUseResponse>;
+
+/** What the server checks of each call in proxy-calls.ts. */
+export const PROXY_SCHEMAS = schemasOf<typeof calls>()(['proxies'], {
+  list: { summary: 'Every proxy, newest first (at most 10,000)', response: { 200: ZProxyListResponse } },
+  page: {
+    summary: 'A page of proxies; search matches any part of the value',
+    querystring: ZProxyListQuery,
+    response: { 200: ZProxyPageResponse },
+  },
+  countUse: { response: { 200: ZCountUseResponse } },
+  one: { params: ZIdParams, response: { 200: ZProxyResponse } },
+  save: { body: ZSaveProxyRequest, response: { 200: ZProxyResponse } },
+  importFile: {
+    summary:
+      'Multipart file: CSV (one proxy per line) or JSON (strings or {value}); answers the counts and the first skipped rows',
+    consumes: ['multipart/form-data'],
+    response: { 200: ZProxyImportResponse },
+  },
+  skipped: {
+    summary: "A part of the proxies the caller's latest import skipped, in file order; `next` names the next part",
+    params: ZIdParams,
+    querystring: ZImportSkippedQuery,
+    response: { 200: ZProxySkippedResponse },
+  },
+  update: { params: ZIdParams, body: ZUpdateProxyRequest, response: { 200: ZProxyResponse } },
+  remove: { params: ZIdParams, response: { 200: z.object({ msg: z.string() }) } },
+});

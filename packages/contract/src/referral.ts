@@ -3,20 +3,12 @@
  * and devs, every referral of the service (who referred whom, and the shares each brought the referrer).
  */
 import { z } from 'zod';
+import { schemasOf } from './call-schemas.ts';
 import { pageOf, ZId, ZPageMeta, ZPageQuery } from './paging.ts';
+import type * as calls from './referral-calls.ts';
+import { REFERRAL_TEXT, referralTotalText } from './referral-text.ts';
 
-export const REFERRAL_TEXT = {
-  fetchFailed: 'Error fetching Referral list',
-  title: 'Daftar Referal',
-  search: 'Cari member atau perujuk',
-  referee: 'Member',
-  referrer: 'Direferensikan oleh',
-  joined: 'Bergabung',
-  share: 'Bagi Hasil',
-} as const;
-
-/** 'Total : {amount}', the member's title on 'Daftar Referal'; `amount` already formatted. */
-export const referralTotalText = (amount: string) => `Total : ${amount}`;
+export { REFERRAL_TEXT, referralTotalText };
 
 /** `userId` is the caller's own id, as the spec's client sends it; any other is refused. */
 export const ZReferralPageQuery = ZPageQuery.extend({ userId: ZId.optional() });
@@ -62,3 +54,18 @@ export type TReferralLink = z.infer<typeof ZReferralLink>;
 /** `total` is every referral share the service ever paid, whatever the search. */
 export const ZReferralsPage = pageOf(ZReferralLink).extend({ total: z.number().int() });
 export type TReferralsPage = z.infer<typeof ZReferralsPage>;
+
+/** What the server checks of each call in referral-calls.ts. */
+export const REFERRAL_SCHEMAS = schemasOf<typeof calls>()(['referral'], {
+  page: {
+    summary: "The caller's referees, each with the referral income they brought, and the total of it",
+    querystring: ZReferralPageQuery,
+    response: { 200: ZReferralPage },
+  },
+  links: {
+    summary:
+      'Every referral of the service, newest first: referee, referrer and the shares it brought; `search` finds a word in either name or email',
+    querystring: ZReferralsQuery,
+    response: { 200: ZReferralsPage },
+  },
+});

@@ -1,7 +1,9 @@
 /** The settings form (spec part 2 §3 Settings, §5, §9). Every signed-in user reads it; admins and devs change it. */
 import { z } from 'zod';
+import { schemasOf } from './call-schemas.ts';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { HHMM, LOOKUPS_PER_HOUR_MAX, SAFETY_TEXT } from './safety.ts';
+import type * as calls from './setting-calls.ts';
 
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -113,3 +115,9 @@ export const ZUpdateSettingRequest = z
 export type TUpdateSettingRequest = z.input<typeof ZUpdateSettingRequest>;
 /** The request as the server stores it: lists normalised, the documents unchanged when left out. */
 export type TUpdateSettingValues = z.output<typeof ZUpdateSettingRequest>;
+
+/** What the server checks of each call in setting-calls.ts. */
+export const SETTING_SCHEMAS = schemasOf<typeof calls>()(['settings'], {
+  get: { summary: 'The settings, for every signed-in user', response: { 200: ZSettingResponse } },
+  update: { summary: 'Change the settings', body: ZUpdateSettingRequest, response: { 200: ZSettingResponse } },
+});

@@ -157,8 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Area routes, one prefix each (spec part 2 §7), with the role group their routes serve unless a route
   // says otherwise; ownership of the rows named is the services' first check.
-  await app.register(area(healthRoutes, 'public'), {
-    prefix: '/api',
+  await app.register(healthRoutes, {
     config,
     version: options.version,
     readiness: { db: services.db, bus: options.bus, lifecycle: services.lifecycle },
@@ -183,8 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/auth',
     devices: services.rememberedDevices,
   });
-  // Sign-up links to these before anyone has an account.
-  await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
+  await app.register(legalRoutes, { settings: services.settings });
   await app.register(area(userRoutes, 'everyone'), {
     prefix: '/api/admin/users',
     users: services.users,
@@ -200,18 +198,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/admin/users',
     temporaryPasswords: services.temporaryPasswords,
   });
-  await app.register(area(settingRoutes, 'everyone'), {
-    prefix: '/api/admin/setting',
+  await app.register(settingRoutes, {
     settings: services.settings,
     timeZone: services.timeZone,
     engine: services.engine,
   });
   await app.register(levelRoutes, { levels: services.levels });
-  await app.register(area(messageRoutes, 'managers'), {
-    prefix: '/api/admin/message',
-    messages: services.messages,
-    importMaxMb: config.IMPORT_MAX_MB,
-  });
+  await app.register(messageRoutes, { messages: services.messages, importMaxMb: config.IMPORT_MAX_MB });
   // Reached by the signed URLs the API hands out: an <img> cannot send a bearer token.
   await app.register(area(fileRoutes, 'public'), {
     prefix: '/api/file',
@@ -231,15 +224,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
     bus: options.bus,
   });
-  await app.register(area(proxyRoutes, 'managers'), {
-    prefix: '/api/admin/proxy',
-    proxies: services.proxies,
-    importMaxMb: config.IMPORT_MAX_MB,
-  });
+  await app.register(proxyRoutes, { proxies: services.proxies, importMaxMb: config.IMPORT_MAX_MB });
   await app.register(whatsappRoutes, { whatsapp: services.whatsapp });
   if (options.simulator)
     await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
-  await app.register(area(monitorRoutes, 'devOnly'), { prefix: '/dev', monitor: services.monitor, role: config.ROLE });
+  await app.register(monitorRoutes, { monitor: services.monitor, role: config.ROLE });
   await app.register(messageLogRoutes, { messageLogs: services.messageLogs });
   await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });
   await app.register(generatorRoutes, {
@@ -250,16 +239,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
   });
   await app.register(auditRoutes, { audit: services.audit });
-  await app.register(area(accountLossRoutes, 'managers'), {
-    prefix: '/api/admin/account-loss',
-    accountLoss: services.accountLoss,
-  });
+  await app.register(accountLossRoutes, { accountLoss: services.accountLoss });
   await app.register(bonusRoutes, { bonuses: services.bonuses });
-  // The spec puts the referral list under the users prefix.
-  await app.register(area(referralRoutes, 'memberOnly'), {
-    prefix: '/api/admin/users',
-    referrals: services.referrals,
-  });
+  await app.register(referralRoutes, { referrals: services.referrals });
 
   await registerLiveGateway(app, {
     bus: options.bus,

@@ -30,8 +30,6 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, such as a withdrawal's `Idempotency-Key`. */
   headers?: Record<string, string>;
-  /** '/dev' for the dev tools, which the server serves beside /api (DESIGN §1). */
-  root?: '/api' | '/dev';
   /** The answer is text rather than JSON (a CSV download). */
   text?: boolean;
 }
@@ -50,11 +48,11 @@ function endSession(): void {
 }
 
 export function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return send<T>(`${options.root ?? '/api'}${path}`, options);
+  return send<T>(`/api${path}`, options);
 }
 
 /** A request to `url` (path and query): the one fetch behind `api` and `call`. */
-export async function send<T>(url: string, options: Omit<RequestOptions, 'root'> = {}): Promise<T> {
+export async function send<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {
     const token = getToken();

@@ -1,6 +1,4 @@
 /** Every row an import skipped: the answer's own when it holds them all, else its report, part by part. */
-import { api } from './api.ts';
-
 interface SkippedPart<T> {
   list: T[];
   next: number | null;
@@ -21,18 +19,4 @@ export async function readSkippedRows<T>(
     part = next;
   }
   return all;
-}
-
-/** `readSkippedRows` for an area still called by string URL, its import path such as `/admin/phonenumber/import`. */
-export function fetchSkippedRows<T>(
-  answer: { reportId: number | null; skipped: T[] },
-  importPath: string,
-  fallback: string,
-  onProgress: (count: number) => void,
-): Promise<T[]> {
-  return readSkippedRows(
-    answer,
-    (reportId, part) => api<SkippedPart<T>>(`${importPath}/${reportId}/skipped?part=${part}`, { fallback }),
-    onProgress,
-  );
 }

@@ -15,10 +15,6 @@ export interface UploadOptions {
   onProgress?: (sent: number, total: number) => void;
 }
 
-export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  return sendForm<T>('POST', `/api${path}`, form, options);
-}
-
 /** What a multipart call takes beside its `Form` body: its parameters, headers and who hears the progress. */
 export type UploadInput<T extends Io> = Omit<InputOf<T>, 'body'> & Omit<UploadOptions, 'fallback'>;
 

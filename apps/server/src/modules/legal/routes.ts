@@ -1,32 +1,26 @@
 /**
- * /api/legal/terms and /api/legal/privacy-policy: public, since sign-up links to them before anyone has an
- * account. The admin's text from the settings, or the contract's default while that is empty.
+ * The handlers of /api/legal: the admin's text from the settings, or the contract's default while that is
+ * empty. The calls, who may make them and their schemas are in the contract (legal-calls.ts, legal.ts
+ * LEGAL_SCHEMAS).
  */
-import { LEGAL_KINDS, LEGAL_TITLES, legalText, type TLegalKind, ZLegalDocument } from '@sewablast/contract/legal';
+import { LEGAL_KINDS, LEGAL_SCHEMAS, LEGAL_TITLES, legalText, type TLegalKind } from '@sewablast/contract/legal';
+import { DOCUMENT_CALLS } from '@sewablast/contract/legal-calls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SettingsRow } from '../../db/settings-row.ts';
+import { bind } from '../../http/bind.ts';
 import type { SettingService } from '../setting/service.ts';
 
 const COLUMN: Record<TLegalKind, keyof Pick<SettingsRow, 'terms' | 'privacy_policy'>> = {
   terms: 'terms',
   'privacy-policy': 'privacy_policy',
 };
+const SCHEMA = { terms: LEGAL_SCHEMAS.terms, 'privacy-policy': LEGAL_SCHEMAS.privacyPolicy };
 
 export const legalRoutes: FastifyPluginAsyncZod<{ settings: SettingService }> = async (app, { settings }) => {
   for (const kind of LEGAL_KINDS) {
-    app.get(
-      `/${kind}`,
-      {
-        schema: {
-          tags: ['legal'],
-          summary: `The ${LEGAL_TITLES[kind]} shown at /${kind}`,
-          response: { 200: ZLegalDocument },
-        },
-      },
-      async () => {
-        const row = await settings.get();
-        return { title: LEGAL_TITLES[kind], text: legalText(kind, row[COLUMN[kind]]) };
-      },
-    );
+    bind(app, DOCUMENT_CALLS[kind], SCHEMA[kind], async () => {
+      const row = await settings.get();
+      return { title: LEGAL_TITLES[kind], text: legalText(kind, row[COLUMN[kind]]) };
+    });
   }
 };

@@ -2,7 +2,8 @@
  * A member's own 'Daftar Referal' (spec part 2 §2 Referral): the people who signed up with their code and
  * what their blasts brought the member, with the total in the title.
  */
-import { REFERRAL_TEXT, referralTotalText, type TReferral } from '@sewablast/contract/referral';
+import type { TReferral } from '@sewablast/contract/referral';
+import { REFERRAL_TEXT, referralTotalText } from '@sewablast/contract/referral-text';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';

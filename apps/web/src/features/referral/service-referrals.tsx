@@ -3,7 +3,8 @@
  * with whose code, when, and the shares it brought the referrer — searched by either name or email (1 s
  * after typing stops) and paged; page and search live in the address.
  */
-import { REFERRAL_TEXT, referralTotalText, type TReferralLink } from '@sewablast/contract/referral';
+import type { TReferralLink } from '@sewablast/contract/referral';
+import { REFERRAL_TEXT, referralTotalText } from '@sewablast/contract/referral-text';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';

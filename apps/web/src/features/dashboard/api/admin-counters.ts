@@ -5,7 +5,7 @@
 import type { TActiveCount } from '@sewablast/contract/counters';
 import * as counters from '@sewablast/contract/counters-calls';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
-import type { TCountUseResponse } from '@sewablast/contract/proxy';
+import * as proxy from '@sewablast/contract/proxy-calls';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
@@ -28,7 +28,7 @@ type Key = keyof AdminCounters;
 const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = [
   {
     keys: ['unusedProxies'],
-    read: async () => ({ unusedProxies: (await api<TCountUseResponse>('/admin/proxy/count-use')).unUsed }),
+    read: async () => ({ unusedProxies: (await call(proxy.countUse)).unUsed }),
   },
   {
     keys: ['unblastedNumbers'],

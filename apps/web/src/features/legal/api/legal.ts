@@ -1,12 +1,8 @@
 /** GET /api/legal/terms and /api/legal/privacy-policy: public, read without a token. */
-import type { TLegalDocument } from '@sewablast/contract/legal';
-import { LEGAL_TEXT, type TLegalKind } from '@sewablast/contract/legal-text';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { DOCUMENT_CALLS } from '@sewablast/contract/legal-calls';
+import type { TLegalKind } from '@sewablast/contract/legal-text';
+import { useCall } from '../../../lib/use-call.ts';
 
 export function useLegalDocument(kind: TLegalKind) {
-  return useQuery({
-    queryKey: ['legal', kind],
-    queryFn: () => api<TLegalDocument>(`/legal/${kind}`, { anonymous: true, fallback: LEGAL_TEXT.fetchFailed }),
-  });
+  return useCall(DOCUMENT_CALLS[kind], {});
 }

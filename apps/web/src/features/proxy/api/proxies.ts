@@ -1,60 +1,36 @@
-/** Proxy calls (spec part 2 §7 Proxies) and the query keys they share. */
-import type { TMsgResponse } from '@sewablast/contract/errors';
-import {
-  PROXY_TEXT,
-  type TProxyImportResponse,
-  type TProxyListResponse,
-  type TProxyPageResponse,
-  type TProxyResponse,
-  type TSkippedProxy,
-  type TUpdateProxyRequest,
-} from '@sewablast/contract/proxy';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { fetchSkippedRows } from '../../../lib/import-report.ts';
-
-const KEY = ['proxies'] as const;
+/** Proxy calls (spec part 2 §7 Proxies): list, one, save, import, delete. */
+import type { TProxyImportResponse, TSkippedProxy, TUpdateProxyRequest } from '@sewablast/contract/proxy';
+import * as proxy from '@sewablast/contract/proxy-calls';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+import { readSkippedRows } from '../../../lib/import-report.ts';
+import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 export function useProxies(page: number, search: string) {
-  return useQuery({
-    queryKey: [...KEY, 'page', page, search],
-    queryFn: () =>
-      api<TProxyPageResponse>(
-        `/admin/proxy/list-per-page?page=${page}&search=${encodeURIComponent(search)}&synced=${Date.now()}`,
-        {
-          fallback: 'Error fetching Proxy list',
-        },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(proxy.page, { query: { page, search } }, { placeholderData: keepPreviousData });
 }
 
 export function useProxy(id: number | null) {
-  return useQuery({
-    queryKey: [...KEY, 'one', id],
-    queryFn: () => api<TProxyResponse>(`/admin/proxy/${id}`, { fallback: 'Error fetching Proxy' }),
-    enabled: id !== null,
-  });
+  return useCall(proxy.one, { params: { id: id ?? 0 } }, { enabled: id !== null });
 }
 
 export function fetchAllProxies() {
-  return api<TProxyListResponse>('/admin/proxy/list', { fallback: 'Error fetching Proxy list' });
+  return call(proxy.list);
 }
 
 export function useSaveProxy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (value: string) => api<TProxyResponse>('/admin/proxy/save', { body: { value } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (value: string) => call(proxy.save, { body: { value } }),
+    onSuccess: () => refreshArea(client, proxy.area),
   });
 }
 
 export function useUpdateProxy(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateProxyRequest) =>
-      api<TProxyResponse>(`/admin/proxy/${id}`, { method: 'PUT', body: { id, ...body } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (body: TUpdateProxyRequest) => call(proxy.update, { params: { id }, body: { id, ...body } }),
+    onSuccess: () => refreshArea(client, proxy.area),
   });
 }
 
@@ -64,9 +40,9 @@ export function useImportProxies() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api<TProxyImportResponse>('/admin/proxy/import', { body: form, fallback: 'Error importing File' });
+      return call(proxy.importFile, { body: form });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => refreshArea(client, proxy.area),
   });
 }
 
@@ -75,13 +51,13 @@ export function fetchSkippedProxies(
   answer: TProxyImportResponse,
   onProgress: (count: number) => void,
 ): Promise<TSkippedProxy[]> {
-  return fetchSkippedRows(answer, '/admin/proxy/import', PROXY_TEXT.skippedUnavailable, onProgress);
+  return readSkippedRows(answer, (id, part) => call(proxy.skipped, { params: { id }, query: { part } }), onProgress);
 }
 
 export function useDeleteProxy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TMsgResponse>(`/admin/proxy/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (id: number) => call(proxy.remove, { params: { id } }),
+    onSuccess: () => refreshArea(client, proxy.area),
   });
 }

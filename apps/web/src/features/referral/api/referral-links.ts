@@ -1,15 +1,8 @@
 /** Every referral of the service (GET /admin/users/referral-links-per-page), for admins and devs. */
-import { REFERRAL_TEXT, type TReferralsPage } from '@sewablast/contract/referral';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import * as referral from '@sewablast/contract/referral-calls';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCall } from '../../../lib/use-call.ts';
 
 export function useReferralLinks(page: number, search: string) {
-  const query = new URLSearchParams({ page: String(page) });
-  if (search) query.set('search', search);
-  return useQuery({
-    queryKey: ['referral-links', page, search],
-    queryFn: () =>
-      api<TReferralsPage>(`/admin/users/referral-links-per-page?${query}`, { fallback: REFERRAL_TEXT.fetchFailed }),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(referral.links, { query: { page, search } }, { placeholderData: keepPreviousData });
 }
