@@ -7,4 +7,5 @@ export * as audit from './audit-calls.ts';
 export * as bonus from './bonus-calls.ts';
 export * as level from './level-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
+export * as users from './users-calls.ts';
 export * as withdraw from './withdraw-calls.ts';

@@ -185,21 +185,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
-  await app.register(area(userRoutes, 'everyone'), {
-    prefix: '/api/admin/users',
-    users: services.users,
-    signupGuard: services.signupGuard,
-  });
-  await app.register(area(memberRoutes, 'managers'), { prefix: '/api/admin/users', members: services.members });
-  await app.register(area(twoFactorResetRoutes, 'managers'), {
-    prefix: '/api/admin/users',
-    twoFactor: services.twoFactor,
-    backOffice: services.backOfficeUsers,
-  });
-  await app.register(area(temporaryPasswordRoutes, 'managers'), {
-    prefix: '/api/admin/users',
-    temporaryPasswords: services.temporaryPasswords,
-  });
+  await app.register(userRoutes, { users: services.users, signupGuard: services.signupGuard });
+  await app.register(memberRoutes, { members: services.members });
+  await app.register(twoFactorResetRoutes, { twoFactor: services.twoFactor, backOffice: services.backOfficeUsers });
+  await app.register(temporaryPasswordRoutes, { temporaryPasswords: services.temporaryPasswords });
   await app.register(area(settingRoutes, 'everyone'), {
     prefix: '/api/admin/setting',
     settings: services.settings,

@@ -7,6 +7,7 @@ import type { Call } from '@sewablast/contract/call';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
   FastifySchema,
   RawReplyDefaultExpression,
@@ -36,16 +37,20 @@ export type Handler<S extends FastifySchema> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
+/** What the server alone sets on a route beside the call: its rate limit, the sessions it admits. */
+export type RouteConfig = Omit<FastifyContextConfig, 'access' | 'errorField'>;
+
 export function bind<S extends FastifySchema & { response: object }>(
   app: ZodApp,
   call: Call,
   schema: S,
   handler: Handler<S>,
+  config: RouteConfig = {},
 ): void {
   app.route({
     method: call.method,
     url: call.path,
-    config: { access: call.access, ...(call.errorField ? { errorField: true } : {}) },
+    config: { ...config, access: call.access, ...(call.errorField ? { errorField: true } : {}) },
     schema: { ...schema, response: { ...failuresOf(...call.errors), ...schema.response } },
     // Checked against `schema` in the signature; the failure answers added here change no type it uses.
     handler: handler as never,

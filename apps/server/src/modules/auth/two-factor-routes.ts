@@ -5,10 +5,8 @@
  */
 import { ZLoginResponse } from '@sewablast/contract/auth';
 import { ZMsgResponse } from '@sewablast/contract/errors';
-import { ZIdParams, ZPageQuery } from '@sewablast/contract/paging';
 import {
   TWO_FACTOR_TEXT,
-  ZBackOfficeUserPage,
   ZRecoveryCodesRequest,
   ZTwoFactorDisableRequest,
   ZTwoFactorEnableRequest,
@@ -19,8 +17,11 @@ import {
   ZTwoFactorSetupResponse,
   ZTwoFactorStatus,
 } from '@sewablast/contract/two-factor';
+import * as users from '@sewablast/contract/users-calls';
+import { USERS_SCHEMAS as usersSchemas } from '@sewablast/contract/users-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { bind } from '../../http/bind.ts';
 import { failuresOf } from '../../http/errors.ts';
 import type { BackOfficeUsers } from './back-office-users.ts';
 import type { AuthService } from './service.ts';
@@ -121,37 +122,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFact
   );
 };
 
-/** Under /api/admin/users, for managers: the back-office users with their second factor, and its reset. */
+/** Under /api/admin/users, for managers: the back-office users with their second factor, and its reset (users-calls.ts). */
 export const twoFactorResetRoutes: FastifyPluginAsyncZod<{
   twoFactor: TwoFactorService;
   backOffice: BackOfficeUsers;
 }> = async (app, { twoFactor, backOffice }) => {
-  app.get(
-    '/back-office-per-page',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'A page of staff, admin and dev users with their second factor, searched by name or email',
-        querystring: ZPageQuery,
-        response: { 200: ZBackOfficeUserPage, ...failures },
-      },
-    },
-    async (request) => backOffice.page(requireActor(request), request.query),
+  bind(app, users.backOfficePage, usersSchemas.backOfficePage, async (request) =>
+    backOffice.page(requireActor(request), request.query),
   );
-
-  app.post(
-    '/:id/two-factor/reset',
-    {
-      schema: {
-        tags: ['users'],
-        summary: "Reset a user's second factor (audited); every session of the user ends",
-        params: ZIdParams,
-        response: { 200: ZMsgResponse, ...failures },
-      },
-    },
-    async (request) => {
-      await twoFactor.reset(requireActor(request), request.params.id);
-      return { msg: TWO_FACTOR_TEXT.resetDone };
-    },
-  );
+  bind(app, users.resetTwoFactor, usersSchemas.resetTwoFactor, async (request) => {
+    await twoFactor.reset(requireActor(request), request.params.id);
+    return { msg: TWO_FACTOR_TEXT.resetDone };
+  });
 };

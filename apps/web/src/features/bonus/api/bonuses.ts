@@ -5,6 +5,7 @@
 
 import type { TBonusCreate } from '@sewablast/contract/bonus';
 import * as bonus from '@sewablast/contract/bonus-calls';
+import * as users from '@sewablast/contract/users-calls';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -12,11 +13,7 @@ import { call } from '../../../lib/api.ts';
 import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 const refresh = (client: QueryClient) =>
-  Promise.all([
-    refreshArea(client, bonus.area),
-    refreshArea(client, withdraw.area),
-    client.invalidateQueries({ queryKey: ['members'] }),
-  ]);
+  Promise.all([refreshArea(client, bonus.area), refreshArea(client, withdraw.area), refreshArea(client, users.area)]);
 
 export function useBonuses(page: number) {
   return useCall(bonus.page, { query: { page } }, { placeholderData: keepPreviousData });

@@ -2,10 +2,10 @@
  * The admin dashboard's cards (spec part 2 §2 Admin dashboard cards): each figure from the endpoint that
  * already serves it, read on its own when the dashboard opens; a failed read shows 0 without a word.
  */
-import type { TActiveCount } from '@sewablast/contract/counters';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
 import type { TCountBlastResponse } from '@sewablast/contract/phonenumber';
 import type { TCountUseResponse } from '@sewablast/contract/proxy';
+import * as users from '@sewablast/contract/users-calls';
 import type { TWhatsappCountResponse } from '@sewablast/contract/whatsapp';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
@@ -46,7 +46,7 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   },
   {
     keys: ['activeMembers'],
-    read: async () => ({ activeMembers: (await api<TActiveCount>('/admin/users/active')).count }),
+    read: async () => ({ activeMembers: (await call(users.active)).count }),
   },
   {
     keys: ['todaySuccess', 'todayFail'],

@@ -1,14 +1,16 @@
 /**
  * Member calls (spec part 2 §7 Members and messaging): the paged list, one member, their blast intervals and
- * their WhatsApp accounts — with the query keys they share.
+ * their WhatsApp accounts.
  */
-import { MEMBER_TEXT, type TMemberIntervals, type TMemberPage, type TMemberStatus } from '@sewablast/contract/members';
-import type { TUpdateUserResponse, TUserDetailResponse } from '@sewablast/contract/users';
+import { MEMBER_TEXT, type TMemberIntervals, type TMemberStatus } from '@sewablast/contract/members';
+import * as users from '@sewablast/contract/users-calls';
 import type { TWhatsappListResponse } from '@sewablast/contract/whatsapp';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, api, call } from '../../../lib/api.ts';
+import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
-const KEY = ['members'] as const;
+/** A member's WhatsApp accounts, read again with the member: their intervals follow the member's. */
+const ACCOUNTS_KEY = ['members'] as const;
 
 export interface MemberFilter {
   page: number;
@@ -17,38 +19,34 @@ export interface MemberFilter {
 }
 
 export function useMembers({ page, search, status }: MemberFilter) {
-  const query = new URLSearchParams({ page: String(page) });
-  if (search) query.set('search', search);
-  if (status) query.set('status', status);
-  return useQuery({
-    queryKey: [...KEY, 'page', page, search, status],
-    queryFn: () => api<TMemberPage>(`/admin/users/members-per-page?${query}`, { fallback: MEMBER_TEXT.fetchFailed }),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(users.memberPage, { query: { page, search, status } }, { placeholderData: keepPreviousData });
 }
 
 export function useMember(id: number | null) {
-  return useQuery({
-    queryKey: [...KEY, 'one', id],
-    queryFn: () => api<TUserDetailResponse>(`/admin/users/${id}`),
-    enabled: id !== null,
-    // 'No User Found' at once: asking again will not make a missing or forbidden member appear.
-    retry: (failures, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3,
-  });
+  return useCall(
+    users.one,
+    { params: { id: id ?? 0 } },
+    {
+      enabled: id !== null,
+      // 'No User Found' at once: asking again will not make a missing or forbidden member appear.
+      retry: (failures, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3,
+    },
+  );
 }
 
 export function useSaveIntervals(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TMemberIntervals) => api<TUpdateUserResponse>(`/admin/users/${id}`, { method: 'PUT', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (body: TMemberIntervals) => call(users.update, { params: { id }, body }),
+    onSuccess: () =>
+      Promise.all([refreshArea(client, users.area), client.invalidateQueries({ queryKey: ACCOUNTS_KEY })]),
   });
 }
 
 export function useMemberAccounts(id: number | null) {
   return useQuery({
-    queryKey: [...KEY, 'whatsapp', id],
+    queryKey: [...ACCOUNTS_KEY, 'whatsapp', id],
     queryFn: () =>
       api<TWhatsappListResponse>(`/admin/whatsapp/list/${id}`, { fallback: MEMBER_TEXT.whatsappFetchFailed }),
     enabled: id !== null,
