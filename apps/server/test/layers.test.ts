@@ -69,7 +69,6 @@ const STRING_URL_AREAS = [
   '/admin/users',
   '/admin/validator',
   '/admin/whatsapp',
-  '/auth',
   '/legal',
   '/monitor',
 ];

@@ -4,8 +4,12 @@
  * their bundle holds only the calls they make.
  */
 export * as audit from './audit-calls.ts';
+export * as auth from './auth-calls.ts';
 export * as bonus from './bonus-calls.ts';
+export * as emailConfirmation from './email-confirmation-calls.ts';
 export * as level from './level-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
+export * as sessions from './sessions-calls.ts';
+export * as twoFactor from './two-factor-calls.ts';
 export * as users from './users-calls.ts';
 export * as withdraw from './withdraw-calls.ts';

@@ -163,26 +163,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: options.version,
     readiness: { db: services.db, bus: options.bus, lifecycle: services.lifecycle },
   });
-  await app.register(area(authRoutes, 'public'), {
-    prefix: '/api/auth',
-    auth: services.auth,
-    signupGuard: services.signupGuard,
-  });
-  await app.register(area(recoveryRoutes, 'public'), { prefix: '/api/auth', recovery: services.recovery });
-  await app.register(area(sessionRoutes, 'everyone'), { prefix: '/api/auth', sessions: services.userSessions });
-  await app.register(area(emailConfirmationRoutes, 'everyone'), {
-    prefix: '/api/auth',
-    confirmation: services.emailConfirmation,
-  });
-  await app.register(area(twoFactorRoutes, 'everyone'), {
-    prefix: '/api/auth',
-    auth: services.auth,
-    twoFactor: services.twoFactor,
-  });
-  await app.register(area(rememberedDeviceRoutes, 'everyone'), {
-    prefix: '/api/auth',
-    devices: services.rememberedDevices,
-  });
+  await app.register(authRoutes, { auth: services.auth, signupGuard: services.signupGuard });
+  await app.register(recoveryRoutes, { recovery: services.recovery });
+  await app.register(sessionRoutes, { sessions: services.userSessions });
+  await app.register(emailConfirmationRoutes, { confirmation: services.emailConfirmation });
+  await app.register(twoFactorRoutes, { auth: services.auth, twoFactor: services.twoFactor });
+  await app.register(rememberedDeviceRoutes, { devices: services.rememberedDevices });
   // Sign-up links to these before anyone has an account.
   await app.register(area(legalRoutes, 'public'), { prefix: '/api/legal', settings: services.settings });
   await app.register(userRoutes, { users: services.users, signupGuard: services.signupGuard });

@@ -37,17 +37,24 @@ export type Handler<S extends FastifySchema> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** What the server alone sets on a route beside the call: its rate limit, the sessions it admits. */
-export type RouteConfig = Omit<FastifyContextConfig, 'access' | 'errorField'>;
+/**
+ * What the server alone sets on a route beside the call: its rate limit and the sessions it admits
+ * (`config`), whether the handler answers a body the schema refused itself (`attachValidation`).
+ */
+export interface RouteExtras {
+  config?: Omit<FastifyContextConfig, 'access' | 'errorField'>;
+  attachValidation?: boolean;
+}
 
 export function bind<S extends FastifySchema & { response: object }>(
   app: ZodApp,
   call: Call,
   schema: S,
   handler: Handler<S>,
-  config: RouteConfig = {},
+  { config, ...extras }: RouteExtras = {},
 ): void {
   app.route({
+    ...extras,
     method: call.method,
     url: call.path,
     config: { ...config, access: call.access, ...(call.errorField ? { errorField: true } : {}) },

@@ -44,6 +44,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; signupGuard
       }
     },
     // The change-password screen's call: a session signed in with a temporary password may send it.
-    { temporaryPassword: 'change' },
+    { config: { temporaryPassword: 'change' } },
   );
 };
