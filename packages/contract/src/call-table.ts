@@ -8,6 +8,7 @@ export * as auth from './auth-calls.ts';
 export * as bonus from './bonus-calls.ts';
 export * as emailConfirmation from './email-confirmation-calls.ts';
 export * as level from './level-calls.ts';
+export * as members from './members-calls.ts';
 export * as messagelog from './messagelog-calls.ts';
 export * as sessions from './sessions-calls.ts';
 export * as twoFactor from './two-factor-calls.ts';

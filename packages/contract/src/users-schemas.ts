@@ -1,6 +1,7 @@
 /**
- * What the server checks of each call in users-calls.ts. Apart from users.ts, whose user schemas the other
- * areas' modules import, so that they do not load the member and staff schemas with them.
+ * What the server checks of each call in users-calls.ts and members-calls.ts. Apart from users.ts, whose
+ * user schemas the other areas' modules import, so that they do not load the member and staff schemas with
+ * them.
  */
 import { schemasOf } from './call-schemas.ts';
 import { ZActiveCount } from './counters.ts';
@@ -13,6 +14,7 @@ import {
   ZMembers,
   ZMembersQuery,
 } from './members.ts';
+import type * as membersCalls from './members-calls.ts';
 import { ZIdParams, ZPageQuery } from './paging.ts';
 import { ZTemporaryPasswordRequest, ZTemporaryPasswordResponse } from './recovery.ts';
 import { ZBackOfficeUserPage } from './two-factor.ts';
@@ -23,9 +25,10 @@ import {
   ZUserDetailResponse,
   ZUserIdParams,
 } from './users.ts';
-import type * as calls from './users-calls.ts';
+import type * as usersCalls from './users-calls.ts';
 
-export const USERS_SCHEMAS = schemasOf<typeof calls>()(['users'], {
+/** What the server checks of each call in users-calls.ts. */
+export const USERS_SCHEMAS = schemasOf<typeof usersCalls>()(['users'], {
   active: { summary: 'Members active in the last 5 minutes', response: { 200: ZActiveCount } },
   blastFee: {
     summary: "A user's fee per successful blast",
@@ -43,6 +46,10 @@ export const USERS_SCHEMAS = schemasOf<typeof calls>()(['users'], {
     body: ZUpdateUserRequest,
     response: { 200: ZUpdateUserResponse },
   },
+});
+
+/** What the server checks of each call in members-calls.ts. */
+export const MEMBERS_SCHEMAS = schemasOf<typeof membersCalls>()(['users'], {
   members: {
     summary: 'Up to 100 members by full name (id, names, email), searched by the start of a name or email',
     querystring: ZMembersQuery,

@@ -1,13 +1,14 @@
 /**
  * The handlers of two-factor sign-in: the sign-in's second step (public: the challenge is the credential),
  * the caller's own second factor, and the managers' reset under /api/admin/users. The calls and their
- * schemas are in the contract (two-factor-calls.ts, users-calls.ts). Set-up routes admit a session confined
+ * schemas are in the contract (two-factor-calls.ts, members-calls.ts). Set-up routes admit a session confined
  * to setting it up.
  */
+
+import * as members from '@sewablast/contract/members-calls';
 import { TWO_FACTOR_SCHEMAS as schemas, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
 import * as twoFactorCalls from '@sewablast/contract/two-factor-calls';
-import * as users from '@sewablast/contract/users-calls';
-import { USERS_SCHEMAS as usersSchemas } from '@sewablast/contract/users-schemas';
+import { MEMBERS_SCHEMAS as membersSchemas } from '@sewablast/contract/users-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';
@@ -56,15 +57,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFact
   );
 };
 
-/** Under /api/admin/users, for managers: the back-office users with their second factor, and its reset (users-calls.ts). */
+/** Under /api/admin/users, for managers: the back-office users with their second factor, and its reset (members-calls.ts). */
 export const twoFactorResetRoutes: FastifyPluginAsyncZod<{
   twoFactor: TwoFactorService;
   backOffice: BackOfficeUsers;
 }> = async (app, { twoFactor, backOffice }) => {
-  bind(app, users.backOfficePage, usersSchemas.backOfficePage, async (request) =>
+  bind(app, members.backOfficePage, membersSchemas.backOfficePage, async (request) =>
     backOffice.page(requireActor(request), request.query),
   );
-  bind(app, users.resetTwoFactor, usersSchemas.resetTwoFactor, async (request) => {
+  bind(app, members.resetTwoFactor, membersSchemas.resetTwoFactor, async (request) => {
     await twoFactor.reset(requireActor(request), request.params.id);
     return { msg: TWO_FACTOR_TEXT.resetDone };
   });

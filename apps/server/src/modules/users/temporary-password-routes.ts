@@ -1,9 +1,9 @@
 /**
- * The handler of POST /api/admin/users/:id/temporary-password (users-calls.ts; see temporary-password.ts for
+ * The handler of POST /api/admin/users/:id/temporary-password (members-calls.ts; see temporary-password.ts for
  * whom).
  */
-import * as users from '@sewablast/contract/users-calls';
-import { USERS_SCHEMAS as schemas } from '@sewablast/contract/users-schemas';
+import * as calls from '@sewablast/contract/members-calls';
+import { MEMBERS_SCHEMAS as schemas } from '@sewablast/contract/users-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';
@@ -13,7 +13,7 @@ export const temporaryPasswordRoutes: FastifyPluginAsyncZod<{ temporaryPasswords
   app,
   { temporaryPasswords },
 ) => {
-  bind(app, users.temporaryPassword, schemas.temporaryPassword, async (request) =>
+  bind(app, calls.temporaryPassword, schemas.temporaryPassword, async (request) =>
     temporaryPasswords.set(requireActor(request), request.params.id, request.body.password),
   );
 };

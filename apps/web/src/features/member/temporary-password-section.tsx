@@ -3,8 +3,9 @@
  * confirmation the server sets a generated password, ends the member's sessions and answers the password
  * this once; it is shown with a copy button to hand over, and must be changed at the member's next sign-in.
  */
+
+import * as members from '@sewablast/contract/members-calls';
 import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
-import * as users from '@sewablast/contract/users-calls';
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
@@ -26,7 +27,7 @@ async function copy(password: string) {
 
 export function TemporaryPasswordSection({ userId }: { userId: number }) {
   const create = useMutation({
-    mutationFn: () => call(users.temporaryPassword, { params: { id: userId }, body: {} }),
+    mutationFn: () => call(members.temporaryPassword, { params: { id: userId }, body: {} }),
   });
   return (
     <Card className="max-w-2xl p-6">

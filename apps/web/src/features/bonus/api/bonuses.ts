@@ -5,7 +5,6 @@
 
 import type { TBonusCreate } from '@sewablast/contract/bonus';
 import * as bonus from '@sewablast/contract/bonus-calls';
-import * as users from '@sewablast/contract/users-calls';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -13,7 +12,12 @@ import { call } from '../../../lib/api.ts';
 import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 const refresh = (client: QueryClient) =>
-  Promise.all([refreshArea(client, bonus.area), refreshArea(client, withdraw.area), refreshArea(client, users.area)]);
+  Promise.all([
+    refreshArea(client, bonus.area),
+    refreshArea(client, withdraw.area),
+    // Loaded when a bonus is given or deleted, not with the member's dashboard that reads the total.
+    import('@sewablast/contract/members-calls').then((members) => refreshArea(client, members.area)),
+  ]);
 
 export function useBonuses(page: number) {
   return useCall(bonus.page, { query: { page } }, { placeholderData: keepPreviousData });

@@ -3,6 +3,7 @@
  * their WhatsApp accounts.
  */
 import { MEMBER_TEXT, type TMemberIntervals, type TMemberStatus } from '@sewablast/contract/members';
+import * as members from '@sewablast/contract/members-calls';
 import * as users from '@sewablast/contract/users-calls';
 import type { TWhatsappListResponse } from '@sewablast/contract/whatsapp';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ export interface MemberFilter {
 }
 
 export function useMembers({ page, search, status }: MemberFilter) {
-  return useCall(users.memberPage, { query: { page, search, status } }, { placeholderData: keepPreviousData });
+  return useCall(members.memberPage, { query: { page, search, status } }, { placeholderData: keepPreviousData });
 }
 
 export function useMember(id: number | null) {
