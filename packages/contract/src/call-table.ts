@@ -7,6 +7,7 @@ export * as audit from './audit-calls.ts';
 export * as auth from './auth-calls.ts';
 export * as bonus from './bonus-calls.ts';
 export * as emailConfirmation from './email-confirmation-calls.ts';
+export * as file from './file-calls.ts';
 export * as level from './level-calls.ts';
 export * as members from './members-calls.ts';
 export * as messagelog from './messagelog-calls.ts';

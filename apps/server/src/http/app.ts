@@ -188,8 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importMaxMb: config.IMPORT_MAX_MB,
   });
   // Reached by the signed URLs the API hands out: an <img> cannot send a bearer token.
-  await app.register(area(fileRoutes, 'public'), {
-    prefix: '/api/file',
+  await app.register(fileRoutes, {
     files: services.files,
     limits: createUserLimits(
       {
