@@ -2,8 +2,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import type { EventBus } from '../../live/bus.ts';
-import type { FileStore } from '../../modules/file/store.ts';
 import type { WaDriver } from '../../wa/driver.ts';
 import { TEMP_BANNED } from './session-events.ts';
 

@@ -9,8 +9,8 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bind } from '../../http/bind.ts';
 import type { UserLimits } from '../../http/user-limits.ts';
+import type { ByteRange } from '../../lib/file-store.ts';
 import type { FileService } from './service.ts';
-import type { ByteRange } from './store.ts';
 
 /**
  * The one range of a `Range: bytes=…` header, `null` without one (or with several, which are answered whole,
