@@ -38,6 +38,9 @@ export const RESTORABLE = and(
   sql`(${whatsappAccounts.state} <> ${TEMP_BANNED} or ${whatsappAccounts.limited_until} <= now())`,
 );
 
+/** Why an account lets its proxy go: 'banned' keeps the proxy out of the pool. */
+export type ProxyRelease = 'lost' | 'banned';
+
 export interface SessionHostOptions {
   /** Milliseconds in one second of send time; tests run blasts faster. */
   secondMs?: number;
@@ -45,8 +48,11 @@ export interface SessionHostOptions {
   driver: WaDriver;
   bus: EventBus;
   proxyOf: (proxyId: number) => Promise<string | null>;
-  /** Gives a proxy back to the pool when its account is lost or abandoned (DESIGN §5.8). */
-  releaseProxy: (proxyId: number) => Promise<void>;
+  /**
+   * Gives a proxy back to the pool when its account is lost or abandoned (DESIGN §5.8), or quarantines it
+   * when its account was banned: its IP would take the next account down with it.
+   */
+  releaseProxy: (proxyId: number, why?: ProxyRelease) => Promise<void>;
   onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
   /** Where template media and validator files are read from (the services' one store). */
