@@ -34,7 +34,7 @@ import { createMessageLogService } from './modules/messagelog/service.ts';
 import { answerCensus, createCensus } from './modules/monitor/census.ts';
 import { createMonitorService } from './modules/monitor/service.ts';
 import { createPhoneNumberService } from './modules/phonenumber/service.ts';
-import { createProxyService } from './modules/proxy/service.ts';
+import { createProxyService, quarantineProxy } from './modules/proxy/service.ts';
 import { createReferralService } from './modules/referral/service.ts';
 import { createSettingService } from './modules/setting/service.ts';
 import { createMemberService } from './modules/users/members.ts';
@@ -145,7 +145,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         driver: runtime.driver,
         bus: runtime.bus,
         proxyOf: proxies.valueOf,
-        releaseProxy: proxies.release,
+        releaseProxy: (id, why) => (why === 'banned' ? quarantineProxy(engineDb, id) : proxies.release(id)),
         onIncoming: createReplyHandler(engineDb),
         files: fileStore,
         log: runtime.log,

@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from './harness.ts';
 interface DocumentOperation {
   'x-access'?: 'public' | string[];
   responses?: Record<string, unknown>;
+  tags?: string[];
 }
 
 const isCall = (value: unknown): value is Call =>
@@ -32,25 +33,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const documented = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const operationOf = (call: Call) => paths[documented(call.path)]?.[call.method.toLowerCase()];
+const declared = new Set(
+  areas.flatMap(({ calls }) => calls.map(([, call]) => `${call.method} ${documented(call.path)}`)),
+);
 
 describe.each(areas)('the $name calls', ({ area, calls }) => {
   it.each(calls)('serve %s as declared', (_name, call) => {
-    const operation = paths[documented(call.path)]?.[call.method.toLowerCase()];
+    const operation = operationOf(call);
     expect(operation, `${call.method} ${call.path}`).toBeDefined();
     expect(operation?.['x-access']).toEqual(call.access === 'public' ? 'public' : [...ROLE_GROUPS[call.access]]);
     const failures = Object.keys(operation?.responses ?? {}).filter((status) => status !== '200');
     expect(failures).toEqual(call.errors.map(String));
   });
 
-  // An area may share its path with another (the referral lists sit under the users' path): a route declared
-  // by any area counts.
+  // Areas may share a prefix (users and referral, the auth modules): a route of the area is one under its
+  // prefix with its tag, and any module of the table may declare it.
   it('leave no route of the area out', () => {
-    const declared = new Set(
-      areas.flatMap((declaring) => declaring.calls.map(([, call]) => `${call.method} ${documented(call.path)}`)),
-    );
+    const tags = new Set(calls.flatMap(([, call]) => operationOf(call)?.tags ?? []));
     const served = Object.entries(paths)
       .filter(([path]) => path.startsWith(`${area}/`))
-      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+      .flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, operation]) => operation.tags?.some((tag) => tags.has(tag)))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      );
     expect(served.filter((route) => !declared.has(route))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The file store's contract (modules/file/store.ts), the same tests for each store the configuration can
+ * The file store's contract (lib/file-store.ts), the same tests for each store the configuration can
  * choose (modules/file/stores.ts): the database's chunks, and an S3-compatible bucket on a real local S3
  * server (test/s3-server.ts). Then what changes when S3_URL is set on a server whose files are in the
  * database: they still read, from where they are; and what a start refuses: a bucket that is not there.
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { fileChunks, files } from '../src/db/schema.ts';
+import type { FileStore } from '../src/lib/file-store.ts';
 import { CHUNK_BYTES_WRITTEN } from '../src/modules/file/database-store.ts';
-import type { FileStore } from '../src/modules/file/store.ts';
 import { type ConfiguredFileStore, checkFileStoreConfig, createFileStore } from '../src/modules/file/stores.ts';
 import { createTestDatabase } from './harness.ts';
 import { hasS3Server, type S3Server, startS3Server } from './s3-server.ts';

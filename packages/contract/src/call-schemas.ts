@@ -4,7 +4,7 @@
  * the types the web calls by and the schemas the server checks cannot drift apart.
  */
 import type { z } from 'zod';
-import type { Call, Form, Io } from './call.ts';
+import type { Call, Form, Io, Streamed } from './call.ts';
 
 /** A schema whose parsed value is T: the answer. */
 type Schema<T> = z.ZodType<T, unknown>;
@@ -15,8 +15,11 @@ type Accepting<T> = z.ZodType<unknown, T>;
 export type CallSchema<T extends Io = Io> = {
   summary?: string;
   description?: string;
-  /** The answer of a 200, and any failure whose body says more than `msg` and `errors`. */
-  response: { 200: Schema<T['answer']> } & Record<number, z.ZodType>;
+  /**
+   * The answer of a 200 (none for a streamed file), and any failure whose body says more than `msg` and
+   * `errors`.
+   */
+  response: (T['answer'] extends Streamed ? unknown : { 200: Schema<T['answer']> }) & Record<number, z.ZodType>;
 } & (T extends { params: infer P } ? { params: Accepting<P> } : unknown) &
   (T extends { query: infer Q } ? { querystring: Accepting<Q> } : unknown) &
   (T extends { body: infer B }

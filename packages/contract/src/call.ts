@@ -47,6 +47,13 @@ export interface Call<T extends Io = Io> {
   readonly io?: T;
 }
 
+/**
+ * The answer of a call that streams a file rather than JSON: no schema describes it, and the web never
+ * calls it (a signed URL goes to an `<img>` or a download link as it is).
+ */
+declare const streamed: unique symbol;
+export type Streamed = typeof streamed;
+
 export type IoOf<C> = C extends Call<infer T> ? T : never;
 export type AnswerOf<C> = IoOf<C>['answer'];
 

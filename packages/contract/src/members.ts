@@ -23,7 +23,6 @@ export const MEMBER_TEXT = {
   allStatuses: FILTER_ALL,
   status: { online: 'Online', offline: 'Offline' } satisfies Record<TMemberStatus, string>,
   statusHint: `Online: membuka dasbor dalam ${ACTIVE_WINDOW_MINUTES} menit terakhir.`,
-  fetchFailed: 'Error fetching Member list',
   settings: 'Pengaturan',
   giveBonus: 'Beri Bonus',
   intervalForm: 'Interval Whatsapp Blast',

@@ -4,7 +4,9 @@
  * the caller's sessions, revoking one, and signing out every other device.
  */
 import { z } from 'zod';
+import { schemasOf } from './call-schemas.ts';
 import { ZIdParams } from './paging.ts';
+import type * as calls from './sessions-calls.ts';
 
 export { describeDevice, SESSION_TEXT, TEMPORARY_PASSWORD_HOURS } from './sessions-text.ts';
 
@@ -33,3 +35,20 @@ export const ZSessionIdParams = ZIdParams;
 
 export const ZRevokeOthersResponse = z.object({ msg: z.string(), count: z.number().int() });
 export type TRevokeOthersResponse = z.infer<typeof ZRevokeOthersResponse>;
+
+/** What the server checks of each call in sessions-calls.ts. */
+export const SESSIONS_SCHEMAS = schemasOf<typeof calls>()(['auth'], {
+  list: {
+    summary: "The caller's signed-in sessions (devices), the current one marked",
+    response: { 200: ZSessionListResponse },
+  },
+  revoke: {
+    summary: "End one of the caller's other sessions",
+    params: ZSessionIdParams,
+    response: { 200: ZSessionMessage },
+  },
+  revokeOthers: {
+    summary: 'Sign out everywhere else: every session of the caller but this one ends',
+    response: { 200: ZRevokeOthersResponse },
+  },
+});

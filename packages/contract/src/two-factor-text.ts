@@ -121,7 +121,6 @@ export const TWO_FACTOR_TEXT = {
     action: 'Aksi',
   },
   staffNever: 'Belum pernah',
-  staffFetchFailed: 'Gagal memuat daftar staf dan admin.',
   resetShort: 'Reset 2FA',
   resetLabel: (name: string) => `Reset 2FA ${name}`,
 } as const;

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import { ZLoginResponse } from './auth.ts';
-import { pageOf } from './paging.ts';
+import { schemasOf } from './call-schemas.ts';
+import { ZMsgResponse } from './errors.ts';
+import { pageOf, ZIdParams } from './paging.ts';
+import type * as calls from './two-factor-calls.ts';
 import { TWO_FACTOR_TEXT } from './two-factor-text.ts';
 
 export {
@@ -115,3 +118,45 @@ export type TBackOfficeUserPage = z.infer<typeof ZBackOfficeUserPage>;
 /** The sign-in's second-step form: the challenge travels beside it. */
 export const ZTwoFactorCodeForm = z.object({ code: ZCode, remember_device: z.boolean() });
 export type TTwoFactorCodeForm = z.infer<typeof ZTwoFactorCodeForm>;
+
+/** What the server checks of each call in two-factor-calls.ts. */
+export const TWO_FACTOR_SCHEMAS = schemasOf<typeof calls>()(['auth'], {
+  loginSecondStep: {
+    summary: 'Second step of a sign-in: the challenge and a TOTP or recovery code give the token',
+    body: ZTwoFactorLoginRequest,
+    response: { 200: ZTwoFactorLoginResponse.or(ZLoginResponse) },
+  },
+  status: {
+    summary: "The caller's second factor: on or off, required, recovery codes left",
+    response: { 200: ZTwoFactorStatus },
+  },
+  setup: {
+    summary: 'Start setting up a second factor (current password): a new secret and its otpauth URI, once',
+    body: ZTwoFactorSetupRequest,
+    response: { 200: ZTwoFactorSetupResponse },
+  },
+  enable: {
+    summary: 'Confirm the new secret with a code: the second factor is on; the recovery codes, once',
+    body: ZTwoFactorEnableRequest,
+    response: { 200: ZTwoFactorEnableResponse },
+  },
+  disable: {
+    summary: 'Turn the second factor off (current password and a code); refused where the role requires it',
+    body: ZTwoFactorDisableRequest,
+    response: { 200: ZMsgResponse },
+  },
+  recoveryCodes: {
+    summary: 'New recovery codes (current password or an app code), shown once; the old ones stop working',
+    body: ZRecoveryCodesRequest,
+    response: { 200: ZTwoFactorEnableResponse },
+  },
+  devices: {
+    summary: "The caller's remembered devices: which, when remembered, last used",
+    response: { 200: ZRememberedDeviceList },
+  },
+  forgetDevice: {
+    summary: 'Forget one remembered device: its next sign-in asks for the code again',
+    params: ZIdParams,
+    response: { 200: ZMsgResponse },
+  },
+});

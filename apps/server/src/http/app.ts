@@ -162,42 +162,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: options.version,
     readiness: { db: services.db, bus: options.bus, lifecycle: services.lifecycle },
   });
-  await app.register(area(authRoutes, 'public'), {
-    prefix: '/api/auth',
-    auth: services.auth,
-    signupGuard: services.signupGuard,
-  });
-  await app.register(area(recoveryRoutes, 'public'), { prefix: '/api/auth', recovery: services.recovery });
-  await app.register(area(sessionRoutes, 'everyone'), { prefix: '/api/auth', sessions: services.userSessions });
-  await app.register(area(emailConfirmationRoutes, 'everyone'), {
-    prefix: '/api/auth',
-    confirmation: services.emailConfirmation,
-  });
-  await app.register(area(twoFactorRoutes, 'everyone'), {
-    prefix: '/api/auth',
-    auth: services.auth,
-    twoFactor: services.twoFactor,
-  });
-  await app.register(area(rememberedDeviceRoutes, 'everyone'), {
-    prefix: '/api/auth',
-    devices: services.rememberedDevices,
-  });
+  await app.register(authRoutes, { auth: services.auth, signupGuard: services.signupGuard });
+  await app.register(recoveryRoutes, { recovery: services.recovery });
+  await app.register(sessionRoutes, { sessions: services.userSessions });
+  await app.register(emailConfirmationRoutes, { confirmation: services.emailConfirmation });
+  await app.register(twoFactorRoutes, { auth: services.auth, twoFactor: services.twoFactor });
+  await app.register(rememberedDeviceRoutes, { devices: services.rememberedDevices });
   await app.register(legalRoutes, { settings: services.settings });
-  await app.register(area(userRoutes, 'everyone'), {
-    prefix: '/api/admin/users',
-    users: services.users,
-    signupGuard: services.signupGuard,
-  });
-  await app.register(area(memberRoutes, 'managers'), { prefix: '/api/admin/users', members: services.members });
-  await app.register(area(twoFactorResetRoutes, 'managers'), {
-    prefix: '/api/admin/users',
-    twoFactor: services.twoFactor,
-    backOffice: services.backOfficeUsers,
-  });
-  await app.register(area(temporaryPasswordRoutes, 'managers'), {
-    prefix: '/api/admin/users',
-    temporaryPasswords: services.temporaryPasswords,
-  });
+  await app.register(userRoutes, { users: services.users, signupGuard: services.signupGuard });
+  await app.register(memberRoutes, { members: services.members });
+  await app.register(twoFactorResetRoutes, { twoFactor: services.twoFactor, backOffice: services.backOfficeUsers });
+  await app.register(temporaryPasswordRoutes, { temporaryPasswords: services.temporaryPasswords });
   await app.register(settingRoutes, {
     settings: services.settings,
     timeZone: services.timeZone,
@@ -206,8 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(levelRoutes, { levels: services.levels });
   await app.register(messageRoutes, { messages: services.messages, importMaxMb: config.IMPORT_MAX_MB });
   // Reached by the signed URLs the API hands out: an <img> cannot send a bearer token.
-  await app.register(area(fileRoutes, 'public'), {
-    prefix: '/api/file',
+  await app.register(fileRoutes, {
     files: services.files,
     limits: createUserLimits(
       {

@@ -37,21 +37,31 @@ export type Handler<S extends FastifySchema> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** What the server alone sets on a route beside the call: its rate limit, the sessions it admits. */
-export type RouteConfig = Omit<FastifyContextConfig, 'access' | 'errorField'>;
+/**
+ * What the server alone sets on a route beside the call: its rate limit and the sessions it admits
+ * (`config`), whether the handler answers a body the schema refused itself (`attachValidation`).
+ */
+export interface RouteExtras {
+  config?: Omit<FastifyContextConfig, 'access' | 'errorField'>;
+  attachValidation?: boolean;
+}
 
 export function bind<S extends FastifySchema & { response: object }>(
   app: ZodApp,
   call: Call,
   schema: S,
   handler: Handler<S>,
-  config: RouteConfig = {},
+  { config, ...extras }: RouteExtras = {},
 ): void {
+  const response = { ...failuresOf(...call.errors), ...schema.response };
+  // A streamed file with no failure declared has no answer to describe: its document says nothing of one.
+  const { response: _none, ...unanswered } = schema;
   app.route({
+    ...extras,
     method: call.method,
     url: call.path,
     config: { ...config, access: call.access, ...(call.errorField ? { errorField: true } : {}) },
-    schema: { ...schema, response: { ...failuresOf(...call.errors), ...schema.response } },
+    schema: Object.keys(response).length > 0 ? { ...schema, response } : unanswered,
     // Checked against `schema` in the signature; the failure answers added here change no type it uses.
     handler: handler as never,
   });

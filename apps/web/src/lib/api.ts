@@ -1,8 +1,8 @@
 /**
  * The one way the dashboard calls the server: `call(withdraw.update, { body })` by the contract's call table
  * (docs/architecture.md), whose declaration gives the URL, the method, whether a token goes with it, the
- * fallback text and the answer's type; `api(path)` for the areas not yet in the table. JSON, the server's
- * `msg` and per-field `errors` surfaced, and a 401 on a signed-in call ending the session.
+ * fallback text and the answer's type. JSON, the server's `msg` and per-field `errors` surfaced, and a 401
+ * on a signed-in call ending the session.
  */
 import type { Call, InputOf, Io } from '@sewablast/contract/call';
 import { TEXT } from '@sewablast/contract/texts';
@@ -47,11 +47,7 @@ function endSession(): void {
   window.location.replace('/signin');
 }
 
-export function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return send<T>(`/api${path}`, options);
-}
-
-/** A request to `url` (path and query): the one fetch behind `api` and `call`. */
+/** A request to `url` (path and query): the one fetch behind `call` and `callText`. */
 export async function send<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {

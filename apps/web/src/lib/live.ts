@@ -4,12 +4,12 @@
  * 10 s) and tells the screen when it is back, so that the screen can re-read what it may have missed.
  */
 
-import type { TValidateResponse } from '@sewablast/contract/auth';
+import * as auth from '@sewablast/contract/auth-calls';
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { ADMIN_CHANNEL, memberChannel, PING, SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
 import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, api } from './api.ts';
+import { ApiError, call } from './api.ts';
 import { getToken, signOut, storeUser } from './session.ts';
 
 /**
@@ -21,7 +21,7 @@ async function sessionStillValid(): Promise<boolean> {
   const token = getToken();
   if (!token) return false;
   try {
-    const answer = await api<TValidateResponse>('/auth/validate', { anonymous: true, body: { token } });
+    const answer = await call(auth.validate, { body: { token } });
     if (answer.user) storeUser(answer.user);
     return true;
   } catch (error) {

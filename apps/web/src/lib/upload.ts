@@ -1,6 +1,6 @@
 /**
  * A file upload that tells how much of it has been sent: fetch cannot (a streamed request body needs HTTP/2
- * and Chromium only), XMLHttpRequest's upload progress can. Otherwise it is `api`'s call: the bearer token,
+ * and Chromium only), XMLHttpRequest's upload progress can. Otherwise it is `call`'s: the bearer token,
  * the server's `msg` and `errors` on a refusal, a 401 ending the session.
  */
 import type { Call, InputOf, Io } from '@sewablast/contract/call';
@@ -47,7 +47,7 @@ function sendForm<T>(method: string, url: string, form: FormData, options: Uploa
       if (request.status >= 200 && request.status < 300) resolve(body as T);
       else reject(failureOf(request.status, body, options));
     };
-    // A connection lost mid-upload is a network error the user can retry, as `api` says of a failed save.
+    // A connection lost mid-upload is a network error the user can retry, as `call` says of a failed save.
     request.onerror = () => reject(new ApiError(0, TEXT.networkError));
     request.send(form);
   });

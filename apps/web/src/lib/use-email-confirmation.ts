@@ -1,17 +1,17 @@
-/** The signed-in screens' email confirmation: the user's state (GET /auth/email-confirmation) and the resend. */
-import type { TEmailConfirmationState } from '@sewablast/contract/email-confirmation';
+/** The signed-in screens' email confirmation: the user's state and the resend (email-confirmation-calls.ts). */
+import * as emailConfirmation from '@sewablast/contract/email-confirmation-calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
-import { resendConfirmation } from './email-confirmation-calls.ts';
+import { call } from './api.ts';
+import { keyOf } from './use-call.ts';
 
-/** Keyed by the address, so that a changed email reads the state again. */
+/** Keyed by the address too, so that a changed email reads the state again. */
 export function useEmailConfirmation(email: string) {
   return useQuery({
-    queryKey: ['email-confirmation', email],
-    queryFn: () => api<TEmailConfirmationState>('/auth/email-confirmation'),
+    queryKey: [...keyOf(emailConfirmation.state), email],
+    queryFn: () => call(emailConfirmation.state),
   });
 }
 
 export function useResendConfirmation() {
-  return useMutation({ mutationFn: resendConfirmation });
+  return useMutation({ mutationFn: () => call(emailConfirmation.resend) });
 }

@@ -20,7 +20,7 @@ import {
   whatsappAccounts,
 } from '../../db/schema.ts';
 import { settingText, settingValue } from '../../db/settings-row.ts';
-import type { FileStore } from '../../modules/file/store.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { BoundedCache } from '../../wa/bounded-cache.ts';
 import type { AccountRow } from '../account-read.ts';
 import type { HealthThresholds } from '../safety/health.ts';

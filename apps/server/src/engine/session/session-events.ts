@@ -9,13 +9,13 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { LiveAccount } from '../../live/account-event.ts';
-import { quarantineProxy } from '../../modules/proxy/service.ts';
 import type { ConnectionState, SessionEvent } from '../../wa/driver.ts';
 import { type AccountRow, accountByClientid } from '../account-read.ts';
 import { heldBy } from '../leases.ts';
 import { recordAccountEvent } from '../safety/account-events.ts';
 import { accountChanged } from './account-changes.ts';
 import { applyReceipt, type ReceiptWriter } from './receipts.ts';
+import type { ProxyRelease } from './session-host-options.ts';
 
 /** The driver's connection states as the dashboard names them (spec part 1 §3). */
 const STATE_NAMES: Record<ConnectionState, string> = {
@@ -42,7 +42,7 @@ export interface SessionEventTarget {
   publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
   /** The session is gone for good (logged out, banned) or its lease passed to another worker: stop holding it. */
   lose(clientid: string): void;
-  releaseProxy(proxyId: number): Promise<void>;
+  releaseProxy(proxyId: number, why?: ProxyRelease): Promise<void>;
   /** Starts or stops the account's blast as its row now wants. */
   reconcile(clientid: string): Promise<void>;
   onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
@@ -156,9 +156,7 @@ export async function applySessionEvent(
       });
       if (lost) {
         host.lose(clientid);
-        // A banned account's proxy (its IP) would take the next account down with it.
-        if (account.proxy_id !== null && account.suspended) await quarantineProxy(db, account.proxy_id);
-        else if (account.proxy_id !== null) await host.releaseProxy(account.proxy_id);
+        if (account.proxy_id !== null) await host.releaseProxy(account.proxy_id, account.suspended ? 'banned' : 'lost');
       }
       if (event.state === 'connected' && !held) {
         // Screens that missed events while the session was away catch up with the stored counts.

@@ -2,8 +2,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import type { EventBus } from '../../live/bus.ts';
-import type { FileStore } from '../../modules/file/store.ts';
 import type { WaDriver } from '../../wa/driver.ts';
 import { TEMP_BANNED } from './session-events.ts';
 
@@ -43,6 +43,9 @@ export const RESTORABLE = and(
   sql`(${whatsappAccounts.state} <> ${TEMP_BANNED} or ${whatsappAccounts.limited_until} <= now())`,
 );
 
+/** Why an account lets its proxy go: 'banned' keeps the proxy out of the pool. */
+export type ProxyRelease = 'lost' | 'banned';
+
 export interface SessionHostOptions {
   /** Milliseconds in one second of send time; tests run blasts faster. */
   secondMs?: number;
@@ -50,8 +53,11 @@ export interface SessionHostOptions {
   driver: WaDriver;
   bus: EventBus;
   proxyOf: (proxyId: number) => Promise<string | null>;
-  /** Gives a proxy back to the pool when its account is lost or abandoned (DESIGN §5.8). */
-  releaseProxy: (proxyId: number) => Promise<void>;
+  /**
+   * Gives a proxy back to the pool when its account is lost or abandoned (DESIGN §5.8), or quarantines it
+   * when its account was banned: its IP would take the next account down with it.
+   */
+  releaseProxy: (proxyId: number, why?: ProxyRelease) => Promise<void>;
   onIncoming?: (account: AccountRow, from: string, text: string) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
   /** Where template media and validator files are read from (the services' one store). */

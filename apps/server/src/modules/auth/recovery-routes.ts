@@ -1,14 +1,12 @@
-/** /api/auth/recovery, /forgot-password and /reset-password: public, since their callers cannot sign in. */
-import { ZMsgResponse } from '@sewablast/contract/errors';
-import {
-  RECOVERY_TEXT,
-  ZForgotPasswordRequest,
-  ZForgotPasswordResponse,
-  ZRecoveryState,
-  ZResetPasswordRequest,
-} from '@sewablast/contract/recovery';
+/**
+ * The handlers of /api/auth/recovery, /forgot-password and /reset-password, public since their callers
+ * cannot sign in: the calls and their schemas are in the contract (auth-calls.ts, auth-schemas.ts).
+ */
+import * as auth from '@sewablast/contract/auth-calls';
+import { AUTH_SCHEMAS as schemas } from '@sewablast/contract/auth-schemas';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failuresOf } from '../../http/errors.ts';
+import { bind } from '../../http/bind.ts';
 import type { RecoveryService } from './recovery.ts';
 
 /**
@@ -19,46 +17,18 @@ export const FORGOT_LIMIT = { max: 10, timeWindow: '15 minutes' };
 const RESET_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }> = async (app, { recovery }) => {
-  app.get(
-    '/recovery',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether this server can mail a reset link',
-        response: { 200: ZRecoveryState },
-      },
-    },
-    async () => recovery.state(),
-  );
-
-  app.post(
-    '/forgot-password',
-    {
-      config: { rateLimit: FORGOT_LIMIT },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a one-time reset link; the same answer whether or not the email has an account',
-        body: ZForgotPasswordRequest,
-        response: { 200: ZForgotPasswordResponse, ...failuresOf(400, 429) },
-      },
-    },
-    async (request) => recovery.forgot(request.body.email),
-  );
-
-  app.post(
-    '/reset-password',
-    {
-      config: { rateLimit: RESET_LIMIT },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset link; ends every session of the account',
-        body: ZResetPasswordRequest,
-        response: { 200: ZMsgResponse, ...failuresOf(400, 429) },
-      },
-    },
+  bind(app, auth.recovery, schemas.recovery, async () => recovery.state());
+  bind(app, auth.forgotPassword, schemas.forgotPassword, async (request) => recovery.forgot(request.body.email), {
+    config: { rateLimit: FORGOT_LIMIT },
+  });
+  bind(
+    app,
+    auth.resetPassword,
+    schemas.resetPassword,
     async (request) => {
       await recovery.reset(request.body.token, request.body.password);
       return { msg: RECOVERY_TEXT.resetDone };
     },
+    { config: { rateLimit: RESET_LIMIT } },
   );
 };

@@ -1,16 +1,13 @@
-/** POST /api/auth/register, /login and /validate — the only calls without a bearer token. */
-import {
-  ZLoginAnswer,
-  ZLoginRequest,
-  ZRegisterRequest,
-  ZRegisterResponse,
-  ZValidateRequest,
-  ZValidateResponse,
-} from '@sewablast/contract/auth';
-import { ZErrorResponse } from '@sewablast/contract/errors';
+/**
+ * The handlers of POST /api/auth/register, /login and /validate, calls without a bearer token: the calls,
+ * who may make them and their schemas are in the contract (auth-calls.ts, auth-schemas.ts).
+ */
+import * as auth from '@sewablast/contract/auth-calls';
+import { AUTH_SCHEMAS as schemas } from '@sewablast/contract/auth-schemas';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failuresOf, fieldErrors } from '../../http/errors.ts';
+import { bind } from '../../http/bind.ts';
+import { fieldErrors } from '../../http/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignupGuard } from './login-guard.ts';
 import type { AuthService } from './service.ts';
@@ -26,26 +23,12 @@ const VALIDATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard: SignupGuard }> = async (
   app,
-  { auth, signupGuard },
+  { auth: service, signupGuard },
 ) => {
-  app.post(
-    '/register',
-    {
-      config: { access: 'public', rateLimit: REGISTER_LIMIT },
-      attachValidation: true,
-      schema: {
-        tags: ['auth'],
-        summary: 'Create a member account',
-        body: ZRegisterRequest,
-        // A body the schema never sees (malformed JSON, a NUL byte) fails with the plain error answer.
-        response: {
-          200: ZRegisterResponse,
-          400: ZRegisterResponse.or(ZErrorResponse),
-          409: ZRegisterResponse,
-          ...failuresOf(429),
-        },
-      },
-    },
+  bind(
+    app,
+    auth.register,
+    schemas.register,
     async (request, reply) => {
       if (request.validationError) {
         const validation = (request.validationError as { validation?: { instancePath: string; message?: string }[] })
@@ -53,9 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
         return reply.code(400).send({ success: false, ...fieldErrors(validation ?? []) });
       }
       const locked = await signupGuard.lockedMinutes(request.ip);
-      if (locked > 0) return reply.code(429).send({ msg: SERVER_TEXT.signupLocked(locked) });
+      if (locked > 0) throw new AppError(429, SERVER_TEXT.signupLocked(locked));
       try {
-        await auth.register(request.body);
+        await service.register(request.body);
       } catch (error) {
         if (error instanceof AppError && error.status < 500) {
           // A taken email is told, as the spec says, but only a few times an address (login-guard.ts).
@@ -68,42 +51,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
       }
       return { success: true, msg: SERVER_TEXT.registered };
     },
+    { config: { rateLimit: REGISTER_LIMIT }, attachValidation: true },
   );
 
-  app.post(
-    '/login',
-    {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with email and password; with a second factor, a challenge for the second step',
-        body: ZLoginRequest,
-        response: { 200: ZLoginAnswer, ...failuresOf(400, 401, 429) },
-      },
-    },
+  bind(
+    app,
+    auth.login,
+    schemas.login,
     async (request) =>
-      auth.login(
+      service.login(
         request.body.email,
         request.body.password,
         { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
         request.body.device_token,
       ),
+    { config: { rateLimit: LOGIN_LIMIT } },
   );
 
-  app.post(
-    '/validate',
-    {
-      config: { access: 'public', rateLimit: VALIDATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        summary: 'Check a token and return its current user',
-        body: ZValidateRequest,
-        response: { 200: ZValidateResponse, 401: ZValidateResponse },
-      },
-    },
+  bind(
+    app,
+    auth.validate,
+    schemas.validate,
     async (request, reply) => {
       try {
-        return await auth.validate(request.body.token);
+        return await service.validate(request.body.token);
       } catch (error) {
         if (error instanceof AppError && error.status === 401) {
           return reply.code(401).send({ isvalid: false, msg: error.message });
@@ -111,5 +82,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
         throw error;
       }
     },
+    { config: { rateLimit: VALIDATE_LIMIT } },
   );
 };

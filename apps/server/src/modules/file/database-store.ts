@@ -20,7 +20,7 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileChunks, files } from '../../db/schema.ts';
-import type { ByteRange, FileStore, StoredContent } from './store.ts';
+import type { ByteRange, FileStore, StoredContent } from '../../lib/file-store.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 /** Bytes a download reads ahead of its socket: with the chunk on its way, a download holds a chunk or two. */

@@ -1,16 +1,16 @@
 /**
- * GET /api/file/{id}: an uploaded file by its signed URL, with its real type and a safe name, streamed from
+ * The handler of GET /api/file/{id} (file-calls.ts, file.ts): an uploaded file by its signed URL, with its real type and a safe name, streamed from
  * the store (a single byte range when asked, as a <video> does to seek). Each client address has a share of
  * downloads: so many at once and so many a minute, then 429 with Retry-After.
  */
-import { wholeNumber } from '@sewablast/contract/numbers';
-import { INPUT_TEXT, ZIdParams } from '@sewablast/contract/paging';
+import { FILE_SCHEMAS as schemas } from '@sewablast/contract/file';
+import * as fileCalls from '@sewablast/contract/file-calls';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { bind } from '../../http/bind.ts';
 import type { UserLimits } from '../../http/user-limits.ts';
+import type { ByteRange } from '../../lib/file-store.ts';
 import type { FileService } from './service.ts';
-import type { ByteRange } from './store.ts';
 
 /**
  * The one range of a `Range: bytes=…` header, `null` without one (or with several, which are answered whole,
@@ -33,51 +33,36 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService; limits: Use
   app,
   { files, limits },
 ) => {
-  app.get(
-    '/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['files'],
-        summary: 'An uploaded file, by the signed URL the API handed out (a single Range is honoured)',
-        params: ZIdParams,
-        querystring: z.object({
-          expires: wholeNumber(0, Number.MAX_SAFE_INTEGER, INPUT_TEXT.badUrl),
-          signature: z.string({ error: INPUT_TEXT.badUrl }).max(100, { error: INPUT_TEXT.badUrl }),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!files.verify(id, request.query.expires, request.query.signature)) {
-        return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
-      }
-      const file = await files.info(id);
-      if (!file) return reply.code(404).send({ msg: SERVER_TEXT.notFound });
-      const refused = await limits.enter(request.ip, reply);
-      if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
-      const range = rangeOf(request.headers.range, file.size);
-      if (range === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${file.size}`)
-          .send({ msg: SERVER_TEXT.rangeOutsideFile });
-      }
+  bind(app, fileCalls.download, schemas.download, async (request, reply) => {
+    const { id } = request.params;
+    if (!files.verify(id, request.query.expires, request.query.signature)) {
+      return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
+    }
+    const file = await files.info(id);
+    if (!file) return reply.code(404).send({ msg: SERVER_TEXT.notFound });
+    const refused = await limits.enter(request.ip, reply);
+    if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
+    const range = rangeOf(request.headers.range, file.size);
+    if (range === 'unsatisfiable') {
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${file.size}`)
+        .send({ msg: SERVER_TEXT.rangeOutsideFile });
+    }
+    reply
+      .header('content-type', file.mime)
+      .header('content-disposition', `inline; filename="${file.name}"`)
+      .header('cache-control', 'private, max-age=3600')
+      .header('accept-ranges', 'bytes')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (range) {
       reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `inline; filename="${file.name}"`)
-        .header('cache-control', 'private, max-age=3600')
-        .header('accept-ranges', 'bytes')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', file.size);
-      }
-      return reply.send(files.open(id, range ?? undefined));
-    },
-  );
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', file.size);
+    }
+    return reply.send(files.open(id, range ?? undefined));
+  });
 };

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { ConfigError, type S3Location } from '../../config.ts';
-import type { ByteRange, FileStore, StoredContent } from './store.ts';
+import type { ByteRange, FileStore, StoredContent } from '../../lib/file-store.ts';
 
 /** S3's smallest part but the last: an upload buffers this much before it sends. */
 const PART_BYTES = 5 * 1024 * 1024;

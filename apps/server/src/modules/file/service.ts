@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
-import type { ByteRange, FileStore } from './store.ts';
+import type { ByteRange, FileStore } from '../../lib/file-store.ts';
 
 export type FileInfo = Pick<typeof files.$inferSelect, 'id' | 'name' | 'mime' | 'size'>;
 

@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { S3Location } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { createDatabaseFileStore } from './database-store.ts';
 import { createS3FileStore } from './s3-store.ts';
-import type { FileStore } from './store.ts';
 
 export type FileLocation = (typeof files.$inferSelect)['location'];
 

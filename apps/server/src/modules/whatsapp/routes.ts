@@ -28,9 +28,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService }
     whatsapp.newClient,
     schemas.newClient,
     async (request) => accounts.newClient(requireActor(request), request.body),
-    {
-      rateLimit: LINK_LIMIT,
-    },
+    { config: { rateLimit: LINK_LIMIT } },
   );
   bind(app, whatsapp.confirmNumber, schemas.confirmNumber, async (request) => ({
     whatsapp: await accounts.confirmNumber(requireActor(request), request.body.deviceId, request.body.replace),

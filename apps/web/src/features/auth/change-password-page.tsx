@@ -4,13 +4,13 @@
  * which clears the flag and answers a fresh token, since a password change ends every session.
  */
 import { RECOVERY_TEXT, ZChangePasswordForm } from '@sewablast/contract/recovery';
-import type { TUpdateUserResponse } from '@sewablast/contract/users';
+import * as users from '@sewablast/contract/users-calls';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/form.ts';
 import { replaceToken, storeUser, useSession } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/sign-out.ts';
@@ -31,10 +31,7 @@ export function Component() {
         noValidate
         className="space-y-5"
         onSubmit={form.submitWith(async ({ current_password, password }) => {
-          const answer = await api<TUpdateUserResponse>(`/admin/users/${user.id}`, {
-            method: 'PUT',
-            body: { current_password, password },
-          });
+          const answer = await call(users.update, { params: { id: user.id }, body: { current_password, password } });
           if (answer.token) replaceToken(answer.token);
           storeUser(answer.user);
           toast.success(RECOVERY_TEXT.changed);

@@ -3,6 +3,7 @@
  * expired or unknown link says that, and offers a new mail to whoever is signed in in this browser. Public and
  * light (DESIGN §10): plain calls, no query cache, no toasts.
  */
+import * as emailConfirmation from '@sewablast/contract/email-confirmation-calls';
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +11,7 @@ import { Alert } from '../../components/alert.tsx';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { confirmEmail, resendConfirmation } from '../../lib/email-confirmation-calls.ts';
+import { call } from '../../lib/api.ts';
 import { getToken } from '../../lib/session.ts';
 
 type Outcome = { ok: true; msg: string } | { ok: false; msg: string };
@@ -20,7 +21,7 @@ const attempts = new Map<string, Promise<Outcome>>();
 function attempt(token: string): Promise<Outcome> {
   let found = attempts.get(token);
   if (!found) {
-    found = confirmEmail(token).then(
+    found = call(emailConfirmation.confirm, { body: { token } }).then(
       ({ msg }) => ({ ok: true, msg }),
       (error: Error) => ({ ok: false, msg: error.message }),
     );
@@ -40,7 +41,7 @@ function Resend() {
         onClick={async () => {
           setBusy(true);
           setAnswer(
-            await resendConfirmation().then(
+            await call(emailConfirmation.resend).then(
               ({ msg }) => ({ ok: true, msg }),
               (error: Error) => ({ ok: false, msg: error.message }),
             ),

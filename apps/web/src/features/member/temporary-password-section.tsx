@@ -3,7 +3,9 @@
  * confirmation the server sets a generated password, ends the member's sessions and answers the password
  * this once; it is shown with a copy button to hand over, and must be changed at the member's next sign-in.
  */
-import { RECOVERY_TEXT, type TTemporaryPasswordResponse } from '@sewablast/contract/recovery';
+
+import * as members from '@sewablast/contract/members-calls';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
@@ -11,7 +13,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Card } from '../../components/page-header.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 async function copy(password: string) {
   try {
@@ -25,8 +27,7 @@ async function copy(password: string) {
 
 export function TemporaryPasswordSection({ userId }: { userId: number }) {
   const create = useMutation({
-    mutationFn: () =>
-      api<TTemporaryPasswordResponse>(`/admin/users/${userId}/temporary-password`, { method: 'POST', body: {} }),
+    mutationFn: () => call(members.temporaryPassword, { params: { id: userId }, body: {} }),
   });
   return (
     <Card className="max-w-2xl p-6">

@@ -2,6 +2,7 @@
  * /two-factor-setup: where the guard keeps a staff, admin or dev user without a second factor, while
  * TWO_FACTOR_REQUIRED asks for one, until it is set up (every other call answers 403 meanwhile).
  */
+import * as auth from '@sewablast/contract/auth-calls';
 import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { storeUser, useSession } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/sign-out.ts';
+import { areaKey } from '../../lib/use-call.ts';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 
 export function Component() {
@@ -24,7 +26,7 @@ export function Component() {
           onEnabled={() => {
             const { two_factor_setup: _done, ...rest } = user;
             // The shell's last validation still says "set it up first": it must not be believed again.
-            queries.removeQueries({ queryKey: ['auth', 'validate'] });
+            queries.removeQueries({ queryKey: areaKey(auth.validate.path) });
             storeUser(rest);
             navigate('/dashboard', { replace: true });
           }}

@@ -1,7 +1,7 @@
 import type { TRegisterRequest, TRegisterResponse } from '@sewablast/contract/auth';
-import { TEXT } from '@sewablast/contract/texts';
-import { api } from '../../../lib/api.ts';
+import * as auth from '@sewablast/contract/auth-calls';
+import { call } from '../../../lib/api.ts';
 
 export function register(body: TRegisterRequest): Promise<TRegisterResponse> {
-  return api<TRegisterResponse>('/auth/register', { body, anonymous: true, fallback: TEXT.signUpFailed });
+  return call(auth.register, { body });
 }

@@ -1,15 +1,17 @@
 import type { TValidateResponse } from '@sewablast/contract/auth';
-import { TEXT } from '@sewablast/contract/texts';
+import * as auth from '@sewablast/contract/auth-calls';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
+import { keyOf } from '../../../lib/use-call.ts';
 
 export function validateToken(token: string): Promise<TValidateResponse> {
-  return api<TValidateResponse>('/auth/validate', { body: { token }, anonymous: true, fallback: TEXT.validateFailed });
+  return call(auth.validate, { body: { token } });
 }
 
+/** Keyed by the token too: the call's key holds no body. */
 export function useValidateToken(token: string | null) {
   return useQuery({
-    queryKey: ['auth', 'validate', token],
+    queryKey: [...keyOf(auth.validate), token],
     queryFn: () => validateToken(token ?? ''),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,

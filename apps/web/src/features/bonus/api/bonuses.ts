@@ -15,7 +15,8 @@ const refresh = (client: QueryClient) =>
   Promise.all([
     refreshArea(client, bonus.area),
     refreshArea(client, withdraw.area),
-    client.invalidateQueries({ queryKey: ['members'] }),
+    // Loaded when a bonus is given or deleted, not with the member's dashboard that reads the total.
+    import('@sewablast/contract/members-calls').then((members) => refreshArea(client, members.area)),
   ]);
 
 export function useBonuses(page: number) {

@@ -2,13 +2,13 @@
  * The admin dashboard's cards (spec part 2 §2 Admin dashboard cards): each figure from the endpoint that
  * already serves it, read on its own when the dashboard opens; a failed read shows 0 without a word.
  */
-import type { TActiveCount } from '@sewablast/contract/counters';
 import * as counters from '@sewablast/contract/counters-calls';
 import * as messagelog from '@sewablast/contract/messagelog-calls';
 import * as proxy from '@sewablast/contract/proxy-calls';
+import * as users from '@sewablast/contract/users-calls';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { useQueries } from '@tanstack/react-query';
-import { api, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 
 export interface AdminCounters {
   unusedProxies: number;
@@ -45,7 +45,7 @@ const SOURCES: { keys: Key[]; read: () => Promise<Partial<AdminCounters>> }[] = 
   },
   {
     keys: ['activeMembers'],
-    read: async () => ({ activeMembers: (await api<TActiveCount>('/admin/users/active')).count }),
+    read: async () => ({ activeMembers: (await call(users.active)).count }),
   },
   {
     keys: ['todaySuccess', 'todayFail'],

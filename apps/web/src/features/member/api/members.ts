@@ -1,15 +1,14 @@
 /**
  * Member calls (spec part 2 §7 Members and messaging): the paged list, one member, their blast intervals and
- * their WhatsApp accounts — with the query keys they share.
+ * their WhatsApp accounts.
  */
-import { MEMBER_TEXT, type TMemberIntervals, type TMemberPage, type TMemberStatus } from '@sewablast/contract/members';
-import type { TUpdateUserResponse, TUserDetailResponse } from '@sewablast/contract/users';
+import type { TMemberIntervals, TMemberStatus } from '@sewablast/contract/members';
+import * as members from '@sewablast/contract/members-calls';
+import * as users from '@sewablast/contract/users-calls';
 import * as whatsapp from '@sewablast/contract/whatsapp-calls';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api.ts';
-import { useCall } from '../../../lib/use-call.ts';
-
-const KEY = ['members'] as const;
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, call } from '../../../lib/api.ts';
+import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 export interface MemberFilter {
   page: number;
@@ -18,32 +17,28 @@ export interface MemberFilter {
 }
 
 export function useMembers({ page, search, status }: MemberFilter) {
-  const query = new URLSearchParams({ page: String(page) });
-  if (search) query.set('search', search);
-  if (status) query.set('status', status);
-  return useQuery({
-    queryKey: [...KEY, 'page', page, search, status],
-    queryFn: () => api<TMemberPage>(`/admin/users/members-per-page?${query}`, { fallback: MEMBER_TEXT.fetchFailed }),
-    placeholderData: keepPreviousData,
-  });
+  return useCall(members.memberPage, { query: { page, search, status } }, { placeholderData: keepPreviousData });
 }
 
 export function useMember(id: number | null) {
-  return useQuery({
-    queryKey: [...KEY, 'one', id],
-    queryFn: () => api<TUserDetailResponse>(`/admin/users/${id}`),
-    enabled: id !== null,
-    // 'No User Found' at once: asking again will not make a missing or forbidden member appear.
-    retry: (failures, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3,
-  });
+  return useCall(
+    users.one,
+    { params: { id: id ?? 0 } },
+    {
+      enabled: id !== null,
+      // 'No User Found' at once: asking again will not make a missing or forbidden member appear.
+      retry: (failures, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3,
+    },
+  );
 }
 
 export function useSaveIntervals(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TMemberIntervals) => api<TUpdateUserResponse>(`/admin/users/${id}`, { method: 'PUT', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (body: TMemberIntervals) => call(users.update, { params: { id }, body }),
+    // The member's WhatsApp accounts are read again too: their intervals follow the member's.
+    onSuccess: () => Promise.all([refreshArea(client, users.area), refreshArea(client, whatsapp.area)]),
   });
 }
 

@@ -1,20 +1,16 @@
 /**
- * The profile's calls: the user with their level (GET /admin/users/{id}), the settings' bank list
- * (GET /admin/setting/get) and the save (PUT /admin/users/{id}).
+ * The profile's calls: the user with their level (users-calls.ts `one`), the settings' bank list
+ * (GET /admin/setting/get) and the save (`update`).
  */
-import { TEXT } from '@sewablast/contract/texts';
-import type { TUpdateUserRequest, TUpdateUserResponse, TUserDetailResponse } from '@sewablast/contract/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { TUpdateUserRequest, TUserDetailResponse } from '@sewablast/contract/users';
+import * as users from '@sewablast/contract/users-calls';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
 import { useSettingsQuery } from '../../../lib/settings-query.ts';
-
-const profileKey = (id: number) => ['profile', id] as const;
+import { keyOf, useCall } from '../../../lib/use-call.ts';
 
 export function useProfile(id: number) {
-  return useQuery({
-    queryKey: profileKey(id),
-    queryFn: () => api<TUserDetailResponse>(`/admin/users/${id}`, { fallback: TEXT.errorFetchingUser }),
-  });
+  return useCall(users.one, { params: { id } });
 }
 
 /** The settings' banks, 'BCA, MANDIRI, BRI' as a list; a failed read is an empty list (spec part 2 §8). */
@@ -30,8 +26,8 @@ export function useBankNames() {
 export function useUpdateProfile(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateUserRequest) =>
-      api<TUpdateUserResponse>(`/admin/users/${id}`, { method: 'PUT', body, fallback: TEXT.errorUpdatingUser }),
-    onSuccess: ({ user }) => client.setQueryData<TUserDetailResponse>(profileKey(id), (old) => old && { ...old, user }),
+    mutationFn: (body: TUpdateUserRequest) => call(users.update, { params: { id }, body }),
+    onSuccess: ({ user }) =>
+      client.setQueryData<TUserDetailResponse>(keyOf(users.one, { params: { id } }), (old) => old && { ...old, user }),
   });
 }

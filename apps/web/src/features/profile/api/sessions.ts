@@ -1,35 +1,28 @@
 /**
- * The profile's sessions: the caller's signed-in devices (GET /auth/sessions), ending one
- * (DELETE /auth/sessions/{id}) and signing out every other device (POST /auth/sessions/revoke-others).
+ * The profile's sessions (sessions-calls.ts): the caller's signed-in devices, ending one and signing out
+ * every other device.
  */
-import type { TRevokeOthersResponse, TSessionListResponse, TSessionMessage } from '@sewablast/contract/sessions';
-import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-
-const SESSIONS_KEY = ['auth', 'sessions'] as const;
+import * as sessions from '@sewablast/contract/sessions-calls';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 export function useSessions() {
-  return useQuery({
-    queryKey: SESSIONS_KEY,
-    queryFn: () => api<TSessionListResponse>('/auth/sessions', { fallback: SESSION_TEXT.loadFailed }),
-  });
+  return useCall(sessions.list, {});
 }
 
 export function useRevokeSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api<TSessionMessage>(`/auth/sessions/${id}`, { method: 'DELETE', fallback: SESSION_TEXT.failed }),
-    onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    mutationFn: (id: number) => call(sessions.revoke, { params: { id } }),
+    onSettled: () => refreshArea(client, sessions.area),
   });
 }
 
 export function useRevokeOthers() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<TRevokeOthersResponse>('/auth/sessions/revoke-others', { method: 'POST', fallback: SESSION_TEXT.failed }),
-    onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    mutationFn: () => call(sessions.revokeOthers),
+    onSettled: () => refreshArea(client, sessions.area),
   });
 }

@@ -1,51 +1,43 @@
 /**
- * The caller's second factor: its state (GET /auth/two-factor), set-up in two steps (…/setup, …/enable)
- * turning it off (…/disable) and new recovery codes (…/recovery-codes).
+ * The caller's second factor (two-factor-calls.ts): its state, set-up in two steps (setup, enable), turning
+ * it off and new recovery codes. Each change reads the area again, the remembered devices with it.
  */
-import type { TMsgResponse } from '@sewablast/contract/errors';
-import type {
-  TRecoveryCodesRequest,
-  TTwoFactorDisableRequest,
-  TTwoFactorEnableResponse,
-  TTwoFactorSetupResponse,
-  TTwoFactorStatus,
-} from '@sewablast/contract/two-factor';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-
-const STATUS_KEY = ['auth', 'two-factor'] as const;
+import type { TRecoveryCodesRequest, TTwoFactorDisableRequest } from '@sewablast/contract/two-factor';
+import * as twoFactor from '@sewablast/contract/two-factor-calls';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: STATUS_KEY, queryFn: () => api<TTwoFactorStatus>('/auth/two-factor') });
+  return useCall(twoFactor.status, {});
 }
 
-export function startSetup(current_password: string): Promise<TTwoFactorSetupResponse> {
-  return api<TTwoFactorSetupResponse>('/auth/two-factor/setup', { body: { current_password } });
+export function startSetup(current_password: string) {
+  return call(twoFactor.setup, { body: { current_password } });
 }
 
-export function confirmSetup(code: string): Promise<TTwoFactorEnableResponse> {
-  return api<TTwoFactorEnableResponse>('/auth/two-factor/enable', { body: { code } });
+export function confirmSetup(code: string) {
+  return call(twoFactor.enable, { body: { code } });
 }
 
 export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TTwoFactorDisableRequest) => api<TMsgResponse>('/auth/two-factor/disable', { body }),
-    onSettled: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
+    mutationFn: (body: TTwoFactorDisableRequest) => call(twoFactor.disable, { body }),
+    onSettled: () => refreshArea(client, twoFactor.area),
   });
 }
 
 export function useRefreshTwoFactor() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: STATUS_KEY });
+  return () => refreshArea(client, twoFactor.area);
 }
 
 /** New recovery codes, shown once; the count left is read again after. */
 export function useRegenerateRecoveryCodes() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TRecoveryCodesRequest) =>
-      api<TTwoFactorEnableResponse>('/auth/two-factor/recovery-codes', { body }),
-    onSettled: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
+    mutationFn: (body: TRecoveryCodesRequest) => call(twoFactor.recoveryCodes, { body }),
+    onSettled: () => refreshArea(client, twoFactor.area),
   });
 }
