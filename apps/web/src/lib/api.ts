@@ -6,7 +6,7 @@
  */
 import type { Call, InputOf, Io } from '@sewablast/contract/call';
 import { TEXT } from '@sewablast/contract/texts';
-import { getToken, signOut } from './session.ts';
+import { getToken, signOutAndReload } from './session.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -43,8 +43,7 @@ let ending = false;
 function endSession(): void {
   if (ending) return;
   ending = true;
-  signOut();
-  window.location.replace('/signin');
+  signOutAndReload();
 }
 
 /** A request to `url` (path and query): the one fetch behind `call` and `callText`. */

@@ -9,8 +9,8 @@ import type { TLiveMessage } from '@sewablast/contract/live';
 import { ADMIN_CHANNEL, memberChannel, PING, SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
 import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, call } from './api.ts';
-import { getToken, signOut, storeUser } from './session.ts';
+import { call } from './api.ts';
+import { getToken, storeUser } from './session.ts';
 
 /**
  * After the server closed a socket because its token's session ended or its user's role narrowed: a token
@@ -24,11 +24,8 @@ async function sessionStillValid(): Promise<boolean> {
     const answer = await call(auth.validate, { body: { token } });
     if (answer.user) storeUser(answer.user);
     return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      signOut();
-      window.location.replace('/signin');
-    }
+  } catch {
+    // A refusal (401) has already signed this tab out and loaded /signin (api.ts).
     return false;
   }
 }

@@ -57,9 +57,26 @@ export function signIn(token: string, user: TUser, persistent: boolean): void {
   notify();
 }
 
-export function signOut(): void {
+function removeCookies(): void {
   for (const name of [COOKIE.token, COOKIE.user, COOKIE.analytics, 'persist']) Cookies.remove(name, { path: '/' });
+}
+
+export function signOut(): void {
+  removeCookies();
   notify();
+}
+
+let leaving = false;
+
+/**
+ * Signs out and loads /signin afresh, leaving nothing of the session in memory. Until the load replaces it,
+ * the page keeps drawing the session it had: drawn signed out, the guard would move it to /signin first, two
+ * navigations where one is meant (and a test closing the tab at the first would race the second).
+ */
+export function signOutAndReload(): void {
+  leaving = true;
+  removeCookies();
+  window.location.replace('/signin');
 }
 
 function subscribe(listener: () => void) {
@@ -72,6 +89,7 @@ function subscribe(listener: () => void) {
 let snapshot: { token: string | null; user: TUser | null; raw: string } = { token: null, user: null, raw: '' };
 
 function read() {
+  if (leaving) return snapshot;
   const raw = `${Cookies.get(COOKIE.token) ?? ''}|${Cookies.get(COOKIE.user) ?? ''}`;
   if (raw !== snapshot.raw) snapshot = { token: getToken(), user: getUser(), raw };
   return snapshot;

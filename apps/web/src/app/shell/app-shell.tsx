@@ -1,7 +1,7 @@
 /**
  * The signed-in shell and the route guard in one place: no token goes to /signin, a disallowed role to
  * /not-authorized, staff home to the withdraw queue. On entry the token is validated once: a valid answer
- * refreshes the stored user (or supplies one the cookie no longer holds readably), a 401 signs out, any other
+ * refreshes the stored user (or supplies one the cookie no longer holds readably), a 401 signs out (api.ts), any other
  * failure is shown.
  */
 import { effectiveRole } from '@sewablast/contract/roles';
@@ -15,7 +15,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useValidateToken } from '../../features/auth/api/validate.ts';
 import { ApiError } from '../../lib/api.ts';
-import { getToken, getUser, signOut, storeUser, useSession } from '../../lib/session.ts';
+import { getToken, getUser, storeUser, useSession } from '../../lib/session.ts';
 import { guard } from '../guard.ts';
 import { ErrorScreen } from '../pages/error-screen.tsx';
 import { HeaderSearch } from './header-search.tsx';
@@ -65,8 +65,7 @@ export function AppShell() {
 
   useEffect(() => {
     if (validation.data?.isvalid && validation.data.user) storeUser(validation.data.user);
-    if (validation.error instanceof ApiError && validation.error.status === 401) signOut();
-  }, [validation.data, validation.error]);
+  }, [validation.data]);
 
   const { pathname } = location;
   useEffect(() => {
