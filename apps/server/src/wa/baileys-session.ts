@@ -171,9 +171,6 @@ export class BaileysSession implements WaSession {
     socket.ev.on('messages.update', (updates) => {
       if (current()) this.receipts.onUpdates(updates);
     });
-    socket.ev.on('message-receipt.update', (receipts) => {
-      if (current()) this.receipts.onReceipts(receipts);
-    });
     for (const event of ['contacts.upsert', 'contacts.update'] as const) {
       socket.ev.on(event, (contacts) => {
         if (current() && this.announced) this.pushname.onContacts(contacts, this.creds.me);
