@@ -58,6 +58,8 @@ export class BaileysSession implements WaSession {
   private announced: boolean;
   /** WhatsApp refused the version last time: the retries keep saying so instead of "reconnecting". */
   private outdated = false;
+  /** The connection state last passed on: one attempt is one 'connecting'. */
+  private said: ConnectionState | undefined;
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private creds: AuthenticationCreds;
   private readonly logger: ReturnType<typeof pino>;
@@ -120,6 +122,9 @@ export class BaileysSession implements WaSession {
   }
 
   private connection(state: ConnectionState, reason?: string) {
+    // A reconnect says 'connecting' when its wait ends, before the version fetch; its socket says it again.
+    if (state === 'connecting' && this.said === 'connecting') return;
+    this.said = state;
     this.emit({ type: 'connection', state, ...(reason ? { reason } : {}) });
   }
 
