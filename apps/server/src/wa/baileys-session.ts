@@ -6,7 +6,7 @@ import type { AuthenticationCreds, ConnectionState as BaileysConnectionState, Si
 import type { pino } from 'pino';
 import { SessionCaches } from './baileys-caches.ts';
 import { BANNED, banExpiryOf, REASON, reasonOf, statusOf, TEMPORARY_BAN } from './baileys-errors.ts';
-import { digitsOfJid, IncomingRelay, ignoredJid } from './baileys-incoming.ts';
+import { digitsOfJid, IncomingRelay } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
 import { LinkWatch } from './baileys-link.ts';
 import { PushnameWatch } from './baileys-profile.ts';
@@ -16,7 +16,7 @@ import { ReceiptRelay } from './baileys-receipts.ts';
 import { BaileysSender, type SendTimings } from './baileys-send.ts';
 import { retryOptions } from './baileys-sent.ts';
 import type { BaileysSocket, MakeSocket, VersionSource } from './baileys-socket.ts';
-import { endedTransactionsOutside, retriesOutsideTransactions } from './baileys-transactions.ts';
+import { openSocket } from './baileys-socket-open.ts';
 import { forgetWaWebVersion } from './baileys-version.ts';
 import { memorySentMessages } from './bounded-cache.ts';
 import {
@@ -137,25 +137,8 @@ export class BaileysSession implements WaSession {
     if (this.closed) return;
     let socket: BaileysSocket;
     try {
-      socket = this.config.makeSocket({
-        auth: { creds: this.creds, keys: this.keys },
-        logger: this.logger,
-        ...(version ? { version } : {}),
-        // The pairing-code flow takes only a browser WhatsApp knows (its companion platform is read from
-        // the name); Baileys' own default is this one.
-        browser: this.lib.Browsers.ubuntu('Chrome'),
-        printQRInTerminal: false,
-        markOnlineOnConnect: false,
-        syncFullHistory: false,
-        shouldSyncHistoryMessage: () => false,
-        shouldIgnoreJid: ignoredJid(this.lib),
-        ...this.retries,
-        ...this.caches.socket,
-        makeSignalRepository: this.caches.signalRepository(this.lib),
-        ...(agent ? { agent, fetchAgent: agent } : {}),
-      });
-      socket.authState.keys = endedTransactionsOutside(socket.authState.keys);
-      if (socket.messageRetryManager) retriesOutsideTransactions(socket.messageRetryManager);
+      const { creds, keys, logger, retries, caches } = this;
+      socket = openSocket(this.lib, this.config.makeSocket, { creds, keys, logger, version, retries, caches, agent });
     } catch (error) {
       this.connection('disconnected', reasonOf(error));
       this.scheduleReconnect();
