@@ -28,7 +28,7 @@ import {
   type SessionKeyStore,
   type WaSession,
 } from './driver.ts';
-import { MAX_QUICK_RESTARTS, reconnectDelay } from './reconnect-backoff.ts';
+import { Reconnects } from './reconnect-backoff.ts';
 
 type BaileysModule = typeof import('baileys');
 
@@ -47,10 +47,7 @@ export class BaileysSession implements WaSession {
   private socket: BaileysSocket | null = null;
   private connected = false;
   private closed = false;
-  private attempts = 0;
-  /** 515s in a row since the connection last opened. */
-  private restarts = 0;
-  private reconnectTimer: NodeJS.Timeout | undefined;
+  private readonly reconnects: Reconnects;
   /** The proxy's agent of the socket in use: destroyed with the session, a CONNECT under way with it. */
   private agent: ReturnType<typeof proxyAgent>;
   private pairingAsked = false;
@@ -82,6 +79,7 @@ export class BaileysSession implements WaSession {
     this.creds = stored?.creds ? revive(lib, stored.creds) : lib.initAuthCreds();
     this.announced = Boolean(stored?.creds);
     this.logger = config.logger.child({ account: options.deviceId });
+    this.reconnects = new Reconnects(config.reconnectBaseMs);
     this.keys = signalKeyStore(lib, store, this.logger, this.caches.signalKeys);
     const sent = options.sentMessages ?? memorySentMessages();
     this.sender = new BaileysSender(
@@ -180,8 +178,7 @@ export class BaileysSession implements WaSession {
     if (update.connection === 'open') {
       this.connected = true;
       this.outdated = false;
-      this.attempts = 0;
-      this.restarts = 0;
+      this.reconnects.opened();
       if (!this.announced && socket.user) {
         this.announced = true;
         const { user } = socket;
@@ -219,7 +216,7 @@ export class BaileysSession implements WaSession {
     this.sender.failWaiting();
     const status = statusOf(error);
     this.outdated = status === REASON.outdatedVersion;
-    if (status === REASON.restartRequired && ++this.restarts <= MAX_QUICK_RESTARTS) {
+    if (status === REASON.restartRequired && this.reconnects.restartAtOnce()) {
       // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket. A
       // server asking again and again is not let drive a reconnect loop: those wait as a drop does.
       void this.start();
@@ -275,15 +272,11 @@ export class BaileysSession implements WaSession {
 
   private scheduleReconnect() {
     if (this.closed) return;
-    const delay = reconnectDelay(this.attempts, this.config.reconnectBaseMs);
-    this.attempts += 1;
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => {
+    this.reconnects.schedule(() => {
       if (this.closed) return;
       if (this.announced && !this.outdated) this.connection('connecting');
       void this.start();
-    }, delay);
-    this.reconnectTimer.unref();
+    });
   }
 
   sendMessage(to: string, message: OutgoingMessage, id = newMessageId()): Promise<{ id: string }> {
@@ -311,7 +304,7 @@ export class BaileysSession implements WaSession {
     this.caches.close();
     this.connected = false;
     this.socket = null;
-    clearTimeout(this.reconnectTimer);
+    this.reconnects.cancel();
     this.sender.failWaiting();
     this.agent?.destroy();
   }
