@@ -19,9 +19,7 @@ const wa = useFakeWhatsApp();
 
 const silent: ReturnType<typeof pino> = pino({ level: 'silent' });
 const states = (events: SessionEvent[]) =>
-  events
-    .flatMap((event) => (event.type === 'connection' ? [event.state] : []))
-    .filter((state, at, all) => state !== all[at - 1]);
+  events.flatMap((event) => (event.type === 'connection' ? [event.state] : []));
 const codes = (events: SessionEvent[]) => events.flatMap((event) => (event.type === 'code' ? [event.code] : []));
 const versionOf = (at: number) => {
   const version = wa.endpoint.connections[at]?.payload?.userAgent?.appVersion;

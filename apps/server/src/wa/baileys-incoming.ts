@@ -72,7 +72,9 @@ export class IncomingRelay {
 
   /** `phoneOf`: the account's LID map; a LID sender's number takes a look-up, which the queue waits for. */
   onUpsert(upsert: BaileysEventMap['messages.upsert'], phoneOf: (lid: string) => Promise<string | null>) {
-    if (upsert.type !== 'notify') return;
+    // Both kinds: a message written while the session was down (a reconnect, a failover, a deploy) comes at
+    // the next login marked offline, which Baileys passes on as `append`, not `notify`; a STOP among them
+    // must still opt its number out. History is never synced here, so no old conversation comes this way.
     const known = async (lid: string) => {
       const phone = await phoneOf(lid).catch(() => null);
       // Said, since its STOP opts no number out; the text stays out of the log.

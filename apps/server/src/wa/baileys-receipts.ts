@@ -1,7 +1,9 @@
 /**
- * Delivered and read, as WhatsApp reports them for the messages a session sent. Baileys reports a 1:1
- * receipt as a status change in `messages.update` and a per-recipient one in `message-receipt.update`;
- * both may tell of the same message, so each (message, status) is passed on once per session.
+ * Delivered and read, as WhatsApp reports them for the messages a session sent: Baileys reports a 1:1
+ * receipt as a status change in `messages.update`. The same receipt may come more than once, so each
+ * (message, status) is passed on once per session. Baileys' per-recipient `message-receipt.update` tells
+ * only of group and status messages, which the driver neither sends nor reads (`shouldIgnoreJid` drops
+ * them unread): it is not listened to.
  */
 import type { BaileysEventMap } from 'baileys';
 import { BoundedCache } from './bounded-cache.ts';
@@ -28,14 +30,6 @@ export class ReceiptRelay {
       if (!key.fromMe || !key.id) continue;
       if (update.status === DELIVERY_ACK) this.pass(key.id, 'delivered');
       else if (update.status === READ || update.status === PLAYED) this.pass(key.id, 'read');
-    }
-  }
-
-  onReceipts(receipts: BaileysEventMap['message-receipt.update']) {
-    for (const { key, receipt } of receipts) {
-      if (!key.fromMe || !key.id) continue;
-      if (receipt.receiptTimestamp) this.pass(key.id, 'delivered');
-      if (receipt.readTimestamp || receipt.playedTimestamp) this.pass(key.id, 'read');
     }
   }
 

@@ -6,7 +6,7 @@ import type { AuthenticationCreds, ConnectionState as BaileysConnectionState, Si
 import type { pino } from 'pino';
 import { SessionCaches } from './baileys-caches.ts';
 import { BANNED, banExpiryOf, REASON, reasonOf, statusOf, TEMPORARY_BAN } from './baileys-errors.ts';
-import { digitsOfJid, IncomingRelay, ignoredJid } from './baileys-incoming.ts';
+import { digitsOfJid, IncomingRelay } from './baileys-incoming.ts';
 import { revive, signalKeyStore, toJson } from './baileys-keys.ts';
 import { LinkWatch } from './baileys-link.ts';
 import { PushnameWatch } from './baileys-profile.ts';
@@ -16,7 +16,7 @@ import { ReceiptRelay } from './baileys-receipts.ts';
 import { BaileysSender, type SendTimings } from './baileys-send.ts';
 import { retryOptions } from './baileys-sent.ts';
 import type { BaileysSocket, MakeSocket, VersionSource } from './baileys-socket.ts';
-import { endedTransactionsOutside, retriesOutsideTransactions } from './baileys-transactions.ts';
+import { openSocket } from './baileys-socket-open.ts';
 import { forgetWaWebVersion } from './baileys-version.ts';
 import { memorySentMessages } from './bounded-cache.ts';
 import {
@@ -28,7 +28,7 @@ import {
   type SessionKeyStore,
   type WaSession,
 } from './driver.ts';
-import { MAX_QUICK_RESTARTS, reconnectDelay } from './reconnect-backoff.ts';
+import { Reconnects } from './reconnect-backoff.ts';
 
 type BaileysModule = typeof import('baileys');
 
@@ -47,10 +47,7 @@ export class BaileysSession implements WaSession {
   private socket: BaileysSocket | null = null;
   private connected = false;
   private closed = false;
-  private attempts = 0;
-  /** 515s in a row since the connection last opened. */
-  private restarts = 0;
-  private reconnectTimer: NodeJS.Timeout | undefined;
+  private readonly reconnects: Reconnects;
   /** The proxy's agent of the socket in use: destroyed with the session, a CONNECT under way with it. */
   private agent: ReturnType<typeof proxyAgent>;
   private pairingAsked = false;
@@ -58,6 +55,8 @@ export class BaileysSession implements WaSession {
   private announced: boolean;
   /** WhatsApp refused the version last time: the retries keep saying so instead of "reconnecting". */
   private outdated = false;
+  /** The connection state last passed on: one attempt is one 'connecting'. */
+  private said: ConnectionState | undefined;
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private creds: AuthenticationCreds;
   private readonly logger: ReturnType<typeof pino>;
@@ -80,6 +79,7 @@ export class BaileysSession implements WaSession {
     this.creds = stored?.creds ? revive(lib, stored.creds) : lib.initAuthCreds();
     this.announced = Boolean(stored?.creds);
     this.logger = config.logger.child({ account: options.deviceId });
+    this.reconnects = new Reconnects(config.reconnectBaseMs);
     this.keys = signalKeyStore(lib, store, this.logger, this.caches.signalKeys);
     const sent = options.sentMessages ?? memorySentMessages();
     this.sender = new BaileysSender(
@@ -120,6 +120,9 @@ export class BaileysSession implements WaSession {
   }
 
   private connection(state: ConnectionState, reason?: string) {
+    // A reconnect says 'connecting' when its wait ends, before the version fetch; its socket says it again.
+    if (state === 'connecting' && this.said === 'connecting') return;
+    this.said = state;
     this.emit({ type: 'connection', state, ...(reason ? { reason } : {}) });
   }
 
@@ -132,25 +135,8 @@ export class BaileysSession implements WaSession {
     if (this.closed) return;
     let socket: BaileysSocket;
     try {
-      socket = this.config.makeSocket({
-        auth: { creds: this.creds, keys: this.keys },
-        logger: this.logger,
-        ...(version ? { version } : {}),
-        // The pairing-code flow takes only a browser WhatsApp knows (its companion platform is read from
-        // the name); Baileys' own default is this one.
-        browser: this.lib.Browsers.ubuntu('Chrome'),
-        printQRInTerminal: false,
-        markOnlineOnConnect: false,
-        syncFullHistory: false,
-        shouldSyncHistoryMessage: () => false,
-        shouldIgnoreJid: ignoredJid(this.lib),
-        ...this.retries,
-        ...this.caches.socket,
-        makeSignalRepository: this.caches.signalRepository(this.lib),
-        ...(agent ? { agent, fetchAgent: agent } : {}),
-      });
-      socket.authState.keys = endedTransactionsOutside(socket.authState.keys);
-      if (socket.messageRetryManager) retriesOutsideTransactions(socket.messageRetryManager);
+      const { creds, keys, logger, retries, caches } = this;
+      socket = openSocket(this.lib, this.config.makeSocket, { creds, keys, logger, version, retries, caches, agent });
     } catch (error) {
       this.connection('disconnected', reasonOf(error));
       this.scheduleReconnect();
@@ -170,9 +156,6 @@ export class BaileysSession implements WaSession {
     });
     socket.ev.on('messages.update', (updates) => {
       if (current()) this.receipts.onUpdates(updates);
-    });
-    socket.ev.on('message-receipt.update', (receipts) => {
-      if (current()) this.receipts.onReceipts(receipts);
     });
     for (const event of ['contacts.upsert', 'contacts.update'] as const) {
       socket.ev.on(event, (contacts) => {
@@ -195,8 +178,7 @@ export class BaileysSession implements WaSession {
     if (update.connection === 'open') {
       this.connected = true;
       this.outdated = false;
-      this.attempts = 0;
-      this.restarts = 0;
+      this.reconnects.opened();
       if (!this.announced && socket.user) {
         this.announced = true;
         const { user } = socket;
@@ -234,7 +216,7 @@ export class BaileysSession implements WaSession {
     this.sender.failWaiting();
     const status = statusOf(error);
     this.outdated = status === REASON.outdatedVersion;
-    if (status === REASON.restartRequired && ++this.restarts <= MAX_QUICK_RESTARTS) {
+    if (status === REASON.restartRequired && this.reconnects.restartAtOnce()) {
       // Baileys closes once right after a scan or a pairing: the linked session starts on a new socket. A
       // server asking again and again is not let drive a reconnect loop: those wait as a drop does.
       void this.start();
@@ -290,15 +272,11 @@ export class BaileysSession implements WaSession {
 
   private scheduleReconnect() {
     if (this.closed) return;
-    const delay = reconnectDelay(this.attempts, this.config.reconnectBaseMs);
-    this.attempts += 1;
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => {
+    this.reconnects.schedule(() => {
       if (this.closed) return;
       if (this.announced && !this.outdated) this.connection('connecting');
       void this.start();
-    }, delay);
-    this.reconnectTimer.unref();
+    });
   }
 
   sendMessage(to: string, message: OutgoingMessage, id = newMessageId()): Promise<{ id: string }> {
@@ -326,7 +304,7 @@ export class BaileysSession implements WaSession {
     this.caches.close();
     this.connected = false;
     this.socket = null;
-    clearTimeout(this.reconnectTimer);
+    this.reconnects.cancel();
     this.sender.failWaiting();
     this.agent?.destroy();
   }

@@ -13,11 +13,9 @@ import type { SessionEvent, WaSession } from './driver.ts';
 
 const wa = useFakeWhatsApp();
 
-/** The connection states the session said, each once where it said one twice in a row. */
+/** The connection states the session said, as it said them: one per change, none repeated. */
 const states = (events: SessionEvent[]) =>
-  events
-    .flatMap((event) => (event.type === 'connection' ? [event.state] : []))
-    .filter((state, at, all) => state !== all[at - 1]);
+  events.flatMap((event) => (event.type === 'connection' ? [event.state] : []));
 const logins = () => wa.endpoint.connections.filter((connection) => !connection.payload?.devicePairingData);
 
 /**

@@ -14,3 +14,38 @@ export function reconnectDelay(attempt: number, baseMs: number, capMs = MAX_RECO
   const step = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 30));
   return Math.round(step / 2 + (random() * step) / 2);
 }
+
+/** One session's reconnects: the waits between tries after a drop, and the 515 restarts taken at once. */
+export class Reconnects {
+  private attempts = 0;
+  /** 515s in a row since the connection last opened. */
+  private restarts = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly baseMs: number) {}
+
+  /** The connection opened: the next drop waits the shortest wait again. */
+  opened() {
+    this.attempts = 0;
+    this.restarts = 0;
+  }
+
+  /** A 515: taken at once up to MAX_QUICK_RESTARTS in a row; a server asking again waits as a drop does. */
+  restartAtOnce(): boolean {
+    this.restarts += 1;
+    return this.restarts <= MAX_QUICK_RESTARTS;
+  }
+
+  /** Runs `retry` after the next wait, in place of any retry still waiting. */
+  schedule(retry: () => void) {
+    const delay = reconnectDelay(this.attempts, this.baseMs);
+    this.attempts += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(retry, delay);
+    this.timer.unref();
+  }
+
+  cancel() {
+    clearTimeout(this.timer);
+  }
+}

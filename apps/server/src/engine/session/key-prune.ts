@@ -2,7 +2,7 @@
  * What a blast leaves behind in `whatsapp_auth_keys` and Baileys can build again (issue 22): every contact
  * reached adds a signal session, the contact's identity key, its trusted-contact token, its device list and
  * its phone number → LID row, some 1.2 KB kept for good. Pruned here, by the housekeeping round of the host
- * holding the account (session-host.ts), for the accounts this worker's lease holds, a bounded batch a run.
+ * holding the account (host-rounds.ts), for the accounts this worker's lease holds, a bounded batch a run.
  * What is pruned and why Baileys does not miss it: docs/decisions.md, "Keys a blast leaves behind".
  *
  * Only rows of a contact silent for KEY_SILENT_DAYS are pruned (a key's `written_at` is its last write, and

@@ -172,7 +172,7 @@ export async function applySessionEvent(
     case 'banned': {
       if (event.until) {
         // The credentials stay good: the lease lapses, and a worker claims the account once the ban ended
-        // (session-host.ts RESTORABLE); its blast, still wanted, resumes when it connects.
+        // (session-host-options.ts RESTORABLE); its blast, still wanted, resumes when it connects.
         const row = await update(host, clientid, {
           state: TEMP_BANNED,
           limited_until: event.until,

@@ -1,53 +1,46 @@
 /**
  * Holds this process's WhatsApp sessions (DESIGN §8): opens them through the driver (held-sessions.ts; the
  * claimed ones spread out by session-opener.ts), applies what they report (session-events.ts), runs their
- * blasts, and sends for the Blaster page. It owns an account while its lease runs (leases.ts), renewed
- * every 10 s; an account whose lease lapsed for 30 s is taken over by whichever process claims it first,
- * which restores the session from the stored credentials.
+ * blasts, and sends for the Blaster page (blaster-send.ts). It owns an account while its lease runs
+ * (leases.ts), renewed every 10 s with the housekeeping (host-rounds.ts); an account whose lease lapsed for
+ * 30 s is taken over by whichever process claims it first, which restores the session from the stored
+ * credentials.
  */
 
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { TDeviceActivity } from '@sewablast/contract/monitor';
-import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { OutcomeWriter } from '../../ledger/outcome-writer.ts';
 import { Turns } from '../../lib/group-commit.ts';
 import { type LiveAccount, publishAccountEvent } from '../../live/account-event.ts';
-import { countSend, countTakeovers } from '../../metrics/engine-metrics.ts';
 import { BlastRuns } from '../blast/blast-runs.ts';
 import { MediaFiles } from '../blast/blast-take.ts';
-import { type Recipient, type SendOutcome, sendTemplate } from '../blast/send.ts';
+import type { Recipient, SendOutcome } from '../blast/send.ts';
 import { VariantPicker } from '../blast/variants.ts';
 import type { JobKind } from '../checks/job-kinds.ts';
 import { JobRuns } from '../checks/job-runs.ts';
-import { type Engine, EngineUnavailable, type LinkOptions } from '../engine.ts';
-import { type ClaimedAccount, Leases } from '../leases.ts';
-import { awaitReconnect, type RetryPace } from '../retry.ts';
-import { pruneAccountEvents } from '../safety/account-events.ts';
-import { healthFigures, refreshHealth, staleHealth } from '../safety/health-read.ts';
+import type { Engine, LinkOptions } from '../engine.ts';
+import { Leases } from '../leases.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
+import { sendNow } from './blaster-send.ts';
 import { HeldSessions } from './held-sessions.ts';
-import { KeyPruneTurn, pruneAccountKeys } from './key-prune.ts';
+import { HostRounds } from './host-rounds.ts';
 import { ReceiptWriter } from './receipts.ts';
-import { pruneSentMessages, SentMessages } from './sent-messages.ts';
+import { SentMessages } from './sent-messages.ts';
 import { applySessionEvent, type SessionEventTarget } from './session-events.ts';
 import {
-  CLAIM_BATCH,
-  CLAIM_MS,
   LINK_TIMEOUT_MS,
   MAX_PENDING_OPENS,
   OPEN_SETTLE_MS,
   OPEN_STAGGER_MS,
-  RENEW_MS,
-  RESTORABLE,
   type SessionHostOptions,
   STOP_OPENS_MS,
 } from './session-host-options.ts';
 import { SessionOpener } from './session-opener.ts';
-import { type GiveUpTarget, giveUpAbandoned, giveUpLink, watchLink } from './unlinked.ts';
+import { type GiveUpTarget, giveUpLink, watchLink } from './unlinked.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -61,21 +54,17 @@ export class SessionHost implements Engine {
   private readonly events: SessionEventTarget;
   /** Links nobody completed (unlinked.ts). */
   private readonly giveUps: GiveUpTarget;
-  private timer: NodeJS.Timeout | null = null;
-  /** The housekeeping round in progress: one at a time, and a stop waits for it. */
-  private tick: Promise<void> | null = null;
+  /** Claims and housekeeping, every few seconds (host-rounds.ts). */
+  private readonly rounds: HostRounds;
   /** Stopping: a Blaster send not yet out gives up. */
   private closing = false;
   private readonly sentMessages: SentMessages;
   /** Starts the sessions of claimed accounts, spread out (session-opener.ts). */
   private readonly opener: SessionOpener;
-  /** What blasts left behind in the held accounts' keys, pruned now and then by housekeeping (key-prune.ts). */
-  private readonly keyPrune: KeyPruneTurn;
 
   constructor(private readonly options: SessionHostOptions) {
     this.leases = new Leases(options.db, this.workerId);
     this.sentMessages = new SentMessages(options.db);
-    this.keyPrune = new KeyPruneTurn(() => pruneAccountKeys(options.db, this.workerId));
     this.held = new HeldSessions({
       driver: options.driver,
       proxyOf: options.proxyOf,
@@ -153,6 +142,16 @@ export class SessionHost implements Engine {
       random: Math.random,
       log: options.log,
     });
+    this.rounds = new HostRounds(options, {
+      workerId: this.workerId,
+      leases: this.leases,
+      held: this.held,
+      opener: this.opener,
+      giveUps: this.giveUps,
+      reconcileHeld: () => this.reconcileHeld(),
+      publish: (account, event, extra) => this.publish(account, event, extra),
+      closing: () => this.closing,
+    });
   }
 
   private get secondMs(): number {
@@ -163,62 +162,12 @@ export class SessionHost implements Engine {
   async start(): Promise<void> {
     this.closing = false;
     this.opener.resume();
-    const first = await this.claim();
-    // Free accounts are looked for every few seconds, leases renewed less often: a dead worker's leases lapse
-    // 20–30 s after it died, and survivors take its accounts within CLAIM_MS of that.
-    const renewMs = this.options.renewMs ?? RENEW_MS;
-    const claimMs = Math.min(renewMs, this.options.claimMs ?? CLAIM_MS);
-    let renewedAt = Date.now();
-    this.timer = setInterval(() => {
-      if (this.tick) return;
-      const renewing = Date.now() - renewedAt >= renewMs - claimMs / 2;
-      if (renewing) renewedAt = Date.now();
-      this.tick = (renewing ? this.housekeeping() : this.claim().then(() => undefined))
-        .catch((error) => this.options.log?.('lease renewal failed', error))
-        .finally(() => {
-          this.tick = null;
-        });
-    }, claimMs);
-    this.timer.unref();
-    // The first round's sessions are started before start() returns (leases renewed meanwhile); the rounds
-    // after it do not wait.
-    await first.started;
-  }
-
-  /**
-   * Every renewal: the leases held, free accounts, desired state, abandoned links, old sent messages, then the
-   * service's chores.
-   */
-  private async housekeeping(): Promise<void> {
-    // Accounts waiting for their session to start, or still logging in, keep their leases like the rest.
-    await this.leases.renew([...new Set([...this.held.clientids(), ...this.opener.clientids()])]);
-    await this.claim();
-    await this.reconcileHeld();
-    await giveUpAbandoned(this.giveUps);
-    await pruneSentMessages(this.options.db);
-    await pruneAccountEvents(this.options.db);
-    await this.keyPrune.run().catch((error) => this.options.log?.('key prune failed', error));
-    // A failed refresh leaves the health as it was (due again next round); the chores still run.
-    await this.refreshHealth().catch((error) => this.options.log?.('health refresh failed', error));
-    for (const chore of this.options.chores ?? []) {
-      await chore().catch((error) => this.options.log?.('housekeeping chore failed', error));
-    }
-  }
-
-  /** The health of held accounts not refreshed lately (a blast refreshes its own), announced when it moved. */
-  private async refreshHealth(): Promise<void> {
-    const clock = { ...(this.options.safety ?? { timeZone: 'Asia/Jakarta', enforce: false }), now: new Date() };
-    const ids = await staleHealth(this.options.db, this.workerId, clock.now);
-    const changed = await refreshHealth(this.options.db, ids, clock);
-    for (const [row, figures] of await healthFigures(this.options.db, changed, clock)) {
-      await this.publish(row, 'health', figures);
-    }
+    await this.rounds.start();
   }
 
   async stop(): Promise<void> {
     this.closing = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.tick;
+    await this.rounds.stop();
     // Accounts not opened, or still opening: their leases go back with the held ones'.
     const unopened = await this.opener.stop();
     await Promise.all([this.blasts.stopAll(), this.jobs.stopAll()]);
@@ -277,24 +226,15 @@ export class SessionHost implements Engine {
     this.jobs.recheck(clientid);
   }
 
-  /**
-   * Sends one message right now through the account's session (the Blaster page), outside any blast. It
-   * announces nothing: the account's row on the dashboard shows its blast, which this send is no part of.
-   */
-  async sendNow(clientid: string, to: Recipient, message: { text: string }): Promise<SendOutcome> {
-    const [account] = await this.options.db
-      .select({ id: whatsappAccounts.id })
-      .from(whatsappAccounts)
-      .where(eq(whatsappAccounts.clientid, clientid));
-    if (!account || !this.held.has(clientid)) throw new EngineUnavailable(ENGINE_TEXT.noSession);
-    const pace: RetryPace = {
-      session: () => this.held.get(clientid),
+  /** Sends one message right now through the account's session (the Blaster page), outside any blast. */
+  sendNow(clientid: string, to: Recipient, message: { text: string }): Promise<SendOutcome> {
+    const parts = {
+      db: this.options.db,
+      session: (held: string) => this.held.get(held),
       halted: () => this.closing,
-      sleep: (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * this.secondMs)),
-      attempting: async () => {},
-      reconnected: () => awaitReconnect(this.options.db, account.id, pace),
+      secondMs: this.secondMs,
     };
-    return countSend(await sendTemplate(pace, to, message), 'blaster');
+    return sendNow(parts, clientid, to, message);
   }
 
   /** Links a new device (or re-links one) on this process: QR or pairing code first. */
@@ -319,19 +259,5 @@ export class SessionHost implements Engine {
 
   publish(account: LiveAccount, event: TLiveEventName, extra: Partial<TLivePayload> = {}): Promise<void> {
     return publishAccountEvent(this.options.bus, account, event, extra);
-  }
-
-  /**
-   * Takes over linked accounts whose lease is free or lapsed, as many as the opener has room for, and queues
-   * their sessions there: it starts them OPEN_STAGGER_MS apart without waiting for each to connect, and the
-   * claim round returns at once, so that leases are renewed meanwhile. `started` resolves once they all have.
-   */
-  private async claim(): Promise<{ started: Promise<void> }> {
-    const room = CLAIM_BATCH - this.opener.queued;
-    if (room <= 0 || this.closing) return { started: Promise.resolve() };
-    const claimed: ClaimedAccount[] = await this.leases.claim(RESTORABLE, room);
-    countTakeovers(claimed, this.workerId);
-    const fresh = claimed.filter((account) => !this.held.has(account.clientid) && !this.opener.has(account.clientid));
-    return { started: this.opener.add(fresh) };
   }
 }
