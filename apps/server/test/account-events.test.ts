@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { accountEvents, users, whatsappAccounts } from '../src/db/schema.ts';
+import { accountEvents, whatsappAccounts } from '../src/db/schema.ts';
 import {
   ACCOUNT_EVENTS_KEEP_DAYS,
   accountEventsSince,
@@ -14,6 +14,7 @@ import {
   recordAccountEvent,
 } from '../src/engine/safety/account-events.ts';
 import { applySessionEvent, type SessionEventTarget } from '../src/engine/session/session-events.ts';
+import { aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'events-worker';
@@ -24,17 +25,8 @@ let userId = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firstname: 'Cat',
-      lastname: 'Atan',
-      email: 'catatan@test.local',
-      password_hash: 'x',
-      referral_code: 'CATAT001',
-    })
-    .returning();
-  userId = user?.id ?? 0;
+  const user = await aUser(database.db);
+  userId = user.id;
   host = {
     db: database.db,
     workerId: WORKER,

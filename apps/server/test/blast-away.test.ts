@@ -11,17 +11,15 @@ import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } 
 import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
-import { seed } from '../src/seed.ts';
 import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { seededTestDatabase } from './harness.ts';
 import { until } from './job-helpers.ts';
 
 const NUMBERS = 20;
 let database: Database;
 let host: SessionHost;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+  database = await seededTestDatabase();
 });
 afterAll(async () => {
   await host?.stop();

@@ -11,7 +11,7 @@ import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { files, generators, numberChecks, settings, users, validators, whatsappAccounts } from '../src/db/schema.ts';
+import { files, generators, numberChecks, settings, validators, whatsappAccounts } from '../src/db/schema.ts';
 import { takeSlot } from '../src/engine/checks/check-budget.ts';
 import { NO_CHECKER_RECHECK_S } from '../src/engine/checks/check-wait.ts';
 import { GeneratorRun } from '../src/engine/checks/generator-run.ts';
@@ -21,6 +21,7 @@ import { accountEventsSince } from '../src/engine/safety/account-events.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { SendError, type WaSession } from '../src/wa/driver.ts';
+import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'budget-worker';
@@ -47,38 +48,24 @@ function checkingSession(clientid: string): WaSession {
   };
 }
 
-async function addUser() {
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firstname: 'Cek',
-      lastname: 'Nomor',
-      email: `cek${++accounts}@test.local`,
-      password_hash: 'x',
-      referral_code: `CEK${String(accounts).padStart(5, '0')}`,
-    })
-    .returning();
-  if (!user) throw new Error('no user');
-  return user.id;
-}
+const addUser = async () => (await aUser(database.db, { firstname: 'Cek', lastname: 'Nomor' })).id;
 
-/** A connected account this worker holds; warmed up unless told otherwise. */
+/** A connected account this worker holds, not blasting; warmed up unless told otherwise. */
 async function addAccount(userId: number, name: string, values: Partial<AccountRow> = {}) {
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid: name,
-      user_id: userId,
+  const account = await aLinkedAccount(
+    database.db,
+    { userId, workerId: WORKER },
+    {
       phonenumber: `62811${String(++accounts).padStart(6, '0')}`,
-      state: 'connected',
-      owner_id: WORKER,
-      lease_until: new Date(Date.now() + 600_000),
+      blasting: false,
+      interval_min: null,
+      interval_max: null,
       last_sent_at: wib('2026-11-25T19:00:00'),
       warmup_started_on: '2026-10-01',
       ...values,
-    })
-    .returning();
-  if (!account) throw new Error('no account');
+      clientid: name,
+    },
+  );
   sessions.set(name, checkingSession(name));
   return account;
 }

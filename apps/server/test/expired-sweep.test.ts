@@ -17,16 +17,14 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
-import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD, TEST_CLIENT } from './harness.ts';
+import { seededTestDatabase, TEST_CLIENT } from './harness.ts';
 
 let database: Database;
 let services: Services;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+  database = await seededTestDatabase();
   services = createServices(database.db, randomBytes(32), {
     bus: createMemoryBus(),
     driver: new SimulatorDriver({ seed: 7, scanMs: 60_000, delayMs: [1, 3], rates: RARE_FAULTS_OFF }),

@@ -60,6 +60,36 @@ export async function aLinkedAccount(
   return account;
 }
 
+let simulated = 0;
+
+/**
+ * A linked account the simulator answers for: connected, held by no worker (a host's to claim), its auth
+ * state the number and name the simulator's session gives (`pushname`, also set on the row when named).
+ * `tag` starts its clientid; `values` override the row.
+ */
+export async function aSimulatorAccount(
+  db: Db,
+  owner: { userId: number; tag: string },
+  { pushname, ...values }: Partial<typeof whatsappAccounts.$inferInsert> = {},
+): Promise<AccountRow> {
+  simulated += 1;
+  const phonenumber = `62813${String(simulated).padStart(8, '0')}`;
+  const [account] = await db
+    .insert(whatsappAccounts)
+    .values({
+      clientid: `${owner.tag}-${Date.now().toString(36)}-${simulated}`,
+      user_id: owner.userId,
+      phonenumber,
+      auth_state: { simulator: { phonenumber, pushname: pushname ?? 'Andi Budi' } },
+      state: 'connected',
+      ...(pushname ? { pushname } : {}),
+      ...values,
+    })
+    .returning();
+  if (!account) throw new Error('no account');
+  return account;
+}
+
 /** `count` active numbers `{prefix}000…` (`digits` wide), the only active ones: every other is set nonactive. */
 export async function onlyNumbers(db: Db, prefix: string, count: number, digits = 3) {
   await db.update(phoneNumbers).set({ status: 'nonactive' });

@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { INPUT_TEXT } from '@sewablast/contract/paging';
+import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files, validatorResults } from '../src/db/schema.ts';
@@ -236,6 +237,8 @@ describe.each(hasS3Server ? ['database', 's3'] : ['database'])('with files in th
       expect(tail.rawPayload.length).toBe(10);
       const beyond = await t.app.inject({ method: 'GET', url: message.media, headers: { range: `bytes=${size}-` } });
       expect(beyond.statusCode).toBe(416);
+      expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+      expect(beyond.json()).toEqual({ msg: SERVER_TEXT.rangeOutsideFile });
     }, 120_000);
 
     it('is stored, counted and served without the process holding it', async () => {

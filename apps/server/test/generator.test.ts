@@ -170,7 +170,8 @@ describe('a generator run', () => {
       interval_max: 2,
     });
     expect(running.statusCode).toBe(409);
-    expect(running.json()).toMatchObject({ code: 'running', msg: JOB_TEXT.runningEdit });
+    // An edit's refusal repeats `msg` as `error` too, though the call's other failures do not.
+    expect(running.json()).toEqual({ msg: JOB_TEXT.runningEdit, error: JOB_TEXT.runningEdit, code: 'running' });
     await until(async () => (await row(id)).state === 'finished', 30_000);
     const done = await row(id);
     expect(done.count_success + done.count_fail).toBe(200);

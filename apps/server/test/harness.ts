@@ -5,11 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Role } from '@sewablast/contract/roles';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { S3Location } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded/cluster.ts';
+import { users } from '../src/db/schema.ts';
 import { type AppOptions, buildApp } from '../src/http/app.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { checkFileStoreConfig } from '../src/modules/file/stores.ts';
@@ -44,6 +46,15 @@ export async function createTestDatabase(): Promise<Database> {
       await copy.drop();
     },
   };
+}
+
+/** A fresh database seeded as every test app's: the dev (`DEV_EMAIL`, whose id is `devId`) and the settings. */
+export async function seededTestDatabase(): Promise<Database & { devId: number }> {
+  const database = await createTestDatabase();
+  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+  const [dev] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEV_EMAIL));
+  if (!dev) throw new Error('the seed made no dev');
+  return { ...database, devId: dev.id };
 }
 
 /**
@@ -106,8 +117,7 @@ export function testConfig(db: Database['kind'], overrides: Partial<AppOptions['
 export async function buildTestApp(options: TestAppOptions = {}) {
   // As main.ts: a wrong S3_URL stops the start before the database is touched.
   await checkFileStoreConfig(options.s3);
-  const database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+  const database = await seededTestDatabase();
   const jwtSecret = randomBytes(32);
   const bus = createMemoryBus();
   const simulator = new SimulatorDriver({

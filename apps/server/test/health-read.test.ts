@@ -7,11 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { messageLogs, settings, users, whatsappAccounts } from '../src/db/schema.ts';
+import { messageLogs, settings, whatsappAccounts } from '../src/db/schema.ts';
 import { accountEventsSince, recordAccountEvent } from '../src/engine/safety/account-events.ts';
 import { HEALTH_REFRESH_MS, refreshHealth, staleHealth } from '../src/engine/safety/health-read.ts';
 import { healthSeries } from '../src/engine/safety/health-signals.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
+import { aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'health-read-worker';
@@ -21,17 +22,8 @@ let userId = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firstname: 'Baca',
-      lastname: 'Sehat',
-      email: 'baca@test.local',
-      password_hash: 'x',
-      referral_code: 'BACA0001',
-    })
-    .returning();
-  userId = user?.id ?? 0;
+  const user = await aUser(database.db);
+  userId = user.id;
   await database.db.insert(settings).values({ ...DEFAULT_SETTINGS, health_slow_below: 70, health_pause_below: 40 });
 });
 afterAll(() => database.close());

@@ -8,22 +8,21 @@ import type { TLiveMessage } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { generatorResults, generators, users, whatsappAccounts } from '../src/db/schema.ts';
+import { generatorResults, generators } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
-import { seed } from '../src/seed.ts';
 import { QUIET_RATES, SimulatorDriver, type SimulatorOptions } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { aSimulatorAccount } from './factories.ts';
+import { seededTestDatabase } from './harness.ts';
 import { until } from './job-helpers.ts';
 
 let database: Database;
 let userId: number;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
-  const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
-  userId = user?.id ?? 0;
+  const seeded = await seededTestDatabase();
+  database = seeded;
+  userId = seeded.devId;
 });
 afterAll(() => database.close());
 
@@ -31,8 +30,6 @@ const hosts: SessionHost[] = [];
 afterEach(async () => {
   for (const host of hosts.splice(0)) await host.stop();
 });
-
-let accounts = 0;
 
 /**
  * A linked account on its own simulator and host, with a generator over `size` numbers wanted on it, and
@@ -45,21 +42,8 @@ async function generatorOn(options: {
   size: number;
   from: number;
 }) {
-  accounts++;
-  const clientid = `faults-${Date.now().toString(36)}-${accounts}`;
-  const phonenumber = `62813000${String(accounts).padStart(5, '0')}`;
   const driver = new SimulatorDriver({ seed: 17, scanMs: 60_000, delayMs: [1, 3], ...options.simulator });
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid,
-      user_id: userId,
-      phonenumber,
-      auth_state: { simulator: { phonenumber, pushname: 'Andi Budi' } },
-      state: 'connected',
-    })
-    .returning();
-  if (!account) throw new Error('no account');
+  const account = await aSimulatorAccount(database.db, { userId, tag: 'faults' });
   const [job] = await database.db
     .insert(generators)
     .values({
@@ -96,7 +80,7 @@ async function generatorOn(options: {
     return found;
   };
   const numbers = Array.from({ length: options.size }, (_, i) => String(options.from + i));
-  return { clientid, driver, host, bus, events, row, id: job.id, numbers };
+  return { clientid: account.clientid, driver, host, bus, events, row, id: job.id, numbers };
 }
 
 type Run = Awaited<ReturnType<typeof generatorOn>>;

@@ -11,8 +11,7 @@ import { messageLogs, users, whatsappAccounts, whatsappSentMessages } from '../s
 import { Leases } from '../src/engine/leases.ts';
 import { recordReceipts } from '../src/engine/session/receipts.ts';
 import { recordSends } from '../src/ledger/record-send.ts';
-import { seed } from '../src/seed.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { seededTestDatabase } from './harness.ts';
 
 const ACCOUNTS = 600;
 const ROUNDS = 4;
@@ -21,8 +20,7 @@ let database: Database;
 /** Every deadlock PostgreSQL reported to a statement, whether or not its caller retried it. */
 const deadlocks: string[] = [];
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+  database = await seededTestDatabase();
   const pool = postgresPoolOf(database.db);
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) => {

@@ -13,17 +13,8 @@ import type { Database } from '../src/db/client.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from '../src/live/bus.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
-import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
-import {
-  buildTestApp,
-  createTestDatabase,
-  DEV_EMAIL,
-  DEV_PASSWORD,
-  TEST_CLIENT,
-  type TestApp,
-  testConfig,
-} from './harness.ts';
+import { buildTestApp, seededTestDatabase, TEST_CLIENT, type TestApp, testConfig } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 
 /** What the brief of the live channel promises: closed within a second of the change. */
@@ -196,8 +187,7 @@ describe('a socket that upgrades while its session ends', () => {
   let afterCheck: { token: string; run: () => Promise<void> } | null = null;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+    database = await seededTestDatabase();
     const bus = createMemoryBus();
     services = createServices(database.db, randomBytes(32), { bus, driver: null, timeZone: 'Asia/Jakarta' });
     const authenticate: typeof services.authenticate = async (token) => {
@@ -278,8 +268,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('across api nodes on one Redis', (
 
   beforeAll(async () => {
     redis = await startRedis();
-    database = await createTestDatabase();
-    await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+    database = await seededTestDatabase();
     const secret = randomBytes(32);
     for (let i = 0; i < 2; i++) {
       const bus = await createRedisBus(redis.url, (error) => {

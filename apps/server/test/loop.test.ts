@@ -7,10 +7,11 @@ import type { TLivePayload } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { users, whatsappAccounts } from '../src/db/schema.ts';
+import { whatsappAccounts } from '../src/db/schema.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from '../src/engine/loop.ts';
 import type { WaSession } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
+import { aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'worker-under-test';
@@ -68,19 +69,10 @@ let session: WaSession;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firstname: 'Loop',
-      lastname: 'Test',
-      email: 'loop@test.local',
-      password_hash: 'x',
-      referral_code: 'LOOP0001',
-    })
-    .returning();
+  const user = await aUser(database.db);
   const [row] = await database.db
     .insert(whatsappAccounts)
-    .values({ clientid: 'loop-account', user_id: user?.id ?? 0, state: 'connected', owner_id: WORKER })
+    .values({ clientid: 'loop-account', user_id: user.id, state: 'connected', owner_id: WORKER })
     .returning();
   if (!row) throw new Error('no account');
   account = row;

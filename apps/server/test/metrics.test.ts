@@ -3,6 +3,7 @@
  * and counting what the engine, the live channel and the HTTP layer did, labelled so that ids never become
  * series of their own.
  */
+import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
@@ -45,8 +46,10 @@ describe('/metrics', () => {
   it('answers 401 without a token, 403 with a wrong one, and the text format with the right one', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ msg: TEXT.tokenMissing });
     const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
     expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ msg: SERVER_TEXT.forbidden });
     const right = await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer });
     expect(right.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(right.body).toContain('process_resident_memory_bytes');

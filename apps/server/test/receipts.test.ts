@@ -13,7 +13,6 @@ import {
   messageTemplates,
   phoneNumbers,
   settings,
-  users,
   whatsappAccounts,
   whatsappSentMessages,
 } from '../src/db/schema.ts';
@@ -27,10 +26,10 @@ import { createMessageLogService } from '../src/modules/messagelog/service.ts';
 import { createPhoneNumberService } from '../src/modules/phonenumber/service.ts';
 import { createProxyService } from '../src/modules/proxy/service.ts';
 import { createWhatsappService } from '../src/modules/whatsapp/service.ts';
-import { seed } from '../src/seed.ts';
 import type { OpenSessionOptions, SessionEvent, WaDriver, WaSession } from '../src/wa/driver.ts';
 import { QUIET_RATES, SimulatorDriver, type SimulatorRates } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { aSimulatorAccount } from './factories.ts';
+import { seededTestDatabase } from './harness.ts';
 
 /** The simulator, with a tap that lets the test speak for WhatsApp on a session the host opened. */
 class TappedDriver implements WaDriver {
@@ -70,10 +69,9 @@ class TappedDriver implements WaDriver {
 let database: Database;
 let userId: number;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
-  const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
-  userId = user?.id ?? 0;
+  const seeded = await seededTestDatabase();
+  database = seeded;
+  userId = seeded.devId;
 });
 afterAll(() => database.close());
 
@@ -96,20 +94,9 @@ const rowOf = async (clientid: string) =>
 let accounts = 0;
 /** A linked account held by a fresh host, its live events collected. */
 async function heldAccount(options: { secondMs?: number; rates?: Partial<SimulatorRates> } = {}) {
-  const clientid = `receipts-${Date.now().toString(36)}-${++accounts}`;
-  const phonenumber = `62813000${String(accounts).padStart(5, '0')}`;
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid,
-      user_id: userId,
-      phonenumber,
-      pushname: 'Andi',
-      auth_state: { simulator: { phonenumber, pushname: 'Andi' } },
-      state: 'connected',
-    })
-    .returning();
-  if (!account) throw new Error('no account');
+  accounts += 1;
+  const account = await aSimulatorAccount(database.db, { userId, tag: 'receipts' }, { pushname: 'Andi' });
+  const { clientid } = account;
   const driver = new TappedDriver(
     new SimulatorDriver({
       seed: 31 + accounts,

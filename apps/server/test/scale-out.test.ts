@@ -12,10 +12,9 @@ import { createRedisTransport, RemoteEngine } from '../src/engine/remote.ts';
 import type { SessionHost } from '../src/engine/session/session-host.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRedisBus } from '../src/live/bus.ts';
-import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD, TEST_CLIENT, testConfig } from './harness.ts';
+import { seededTestDatabase, TEST_CLIENT, testConfig } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { openLive } from './ws.ts';
 
@@ -37,8 +36,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
 
   beforeAll(async () => {
     redis = await startRedis();
-    database = await createTestDatabase();
-    await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+    database = await seededTestDatabase();
     await database.db.update(settings).set({ interval_min: 1, interval_max: 1 });
     await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
     await database.db

@@ -9,18 +9,17 @@ import { messageTemplates, phoneNumbers, proxies, users, whatsappAccounts } from
 import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
-import { seed } from '../src/seed.ts';
 import type { WaDriver } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { aSimulatorAccount } from './factories.ts';
+import { seededTestDatabase } from './harness.ts';
 
 let database: Database;
 let userId: number;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
-  const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
-  userId = user?.id ?? 0;
+  const seeded = await seededTestDatabase();
+  database = seeded;
+  userId = seeded.devId;
 });
 afterAll(() => database.close());
 
@@ -59,18 +58,7 @@ async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promis
 }
 
 let accounts = 0;
-async function linkedAccount() {
-  const clientid = `leased-${Date.now().toString(36)}-${++accounts}`;
-  const phonenumber = `62812000${String(accounts).padStart(5, '0')}`;
-  await database.db.insert(whatsappAccounts).values({
-    clientid,
-    user_id: userId,
-    phonenumber,
-    auth_state: { simulator: { phonenumber, pushname: 'Andi Budi' } },
-    state: 'connected',
-  });
-  return clientid;
-}
+const linkedAccount = async () => (await aSimulatorAccount(database.db, { userId, tag: 'leased' })).clientid;
 
 const rowOf = async (clientid: string) =>
   (await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, clientid)))[0];

@@ -10,41 +10,30 @@ import { eq, notInArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { proxies, users, whatsappAccounts } from '../src/db/schema.ts';
+import { proxies, whatsappAccounts } from '../src/db/schema.ts';
 import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
-import { seed } from '../src/seed.ts';
 import { BaileysDriver } from '../src/wa/baileys.ts';
 import { toJson } from '../src/wa/baileys-keys.ts';
 import type { WaDriver, WaSession } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { silentServer } from './baileys-wire.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD } from './harness.ts';
+import { aSimulatorAccount } from './factories.ts';
+import { seededTestDatabase } from './harness.ts';
 
 let database: Database;
 let userId: number;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
-  const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
-  userId = user?.id ?? 0;
+  const seeded = await seededTestDatabase();
+  database = seeded;
+  userId = seeded.devId;
 });
 afterAll(() => database.close());
 
-let accounts = 0;
 async function linkedAccount(proxyId: number | null = null, authState: unknown = null) {
-  const clientid = `stopping-${++accounts}`;
-  const phonenumber = `62813000${String(accounts).padStart(5, '0')}`;
-  await database.db.insert(whatsappAccounts).values({
-    clientid,
-    user_id: userId,
-    phonenumber,
-    proxy_id: proxyId,
-    auth_state: authState ?? { simulator: { phonenumber, pushname: 'Andi Budi' } },
-    state: 'connected',
-  });
-  return clientid;
+  const values = { proxy_id: proxyId, ...(authState ? { auth_state: authState } : {}) };
+  return (await aSimulatorAccount(database.db, { userId, tag: 'stopping' }, values)).clientid;
 }
 
 const rowOf = async (clientid: string) =>

@@ -15,9 +15,8 @@ import { createRedisLimits } from '../src/lib/limit-store-redis.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { MAX_SOCKETS_PER_USER } from '../src/live/gateway.ts';
 import { DEFAULT_LOGIN_GUARD, DEFAULT_SIGNUP_GUARD } from '../src/modules/auth/login-guard.ts';
-import { seed } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
-import { createTestDatabase, DEV_EMAIL, DEV_PASSWORD, testConfig } from './harness.ts';
+import { seededTestDatabase, testConfig } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 
 interface Node {
@@ -37,8 +36,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('two api nodes sharing one Redis',
 
   beforeAll(async () => {
     redis = await startRedis();
-    database = await createTestDatabase();
-    await seed(database.db, { adminEmail: DEV_EMAIL, adminPassword: DEV_PASSWORD, demo: false });
+    database = await seededTestDatabase();
     const secret = randomBytes(32);
     for (let i = 0; i < 2; i++) {
       const limits = await createRedisLimits(redis.url, (error) => {

@@ -6,9 +6,10 @@
  */
 import { type TAuditEntry, WITHDRAW_EXPORT_STATUS } from '@sewablast/contract/audit';
 import { CANCEL_REASON_MAX, payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users, withdrawals } from '../src/db/schema.ts';
+import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -149,11 +150,7 @@ describe('cancelling an accepted (paid) withdrawal', () => {
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     // Cancels and rejections may alternate (a cancelled rejection holds again): whatever the order, the
     // ledger nets to one payout unless the last word was a rejection.
-    const [sum] = await t.db
-      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.user_id, sari.user.id));
-    expect(sum?.total).toBe(row?.status === 'rejected' ? 60_000 : 0);
+    expect(await ledgerSumOf(t.db, sari.user.id)).toBe(row?.status === 'rejected' ? 60_000 : 0);
     expect(await balance(sari)).toBe(row?.status === 'rejected' ? 60_000 : 0);
   });
 });

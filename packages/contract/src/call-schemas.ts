@@ -11,15 +11,23 @@ type Schema<T> = z.ZodType<T, unknown>;
 /** A schema that accepts T as sent: a call's params, query and body are what the caller sends. */
 type Accepting<T> = z.ZodType<unknown, T>;
 
+/** A streamed file's answer in the document: its media types, and no shape, since nothing serializes it. */
+export interface StreamedAnswer {
+  description: string;
+  content: Record<string, { schema: z.ZodType }>;
+}
+
 /** What the server checks of a call and says of it in its document; failures come from the call's `errors`. */
 export type CallSchema<T extends Io = Io> = {
   summary?: string;
   description?: string;
   /**
-   * The answer of a 200 (none for a streamed file), and any failure whose body says more than `msg` and
-   * `errors`.
+   * The answer of a 200 (for a streamed file, its success answers as the document names them), and any
+   * failure whose body says more than `msg` and `errors`.
    */
-  response: (T['answer'] extends Streamed ? unknown : { 200: Schema<T['answer']> }) & Record<number, z.ZodType>;
+  response: T['answer'] extends Streamed
+    ? Record<number, StreamedAnswer | z.ZodType>
+    : { 200: Schema<T['answer']> } & Record<number, z.ZodType>;
 } & (T extends { params: infer P } ? { params: Accepting<P> } : unknown) &
   (T extends { query: infer Q } ? { querystring: Accepting<Q> } : unknown) &
   (T extends { body: infer B }

@@ -1,8 +1,7 @@
 /**
  * /api/file (DESIGN §6), one line per call (call.ts): an uploaded file by the signed URL the API hands out,
- * public since an `<img>` cannot send a bearer token. Its refusals (403 for a bad signature, 404, 416 for a
- * range outside the file, 429) are sent by the route and not yet in the document. Schemas: file.ts. Types
- * only from zod.
+ * public since an `<img>` cannot send a bearer token. It refuses with 403 for a bad signature, 404, 416 for
+ * a range outside the file and 429 past the client address's share. Schemas: file.ts. Types only from zod.
  */
 import type { z } from 'zod';
 import type { Call, Streamed } from './call.ts';
@@ -19,5 +18,5 @@ export const download: Call<{
   method: 'GET',
   path: `${area}/:id`,
   access: 'public',
-  errors: [],
+  errors: [403, 404, 416, 429],
 };

@@ -11,11 +11,14 @@ export const ZFileQuery = z.object({
   signature: z.string({ error: INPUT_TEXT.badUrl }).max(100, { error: INPUT_TEXT.badUrl }),
 });
 
+/** The file streamed as its own type: the document names the answer, and nothing serializes it. */
+const fileAnswer = (description: string) => ({ description, content: { '*/*': { schema: z.unknown() } } });
+
 export const FILE_SCHEMAS = schemasOf<typeof calls>()(['files'], {
   download: {
     summary: 'An uploaded file, by the signed URL the API handed out (a single Range is honoured)',
     params: ZIdParams,
     querystring: ZFileQuery,
-    response: {},
+    response: { 200: fileAnswer('The whole file'), 206: fileAnswer('The asked byte range') },
   },
 });

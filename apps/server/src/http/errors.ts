@@ -44,9 +44,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.code(status).send(request.routeOptions.config?.errorField ? { ...body, error: body.msg } : body);
     if (hasZodFastifySchemaValidationErrors(error)) return send(400, fieldErrors(error.validation));
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'application error');
-      const msg = error.status >= 500 ? TEXT.internalError : error.message;
-      return send(error.status, error.errors ? { msg, errors: error.errors } : { msg });
+      if (error.status >= 500) {
+        request.log.error({ err: error }, 'application error');
+        return send(error.status, { msg: TEXT.internalError });
+      }
+      if (error.answer.headers) reply.headers(error.answer.headers);
+      const body = { ...error.answer.fields, msg: error.message };
+      return send(error.status, error.errors ? { ...body, errors: error.errors } : body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

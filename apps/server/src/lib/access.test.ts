@@ -1,5 +1,7 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { visibleOwner } from './access.ts';
+import { withdrawals } from '../db/schema.ts';
+import { visibleOwner, visibleRows } from './access.ts';
 import type { Actor } from './actor.ts';
 
 const member: Actor = { id: 7, role: 'member' };
@@ -27,5 +29,21 @@ describe('visibleOwner: whose rows a list shows', () => {
     expect(visibleOwner(staff, 7, 'backOffice')).toBe(7);
     expect(visibleOwner(admin, undefined, 'devOnly')).toBe(9);
     expect(() => visibleOwner(admin, 7, 'devOnly')).toThrow(expect.objectContaining({ status: 403 }));
+  });
+});
+
+describe('visibleRows: the same as a condition on the owner column', () => {
+  const query = (actor: Actor, named?: number) => {
+    const condition = visibleRows(actor, withdrawals.user_id, named);
+    return condition && new PgDialect().sqlToQuery(condition);
+  };
+
+  it('keeps a caller outside the managing group to their own rows, and the managing group to the user named', () => {
+    expect(query(member)).toMatchObject({ sql: '"withdrawals"."user_id" = $1', params: [7] });
+    expect(query(admin, 7)).toMatchObject({ sql: '"withdrawals"."user_id" = $1', params: [7] });
+  });
+
+  it('puts no condition on the managing group when nobody is named', () => {
+    expect(query(admin)).toBeUndefined();
   });
 });

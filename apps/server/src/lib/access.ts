@@ -5,6 +5,7 @@
  */
 import { inGroup, type RoleGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
+import { type Column, eq, type SQL } from 'drizzle-orm';
 import type { Actor } from './actor.ts';
 import { forbidden } from './app-error.ts';
 
@@ -45,4 +46,15 @@ export function visibleOwner(actor: Actor, named: number | undefined, managedBy:
   if (named === undefined) return seesAll(actor, managedBy) ? undefined : actor.id;
   requireAccess(actor, { owner: named, managedBy });
   return named;
+}
+
+/** `visibleOwner` as a list's condition on its owner column: none when the caller sees everyone's rows. */
+export function visibleRows(
+  actor: Actor,
+  ownerColumn: Column,
+  named?: number,
+  managedBy: RoleGroup = 'managers',
+): SQL | undefined {
+  const owner = visibleOwner(actor, named, managedBy);
+  return owner === undefined ? undefined : eq(ownerColumn, owner);
 }

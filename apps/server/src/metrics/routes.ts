@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
+import { AppError } from '../lib/app-error.ts';
 import { refuseScrape } from './access.ts';
 import { collectProcessMetrics, METRICS_CONTENT_TYPE, scrape } from './registry.ts';
 
@@ -25,7 +26,7 @@ export function registerMetricsRoute(app: FastifyInstance, { token, registries }
   app.decorate('scrapeMetrics', () => scrape(registries));
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const refusal = refuseScrape(request.headers.authorization, token, true);
-    if (refusal) return reply.code(refusal.status).send({ msg: refusal.msg });
+    if (refusal) throw new AppError(refusal.status, refusal.msg);
     return reply.type(METRICS_CONTENT_TYPE).send(await scrape(registries));
   });
 }

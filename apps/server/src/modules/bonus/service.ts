@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { bonuses } from '../../db/schema.ts';
 import { type BonusRow, giveBonus, revokeBonus } from '../../ledger/bonus.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
-import { requireAccess, visibleOwner } from '../../lib/access.ts';
+import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { answerOnce } from '../../lib/idempotency.ts';
@@ -56,10 +56,9 @@ export function createBonusService(db: Db) {
 
     /** A page of bonuses, newest first: a member's own; anyone's (or `user_id`'s) for admins and devs. */
     async page(actor: Actor, query: TBonusPageQuery): Promise<TBonusPage> {
-      const userId = visibleOwner(actor, query.user_id);
       const where = and(
         isNull(bonuses.revoked_at),
-        userId === undefined ? undefined : eq(bonuses.user_id, userId),
+        visibleRows(actor, bonuses.user_id, query.user_id),
         memberMatches(bonuses.user_id, query.search),
       );
       const page = await paged(db, query, { table: bonuses, where, orderBy: [desc(bonuses.id)] }, presentAll);

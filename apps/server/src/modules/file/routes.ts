@@ -9,6 +9,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bind } from '../../http/bind.ts';
 import type { UserLimits } from '../../http/user-limits.ts';
+import { AppError, forbidden, notFound, tooMany } from '../../lib/app-error.ts';
 import type { ByteRange } from '../../lib/file-store.ts';
 import type { FileService } from './service.ts';
 
@@ -35,19 +36,16 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService; limits: Use
 ) => {
   bind(app, fileCalls.download, schemas.download, async (request, reply) => {
     const { id } = request.params;
-    if (!files.verify(id, request.query.expires, request.query.signature)) {
-      return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
-    }
+    if (!files.verify(id, request.query.expires, request.query.signature)) throw forbidden(SERVER_TEXT.forbidden);
     const file = await files.info(id);
-    if (!file) return reply.code(404).send({ msg: SERVER_TEXT.notFound });
+    if (!file) throw notFound(SERVER_TEXT.notFound);
     const refused = await limits.enter(request.ip, reply);
-    if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
+    if (refused) throw tooMany(refused.msg, refused.retryAfterSeconds);
     const range = rangeOf(request.headers.range, file.size);
     if (range === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .header('content-range', `bytes */${file.size}`)
-        .send({ msg: SERVER_TEXT.rangeOutsideFile });
+      throw new AppError(416, SERVER_TEXT.rangeOutsideFile, undefined, {
+        headers: { 'content-range': `bytes */${file.size}` },
+      });
     }
     reply
       .header('content-type', file.mime)

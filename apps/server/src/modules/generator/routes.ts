@@ -8,7 +8,6 @@ import { JOB_TEXT } from '@sewablast/contract/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';
-import { withRefusals } from '../jobs/refusal.ts';
 import { bindJobRoutes } from '../jobs/routes.ts';
 import type { GeneratorService } from './service.ts';
 
@@ -32,10 +31,8 @@ export const generatorRoutes: FastifyPluginAsyncZod<{ generators: GeneratorServi
     msg: GENERATOR_TEXT.created,
     generator: await one(await generators.create(requireActor(request), request.body)),
   }));
-  bind(app, generator.update, schemas.update, async (request, reply) =>
-    withRefusals(reply, async () => ({
-      msg: JOB_TEXT.saved,
-      generator: await one(await generators.update(requireActor(request), request.params.id, request.body)),
-    })),
-  );
+  bind(app, generator.update, schemas.update, async (request) => ({
+    msg: JOB_TEXT.saved,
+    generator: await one(await generators.update(requireActor(request), request.params.id, request.body)),
+  }));
 };

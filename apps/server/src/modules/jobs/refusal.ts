@@ -1,9 +1,9 @@
 /**
  * Refusals of a job's start or edit that the dashboard tells apart by `code` (contract jobs.ts
  * JOB_REFUSALS): the 'Forbidden' dialog for a disconnected account, the busy account, the running job.
+ * The answer (`TJobRefusal`) also repeats `msg` as `error`, which the spec's client shows.
  */
-import type { TJobRefusal, TJobRefusalCode } from '@sewablast/contract/jobs';
-import type { FastifyReply } from 'fastify';
+import type { TJobRefusalCode } from '@sewablast/contract/jobs';
 import { type Busy, busyMessage } from '../../engine/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -13,19 +13,8 @@ export class JobRefused extends AppError {
     message: string,
     readonly code: TJobRefusalCode,
   ) {
-    super(status, message);
+    super(status, message, undefined, { fields: { error: message, code } });
   }
 }
 
 export const busyRefusal = (busy: Busy) => new JobRefused(409, busyMessage(busy), 'busy');
-
-/** Answers a refusal with its code (and `error`, which the spec's client shows); anything else goes on up. */
-export async function withRefusals<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof JobRefused)) throw error;
-    const body: TJobRefusal = { msg: error.message, error: error.message, code: error.code };
-    return reply.code(error.status).send(body);
-  }
-}

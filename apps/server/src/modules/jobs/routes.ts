@@ -12,7 +12,6 @@ import type { JobRow } from '../../engine/index.ts';
 import { requireActor } from '../../http/access.ts';
 import { bind, type ZodApp } from '../../http/bind.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { withRefusals } from './refusal.ts';
 import { prefersJson, resultCsv, resultJson } from './result-download.ts';
 import type { JobCore } from './service.ts';
 
@@ -62,12 +61,10 @@ export function bindJobRoutes<Row extends JobRow, Item, Key extends string>(
     await remove(requireActor(request), request.params.id);
     return { msg: SERVER_TEXT.deleted };
   });
-  bind(app, calls.start, loosely(schemas.start), async (request, reply) =>
-    withRefusals(reply, async () => ({
-      msg: JOB_TEXT.started,
-      [key]: await one(await core.start(requireActor(request), request.body.id)),
-    })),
-  );
+  bind(app, calls.start, loosely(schemas.start), async (request) => ({
+    msg: JOB_TEXT.started,
+    [key]: await one(await core.start(requireActor(request), request.body.id)),
+  }));
   bind(app, calls.stop, loosely(schemas.stop), async (request) => ({
     msg: JOB_TEXT.stopped,
     [key]: await one(await core.stop(requireActor(request), request.body.id)),

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { type generators, whatsappAccounts } from '../../db/schema.ts';
 import type { Engine } from '../../engine/index.ts';
 import { claimAccount, JOB_TABLES, type JobKind, type JobRow } from '../../engine/index.ts';
-import { requireAccess, visibleOwner } from '../../lib/access.ts';
+import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { paged } from '../../lib/paging.ts';
@@ -95,9 +95,8 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
 
     /** A page of jobs, newest first: the actor's own, or for a dev anyone's (`user_id` narrows it). */
     async page<Item>(actor: Actor, query: z.output<typeof ZJobPageQuery>, present: (rows: Row[]) => Promise<Item[]>) {
-      const owner = visibleOwner(actor, query.user_id, JOB_MANAGERS);
       const where = and(
-        owner === undefined ? undefined : eq(table.user_id, owner),
+        visibleRows(actor, table.user_id, query.user_id, JOB_MANAGERS),
         statusFilter(table, query.status),
         accountMatches(table, query.search),
       );

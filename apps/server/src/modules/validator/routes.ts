@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';
 import { readMultipart, withStreamedForm } from '../../http/multipart.ts';
-import { withRefusals } from '../jobs/refusal.ts';
 import { bindJobRoutes } from '../jobs/routes.ts';
 import type { ValidatorService } from './service.ts';
 
@@ -51,11 +50,11 @@ export const validatorRoutes: FastifyPluginAsyncZod<{ validators: ValidatorServi
       };
     });
   });
-  bind(app, validator.update, schemas.update, async (request, reply) => {
+  bind(app, validator.update, schemas.update, async (request) => {
     const form = await readMultipart(request, upload);
-    return withRefusals(reply, async () => ({
+    return {
       msg: JOB_TEXT.saved,
       validator: await one(await validators.update(requireActor(request), request.params.id, form.fields)),
-    }));
+    };
   });
 };

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { Recipient } from '../../engine/index.ts';
 import { type Engine, EngineUnavailable } from '../../engine/index.ts';
-import { requireAccess, seesAll } from '../../lib/access.ts';
+import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import type { PhoneNumberService } from '../phonenumber/service.ts';
@@ -84,12 +84,7 @@ export function createBlaster({ db, phoneNumbers, sessions, secondMs }: BlasterD
       const [sender] = await db
         .select()
         .from(whatsappAccounts)
-        .where(
-          and(
-            eq(whatsappAccounts.phonenumber, senderPhone),
-            seesAll(actor) ? undefined : eq(whatsappAccounts.user_id, actor.id),
-          ),
-        )
+        .where(and(eq(whatsappAccounts.phonenumber, senderPhone), visibleRows(actor, whatsappAccounts.user_id)))
         .orderBy(sql`${whatsappAccounts.state} = 'connected' desc`, desc(whatsappAccounts.id))
         .limit(1);
       if (!sender) throw badRequest(BLASTER_TEXT.senderUnknown, { senders: BLASTER_TEXT.senderUnknown });

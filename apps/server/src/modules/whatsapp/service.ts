@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { Engine } from '../../engine/index.ts';
 import { busyMessage, claimAccount } from '../../engine/index.ts';
-import { requireAccess, visibleOwner } from '../../lib/access.ts';
+import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { countUpTo, paged } from '../../lib/paging.ts';
@@ -268,11 +268,10 @@ export function createWhatsappService({
 
     /** A member's own linked accounts; every linked account for admins and devs. */
     async list(actor: Actor, userId?: number): Promise<TWhatsapp[]> {
-      const owner = visibleOwner(actor, userId);
       const rows = await db
         .select()
         .from(whatsappAccounts)
-        .where(and(linked, owner === undefined ? undefined : eq(whatsappAccounts.user_id, owner)))
+        .where(and(linked, visibleRows(actor, whatsappAccounts.user_id, userId)))
         .orderBy(desc(whatsappAccounts.id))
         .limit(1000);
       return present.many(rows);
@@ -287,11 +286,10 @@ export function createWhatsappService({
     countAll: (): Promise<TWhatsappCountResponse> => connectedOrNot(undefined),
 
     async listPage(actor: Actor, query: TPageQuery & { user_id?: number; status?: (typeof WHATSAPP_FILTERS)[number] }) {
-      const owner = visibleOwner(actor, query.user_id);
       const search = accountSearch(query.search);
       const where = and(
         linked,
-        owner === undefined ? undefined : eq(whatsappAccounts.user_id, owner),
+        visibleRows(actor, whatsappAccounts.user_id, query.user_id),
         search,
         statusFilter(query.status),
       );

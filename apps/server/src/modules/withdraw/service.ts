@@ -24,7 +24,7 @@ import { users, withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { type BalanceSummary, balanceOf, incomeSince, summaryOf } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
-import { requireAccess, seesAll, visibleOwner } from '../../lib/access.ts';
+import { requireAccess, seesAll, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
@@ -171,9 +171,8 @@ export function createWithdrawService(db: Db, timeZone: string, { confirmEmails 
 
     /** A page of withdrawals: a member's own; anyone's (or `user_id`'s) for staff, admins and devs. */
     async page(actor: Actor, query: TWithdrawPageQuery): Promise<TWithdrawPage> {
-      const userId = visibleOwner(actor, query.user_id, DECIDERS);
       const where = and(
-        userId === undefined ? undefined : eq(withdrawals.user_id, userId),
+        visibleRows(actor, withdrawals.user_id, query.user_id, DECIDERS),
         query.status ? eq(withdrawals.status, query.status) : undefined,
         memberMatches(withdrawals.user_id, query.search, true),
       );
