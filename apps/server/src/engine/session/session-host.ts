@@ -1,9 +1,9 @@
 /**
  * Holds this process's WhatsApp sessions (DESIGN §8): opens them through the driver (held-sessions.ts; the
  * claimed ones spread out by session-opener.ts), applies what they report (session-events.ts), runs their
- * blasts, and sends for the Blaster page. It owns an account while its lease runs (leases.ts), renewed
- * every 10 s; an account whose lease lapsed for 30 s is taken over by whichever process claims it first,
- * which restores the session from the stored credentials.
+ * blasts, and sends for the Blaster page. It owns an account while its lease runs (leases.ts, 30 s unless
+ * LEASE_SECONDS says), renewed every third of it; an account whose lease lapsed is taken over by whichever
+ * process claims it first, which restores the session from the stored credentials.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -24,7 +24,7 @@ import { VariantPicker } from '../blast/variants.ts';
 import type { JobKind } from '../checks/job-kinds.ts';
 import { JobRuns } from '../checks/job-runs.ts';
 import { type Engine, EngineUnavailable, type LinkOptions } from '../engine.ts';
-import { type ClaimedAccount, Leases } from '../leases.ts';
+import { type ClaimedAccount, LEASE_SECONDS, Leases } from '../leases.ts';
 import { awaitReconnect, type RetryPace } from '../retry.ts';
 import { pruneAccountEvents } from '../safety/account-events.ts';
 import { healthFigures, refreshHealth, staleHealth } from '../safety/health-read.ts';
@@ -41,7 +41,7 @@ import {
   MAX_PENDING_OPENS,
   OPEN_SETTLE_MS,
   OPEN_STAGGER_MS,
-  RENEW_MS,
+  RENEWALS_PER_LEASE,
   RESTORABLE,
   type SessionHostOptions,
   STOP_OPENS_MS,
@@ -73,7 +73,7 @@ export class SessionHost implements Engine {
   private readonly keyPrune: KeyPruneTurn;
 
   constructor(private readonly options: SessionHostOptions) {
-    this.leases = new Leases(options.db, this.workerId);
+    this.leases = new Leases(options.db, this.workerId, options.leaseSeconds);
     this.sentMessages = new SentMessages(options.db);
     this.keyPrune = new KeyPruneTurn(() => pruneAccountKeys(options.db, this.workerId));
     this.held = new HeldSessions({
@@ -165,8 +165,9 @@ export class SessionHost implements Engine {
     this.opener.resume();
     const first = await this.claim();
     // Free accounts are looked for every few seconds, leases renewed less often: a dead worker's leases lapse
-    // 20–30 s after it died, and survivors take its accounts within CLAIM_MS of that.
-    const renewMs = this.options.renewMs ?? RENEW_MS;
+    // 20–30 s after it died (two or three thirds of a lease), and survivors take its accounts within CLAIM_MS
+    // of that.
+    const renewMs = this.options.renewMs ?? ((this.options.leaseSeconds ?? LEASE_SECONDS) * 1000) / RENEWALS_PER_LEASE;
     const claimMs = Math.min(renewMs, this.options.claimMs ?? CLAIM_MS);
     let renewedAt = Date.now();
     this.timer = setInterval(() => {
