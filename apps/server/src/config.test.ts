@@ -18,6 +18,7 @@ describe('parseConfig', () => {
       PUBLIC_URL: 'http://127.0.0.1:8080',
       db: 'embedded',
       SEED_DEMO: true,
+      LEASE_SECONDS: 30,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -32,6 +33,12 @@ describe('parseConfig', () => {
     });
     expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
     expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
+  });
+
+  it('takes a lease of 3 to 300 seconds', () => {
+    expect(parseConfig({ LEASE_SECONDS: '5' }).LEASE_SECONDS).toBe(5);
+    expect(() => parseConfig({ LEASE_SECONDS: '2' })).toThrow(/LEASE_SECONDS/);
+    expect(() => parseConfig({ LEASE_SECONDS: '301' })).toThrow(/LEASE_SECONDS/);
   });
 
   it('takes an operator WhatsApp Web version as three numbers, unset when empty', () => {

@@ -186,6 +186,9 @@ export const ZEnv = z.object({
   // Seconds between a SIGTERM and the server closing, answering readiness 503 meanwhile so that a load
   // balancer stops sending to the node before its connections close; 0 for a single process.
   SHUTDOWN_DRAIN_S: z.coerce.number().min(0).max(120).default(0),
+  // How long a worker's hold on an account lasts unrenewed (engine/leases.ts); renewed every third of it. The
+  // crash and failover tests shorten it; a short one on a busy machine lets two workers open one account.
+  LEASE_SECONDS: z.coerce.number().int().min(3).max(300).default(30),
 });
 
 export type Config = Omit<z.infer<typeof ZEnv>, 'SEED_DEMO' | 'PUBLIC_URL' | 'TWO_FACTOR_REQUIRED'> & {

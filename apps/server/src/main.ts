@@ -136,6 +136,7 @@ async function main(): Promise<void> {
     limits,
     timeZone: config.BUSINESS_TZ,
     accountSafety: config.ACCOUNT_SAFETY,
+    leaseSeconds: config.LEASE_SECONDS,
     twoFactorRequired: config.TWO_FACTOR_REQUIRED,
     s3: config.S3_URL,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: () => config.PUBLIC_URL },

@@ -78,6 +78,8 @@ export interface Runtime {
   s3?: S3Location;
   /** How often the session host renews its leases and runs its housekeeping round; tests shorten it. */
   hostRenewMs?: number;
+  /** LEASE_SECONDS: how long the session host's leases last unrenewed (30 s unless given). */
+  leaseSeconds?: number;
 }
 
 export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) {
@@ -152,6 +154,7 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
         secondMs: runtime.secondMs,
         safety,
         renewMs: runtime.hostRenewMs,
+        leaseSeconds: runtime.leaseSeconds,
         // On the main pool: these are the dashboard's tables.
         chores: [createExpiredSweep(db)],
       })

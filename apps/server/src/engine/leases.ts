@@ -1,7 +1,7 @@
 /**
  * Ownership of accounts between workers (DESIGN §8): a worker owns an account while its lease on the row
- * runs. It renews its leases every 10 s; a lease not renewed for 30 s is free, and the first worker to claim
- * the account takes it over and resumes it from the database.
+ * runs. It renews its leases every third of a lease (10 s); a lease not renewed for LEASE_SECONDS (30 s) is
+ * free, and the first worker to claim the account takes it over and resumes it from the database.
  */
 import { and, eq, getTableColumns, gt, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -11,9 +11,8 @@ type AccountRow = typeof whatsappAccounts.$inferSelect;
 /** A claimed account and the worker whose lapsed lease it was (null: free or given back), to count takeovers. */
 export type ClaimedAccount = AccountRow & { previousOwner: string | null };
 
-const LEASE_SECONDS = 30;
-
-const leaseUntil = () => sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+/** How long a lease lasts unrenewed when the host is not told (LEASE_SECONDS). */
+export const LEASE_SECONDS = 30;
 
 /** No worker holds the row: never leased, given back, or lapsed. */
 export function leaseFree(): SQL {
@@ -66,14 +65,19 @@ export class Leases {
   constructor(
     private readonly db: Db,
     readonly workerId: string,
+    private readonly seconds = LEASE_SECONDS,
   ) {}
+
+  private until(): SQL {
+    return sql`now() + make_interval(secs => ${this.seconds})`;
+  }
 
   /** Takes the accounts whoever held them: a link starts on the worker that was asked for it. */
   async take(clientids: string[]): Promise<void> {
     if (clientids.length === 0) return;
     await this.db
       .update(whatsappAccounts)
-      .set({ owner_id: this.workerId, lease_until: leaseUntil() })
+      .set({ owner_id: this.workerId, lease_until: this.until() })
       .where(inArray(whatsappAccounts.id, lockedInIdOrder(this.db, inArray(whatsappAccounts.clientid, clientids))));
   }
 
@@ -81,7 +85,7 @@ export class Leases {
   async takeIfFree(accountId: number): Promise<AccountRow | undefined> {
     const [row] = await this.db
       .update(whatsappAccounts)
-      .set({ owner_id: this.workerId, lease_until: leaseUntil() })
+      .set({ owner_id: this.workerId, lease_until: this.until() })
       .where(and(eq(whatsappAccounts.id, accountId), leaseFree()))
       .returning();
     return row;
@@ -105,7 +109,7 @@ export class Leases {
       .as('free');
     return this.db
       .update(whatsappAccounts)
-      .set({ owner_id: this.workerId, lease_until: leaseUntil() })
+      .set({ owner_id: this.workerId, lease_until: this.until() })
       .from(free)
       .where(eq(whatsappAccounts.id, free.id))
       .returning({ ...getTableColumns(whatsappAccounts), previousOwner: free.previousOwner });
@@ -121,7 +125,7 @@ export class Leases {
     if (clientids.length === 0) return;
     const renewed = await this.db
       .update(whatsappAccounts)
-      .set({ lease_until: leaseUntil() })
+      .set({ lease_until: this.until() })
       .where(inArray(whatsappAccounts.id, lockedInIdOrder(this.db, this.mine(clientids), { skipLocked: true })))
       .returning({ clientid: whatsappAccounts.clientid });
     const done = new Set(renewed.map((row) => row.clientid));
@@ -129,7 +133,7 @@ export class Leases {
       if (done.has(clientid)) continue;
       await this.db
         .update(whatsappAccounts)
-        .set({ lease_until: leaseUntil() })
+        .set({ lease_until: this.until() })
         .where(and(eq(whatsappAccounts.owner_id, this.workerId), eq(whatsappAccounts.clientid, clientid)));
     }
   }

@@ -8,13 +8,19 @@
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { LiveAccount } from '../../live/account-event.ts';
 import { countTakeovers } from '../../metrics/engine-metrics.ts';
-import type { ClaimedAccount, Leases } from '../leases.ts';
+import { type ClaimedAccount, LEASE_SECONDS, type Leases } from '../leases.ts';
 import { pruneAccountEvents } from '../safety/account-events.ts';
 import { healthFigures, refreshHealth, staleHealth } from '../safety/health-read.ts';
 import type { HeldSessions } from './held-sessions.ts';
 import { KeyPruneTurn, pruneAccountKeys } from './key-prune.ts';
 import { pruneSentMessages } from './sent-messages.ts';
-import { CLAIM_BATCH, CLAIM_MS, RENEW_MS, RESTORABLE, type SessionHostOptions } from './session-host-options.ts';
+import {
+  CLAIM_BATCH,
+  CLAIM_MS,
+  RENEWALS_PER_LEASE,
+  RESTORABLE,
+  type SessionHostOptions,
+} from './session-host-options.ts';
 import type { SessionOpener } from './session-opener.ts';
 import { type GiveUpTarget, giveUpAbandoned } from './unlinked.ts';
 
@@ -49,8 +55,9 @@ export class HostRounds {
   async start(): Promise<void> {
     const first = await this.claim();
     // Free accounts are looked for every few seconds, leases renewed less often: a dead worker's leases lapse
-    // 20–30 s after it died, and survivors take its accounts within CLAIM_MS of that.
-    const renewMs = this.options.renewMs ?? RENEW_MS;
+    // 20–30 s after it died (two or three thirds of a lease), and survivors take its accounts within CLAIM_MS
+    // of that.
+    const renewMs = this.options.renewMs ?? ((this.options.leaseSeconds ?? LEASE_SECONDS) * 1000) / RENEWALS_PER_LEASE;
     const claimMs = Math.min(renewMs, this.options.claimMs ?? CLAIM_MS);
     let renewedAt = Date.now();
     this.timer = setInterval(() => {

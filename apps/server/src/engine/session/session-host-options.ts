@@ -9,7 +9,8 @@ import { TEMP_BANNED } from './session-events.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
-export const RENEW_MS = 10_000;
+/** Leases are renewed this often, as a share of their length: two renewals may fail before one lapses. */
+export const RENEWALS_PER_LEASE = 3;
 export const CLAIM_MS = 2_000;
 /** At most this many claimed accounts wait for their session to start: a claim round takes what is missing. */
 export const CLAIM_BATCH = 100;
@@ -62,7 +63,9 @@ export interface SessionHostOptions {
   log?: (message: string, error?: unknown) => void;
   /** Where template media and validator files are read from (the services' one store). */
   files: FileStore;
-  /** How often leases are renewed and housekeeping runs; tests shorten it. */
+  /** How long a lease lasts unrenewed (LEASE_SECONDS in leases.ts); the crash tests shorten it. */
+  leaseSeconds?: number;
+  /** How often leases are renewed and housekeeping runs (a third of a lease); tests shorten it. */
   renewMs?: number;
   /** How often lapsed leases are looked for between renewals (at most renewMs). */
   claimMs?: number;

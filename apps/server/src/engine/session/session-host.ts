@@ -2,9 +2,9 @@
  * Holds this process's WhatsApp sessions (DESIGN §8): opens them through the driver (held-sessions.ts; the
  * claimed ones spread out by session-opener.ts), applies what they report (session-events.ts), runs their
  * blasts, and sends for the Blaster page (blaster-send.ts). It owns an account while its lease runs
- * (leases.ts), renewed every 10 s with the housekeeping (host-rounds.ts); an account whose lease lapsed for
- * 30 s is taken over by whichever process claims it first, which restores the session from the stored
- * credentials.
+ * (leases.ts, 30 s unless LEASE_SECONDS says), renewed every third of it with the housekeeping
+ * (host-rounds.ts); an account whose lease lapsed is taken over by whichever process claims it first, which
+ * restores the session from the stored credentials.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -63,7 +63,7 @@ export class SessionHost implements Engine {
   private readonly opener: SessionOpener;
 
   constructor(private readonly options: SessionHostOptions) {
-    this.leases = new Leases(options.db, this.workerId);
+    this.leases = new Leases(options.db, this.workerId, options.leaseSeconds);
     this.sentMessages = new SentMessages(options.db);
     this.held = new HeldSessions({
       driver: options.driver,
