@@ -156,6 +156,19 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('tokens', () => {
+  it('refuses a token verified before once it expires, and never one signed with another key', async () => {
+    const claims = { userId: 1, version: 0, sessionId: 1 };
+    const tokens = createTokenService(t.jwtSecret, 1);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    // Verified again from memory, until it expires.
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    await expect.poll(() => tokens.verify(token), { timeout: 5000, interval: 100 }).toBeNull();
+    expect(await createTokenService(new TextEncoder().encode('y'.repeat(40))).verify(token)).toBeNull();
+  });
+});
+
 describe('POST /api/auth/validate', () => {
   it('answers isvalid with the current user for a good token', async () => {
     const { token, user } = await t.loginAs('staff');
