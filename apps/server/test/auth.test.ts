@@ -1,5 +1,5 @@
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SIGNUP_GUARD } from '../src/modules/auth/login-guard.ts';
 import { createTokenService } from '../src/modules/auth/tokens.ts';
 import { buildTestApp, DEV_EMAIL, DEV_PASSWORD, type TestApp } from './harness.ts';
@@ -153,6 +153,26 @@ describe('POST /api/auth/login', () => {
     expect(limited.json()).toEqual({ msg: SERVER_TEXT.tooManyRequests });
     const elsewhere = await post('/api/auth/login', { email: DEV_EMAIL, password: DEV_PASSWORD }, '10.3.0.2');
     expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('refuses a token verified before once it expires, and never one signed with another key', async () => {
+    const claims = { userId: 1, version: 0, sessionId: 1 };
+    const tokens = createTokenService(t.jwtSecret, 60);
+    const token = await tokens.sign(claims);
+    // The clock alone is moved (jose reads it too), so that the token's minute passes at once.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await tokens.verify(token)).toMatchObject(claims);
+      // Verified again from memory, until it expires.
+      expect(await tokens.verify(token)).toMatchObject(claims);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await tokens.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await createTokenService(new TextEncoder().encode('y'.repeat(40))).verify(token)).toBeNull();
   });
 });
 

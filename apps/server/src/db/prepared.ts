@@ -1,6 +1,7 @@
 /**
- * Statements the engine runs every round of every account, built once per database and prepared by name:
- * their building (drizzle) and planning (PostgreSQL) cost more than their execution.
+ * Statements the engine runs every round of every account, and the session's lookup every signed-in request
+ * runs, built once per database and prepared by name: their building (drizzle) and planning (PostgreSQL) cost
+ * more than their execution.
  */
 import type { Db } from './client.ts';
 

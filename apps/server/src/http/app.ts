@@ -3,7 +3,6 @@
  * area with the role group its routes serve, then the dashboard with its fallback to index.html.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
@@ -51,6 +50,7 @@ import { registerDocs } from './docs.ts';
 import { frameworkErrors, registerErrorHandler } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { FORM_LIMITS } from './multipart.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { createUserLimits, userLimitsOf } from './user-limits.ts';
 
 /** Template media: images, video, audio and PDF up to 16 MB (DESIGN §6). */
@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -265,6 +265,17 @@ export function searchRead(source: { table: PgTable; where: SQL | undefined; key
   return search?.found === undefined ? search?.keys : undefined;
 }
 
+/**
+ * The search's keys of `version` found stale (another version was read beside them): forgotten, the search still
+ * counting as asked, so that the rest of the request does not read them again (a name's first page after a change
+ * read its stale keys twice, once to answer the probe and once for the page). Keys another request has read or is
+ * reading meanwhile are kept.
+ */
+export function staleSearch(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }, version: string) {
+  const key = listKey(source.table, source.where, source.keyset);
+  if (searches.get(key)?.version === version) keep(searches, key, {});
+}
+
 /** The search's first keys this node has read, whichever version that was; the reader checks the version. */
 export function rememberedSearch(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
   const search = searches.get(listKey(source.table, source.where, source.keyset));

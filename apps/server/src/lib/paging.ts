@@ -61,6 +61,11 @@ export interface PageSource<T extends PgTable> {
 export interface Counted {
   total: number;
   capped: boolean;
+  /**
+   * Past the cap, the search's first keys and the tables' version, read in the count's statement
+   * (search-page.ts `countWithKeys`): the page is then read by them, with no statement for the keys.
+   */
+  kept?: { version: string; keys: unknown[] };
 }
 
 export interface Page<Item> {

@@ -4,7 +4,7 @@
  * version (lib/page-seek.ts `searchOf`) and reads each page by.
  */
 import { MAX_PAGE_SIZE, pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
@@ -16,6 +16,7 @@ import {
   rememberedSearch,
   searchOf,
   searchRead,
+  staleSearch,
   versionOf,
   versionSql,
 } from './page-seek.ts';
@@ -56,12 +57,15 @@ export async function keptPage<T extends PgTable>(
   tables: string[],
   least = 0,
 ) {
-  const known = rememberedSearch({ table: source.table, where: source.where, keyset: source.keyset as Keyset });
+  const list = { table: source.table, where: source.where, keyset: source.keyset as Keyset };
+  const known = rememberedSearch(list);
   if (!known || known.keys.length < least) return undefined;
   const { meta, keys } = searchPlace(query, known.keys);
-  if (keys.length === 0) return (await versionOf(db, tables)) === known.version ? { rows: [], meta } : undefined;
-  const read = await byKeys(db, source, keys, tables);
-  return read[0]?.version === known.version ? { rows: read.map((entry) => entry.row), meta } : undefined;
+  const read = keys.length ? await byKeys(db, source, keys, tables) : [];
+  const version = keys.length ? read[0]?.version : await versionOf(db, tables);
+  if (version === known.version) return { rows: read.map((entry) => entry.row), meta };
+  staleSearch(list, known.version);
+  return undefined;
 }
 
 /**
@@ -97,10 +101,12 @@ export async function searchPage<T extends PgTable>(
   // Past the cap a search has pages to page through, and where its page sorts its matches the keys cost no more;
   // below it, only a search asked again is worth its keys.
   if (!askedBefore(list) && !counted.capped) return byOffset(counted);
-  // The keys and the tables' version in one statement, which is one snapshot: the page is then read by its keys
-  // with the version beside it, as a kept page is (two statements where a transaction took five round trips);
-  // only when another version was written in between is it read in a transaction.
-  await readSearch(list, () => keysAndVersion(db, source, tables, counted));
+  // The keys and the tables' version in one statement, which is one snapshot (the count's, where it read them:
+  // `countWithKeys`): the page is then read by its keys with the version beside it, as a kept page is (two
+  // statements where a transaction took five round trips); only when another version was written in between is
+  // it read in a transaction.
+  const { kept: withCount } = counted;
+  await readSearch(list, () => (withCount ? Promise.resolve(withCount) : keysAndVersion(db, source, tables, counted)));
   const read = await keptPage(db, query, source, tables);
   if (read) return read;
   return db.transaction(async (tx) => {
@@ -146,4 +152,31 @@ async function keysAndVersion<T extends PgTable>(
   )) as unknown as { rows: { version: string; keys: unknown[] }[] };
   const [row] = read.rows;
   return { version: row?.version ?? '0', keys: row?.keys ?? [] };
+}
+
+/**
+ * A search's matches counted to the cap in `order` (an index's: paging.ts `countUpTo`) and, past the cap, its first
+ * keys by `firstKeys` with the tables' version, in one statement, which is one snapshot: for a search whose first
+ * page counts and then reads its keys (a name's start), one round trip and one statement's building less a first
+ * page (docs/performance.md, "The CPU of a name's first page"). The keys come as JSON, which the driver parses
+ * natively, not as an array it parses in JavaScript.
+ */
+export async function countWithKeys(
+  db: Db,
+  table: PgTable,
+  where: SQL,
+  order: SQL,
+  firstKeys: (limit: number) => SQL,
+): Promise<Counted> {
+  const past = sql`found.total > ${sql.raw(String(SEARCH_COUNT_CAP))}`;
+  const read = (await db.execute(sql`select found.total,
+      case when ${past} then ${versionSql([getTableName(table)])} end as version,
+      case when ${past} then to_json(array(${firstKeys(SEARCH_KEYS)})) end as keys
+    from (select count(*)::int as total from
+      (select 1 from ${table} where ${where} order by ${order} limit ${SEARCH_COUNT_CAP + 1}) as matches) as found`)) as unknown as {
+    rows: { total: number; version: string | null; keys: unknown[] | null }[];
+  };
+  const { total = 0, version = null, keys = null } = read.rows[0] ?? {};
+  if (total <= SEARCH_COUNT_CAP) return { total, capped: false };
+  return { total: SEARCH_COUNT_CAP, capped: true, ...(version !== null && keys ? { kept: { version, keys } } : {}) };
 }

@@ -11,6 +11,7 @@ import { TOKEN_TTL_SECONDS } from '@sewablast/contract/auth';
 import { SESSION_TEXT, TEMPORARY_PASSWORD_HOURS, type TSession } from '@sewablast/contract/sessions';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { userSessions, users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -34,6 +35,15 @@ export function temporaryPasswordExpired(user: Pick<UserRow, 'temporary_password
   const given = user.temporary_password_at;
   return !given || now - given.getTime() > TEMPORARY_PASSWORD_HOURS * 3_600_000;
 }
+
+const sessionOfToken = preparedPer((db) =>
+  db
+    .select({ user: users, session: userSessions })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.user_id))
+    .where(and(eq(userSessions.id, sql.placeholder('session')), eq(userSessions.user_id, sql.placeholder('user'))))
+    .prepare('session_of_token'),
+);
 
 export function createSessionService(db: Db, tokens: TokenService, bus: Pick<EventBus, 'sessionsChanged'>) {
   const oldest = () => new Date(Date.now() - TOKEN_TTL_SECONDS * 1000);
@@ -85,13 +95,13 @@ export function createSessionService(db: Db, tokens: TokenService, bus: Pick<Eve
       return tokens.sign({ userId: user.id, version: user.token_version, sessionId: row.id });
     },
 
-    /** The token's session with its user, in one read; undefined when there is no such session of that user. */
+    /**
+     * The token's session with its user, in one read; undefined when there is no such session of that user. Read
+     * on every signed-in request, so prepared: still read each time (a revoked session is refused on the next
+     * request), without building the statement or PostgreSQL planning it again.
+     */
     async find(claims: TokenClaims): Promise<{ user: UserRow; session: SessionRow } | undefined> {
-      const [row] = await db
-        .select({ user: users, session: userSessions })
-        .from(userSessions)
-        .innerJoin(users, eq(users.id, userSessions.user_id))
-        .where(and(eq(userSessions.id, claims.sessionId), eq(userSessions.user_id, claims.userId)));
+      const [row] = await sessionOfToken(db).execute({ session: claims.sessionId, user: claims.userId });
       return row;
     },
 

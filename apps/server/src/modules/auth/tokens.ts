@@ -6,6 +6,8 @@ const ISSUER = 'sewablast';
 const AUDIENCE = 'sewablast-dashboard';
 /** Longer than any token this service signs: a longer one is not worth the HMAC. */
 const MAX_TOKEN_LENGTH = 2048;
+/** Genuine tokens kept verified, the least recently verified forgotten first (a few MB at most). */
+const VERIFIED_KEPT = 10_000;
 
 export interface TokenClaims {
   userId: number;
@@ -25,8 +27,20 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: Uint8Array, ttlSeconds = TOKEN_TTL_SECONDS): TokenService {
+  // Imported once: given the bytes, jose imports a key for every sign and verify, and every signed-in request
+  // verifies (docs/performance.md, "The CPU of a name's first page").
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // A genuine token's claims, by the token's exact text: a client sends the same token with every request, and its
+  // HMAC on the thread pool was a twentieth of a request's CPU. Only a verified token is kept, and only until it
+  // expires; whether its session still lives is read on every request all the same (authenticate.ts).
+  const verified = new Map<string, VerifiedClaims>();
+  const remember = (token: string, claims: VerifiedClaims) => {
+    verified.delete(token);
+    verified.set(token, claims);
+    if (verified.size > VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+  };
   return {
-    sign: ({ userId, version, sessionId }) =>
+    sign: async ({ userId, version, sessionId }) =>
       new SignJWT({ ver: version, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
@@ -34,11 +48,17 @@ export function createTokenService(secret: Uint8Array, ttlSeconds = TOKEN_TTL_SE
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(secret),
+        .sign(await key),
     async verify(token) {
       if (token.length > MAX_TOKEN_LENGTH) return null;
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAt) return { ...known };
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
@@ -49,7 +69,9 @@ export function createTokenService(secret: Uint8Array, ttlSeconds = TOKEN_TTL_SE
         if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(version)) return null;
         if (!Number.isSafeInteger(sessionId) || (sessionId as number) <= 0) return null;
         if (exp === undefined) return null;
-        return { userId, version: version as number, sessionId: sessionId as number, expiresAt: exp * 1000 };
+        const claims = { userId, version: version as number, sessionId: sessionId as number, expiresAt: exp * 1000 };
+        remember(token, claims);
+        return { ...claims };
       } catch {
         return null;
       }

@@ -24,6 +24,7 @@ import {
   startsWith,
 } from '../../lib/like.ts';
 import { type Counted, countRows, countUpTo, keptPaged, paged } from '../../lib/paging.ts';
+import { countWithKeys } from '../../lib/search-page.ts';
 import { createPhoneNumberImport } from './import.ts';
 import { newestMatches } from './name-blocks.ts';
 
@@ -81,7 +82,8 @@ function countOrder(term: string | undefined): SQL | undefined {
  * rareWords): the same rows. With `counting`, the probe counts the start's names to the cap instead, walking
  * the same index in the same order, and a start answers that count (`counted`): the page's count next would read
  * those names again, one statement more for each page of a name's search (docs/performance.md, "A search's
- * first page through the server").
+ * first page through the server"). Past the cap the same statement reads the start's first keys, newest first,
+ * with the list's version (`countWithKeys`), which the page is read by.
  */
 export async function phoneWhere(
   db: Db,
@@ -94,7 +96,7 @@ export async function phoneWhere(
   const name = text.toLowerCase();
   const starts = startsWith(NAME, name);
   if (counting) {
-    const counted = await countUpTo(db, phoneNumbers, starts, SEARCH_COUNT_CAP, BY_NAME);
+    const counted = await countWithKeys(db, phoneNumbers, starts, BY_NAME, (limit) => newestMatches(starts, limit));
     if (counted.total >= STARTS_ENOUGH) return { where: starts, start: true, counted };
   } else if (await startsEnough(db, phoneNumbers, starts, BY_NAME)) return { where: starts, start: true };
   const words = [...new Set(name.split(/\s+/))].filter((word) => [...word].length >= SUBSTRING_FROM);
