@@ -9,7 +9,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { type ComponentProps, type ReactElement, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const ICON =

@@ -6,7 +6,6 @@
 import { RECOVERY_TEXT, ZChangePasswordForm } from '@sewablast/contract/recovery';
 import * as users from '@sewablast/contract/users-calls';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
@@ -14,6 +13,7 @@ import { call } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/form.ts';
 import { replaceToken, storeUser, useSession } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/sign-out.ts';
+import { toast } from '../../lib/toast.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 export function Component() {

@@ -8,12 +8,12 @@ import * as members from '@sewablast/contract/members-calls';
 import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { call } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 
 async function copy(password: string) {
   try {

@@ -5,13 +5,13 @@
 import { TWO_FACTOR_TEXT, ZTwoFactorDisableRequest } from '@sewablast/contract/two-factor';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useZodForm } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
 import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from './api/two-factor.ts';
 import { RecoveryCodesForm } from './recovery-codes-form.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';

@@ -11,10 +11,10 @@ import {
 } from '@sewablast/contract/two-factor';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { useZodForm } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
 import { confirmSetup, startSetup } from './api/two-factor.ts';
 
 function PasswordStep({
