@@ -3,7 +3,8 @@
  * their own. The change goes through the profile's own call (the current password is the temporary one),
  * which clears the flag and answers a fresh token, since a password change ends every session.
  */
-import { RECOVERY_TEXT, ZChangePasswordForm } from '@sewablast/contract/recovery';
+import { ZChangePasswordForm } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import * as users from '@sewablast/contract/users-calls';
 import { Navigate, useNavigate } from 'react-router';
 import { AuthLayout } from '../../components/auth-layout.tsx';

@@ -3,7 +3,8 @@
  * devs see everyone's with a Member column, 'Kirim Bonus', and a delete that asks first and shows the server's
  * refusal (409: the member's balance no longer covers it).
  */
-import { BONUS_TEXT, bonusTotalText, type TBonus } from '@sewablast/contract/bonus';
+import type { TBonus } from '@sewablast/contract/bonus';
+import { BONUS_TEXT, bonusTotalText } from '@sewablast/contract/bonus-text';
 import { inGroup } from '@sewablast/contract/roles';
 import { Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';

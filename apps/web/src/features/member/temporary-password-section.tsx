@@ -5,7 +5,7 @@
  */
 
 import * as members from '@sewablast/contract/members-calls';
-import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { Alert } from '../../components/alert.tsx';

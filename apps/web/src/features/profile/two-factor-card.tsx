@@ -2,7 +2,8 @@
  * The profile's "Verifikasi Dua Langkah": whether it is on, how many recovery codes are left, setting it up,
  * turning it off with the password and a code (not where the role requires it), and new recovery codes.
  */
-import { TWO_FACTOR_TEXT, ZTwoFactorDisableRequest } from '@sewablast/contract/two-factor';
+import { ZTwoFactorDisableRequest } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';

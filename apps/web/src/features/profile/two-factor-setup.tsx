@@ -5,10 +5,10 @@
  */
 import {
   type TTwoFactorSetupResponse,
-  TWO_FACTOR_TEXT,
   ZTwoFactorEnableRequest,
   ZTwoFactorSetupRequest,
 } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { Button } from '../../components/button.tsx';

@@ -1,5 +1,5 @@
 /** /settings: 'Form Pengaturan', every setting in one form, all required (spec part 2 §2, §5, §9). */
-import { LEGAL_TEXT } from '@sewablast/contract/legal';
+import { LEGAL_TEXT } from '@sewablast/contract/legal-text';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { type TSetting, ZUpdateSettingRequest } from '@sewablast/contract/setting';
 import { Alert } from '../../components/alert.tsx';

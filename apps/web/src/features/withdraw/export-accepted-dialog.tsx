@@ -3,12 +3,8 @@
  * period, this month unless changed, and the accepted withdrawals decided in it saved as a CSV file.
  */
 
-import {
-  AUDIT_TEXT,
-  acceptedExportFileName,
-  type TAcceptedExportQuery,
-  ZAcceptedExportQuery,
-} from '@sewablast/contract/audit';
+import { acceptedExportFileName, type TAcceptedExportQuery, ZAcceptedExportQuery } from '@sewablast/contract/audit';
+import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
 import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';

@@ -3,7 +3,8 @@
  * with the spec's dialog, and missing bank details answered by the 'Gagal' dialog whose OK opens the
  * profile editor.
  */
-import { WITHDRAW_MIN, WITHDRAW_TEXT, ZWithdrawRequest } from '@sewablast/contract/withdraw';
+import { ZWithdrawRequest } from '@sewablast/contract/withdraw';
+import { WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../components/field.tsx';
