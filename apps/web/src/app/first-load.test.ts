@@ -5,13 +5,11 @@
  * `import type` costs nothing and a dynamic `import()` is a chunk of its own, so neither is followed. A
  * failure names the chain, so the import to make lazy (or the constant to move to a zod-free module) shows.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
-import { parseSync } from 'vite';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { imports, named, SRC } from './import-graph.testing.ts';
 
-const SRC = resolve(import.meta.dirname, '..');
-const CONTRACT = resolve(SRC, '../../../packages/contract/src');
 const ENTRY = 'main.tsx';
 /**
  * The route modules of the pages e2e/first-load opens, besides the entry's own imports. The signed-out pages
@@ -38,32 +36,6 @@ const SIGNED_IN = [
 const ON_DEMAND = /^(zod|radix-ui|@radix-ui\/|sonner|recharts)(\/|$)/;
 const FORMS = /^(react-hook-form|@hookform\/)/;
 
-/** The file a specifier names, or the package's name for a bare one; null for what is not code (CSS). */
-function target(specifier: string, from: string): string | null {
-  if (specifier.startsWith('.')) return /\.tsx?$/.test(specifier) ? resolve(from, '..', specifier) : null;
-  const contract = /^@sewablast\/contract\/(.+)$/.exec(specifier);
-  if (contract) return resolve(CONTRACT, `${contract[1]}.ts`);
-  return specifier;
-}
-
-/** What a module imports for its values: `import type`, imports of types alone and `import()` left out. */
-function valueImports(file: string): string[] {
-  const { module } = parseSync(file, readFileSync(file, 'utf8'));
-  const imports = module.staticImports
-    .filter(({ entries }) => entries.length === 0 || entries.some((entry) => !entry.isType))
-    .map(({ moduleRequest }) => moduleRequest.value);
-  const reexports = module.staticExports.flatMap(({ entries }) =>
-    entries.flatMap(({ moduleRequest, isType }) => (moduleRequest && !isType ? [moduleRequest.value] : [])),
-  );
-  return [...imports, ...reexports].flatMap((specifier) => target(specifier, file) ?? []);
-}
-
-/** A module as its importers write it: relative to the web's src/, the contract's by its package name. */
-function named(node: string): string {
-  if (node.startsWith(CONTRACT)) return `@sewablast/contract/${relative(CONTRACT, node).replace(/\.ts$/, '')}`;
-  return node.startsWith('/') ? relative(SRC, node) : node;
-}
-
 /** Each chain from a root to a refused package, shortest first (breadth first), one per package reached. */
 function chainsTo(refused: RegExp, roots: string[]): string[] {
   const from = new Map<string, string | null>(roots.map((root) => [root, null]));
@@ -71,7 +43,7 @@ function chainsTo(refused: RegExp, roots: string[]): string[] {
   const chains: string[] = [];
   for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
     if (!node.startsWith('/')) continue;
-    for (const next of valueImports(node)) {
+    for (const next of imports(node)) {
       if (from.has(next)) continue;
       from.set(next, node);
       if (next.startsWith('/')) queue.push(next);
