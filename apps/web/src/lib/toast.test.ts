@@ -5,7 +5,7 @@ import { toast, toasterReady, whenToastWanted } from './toast.ts';
 const titles = () => sonner.getHistory().map((shown) => ('title' in shown ? shown.title : undefined));
 
 describe('a toast asked for before sonner has loaded', () => {
-  it('asks for the toaster, waits for it, then shows, and the next shows at once', () => {
+  it('asks for the toaster, waits for it, then shows, the next at once, and none raised while signed out', () => {
     let asked = 0;
     const stopAsking = whenToastWanted(() => {
       asked += 1;
@@ -27,6 +27,13 @@ describe('a toast asked for before sonner has loaded', () => {
     unmount();
     stopAsking();
     toast.info('Tidak ada toaster.');
+    const again = whenToastWanted(() => {
+      asked += 1;
+    });
+    const remount = toasterReady(sonner);
     expect(titles()).not.toContain('Tidak ada toaster.');
+    expect(asked).toBe(2);
+    remount();
+    again();
   });
 });

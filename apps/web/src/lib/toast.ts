@@ -12,6 +12,8 @@ type Show = (sonner: Sonner) => void;
 let ready: Sonner | undefined;
 let waiting: Show[] = [];
 let wanted: (() => void) | undefined;
+/** Between a toaster layout's going and the next one's coming (signed out): toasts are dropped, as before. */
+let dropping = false;
 let lastId = 0;
 
 function show(action: Show) {
@@ -19,6 +21,7 @@ function show(action: Show) {
     action(ready);
     return;
   }
+  if (dropping) return;
   waiting.push(action);
   wanted?.();
 }
@@ -44,9 +47,13 @@ export const toast = {
 /** For the toaster's layout: `load` is called when a toast is asked for and no toaster is ready. */
 export function whenToastWanted(load: () => void): () => void {
   wanted = load;
+  dropping = false;
   if (waiting.length > 0) load();
   return () => {
-    if (wanted === load) wanted = undefined;
+    if (wanted !== load) return;
+    wanted = undefined;
+    dropping = true;
+    waiting = [];
   };
 }
 
