@@ -3,7 +3,7 @@
  * simulated account and a withdrawal is paid, an admin sees the greeting, every card with the service's
  * figure and both charts drawn, light and dark, at 1366 and 375 px; staff opening home land on their queue.
  */
-import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard';
+import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blastUntil, callApi, createUser, linkAccount, login, type Person, setBlastFee } from './api.ts';
 import { axeFindings, useSuite } from './fixture.ts';

@@ -4,7 +4,7 @@
  * under 'Sampai tanggal' when it comes before 'Dari tanggal' (at 1366 and 375 px, light and dark, axe clean)
  * and saves the month's accepted withdrawals as CSV, whose cells are neutralised.
  */
-import { AUDIT_TEXT } from '@sewablast/contract/audit';
+import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
 import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -96,6 +96,19 @@ describe('an admin gives a bonus and the member sees it', () => {
     await expect.poll(() => page.getByTestId('withdraw-balance').textContent()).toMatch(/^Rp\s25\.000$/);
     await context.close();
   });
+
+  it("lets the admin take the bonus back from 'Daftar Bonus', asked first", async () => {
+    const { context, page } = await open();
+    await signInThroughForm(page, admin);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/bonus');
+    const remove = page.getByRole('button', { name: /^Hapus bonus Rp\s25\.000 / });
+    await remove.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click();
+    await expect.poll(() => remove.count()).toBe(0);
+    await expect.poll(() => page.getByRole('cell', { name: 'Member teladan bulan ini' }).count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe("an admin runs the member's settings and accounts", () => {

@@ -6,7 +6,7 @@
  */
 import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
 import { PROFILE_TEXT } from '@sewablast/contract/profile';
-import { payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login } from './api.ts';
 import { axeFindings, toast, useSuite, withdrawalRow } from './fixture.ts';

@@ -6,7 +6,7 @@
  */
 import { PROFILE_TEXT } from '@sewablast/contract/profile';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login, type Person, updateSettings } from './api.ts';

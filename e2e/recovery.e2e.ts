@@ -4,7 +4,7 @@
  * Member' must be changed at the next sign-in; sign-up opens the terms in a new tab.
  */
 import { DEFAULT_TERMS } from '@sewablast/contract/legal';
-import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import { describe, expect, it } from 'vitest';
 import { resetLinkOf } from '../apps/server/test/mail-catcher.ts';
 import { createUser } from './api.ts';

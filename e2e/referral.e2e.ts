@@ -3,7 +3,7 @@
  * the newcomer with what they brought; admins and devs see every referral of the service, searched and
  * paged, at 1366 and 375 px, light and dark, axe clean.
  */
-import { REFERRAL_TEXT } from '@sewablast/contract/referral';
+import { REFERRAL_TEXT } from '@sewablast/contract/referral-text';
 import { describe, expect, it } from 'vitest';
 import { callApi, createUser } from './api.ts';
 import { axeFindings, useSuite } from './fixture.ts';

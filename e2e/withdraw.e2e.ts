@@ -4,7 +4,7 @@
  * staff accept; an admin rejects another and cancels the rejection. The money is earned the real way: the
  * member blasts through a simulated account at a fee the dev sets high enough for a few sends to cover it.
  */
-import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blastUntil, callApi, createUser, linkAccount, login, type Person, setBlastFee } from './api.ts';
 import { axeFindings, toast, useSuite, withdrawalRow } from './fixture.ts';

@@ -4,7 +4,8 @@
  * failure at commit, after the entry was written, leaves neither); the list pages newest first and filters;
  * the export's CSV holds the accepted withdrawals of whole business days with formula cells neutralised.
  */
-import { ACCEPTED_EXPORT_HEADER, AUDIT_TEXT, type TAuditEntry, type TAuditPage } from '@sewablast/contract/audit';
+import { ACCEPTED_EXPORT_HEADER, type TAuditEntry, type TAuditPage } from '@sewablast/contract/audit';
+import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
 import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { desc, eq, gt, sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * who may call each, the credit and its reversal in the ledger (balance = ledger sum), the 409 when a delete
  * would take the balance below zero, and concurrent deletes of one bonus reversing it once.
  */
-import { BONUS_TEXT } from '@sewablast/contract/bonus';
+import { BONUS_TEXT } from '@sewablast/contract/bonus-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * the business day in Asia/Jakarta (the harness's BUSINESS_TZ), every day of the window is answered, and
  * only admins and devs read them.
  */
-import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard';
+import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageLogs, whatsappAccounts, withdrawals } from '../src/db/schema.ts';
 import { startOfBusinessDay } from '../src/lib/business-day.ts';

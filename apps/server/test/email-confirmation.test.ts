@@ -5,8 +5,8 @@
  * user in the shared (Redis) limit store; without mail nothing is asked and nothing is blocked.
  */
 import { createHash } from 'node:crypto';
-import { EMAIL_CONFIRM_TEXT, EMAIL_CONFIRMED_VIA, RESEND_PER_HOUR } from '@sewablast/contract/email-confirmation';
-import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { EMAIL_CONFIRM_TEXT, EMAIL_CONFIRMED_VIA, RESEND_PER_HOUR } from '@sewablast/contract/email-confirmation-text';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailConfirmations, ledgerEntries, proxies, users } from '../src/db/schema.ts';

@@ -4,7 +4,7 @@
  * kept, and never another call's answer (which failed the response schema: a 500 for a day) nor the first
  * answer to a different amount.
  */
-import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonuses, ledgerEntries, users, withdrawals } from '../src/db/schema.ts';

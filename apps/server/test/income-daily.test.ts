@@ -3,7 +3,7 @@
  * referral shares from the ledger, each on its business day in Asia/Jakarta (the harness's BUSINESS_TZ),
  * every day of the window present, and read by the member and admins and devs only.
  */
-import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard';
+import { DASHBOARD_TEXT } from '@sewablast/contract/dashboard-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../src/db/schema.ts';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TLiveMessage } from '@sewablast/contract/live';
 import { SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
-import { SESSION_TEXT } from '@sewablast/contract/sessions';
+import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../src/db/client.ts';

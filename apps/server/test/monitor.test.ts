@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live';
-import { MONITOR_TEXT } from '@sewablast/contract/monitor';
+import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';

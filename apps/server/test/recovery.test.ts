@@ -4,7 +4,7 @@
  * password an admin sets and the user must change.
  */
 import { createHash } from 'node:crypto';
-import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../src/db/schema.ts';

@@ -3,7 +3,7 @@
  * each with the referral shares their successful blasts brought (written by `recordSend`), the total for
  * 'Total : {amount}', and that only members fetch it, each only their own.
  */
-import { referralTotalText } from '@sewablast/contract/referral';
+import { referralTotalText } from '@sewablast/contract/referral-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, whatsappAccounts } from '../src/db/schema.ts';

@@ -3,7 +3,7 @@
  * revokes them one by one or all but this one, a password change ends the others, and a session signed in
  * with a temporary password may only change it — until the temporary password expires.
  */
-import { SESSION_TEXT, TEMPORARY_PASSWORD_HOURS } from '@sewablast/contract/sessions';
+import { SESSION_TEXT, TEMPORARY_PASSWORD_HOURS } from '@sewablast/contract/sessions-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';

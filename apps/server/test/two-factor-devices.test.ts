@@ -4,7 +4,7 @@
  */
 
 import { ACCOUNT_CHANGE_TEXT } from '@sewablast/contract/account-change-text';
-import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';

@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { CHALLENGE_ATTEMPTS, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import { CHALLENGE_ATTEMPTS, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

@@ -5,7 +5,7 @@
  * the finance export show.
  */
 import { type TAuditEntry, WITHDRAW_EXPORT_STATUS } from '@sewablast/contract/audit';
-import { CANCEL_REASON_MAX, payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { CANCEL_REASON_MAX, payoutCancelledText, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users, withdrawals } from '../src/db/schema.ts';

@@ -3,7 +3,7 @@
  * transition moves in the ledger, repeats that change nothing, the 50-request race and Idempotency-Key.
  */
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users, withdrawals } from '../src/db/schema.ts';

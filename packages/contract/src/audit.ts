@@ -93,8 +93,6 @@ export function auditValueLabel(table: string, field: string, value: string): st
   return AUDIT_VALUE_LABEL[table]?.[field]?.[value] ?? value;
 }
 
-export { AUDIT_TEXT } from './audit-text.ts';
-
 /** The readable target of an entry (the list's `summary`); amounts and names come formatted. */
 export const auditTarget = {
   withdrawals: (id: number, member: string, amount: string) => `Withdraw #${id} · ${member} · ${amount}`,
@@ -102,8 +100,6 @@ export const auditTarget = {
   users: (id: number, member: string) => `Member ${member} (#${id})`,
   levels: (id: number, name: string) => `Level ${name} (#${id})`,
 };
-
-export { ZDay } from './days.ts';
 
 export const ZAuditQuery = withDayFilter({
   ...ZPageQuery.omit({ search: true }).shape,

@@ -9,8 +9,6 @@ import { MONEY_MAX, wholeNumber } from './numbers.ts';
 import { pageOf, ZId, ZIdParams, ZPageQuery } from './paging.ts';
 import { ZUserIdParams } from './users.ts';
 
-export { BONUS_TEXT, bonusTotalText } from './bonus-text.ts';
-
 /** Amounts go up to a trillion rupiah, as withdrawals do. */
 const ZBonusNominal = wholeNumber(1, MONEY_MAX, BONUS_TEXT.nominal);
 

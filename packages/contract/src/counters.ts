@@ -1,8 +1,6 @@
 /** The dashboard counters (spec part 1 §3 Counters, §7 Counters and money). */
 import { z } from 'zod';
 
-export { COUNTERS_TEXT } from './counters-text.ts';
-
 /** `deliveredCount`: the successful blasts WhatsApp later reported delivered (issue 13). */
 export const ZMessageLogCount = z.object({
   successCount: z.number().int(),

@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { DAILY_DEFAULT_DAYS, DAILY_MAX_DAYS, DASHBOARD_TEXT } from './dashboard-text.ts';
 import { wholeNumber } from './numbers.ts';
 
-export { DAILY_DEFAULT_DAYS, DAILY_MAX_DAYS, DASHBOARD_TEXT } from './dashboard-text.ts';
-
 export const ZDailyQuery = z.object({
   days: wholeNumber(1, DAILY_MAX_DAYS, DASHBOARD_TEXT.badDays).default(DAILY_DEFAULT_DAYS),
 });

@@ -8,13 +8,6 @@ import type * as calls from './email-confirmation-calls.ts';
 import { EMAIL_CONFIRM_TEXT } from './email-confirmation-text.ts';
 import { ZMsgResponse } from './errors.ts';
 
-export {
-  CONFIRM_LINK_HOURS,
-  EMAIL_CONFIRM_TEXT,
-  EMAIL_CONFIRMED_VIA,
-  RESEND_PER_HOUR,
-} from './email-confirmation-text.ts';
-
 /** `required` is false when the server mails nothing: then every address counts as confirmed. */
 export const ZEmailConfirmationState = z.object({ required: z.boolean(), confirmed: z.boolean() });
 export type TEmailConfirmationState = z.infer<typeof ZEmailConfirmationState>;

@@ -8,8 +8,6 @@ import { schemasOf } from './call-schemas.ts';
 import type * as calls from './legal-calls.ts';
 import { LEGAL_TITLES, type TLegalKind } from './legal-text.ts';
 
-export { LEGAL_KINDS, LEGAL_TEXT, LEGAL_TITLES, legalParagraphs, type TLegalKind } from './legal-text.ts';
-
 export const DEFAULT_TERMS = `Syarat dan Ketentuan ini berlaku bagi setiap pengguna Sewablast, layanan sewa akun WhatsApp untuk pengiriman pesan blast. Dengan mendaftar, Anda menyetujui seluruh ketentuan di bawah ini.
 
 1. Layanan. Member menyewakan akun WhatsApp miliknya kepada Sewablast dengan menautkannya lewat kode QR atau kode pairing. Selama tertaut, Sewablast mengirim pesan template melalui akun tersebut ke daftar nomor yang dikelola admin. Member tetap pemilik akun dan dapat melepas tautan kapan saja.

@@ -6,9 +6,6 @@
 import { z } from 'zod';
 import { schemasOf } from './call-schemas.ts';
 import type * as calls from './monitor-calls.ts';
-import { MONITOR_TEXT } from './monitor-text.ts';
-
-export { MONITOR_TEXT };
 
 /** Spec part 2 §2: `type` is `string`/0 raw JSON text, `JsonViewer`/1 a JSON viewer, `JSONTree`/2 a JSON tree. */
 export const MONITOR_MODES = ['string', 'JsonViewer', 'JSONTree'] as const;

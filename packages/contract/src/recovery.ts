@@ -5,8 +5,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN, RECOVERY_TEXT } from './recovery-text.ts';
 
-export { PASSWORD_MIN, RECOVERY_TEXT, RESET_LINK_MINUTES } from './recovery-text.ts';
-
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const ZRecoveryState = z.object({ mail: z.boolean() });

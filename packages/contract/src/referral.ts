@@ -6,9 +6,6 @@ import { z } from 'zod';
 import { schemasOf } from './call-schemas.ts';
 import { pageOf, ZId, ZPageMeta, ZPageQuery } from './paging.ts';
 import type * as calls from './referral-calls.ts';
-import { REFERRAL_TEXT, referralTotalText } from './referral-text.ts';
-
-export { REFERRAL_TEXT, referralTotalText };
 
 /** `userId` is the caller's own id, as the spec's client sends it; any other is refused. */
 export const ZReferralPageQuery = ZPageQuery.extend({ userId: ZId.optional() });

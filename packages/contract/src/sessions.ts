@@ -8,8 +8,6 @@ import { schemasOf } from './call-schemas.ts';
 import { ZIdParams } from './paging.ts';
 import type * as calls from './sessions-calls.ts';
 
-export { describeDevice, SESSION_TEXT, TEMPORARY_PASSWORD_HOURS } from './sessions-text.ts';
-
 export const ZLogoutRequest = z.object({ token: z.string().max(4096) });
 export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
 

@@ -10,14 +10,6 @@ import { pageOf, ZIdParams } from './paging.ts';
 import type * as calls from './two-factor-calls.ts';
 import { TWO_FACTOR_TEXT } from './two-factor-text.ts';
 
-export {
-  CHALLENGE_ATTEMPTS,
-  CHALLENGE_MINUTES,
-  RECOVERY_CODE_COUNT,
-  REMEMBER_DEVICE_DAYS,
-  TWO_FACTOR_TEXT,
-} from './two-factor-text.ts';
-
 /** Six digits from the app, or a recovery code (`xxxxx-xxxxx`); spaces and dashes typed along are ignored. */
 const ZCode = z
   .string({ error: TWO_FACTOR_TEXT.codeRequired })

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { INTERVAL_ORDER_TEXT, intervalsInOrder } from './interval.ts';
 import { pageOf, ZId } from './paging.ts';
 
-export { CONNECTION_STATES, type TConnectionState, UNSENDABLE_STATES } from './whatsapp-states.ts';
-
 /** Why WhatsApp would not let a device link, when the member must act on it (the driver's LinkRefusal). */
 export const LINK_REFUSALS = ['passkey'] as const;
 export type TLinkRefusal = (typeof LINK_REFUSALS)[number];

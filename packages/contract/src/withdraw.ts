@@ -17,18 +17,6 @@ import {
   WITHDRAW_TEXT,
 } from './withdraw-text.ts';
 
-export {
-  BANK_CHANGE_FLAG_HOURS,
-  CANCEL_REASON_MAX,
-  CANCEL_REASON_MIN,
-  payoutCancelledText,
-  type TWithdrawStatus,
-  WITHDRAW_DECISION_TEXT,
-  WITHDRAW_MIN,
-  WITHDRAW_STATUSES,
-  WITHDRAW_TEXT,
-} from './withdraw-text.ts';
-
 const ZNominal = wholeNumber(WITHDRAW_MIN, MONEY_MAX, WITHDRAW_TEXT.minimum);
 
 /** `userId` is the caller unless a dev asks for somebody else. */

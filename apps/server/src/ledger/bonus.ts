@@ -5,7 +5,8 @@
  * and still tells what was given and taken back. A delete is refused when the member has already spent the
  * bonus (withdrawn, or holds it in a request).
  */
-import { BONUS_TEXT, type TBonusCreate } from '@sewablast/contract/bonus';
+import type { TBonusCreate } from '@sewablast/contract/bonus';
+import { BONUS_TEXT } from '@sewablast/contract/bonus-text';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { bonuses, ledgerEntries } from '../db/schema.ts';

@@ -6,7 +6,7 @@
  * a caller the service lets cancel payouts may, and with a reason kept on the change. Every check runs before
  * the first write, so that a refusal leaves the transaction clean.
  */
-import { type TWithdrawStatus, WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { type TWithdrawStatus, WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { ledgerEntries, withdrawalEvents, withdrawals } from '../db/schema.ts';

@@ -6,7 +6,8 @@
  * it, and the key sent with another operation or another body is a 422, never another call's answer.
  */
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_MAX, WITHDRAW_TEXT } from '@sewablast/contract/withdraw';
+import { IDEMPOTENCY_KEY_MAX } from '@sewablast/contract/withdraw';
+import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../db/client.ts';

@@ -1,38 +1,36 @@
 /**
- * Radix's tooltip provider is a layout route around TOOLTIP_SCREENS alone (router.tsx): a screen outside it
- * that showed a tooltip would fail as it renders, and one inside that shows none would load the tooltip code
- * for nothing. Read from the sources' imports, static and lazy, so that no screen has to render with rows.
+ * The route table's screens, as router.tsx exports them: each file is there (a wrong one would show the
+ * not-found screen), and Radix's tooltip provider is a layout route around TOOLTIP_SCREENS alone: a screen
+ * outside it that showed a tooltip would fail as it renders, and one inside that shows none would load the
+ * tooltip code for nothing. Read from the sources' imports, static and lazy, so that no screen has to render
+ * with rows.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { imports, named } from './import-graph.testing.ts';
+import { SCREENS, TOOLTIP_SCREENS } from './router.tsx';
 
-const HERE = import.meta.dirname;
-const ROUTER = readFileSync(resolve(HERE, 'router.tsx'), 'utf8');
+const file = (screen: string) => resolve(import.meta.dirname, screen);
 
-const relativeImports = (source: string, from: string, pattern: RegExp) =>
-  [...source.matchAll(pattern)].map(([, spec]) => resolve(from, spec ?? ''));
-
-function showsTooltip(file: string, seen = new Set<string>()): boolean {
-  if (seen.has(file) || !existsSync(file)) return false;
-  seen.add(file);
-  const source = readFileSync(file, 'utf8');
-  if (/\bTooltip\.Root\b/.test(source)) return true;
-  return relativeImports(source, dirname(file), /(?:from |import\()'(\.[^']+)'/g).some((next) =>
-    showsTooltip(next, seen),
-  );
+function showsTooltip(module: string, seen = new Set<string>()): boolean {
+  if (seen.has(module) || !module.startsWith('/')) return false;
+  seen.add(module);
+  if (/\bTooltip\.Root\b/.test(readFileSync(module, 'utf8'))) return true;
+  return imports(module, { lazy: true }).some((next) => showsTooltip(next, seen));
 }
 
-describe('the tooltip layout route', () => {
-  const start = ROUTER.indexOf('const TOOLTIP_SCREENS');
-  const end = ROUTER.indexOf('};', start);
-  const lazy = /import\('(\.[^']+)'\)/g;
-  const inside = relativeImports(ROUTER.slice(start, end), HERE, lazy);
-  const outside = relativeImports(ROUTER.slice(0, start) + ROUTER.slice(end), HERE, lazy);
+describe('the route table', () => {
+  const inside = [...new Set(Object.values(TOOLTIP_SCREENS))].map(file);
+  const outside = [...new Set(Object.values(SCREENS))].map(file);
 
-  it('holds every screen that shows a tooltip, and only those', () => {
+  it('names screens that are there', () => {
+    expect([...inside, ...outside].filter((screen) => !existsSync(screen)).map(named)).toEqual([]);
+  });
+
+  it('puts every screen that shows a tooltip, and only those, in the tooltip layout', () => {
     expect(inside.length).toBeGreaterThan(0);
-    expect(inside.filter((file) => !showsTooltip(file))).toEqual([]);
-    expect(outside.filter((file) => showsTooltip(file))).toEqual([]);
+    expect(inside.filter((screen) => !showsTooltip(screen)).map(named)).toEqual([]);
+    expect(outside.filter((screen) => showsTooltip(screen)).map(named)).toEqual([]);
   });
 });

@@ -12,67 +12,76 @@ import { NOT_AUTHORIZED } from './guard.ts';
 import { RouteError } from './pages/error-screen.tsx';
 
 const notFound = () => import('./pages/not-found.tsx');
-const legal = () => import('../features/legal/legal-page.tsx');
-
-/** / and /dashboard: the shell decides first whether the dashboard is fetched at all (app-shell.tsx). */
 const home = async () => (await import('./shell/app-shell.tsx')).homeRoute();
 
-/** Screens by path; a guarded path without one shows the not-found screen. */
-const levelForm = () => import('../features/level/level-form-page.tsx');
-const monitorData = () => import('../features/monitor/monitor-data-page.tsx');
 type Screen = () => Promise<{ Component: ComponentType }>;
-const SCREENS: Record<string, Screen> = {
-  '/': home,
-  '/dashboard': home,
-  '/level/create': levelForm,
-  '/level/edit': levelForm,
-  '/settings': () => import('../features/setting/setting-page.tsx'),
-  '/message/create': () => import('../features/message/message-create-page.tsx'),
-  '/message/edit': () => import('../features/message/message-edit-page.tsx'),
-  '/phonenumber/create': () => import('../features/phonenumber/phonenumber-create-page.tsx'),
-  '/phonenumber/edit': () => import('../features/phonenumber/phonenumber-edit-page.tsx'),
-  '/proxy/create': () => import('../features/proxy/proxy-create-page.tsx'),
-  '/proxy/edit': () => import('../features/proxy/proxy-edit-page.tsx'),
-  '/whatsapp/create': () => import('../features/whatsapp/whatsapp-create-page.tsx'),
-  '/blaster': () => import('../features/blaster/blaster-page.tsx'),
-  '/referral': () => import('../features/referral/referral-list-page.tsx'),
-  '/withdraw': () => import('../features/withdraw/withdraw-page.tsx'),
-  '/withdraw/requested': () => import('../features/withdraw/withdraw-requests-page.tsx'),
-  '/audit': () => import('../features/audit/audit-page.tsx'),
-  '/account-loss': () => import('../features/account-loss/account-loss-page.tsx'),
-  '/member': () => import('../features/member/member-list-page.tsx'),
-  '/member/edit': () => import('../features/member/member-edit-page.tsx'),
-  '/member/whatsapp': () => import('../features/member/member-whatsapp-page.tsx'),
-  '/back-office': () => import('../features/member/back-office-page.tsx'),
-  '/bonus/create': () => import('../features/bonus/bonus-create-page.tsx'),
-  '/profile': () => import('../features/profile/profile-page.tsx'),
-  '/generator/create': () => import('../features/generator/generator-form-page.tsx'),
-  '/validator/create': () => import('../features/validator/validator-form-page.tsx'),
-  '/monitor/local': monitorData,
-  '/monitor/remote': monitorData,
-  '/monitor/socket': monitorData,
-  '/monitor/realtime': () => import('../features/monitor/realtime-monitor-page.tsx'),
+/** Every screen's module, by its file: each a lazy chunk of its own. The dashboard's is the shell's to fetch. */
+const SCREEN_MODULES = import.meta.glob<{ Component: ComponentType }>([
+  '../features/*/*-page.tsx',
+  '!../features/dashboard/dashboard-page.tsx',
+]);
+/** / and /dashboard: the shell decides first whether the dashboard is fetched at all (app-shell.tsx). */
+const HOME = '../features/dashboard/dashboard-page.tsx';
+const level = '../features/level/level-form-page.tsx';
+const monitor = '../features/monitor/monitor-data-page.tsx';
+
+/**
+ * Screens by path, each its module's file (router.test.ts checks that each is there); a guarded path without
+ * one shows the not-found screen.
+ */
+export const SCREENS: Record<string, string> = {
+  '/': HOME,
+  '/dashboard': HOME,
+  '/level/create': level,
+  '/level/edit': level,
+  '/settings': '../features/setting/setting-page.tsx',
+  '/message/create': '../features/message/message-create-page.tsx',
+  '/message/edit': '../features/message/message-edit-page.tsx',
+  '/phonenumber/create': '../features/phonenumber/phonenumber-create-page.tsx',
+  '/phonenumber/edit': '../features/phonenumber/phonenumber-edit-page.tsx',
+  '/proxy/create': '../features/proxy/proxy-create-page.tsx',
+  '/proxy/edit': '../features/proxy/proxy-edit-page.tsx',
+  '/whatsapp/create': '../features/whatsapp/whatsapp-create-page.tsx',
+  '/blaster': '../features/blaster/blaster-page.tsx',
+  '/referral': '../features/referral/referral-list-page.tsx',
+  '/withdraw': '../features/withdraw/withdraw-page.tsx',
+  '/withdraw/requested': '../features/withdraw/withdraw-requests-page.tsx',
+  '/audit': '../features/audit/audit-page.tsx',
+  '/account-loss': '../features/account-loss/account-loss-page.tsx',
+  '/member': '../features/member/member-list-page.tsx',
+  '/member/edit': '../features/member/member-edit-page.tsx',
+  '/member/whatsapp': '../features/member/member-whatsapp-page.tsx',
+  '/back-office': '../features/member/back-office-page.tsx',
+  '/bonus/create': '../features/bonus/bonus-create-page.tsx',
+  '/profile': '../features/profile/profile-page.tsx',
+  '/generator/create': '../features/generator/generator-form-page.tsx',
+  '/validator/create': '../features/validator/validator-form-page.tsx',
+  '/monitor/realtime': '../features/monitor/realtime-monitor-page.tsx',
+  '/monitor/local': monitor,
+  '/monitor/remote': monitor,
+  '/monitor/socket': monitor,
 };
 
 /**
- * Screens whose rows carry tooltips: they sit inside the tooltip provider's layout route (router.test.ts
- * checks that these, and only these, reach a tooltip).
+ * Screens whose rows carry tooltips, by path: they sit inside the tooltip provider's layout route
+ * (router.test.ts checks that these, and only these, reach a tooltip).
  */
-const TOOLTIP_SCREENS: Record<string, Screen> = {
-  '/level': () => import('../features/level/level-list-page.tsx'),
-  '/message': () => import('../features/message/message-list-page.tsx'),
-  '/phonenumber': () => import('../features/phonenumber/phonenumber-list-page.tsx'),
-  '/proxy': () => import('../features/proxy/proxy-list-page.tsx'),
-  '/whatsapp': () => import('../features/whatsapp/whatsapp-list-page.tsx'),
-  '/bonus': () => import('../features/bonus/bonus-list-page.tsx'),
-  '/generator/list': () => import('../features/generator/generator-list-page.tsx'),
-  '/validator/list': () => import('../features/validator/validator-list-page.tsx'),
+export const TOOLTIP_SCREENS: Record<string, string> = {
+  '/level': '../features/level/level-list-page.tsx',
+  '/message': '../features/message/message-list-page.tsx',
+  '/phonenumber': '../features/phonenumber/phonenumber-list-page.tsx',
+  '/proxy': '../features/proxy/proxy-list-page.tsx',
+  '/whatsapp': '../features/whatsapp/whatsapp-list-page.tsx',
+  '/bonus': '../features/bonus/bonus-list-page.tsx',
+  '/generator/list': '../features/generator/generator-list-page.tsx',
+  '/validator/list': '../features/validator/validator-list-page.tsx',
 };
 
+const screen = (file: string | undefined): Screen => (file === HOME ? home : (SCREEN_MODULES[file ?? ''] ?? notFound));
 const screens = (tooltips: boolean): RouteObject[] =>
   Object.keys(ROUTE_ROLES)
     .filter((path) => path in TOOLTIP_SCREENS === tooltips)
-    .map((path) => ({ path, lazy: TOOLTIP_SCREENS[path] ?? SCREENS[path] ?? notFound, errorElement: screenError }));
+    .map((path) => ({ path, lazy: screen(TOOLTIP_SCREENS[path] ?? SCREENS[path]), errorElement: screenError }));
 const screenError = <RouteError inShell />;
 const guarded: RouteObject[] = [
   ...screens(false),
@@ -116,21 +125,21 @@ function drawingFailedLoads(table: RouteObject[]): RouteObject[] {
 
 function routes(): RouteObject[] {
   return [
-    { path: '/signin', lazy: () => import('../features/auth/signin-page.tsx') },
-    { path: '/signup', lazy: () => import('../features/auth/signup-page.tsx') },
+    { path: '/signin', lazy: screen('../features/auth/signin-page.tsx') },
+    { path: '/signup', lazy: screen('../features/auth/signup-page.tsx') },
     // Opened from the mailed link; it reads through plain calls, so it stays outside the query cache.
-    { path: '/confirm-email', lazy: () => import('../features/auth/confirm-email-page.tsx') },
+    { path: '/confirm-email', lazy: screen('../features/auth/confirm-email-page.tsx') },
     {
       lazy: () => import('./query-root.tsx'),
       children: [
-        { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
-        { path: '/terms', lazy: legal },
-        { path: '/privacy-policy', lazy: legal },
+        { path: '/reset-password', lazy: screen('../features/auth/reset-password-page.tsx') },
+        { path: '/terms', lazy: screen('../features/legal/legal-page.tsx') },
+        { path: '/privacy-policy', lazy: screen('../features/legal/legal-page.tsx') },
         {
           lazy: () => import('./toaster.tsx'),
           children: [
-            { path: '/change-password', lazy: () => import('../features/auth/change-password-page.tsx') },
-            { path: '/two-factor-setup', lazy: () => import('../features/profile/two-factor-setup-page.tsx') },
+            { path: '/change-password', lazy: screen('../features/auth/change-password-page.tsx') },
+            { path: '/two-factor-setup', lazy: screen('../features/profile/two-factor-setup-page.tsx') },
             {
               lazy: () => import('./shell/app-shell.tsx'),
               children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],

@@ -1,30 +1,35 @@
 /**
  * The toasts of the signed-in pages, as a layout route around the shell and /change-password (whose toast
- * follows it onto the dashboard), so that the public pages load no toast library (DESIGN §10). Bottom centre,
- * where a page keeps none of its own controls: the header's controls, the page title and its actions (Tambah,
- * Sinkronkan) are at the top, row actions at the right and the pager's buttons at either end. Phones (sonner's
- * full-width layout below 600 px) likewise at the bottom. Short-lived, and closed at once with its ×.
+ * follows it onto the dashboard), so that the public pages load no toast library (DESIGN §10). The toaster
+ * itself (toaster-view.tsx, with sonner) mounts when the first toast is asked for (`lib/toast.ts`), so that
+ * a signed-in first load goes without it too.
  */
-import { TOAST_TEXT } from '@sewablast/contract/texts';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { onDemand } from '../lib/on-demand.ts';
+import { whenToastWanted } from '../lib/toast.ts';
 
-const SHOWN_MS = 3000;
+const toaster = onDemand<ComponentType>(async () => (await import('./toaster-view.tsx')).ToasterView);
 
 export function Component() {
+  const [View, setView] = useState<ComponentType | null>(() => toaster.loaded ?? null);
+
+  useEffect(
+    () =>
+      whenToastWanted(() => {
+        // A toaster that failed to load is tried again with the next toast; the page shows its result itself.
+        toaster.load().then(
+          (loaded) => setView(() => loaded),
+          () => {},
+        );
+      }),
+    [],
+  );
+
   return (
     <>
       <Outlet />
-      <Toaster
-        richColors
-        closeButton
-        position="bottom-center"
-        duration={SHOWN_MS}
-        offset={{ bottom: 16 }}
-        mobileOffset={{ bottom: 8, left: 8, right: 8 }}
-        containerAriaLabel={TOAST_TEXT.region}
-        toastOptions={{ closeButtonAriaLabel: TOAST_TEXT.close }}
-      />
+      {View && <View />}
     </>
   );
 }

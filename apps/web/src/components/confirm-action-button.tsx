@@ -3,7 +3,7 @@
  * of every "forget / revoke / reset this one" action on the profile and the back-office screens.
  */
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { Button, type ButtonProps } from './button.tsx';
 import { ConfirmButton } from './confirm-button.tsx';
 

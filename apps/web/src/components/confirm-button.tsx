@@ -4,7 +4,7 @@ import { onDemand } from '../lib/on-demand.ts';
 import type { ConfirmDialogProps } from './confirm-dialog.tsx';
 import { type Dialog, type DialogControl, DialogOnDemand, type DialogTriggerProps } from './dialog-on-demand.tsx';
 
-type Question = Omit<ConfirmDialogProps, 'trigger' | keyof DialogControl>;
+type Question = Omit<ConfirmDialogProps, keyof DialogControl>;
 
 /**
  * Other buttons that open a dialog on demand from a screen that confirms things take DialogOnDemand from here:

@@ -1,15 +1,14 @@
 /**
- * Asks before a destructive action; the action runs only on the confirming button. Opened by its own
- * trigger, or, without one, from a button of DialogOnDemand (confirm-button.tsx). The second click of a
- * double click on either button does not reach what lies behind the closed dialog (click-through.ts).
+ * Asks before a destructive action; the action runs only on the confirming button. Opened from its button
+ * through ConfirmButton (confirm-button.tsx), which loads it when the person reaches for the button. The second
+ * click of a double click on either button does not reach what lies behind the closed dialog (click-through.ts).
  */
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { swallowRestOfClick } from '../lib/click-through.ts';
 import type { DialogControl } from './dialog-on-demand.tsx';
 
-export interface ConfirmDialogProps extends Partial<DialogControl> {
-  trigger?: ReactNode;
+export interface ConfirmDialogProps extends DialogControl {
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -19,7 +18,6 @@ export interface ConfirmDialogProps extends Partial<DialogControl> {
 }
 
 export function ConfirmDialog({
-  trigger,
   title,
   description,
   confirmLabel,
@@ -31,7 +29,6 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
         <AlertDialog.Content

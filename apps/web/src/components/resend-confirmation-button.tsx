@@ -1,6 +1,6 @@
 /** "Kirim ulang email konfirmasi": the answer, sent or how long to wait, as a toast. */
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { useResendConfirmation } from '../lib/use-email-confirmation.ts';
 import { Button } from './button.tsx';
 

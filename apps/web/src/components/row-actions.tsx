@@ -9,8 +9,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { type ComponentProps, type ReactElement, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { toast } from '../lib/toast.ts';
+import { ConfirmButton } from './confirm-button.tsx';
 
 const ICON =
   'inline-flex size-9 items-center justify-center rounded-lg text-slate-600 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-300';
@@ -90,16 +90,16 @@ export function RowActions({ label, editTo, confirmTitle, confirmText, deleting,
           <Pencil size={18} />
         </Link>
       </WithTooltip>
-      <ConfirmDialog
+      <ConfirmButton
         title={confirmTitle}
         description={confirmText}
         confirmLabel="Hapus"
         onConfirm={onDelete}
-        trigger={
-          <IconButton tooltip="Hapus" label={`Hapus ${label}`} tone="danger">
+        trigger={(opens) => (
+          <IconButton tooltip="Hapus" label={`Hapus ${label}`} tone="danger" {...opens}>
             <Trash2 size={18} />
           </IconButton>
-        }
+        )}
       />
     </div>
   );

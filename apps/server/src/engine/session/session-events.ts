@@ -3,7 +3,7 @@
  * never loses a session) and announced on the live channel (spec part 1 §3, DESIGN §8).
  */
 import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
-import type { TConnectionState } from '@sewablast/contract/whatsapp';
+import type { TConnectionState } from '@sewablast/contract/whatsapp-states';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';

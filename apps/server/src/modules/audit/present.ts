@@ -1,12 +1,12 @@
 /** An audit row as the list shows it: who, the target in words, and the fields that changed. */
 import {
   AUDIT_FIELD_LABEL,
-  AUDIT_TEXT,
   auditTarget,
   type TAuditAction,
   type TAuditChange,
   type TAuditEntry,
 } from '@sewablast/contract/audit';
+import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
 import type { auditLog } from '../../db/schema.ts';
 import type { MemberNames } from '../users/names.ts';
 

@@ -3,8 +3,9 @@
  * mailed link (public: it is opened wherever the mail is read, signed in or not). The calls and their
  * schemas are in the contract (email-confirmation-calls.ts, email-confirmation.ts).
  */
-import { EMAIL_CONFIRM_TEXT, EMAIL_CONFIRMATION_SCHEMAS as schemas } from '@sewablast/contract/email-confirmation';
+import { EMAIL_CONFIRMATION_SCHEMAS as schemas } from '@sewablast/contract/email-confirmation';
 import * as emailConfirmation from '@sewablast/contract/email-confirmation-calls';
+import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';

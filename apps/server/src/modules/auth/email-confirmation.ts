@@ -14,7 +14,7 @@ import {
   EMAIL_CONFIRM_TEXT,
   EMAIL_CONFIRMED_VIA,
   RESEND_PER_HOUR,
-} from '@sewablast/contract/email-confirmation';
+} from '@sewablast/contract/email-confirmation-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';

@@ -4,7 +4,7 @@
  */
 import * as auth from '@sewablast/contract/auth-calls';
 import { AUTH_SCHEMAS as schemas } from '@sewablast/contract/auth-schemas';
-import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bind } from '../../http/bind.ts';
 import type { RecoveryService } from './recovery.ts';

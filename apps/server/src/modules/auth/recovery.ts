@@ -7,7 +7,8 @@
  * went to the account's address, so following it confirms that address (if the account still has it).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { RECOVERY_TEXT, RESET_LINK_MINUTES, type TForgotPasswordResponse } from '@sewablast/contract/recovery';
+import type { TForgotPasswordResponse } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT, RESET_LINK_MINUTES } from '@sewablast/contract/recovery-text';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema.ts';

@@ -3,8 +3,9 @@
  * schemas are in the contract (two-factor-calls.ts `devices`, `forgetDevice`). Always the caller's own:
  * another user's device is answered as one that does not exist.
  */
-import { TWO_FACTOR_SCHEMAS as schemas, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_SCHEMAS as schemas } from '@sewablast/contract/two-factor';
 import * as twoFactor from '@sewablast/contract/two-factor-calls';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';

@@ -5,7 +5,8 @@
  * user's token_version and second factor are the ones it was remembered under: a new password, turning the
  * second factor off, setting it up again or an admin's reset void every one of them at once.
  */
-import { REMEMBER_DEVICE_DAYS, type TRememberedDevice, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import type { TRememberedDevice } from '@sewablast/contract/two-factor';
+import { REMEMBER_DEVICE_DAYS, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rememberedDevices, users } from '../../db/schema.ts';

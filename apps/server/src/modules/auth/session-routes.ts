@@ -6,8 +6,9 @@
  */
 import * as auth from '@sewablast/contract/auth-calls';
 import { AUTH_SCHEMAS } from '@sewablast/contract/auth-schemas';
-import { SESSION_TEXT, SESSIONS_SCHEMAS as schemas } from '@sewablast/contract/sessions';
+import { SESSIONS_SCHEMAS as schemas } from '@sewablast/contract/sessions';
 import * as userSessions from '@sewablast/contract/sessions-calls';
+import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';

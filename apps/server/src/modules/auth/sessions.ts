@@ -8,7 +8,8 @@
  * sessions existed.
  */
 import { TOKEN_TTL_SECONDS } from '@sewablast/contract/auth';
-import { SESSION_TEXT, TEMPORARY_PASSWORD_HOURS, type TSession } from '@sewablast/contract/sessions';
+import type { TSession } from '@sewablast/contract/sessions';
+import { SESSION_TEXT, TEMPORARY_PASSWORD_HOURS } from '@sewablast/contract/sessions-text';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';

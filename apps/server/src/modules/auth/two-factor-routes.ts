@@ -6,8 +6,9 @@
  */
 
 import * as members from '@sewablast/contract/members-calls';
-import { TWO_FACTOR_SCHEMAS as schemas, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_SCHEMAS as schemas } from '@sewablast/contract/two-factor';
 import * as twoFactorCalls from '@sewablast/contract/two-factor-calls';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { MEMBERS_SCHEMAS as membersSchemas } from '@sewablast/contract/users-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';

@@ -7,14 +7,12 @@
  */
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
-import {
-  CHALLENGE_ATTEMPTS,
-  CHALLENGE_MINUTES,
-  type TTwoFactorEnableResponse,
-  type TTwoFactorSetupResponse,
-  type TTwoFactorStatus,
-  TWO_FACTOR_TEXT,
+import type {
+  TTwoFactorEnableResponse,
+  TTwoFactorSetupResponse,
+  TTwoFactorStatus,
 } from '@sewablast/contract/two-factor';
+import { CHALLENGE_ATTEMPTS, CHALLENGE_MINUTES, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginChallenges, recoveryCodes, rememberedDevices, users } from '../../db/schema.ts';

@@ -2,14 +2,8 @@
  * Bonuses given to members by admins and devs (spec part 2 §2, §6): admins and devs give, delete and read
  * every member's; a member reads their own. Money moves only in `ledger/bonus.ts`, under the member's lock.
  */
-import {
-  BONUS_TEXT,
-  type TBonus,
-  type TBonusAnswer,
-  type TBonusCreate,
-  type TBonusPage,
-  type TBonusPageQuery,
-} from '@sewablast/contract/bonus';
+import type { TBonus, TBonusAnswer, TBonusCreate, TBonusPage, TBonusPageQuery } from '@sewablast/contract/bonus';
+import { BONUS_TEXT } from '@sewablast/contract/bonus-text';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bonuses } from '../../db/schema.ts';

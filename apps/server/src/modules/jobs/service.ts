@@ -6,7 +6,8 @@
  */
 
 import { JOB_TEXT, type TJobFilter, type TJobResult, type ZJobPageQuery } from '@sewablast/contract/jobs';
-import { ENGINE_TEXT, UNSENDABLE_STATES } from '@sewablast/contract/whatsapp';
+import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
+import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { and, asc, desc, eq, gt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';

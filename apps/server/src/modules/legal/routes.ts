@@ -3,8 +3,9 @@
  * empty. The calls, who may make them and their schemas are in the contract (legal-calls.ts, legal.ts
  * LEGAL_SCHEMAS).
  */
-import { LEGAL_KINDS, LEGAL_SCHEMAS, LEGAL_TITLES, legalText, type TLegalKind } from '@sewablast/contract/legal';
+import { LEGAL_SCHEMAS, legalText } from '@sewablast/contract/legal';
 import { DOCUMENT_CALLS } from '@sewablast/contract/legal-calls';
+import { LEGAL_KINDS, LEGAL_TITLES, type TLegalKind } from '@sewablast/contract/legal-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SettingsRow } from '../../db/settings-row.ts';
 import { bind } from '../../http/bind.ts';

@@ -6,13 +6,8 @@
 import { hostname } from 'node:os';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live';
-import {
-  MONITOR_TEXT,
-  type TDeviceActivity,
-  type TLocalMonitor,
-  type TRemoteMonitor,
-  type TSocketMonitor,
-} from '@sewablast/contract/monitor';
+import type { TDeviceActivity, TLocalMonitor, TRemoteMonitor, TSocketMonitor } from '@sewablast/contract/monitor';
+import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
 import { count, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';

@@ -6,7 +6,8 @@
  * let an admin take over a dev); nobody for themselves, whose password is changed on the profile.
  */
 import { randomInt } from 'node:crypto';
-import { RECOVERY_TEXT, type TTemporaryPasswordResponse } from '@sewablast/contract/recovery';
+import type { TTemporaryPasswordResponse } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { eq } from 'drizzle-orm';

@@ -11,10 +11,10 @@ import {
   type TIncomingMessage,
   type TWhatsapp,
   type TWhatsappCountResponse,
-  UNSENDABLE_STATES,
   type WHATSAPP_FILTERS,
   WHATSAPP_TEXT,
 } from '@sewablast/contract/whatsapp';
+import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';

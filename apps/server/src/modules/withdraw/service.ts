@@ -5,19 +5,21 @@
 
 import type { TPaidDaily } from '@sewablast/contract/dashboard';
 import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text';
+import type {
+  TWithdraw,
+  TWithdrawAnswer,
+  TWithdrawFailure,
+  TWithdrawPage,
+  TWithdrawPageQuery,
+  TWithdrawRequest,
+  TWithdrawUpdate,
+} from '@sewablast/contract/withdraw';
 import {
   BANK_CHANGE_FLAG_HOURS,
-  type TWithdraw,
-  type TWithdrawAnswer,
-  type TWithdrawFailure,
-  type TWithdrawPage,
-  type TWithdrawPageQuery,
-  type TWithdrawRequest,
   type TWithdrawStatus,
-  type TWithdrawUpdate,
   WITHDRAW_DECISION_TEXT,
   WITHDRAW_TEXT,
-} from '@sewablast/contract/withdraw';
+} from '@sewablast/contract/withdraw-text';
 import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, withdrawalEvents, withdrawals } from '../../db/schema.ts';

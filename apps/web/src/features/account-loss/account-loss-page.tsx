@@ -6,7 +6,7 @@
  */
 import type { TLostAccount } from '@sewablast/contract/account-loss';
 import { ACCOUNT_LOSS_TEXT, accountEventLabel } from '@sewablast/contract/account-loss-text';
-import { ZDay } from '@sewablast/contract/audit';
+import { ZDay } from '@sewablast/contract/days';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table.tsx';

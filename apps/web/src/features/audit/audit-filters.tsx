@@ -3,7 +3,8 @@
  * field bounds the other, so the picker offers no end before the start; a typed one is named under
  * 'Sampai tanggal' and never sent.
  */
-import { AUDIT_ACTION_LABEL, AUDIT_ACTIONS, AUDIT_TEXT } from '@sewablast/contract/audit';
+import { AUDIT_ACTION_LABEL, AUDIT_ACTIONS } from '@sewablast/contract/audit';
+import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
 import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import { clsx } from 'clsx';
 import { FieldFrame, inputClass } from '../../components/field.tsx';

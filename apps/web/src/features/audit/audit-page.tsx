@@ -2,14 +2,9 @@
  * 'Log Audit' (/audit; issue 11 item 8) for admins and devs: who changed money or power, when, and what,
  * newest first, filtered by action and period; page and filters live in the address.
  */
-import {
-  AUDIT_ACTION_LABEL,
-  AUDIT_ACTIONS,
-  AUDIT_TEXT,
-  type TAuditAction,
-  type TAuditEntry,
-  ZDay,
-} from '@sewablast/contract/audit';
+import { AUDIT_ACTION_LABEL, AUDIT_ACTIONS, type TAuditAction, type TAuditEntry } from '@sewablast/contract/audit';
+import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
+import { ZDay } from '@sewablast/contract/days';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';

@@ -3,10 +3,10 @@
  * their own. The change goes through the profile's own call (the current password is the temporary one),
  * which clears the flag and answers a fresh token, since a password change ends every session.
  */
-import { RECOVERY_TEXT, ZChangePasswordForm } from '@sewablast/contract/recovery';
+import { ZChangePasswordForm } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import * as users from '@sewablast/contract/users-calls';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
@@ -14,6 +14,7 @@ import { call } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/form.ts';
 import { replaceToken, storeUser, useSession } from '../../lib/session.ts';
 import { signOutHere } from '../../lib/sign-out.ts';
+import { toast } from '../../lib/toast.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 export function Component() {

@@ -4,7 +4,8 @@
  * from the token, so the form never sends `adminId`. A second click while sending sends nothing, and a retry
  * after a failure on the way goes with the same `Idempotency-Key`, so the member is paid once.
  */
-import { BONUS_TEXT, ZBonusForm } from '@sewablast/contract/bonus';
+import { ZBonusForm } from '@sewablast/contract/bonus';
+import { BONUS_TEXT } from '@sewablast/contract/bonus-text';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useSearchParams } from 'react-router';

@@ -3,11 +3,12 @@
  * devs see everyone's with a Member column, 'Kirim Bonus', and a delete that asks first and shows the server's
  * refusal (409: the member's balance no longer covers it).
  */
-import { BONUS_TEXT, bonusTotalText, type TBonus } from '@sewablast/contract/bonus';
+import type { TBonus } from '@sewablast/contract/bonus';
+import { BONUS_TEXT, bonusTotalText } from '@sewablast/contract/bonus-text';
 import { inGroup } from '@sewablast/contract/roles';
 import { Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -37,20 +38,21 @@ function DeleteBonus({ bonus, deleting, onDelete }: { bonus: TBonus; deleting: b
   if (deleting) return <span className="text-sm text-slate-600 dark:text-slate-300">Deleting...</span>;
   const amount = formatRupiah(bonus.nominal);
   return (
-    <ConfirmDialog
+    <ConfirmButton
       title={BONUS_TEXT.deleteTitle}
       description={BONUS_TEXT.deleteQuestion(amount, memberOf(bonus))}
       confirmLabel={BONUS_TEXT.deleteLabel}
       onConfirm={onDelete}
-      trigger={
+      trigger={(opens) => (
         <IconButton
           tooltip={BONUS_TEXT.deleteLabel}
           label={`${BONUS_TEXT.deleteLabel} bonus ${amount} ${memberOf(bonus)}`}
           tone="danger"
+          {...opens}
         >
           <Trash2 size={18} />
         </IconButton>
-      }
+      )}
     />
   );
 }

@@ -11,7 +11,6 @@ import {
 } from '@sewablast/contract/generator';
 import { JOB_INTERVAL_DEFAULT, JOB_TEXT } from '@sewablast/contract/jobs';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Field } from '../../components/field.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
@@ -19,6 +18,7 @@ import { RecordLoader } from '../../components/record-loader.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
 import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { JobSettingsFields, useNewAccountChosen } from '../jobs/job-settings-fields.tsx';
 import { useUserAccounts } from '../jobs/use-user-accounts.ts';
 import { useGenerator, useSaveGenerator } from './api/generators.ts';

@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/export-file.ts';
 import { cannotStart } from '../../lib/live.ts';
+import { toast } from '../../lib/toast.ts';
 import type { JobFields, LiveJob } from './live-jobs.ts';
 import type { UpdateJob } from './use-live-jobs.ts';
 

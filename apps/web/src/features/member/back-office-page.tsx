@@ -3,7 +3,8 @@
  * start of a name or email, each with their second factor and, where the caller may, 'Reset 2FA' (asked
  * first; audited, and the user's sessions end). Beyond the spec: where a lost phone is dealt with.
  */
-import { type TBackOfficeUser, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import type { TBackOfficeUser } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { clsx } from 'clsx';
 import { ConfirmActionButton } from '../../components/confirm-action-button.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';

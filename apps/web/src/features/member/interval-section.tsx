@@ -4,11 +4,11 @@
  */
 import { MEMBER_TEXT, ZMemberIntervals } from '@sewablast/contract/members';
 import type { TUser } from '@sewablast/contract/users';
-import { toast } from 'sonner';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { asNumber, useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSaveIntervals } from './api/members.ts';
 
 export function IntervalSection({ user }: { user: TUser }) {

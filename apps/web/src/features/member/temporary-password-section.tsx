@@ -5,15 +5,15 @@
  */
 
 import * as members from '@sewablast/contract/members-calls';
-import { RECOVERY_TEXT } from '@sewablast/contract/recovery';
+import { RECOVERY_TEXT } from '@sewablast/contract/recovery-text';
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { call } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 
 async function copy(password: string) {
   try {
@@ -53,12 +53,12 @@ export function TemporaryPasswordSection({ userId }: { userId: number }) {
             </div>
           </div>
         )}
-        <ConfirmDialog
-          trigger={
-            <Button variant="secondary" loading={create.isPending}>
+        <ConfirmButton
+          trigger={(opens) => (
+            <Button variant="secondary" {...opens} loading={create.isPending}>
               {RECOVERY_TEXT.temporaryButton}
             </Button>
-          }
+          )}
           title={RECOVERY_TEXT.temporaryConfirmTitle}
           description={RECOVERY_TEXT.temporaryConfirm}
           confirmLabel={RECOVERY_TEXT.temporaryConfirmLabel}

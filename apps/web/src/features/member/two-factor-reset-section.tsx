@@ -6,7 +6,7 @@ import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import type { TUser } from '@sewablast/contract/users';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { useResetTwoFactor } from './api/back-office.ts';
 
@@ -19,12 +19,12 @@ export function TwoFactorResetSection({ user }: { user: TUser }) {
       <div className="space-y-4">
         {reset.error && <Alert tone="error">{reset.error.message}</Alert>}
         {reset.data && <Alert tone="success">{reset.data.msg}</Alert>}
-        <ConfirmDialog
-          trigger={
-            <Button variant="secondary" loading={reset.isPending}>
+        <ConfirmButton
+          trigger={(opens) => (
+            <Button variant="secondary" {...opens} loading={reset.isPending}>
               {TWO_FACTOR_TEXT.reset}
             </Button>
-          }
+          )}
           title={TWO_FACTOR_TEXT.resetTitle}
           description={TWO_FACTOR_TEXT.resetBody(`${user.firstname} ${user.lastname}`)}
           confirmLabel={TWO_FACTOR_TEXT.resetConfirm}

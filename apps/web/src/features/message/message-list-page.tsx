@@ -2,7 +2,6 @@
 import type { TMessage } from '@sewablast/contract/message';
 import { Download, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -10,6 +9,7 @@ import { RowActions, useRowDelete } from '../../components/row-actions.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { downloadFile, toJson } from '../../lib/export-file.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { fetchAllMessages, useDeleteMessage, useMessages } from './api/messages.ts';
 import { MediaPreview } from './components/media-preview.tsx';

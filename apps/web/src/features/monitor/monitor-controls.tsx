@@ -2,7 +2,8 @@
  * A monitor's controls, kept in the address (spec part 2 §2): the `id` it reads, where it takes one, and the
  * display mode `type`, where it shows JSON.
  */
-import { MONITOR_MODES, MONITOR_TEXT, type TMonitorMode } from '@sewablast/contract/monitor';
+import { MONITOR_MODES, type TMonitorMode } from '@sewablast/contract/monitor';
+import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
 import { type FormEvent, useId } from 'react';
 import { Button } from '../../components/button.tsx';
 import { inputClass } from '../../components/field.tsx';

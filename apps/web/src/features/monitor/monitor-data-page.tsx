@@ -2,7 +2,7 @@
  * /monitor/local, /monitor/remote and /monitor/socket (spec part 2 §2, dev only): the node's, a device's or
  * an id's live-channel data as JSON, in the display mode of `type`, with a spinner while it loads.
  */
-import { MONITOR_TEXT } from '@sewablast/contract/monitor';
+import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
 import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';

@@ -2,7 +2,7 @@
  * /monitor/realtime (spec part 2 §2, dev only): the live channel's events for one device, line by line as they
  * come, on `client-admin` (spec part 2 §7). The Client ID links of Daftar Whatsapp and the job lists open it.
  */
-import { MONITOR_TEXT } from '@sewablast/contract/monitor';
+import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
 import { clsx } from 'clsx';
 import { useRef, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';

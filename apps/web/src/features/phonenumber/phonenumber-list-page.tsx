@@ -3,7 +3,6 @@ import { PAGING_TEXT } from '@sewablast/contract/paging';
 import { PHONE_TEXT } from '@sewablast/contract/phonenumber';
 import { Download, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -14,6 +13,7 @@ import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx'
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { isFresh, useClock, useLive } from '../../lib/live.ts';
+import { toast } from '../../lib/toast.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { fetchAllPhoneNumbers, useDeletePhoneNumber, usePhoneNumbers } from './api/phonenumbers.ts';
 import { applyNumberEvent, type LiveNumber, toLiveNumber } from './live-numbers.ts';

@@ -5,11 +5,11 @@
 import { PROFILE_TEXT } from '@sewablast/contract/profile';
 import type { TUserDetailResponse } from '@sewablast/contract/users';
 import { Copy, Pencil } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import { LevelBadge } from '../../components/level-badge.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { referralLink } from '../../lib/referral.ts';
+import { toast } from '../../lib/toast.ts';
 
 async function copyReferralLink(code: string) {
   try {

@@ -7,11 +7,11 @@
 import { changesGuarded, PROFILE_TEXT, profileFormFor, type TProfileFormValues } from '@sewablast/contract/profile';
 import type { TUser } from '@sewablast/contract/users';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { replaceToken, storeUser } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { BankSelect } from './bank-select.tsx';
 

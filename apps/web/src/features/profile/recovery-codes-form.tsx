@@ -2,7 +2,8 @@
  * 'Buat Kode Pemulihan Baru' of the profile's second factor: the current password or a code of the app, then
  * the new codes, shown this once; the old ones stopped working when they were made.
  */
-import { TWO_FACTOR_TEXT, ZRecoveryCodesRequest } from '@sewablast/contract/two-factor';
+import { ZRecoveryCodesRequest } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';

@@ -4,7 +4,8 @@
  * the code again.
  */
 import { describeDevice } from '@sewablast/contract/sessions-text';
-import { type TRememberedDevice, TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import type { TRememberedDevice } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { Laptop, Smartphone } from 'lucide-react';
 import { Alert } from '../../components/alert.tsx';
 import { ConfirmActionButton } from '../../components/confirm-action-button.tsx';

@@ -2,16 +2,17 @@
  * The profile's "Verifikasi Dua Langkah": whether it is on, how many recovery codes are left, setting it up,
  * turning it off with the password and a code (not where the role requires it), and new recovery codes.
  */
-import { TWO_FACTOR_TEXT, ZTwoFactorDisableRequest } from '@sewablast/contract/two-factor';
+import { ZTwoFactorDisableRequest } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { Card } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useZodForm } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
 import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from './api/two-factor.ts';
 import { RecoveryCodesForm } from './recovery-codes-form.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';

@@ -3,7 +3,7 @@
  * TWO_FACTOR_REQUIRED asks for one, until it is set up (every other call answers 403 meanwhile).
  */
 import * as auth from '@sewablast/contract/auth-calls';
-import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { AuthLayout } from '../../components/auth-layout.tsx';

@@ -5,16 +5,16 @@
  */
 import {
   type TTwoFactorSetupResponse,
-  TWO_FACTOR_TEXT,
   ZTwoFactorEnableRequest,
   ZTwoFactorSetupRequest,
 } from '@sewablast/contract/two-factor';
+import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { useZodForm } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
 import { confirmSetup, startSetup } from './api/two-factor.ts';
 
 function PasswordStep({

@@ -1,7 +1,6 @@
 /** /proxy: value, times used, status colour, edit and delete; export and sync (spec part 2 §2). */
 import { PROXY_TEXT, type TProxy } from '@sewablast/contract/proxy';
 import { Download, Plus } from 'lucide-react';
-import { toast } from 'sonner';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -12,6 +11,7 @@ import { SyncButton } from '../../components/sync-button.tsx';
 import { ToolbarButton, ToolbarLink } from '../../components/toolbar-button.tsx';
 import { downloadFile, toCsv, toJson } from '../../lib/export-file.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { fetchAllProxies, useDeleteProxy, useProxies } from './api/proxies.ts';
 

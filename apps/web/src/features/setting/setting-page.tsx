@@ -1,13 +1,13 @@
 /** /settings: 'Form Pengaturan', every setting in one form, all required (spec part 2 §2, §5, §9). */
-import { LEGAL_TEXT } from '@sewablast/contract/legal';
+import { LEGAL_TEXT } from '@sewablast/contract/legal-text';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { type TSetting, ZUpdateSettingRequest } from '@sewablast/contract/setting';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { FormAlert, FormField, FormTextArea, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { asNumber, useZodForm } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSettings, useUpdateSettings } from './api/settings.ts';
 
 function SettingForm({ setting }: { setting: TSetting }) {

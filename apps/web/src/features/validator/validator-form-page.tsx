@@ -12,7 +12,6 @@ import {
 } from '@sewablast/contract/validator';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { FieldFrame, SCROLL_MARGIN } from '../../components/field.tsx';
 import { FormAlert, SubmitButton } from '../../components/form.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
@@ -20,6 +19,7 @@ import { RecordLoader } from '../../components/record-loader.tsx';
 import { useZodForm } from '../../lib/form.ts';
 import { useGoBack } from '../../lib/go-back.ts';
 import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { JobSettingsFields, useNewAccountChosen } from '../jobs/job-settings-fields.tsx';
 import { useUserAccounts } from '../jobs/use-user-accounts.ts';
 import { useSaveValidator, useValidator } from './api/validators.ts';

@@ -9,12 +9,11 @@ import { TERMS_TEXT } from '@sewablast/contract/safety';
 import { BLAST_TEXT, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { clsx } from 'clsx';
 import { Clock, Play, RotateCcw, Square, Unplug } from 'lucide-react';
-import type { ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DialogOnDemand } from '../../components/confirm-button.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmButton, DialogOnDemand } from '../../components/confirm-button.tsx';
 import type { Column } from '../../components/data-table.tsx';
-import type { Dialog } from '../../components/dialog-on-demand.tsx';
+import type { Dialog, DialogTriggerProps } from '../../components/dialog-on-demand.tsx';
 import { IconButton } from '../../components/row-actions.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { isFresh } from '../../lib/live.ts';
@@ -158,10 +157,12 @@ export function accountColumns(
   ];
 }
 
+type Trigger = (opens: DialogTriggerProps) => ReactNode;
+
 /** Spec part 1 §5: while a blast runs, reset and reconnect first offer 'Stop Blast!' or 'Tunggu Aja'. */
-function BlastWarning({ row, commands, trigger }: { row: LiveRow; commands: AccountCommands; trigger: ReactElement }) {
+function BlastWarning({ row, commands, trigger }: { row: LiveRow; commands: AccountCommands; trigger: Trigger }) {
   return (
-    <ConfirmDialog
+    <ConfirmButton
       title="Blast sedang berjalan"
       description="Hentikan blast akun ini dulu, atau tunggu sampai selesai."
       confirmLabel="Stop Blast!"
@@ -174,13 +175,13 @@ function BlastWarning({ row, commands, trigger }: { row: LiveRow; commands: Acco
 
 function AccountActions({ row, commands, owns }: { row: LiveRow; commands: AccountCommands; owns: boolean }) {
   const blasting = isBlasting(row);
-  const reset = (
-    <IconButton tooltip="Reset" label={`Reset ${row.clientid}`}>
+  const reset: Trigger = (opens) => (
+    <IconButton tooltip="Reset" label={`Reset ${row.clientid}`} {...opens}>
       <RotateCcw size={18} />
     </IconButton>
   );
-  const reconnect = (
-    <IconButton tooltip="Sambungkan ulang" label={`Reconnect ${row.clientid}`}>
+  const reconnect: Trigger = (opens) => (
+    <IconButton tooltip="Sambungkan ulang" label={`Reconnect ${row.clientid}`} {...opens}>
       <Unplug size={18} />
     </IconButton>
   );
@@ -219,7 +220,7 @@ function AccountActions({ row, commands, owns }: { row: LiveRow; commands: Accou
       {blasting ? (
         <BlastWarning row={row} commands={commands} trigger={reset} />
       ) : (
-        <ConfirmDialog
+        <ConfirmButton
           title="Reset akun?"
           description="Jumlah berhasil, gagal dan pendapatan akun ini dikembalikan ke 0. Total pendapatan Anda tidak berubah."
           confirmLabel="Reset"
@@ -230,7 +231,7 @@ function AccountActions({ row, commands, owns }: { row: LiveRow; commands: Accou
       {blasting ? (
         <BlastWarning row={row} commands={commands} trigger={reconnect} />
       ) : (
-        <ConfirmDialog
+        <ConfirmButton
           title="Sambungkan ulang?"
           description="Anda akan memindai QR atau memasukkan kode lagi untuk akun ini."
           confirmLabel="Sambungkan"

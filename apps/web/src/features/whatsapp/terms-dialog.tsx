@@ -7,10 +7,10 @@ import { TERMS_CAP_MAX, ZMemberTermsFields } from '@sewablast/contract/member-te
 import { TERMS_TEXT } from '@sewablast/contract/safety';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { Dialog } from 'radix-ui';
-import { toast } from 'sonner';
 import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { asNumber, useZodForm } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
 import { setTerms, useServiceTerms } from './api/whatsapp.ts';
 import type { LiveRow } from './live-rows.ts';
 

@@ -13,7 +13,6 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
@@ -25,6 +24,7 @@ import { useGoBack } from '../../lib/go-back.ts';
 import { handOverLinked } from '../../lib/linked-handoff.ts';
 import { useLive } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   confirmNumber,
   forgetAccounts,

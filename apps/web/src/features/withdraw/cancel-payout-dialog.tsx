@@ -11,10 +11,10 @@ import {
 } from '@sewablast/contract/withdraw-text';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { TextAreaField } from '../../components/field.tsx';
+import { toast } from '../../lib/toast.ts';
 
 export interface CancelPayoutDialogProps {
   /** 'Budi Santoso sebesar Rp 50.000': whose payout this is. */

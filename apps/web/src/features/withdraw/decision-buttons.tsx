@@ -7,13 +7,13 @@
 import { effectiveRole, inGroup } from '@sewablast/contract/roles';
 import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { type TWithdrawStatus, WITHDRAW_DECISION_TEXT, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
-import { toast } from 'sonner';
 import { Button } from '../../components/button.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
 import { formatRupiah } from '../../lib/format.ts';
 import { onDemand } from '../../lib/on-demand.ts';
 import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { useUpdateWithdraw } from './api/update.ts';
 import type { CancelPayoutDialogProps } from './cancel-payout-dialog.tsx';
 

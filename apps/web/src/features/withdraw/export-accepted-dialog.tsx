@@ -3,22 +3,18 @@
  * period, this month unless changed, and the accepted withdrawals decided in it saved as a CSV file.
  */
 
-import {
-  AUDIT_TEXT,
-  acceptedExportFileName,
-  type TAcceptedExportQuery,
-  ZAcceptedExportQuery,
-} from '@sewablast/contract/audit';
+import { acceptedExportFileName, type TAcceptedExportQuery, ZAcceptedExportQuery } from '@sewablast/contract/audit';
+import { AUDIT_TEXT } from '@sewablast/contract/audit-text';
 import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import { Dialog } from 'radix-ui';
-import { toast } from 'sonner';
 import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
 import { callText } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/export-file.ts';
 import { useZodForm } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** The first and last day of this month on the browser's calendar, as `YYYY-MM-DD`. */
 export function thisMonth(now = new Date()): TAcceptedExportQuery {

@@ -3,10 +3,10 @@
  * with the spec's dialog, and missing bank details answered by the 'Gagal' dialog whose OK opens the
  * profile editor.
  */
-import { WITHDRAW_MIN, WITHDRAW_TEXT, ZWithdrawRequest } from '@sewablast/contract/withdraw';
+import { ZWithdrawRequest } from '@sewablast/contract/withdraw';
+import { WITHDRAW_MIN, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Field } from '../../components/field.tsx';
 import { FormAlert, SubmitButton } from '../../components/form.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api.ts';
 import { asNumber, useZodForm } from '../../lib/form.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useKeyKeeper } from '../../lib/idempotency-key.ts';
+import { toast } from '../../lib/toast.ts';
 import { useRequestWithdraw } from './api/request.ts';
 
 export function RequestForm() {

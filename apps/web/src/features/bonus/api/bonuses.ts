@@ -7,8 +7,8 @@ import type { TBonusCreate } from '@sewablast/contract/bonus';
 import * as bonus from '@sewablast/contract/bonus-calls';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { call } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
 import { refreshArea, useCall } from '../../../lib/use-call.ts';
 
 const refresh = (client: QueryClient) =>
