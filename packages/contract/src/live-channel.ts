@@ -2,7 +2,7 @@
  * The live channel's names, events and ping, apart from the message schemas in live.ts so that the screens
  * that open the channel, the dashboard first, load no zod (DESIGN §10).
  */
-import type { TLivePayload } from './live.ts';
+import type { TJobLiveMessage, TLiveMessage } from './live.ts';
 
 export const ADMIN_CHANNEL = 'client-admin';
 export const memberChannel = (userId: number) => `client-${userId}`;
@@ -56,8 +56,8 @@ export type TLiveEventName = (typeof LIVE_EVENTS)[number];
  * every event, but its counts, states and numbers are the job's: screens of accounts and of the phone number
  * list must not take them as the account's blast.
  */
-export const isJobEvent = (payload: Pick<TLivePayload, 'generatorId' | 'validatorId'>): boolean =>
-  payload.generatorId !== undefined || payload.validatorId !== undefined;
+export const isJobEvent = (message: TLiveMessage): message is TJobLiveMessage =>
+  'generatorId' in message.payload || 'validatorId' in message.payload;
 
 /** What the client sends: `ping` (answered `pong`). */
 export const PING = 'ping';
