@@ -5,7 +5,7 @@
  * and an ISO `date`, and the account as `sender` (all but `import_progress`). A generator's or validator's run
  * sends some of the blast's event names with the job's own fields and its id (`generatorId`, `validatorId`):
  * `isJobEvent` tells the two apart, and narrows to the job's kinds. The schemas are strict so that a test can
- * hold each event a publisher sends to its kind (test/live-union.test.ts).
+ * hold each event a publisher sends to its kind (server test/ws.ts, test/live-events.test.ts).
  */
 import { z } from 'zod';
 import { IMPORT_PHASES } from './imports.ts';
