@@ -4,7 +4,6 @@
  * crash is counted once; then the number shown free and the account's new count announced with its safety
  * figures, the day's sends among them as the record counted them.
  */
-
 import type { OutcomeWriter } from '../../ledger/outcome-writer.ts';
 import type { PublishAccountEvent } from '../../live/account-event.ts';
 import type { AccountRow } from '../account-read.ts';
