@@ -201,7 +201,6 @@ const ZImportProgress = z.strictObject({
 
 export const ZLiveMessage = z.union([...ACCOUNT_KINDS, ...JOB_KINDS, ZImportProgress]);
 export type TLiveMessage = z.infer<typeof ZLiveMessage>;
-export type TLivePayload = TLiveMessage['payload'];
 
 /** The kinds a generator's or validator's run sends. */
 export type TJobLiveMessage = z.infer<(typeof JOB_KINDS)[number]>;
