@@ -16,7 +16,7 @@ import { recordSends } from '../src/ledger/record-send.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createPresenter } from '../src/modules/whatsapp/present.ts';
 import { SendError } from '../src/wa/driver.ts';
-import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
+import { aLinkedAccount, aUser, blastOnClock, fieldsOf, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'safety-worker';
@@ -111,7 +111,7 @@ describe('a blast under the account safety rule', () => {
       warmup_day: 1,
       warmup_days: 3,
     });
-    const counted = events.filter(([event]) => event === 'count_success').map(([, extra]) => extra.sent_today);
+    const counted = fieldsOf(events, 'count_success').map((extra) => extra.sent_today);
     expect(counted).toEqual([1, 2]);
     expect(await accountRow(account.id)).toMatchObject({
       sent_day: '2026-11-26',

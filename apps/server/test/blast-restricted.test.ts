@@ -3,7 +3,6 @@
  * never suspends the account, and makes the blast wait, until the timelock's end WhatsApp told or for a
  * cool-down that grows with restrictions in a row, then go on: it never ends the blast.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -19,7 +18,15 @@ import { accountEventsSince, recordAccountEvent } from '../src/engine/safety/acc
 import { COOL_DOWN_S, RESTRICTED_WAIT_S } from '../src/engine/safety/restrict.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { SendError } from '../src/wa/driver.ts';
-import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
+import {
+  aLinkedAccount,
+  aUser,
+  blastOnClock,
+  fieldsOf,
+  onlyNumbers,
+  type Published,
+  scriptedSession,
+} from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'restricted-worker';
@@ -96,9 +103,7 @@ describe('a blast restricted by WhatsApp (463)', () => {
     const { account, session, events, loop } = await blastWith(['463', 'ok', 'ok'], 3, '62877100');
     await loop.done;
     expect(session.sends).toHaveLength(3);
-    expect(events.filter(([event]) => event === 'waiting').map(([, extra]) => extra.waitTime)).toContain(
-      RESTRICTED_WAIT_S,
-    );
+    expect(fieldsOf(events, 'waiting').map((extra) => extra.waitTime)).toContain(RESTRICTED_WAIT_S);
     const row = await accountRow(account.id);
     expect(row).toMatchObject({ count_success: 2, count_fail: 1, suspended: false, suspended_count: 0 });
     const logs = await database.db.select().from(messageLogs).where(eq(messageLogs.whatsapp_id, account.id));
@@ -154,10 +159,10 @@ describe('a blast restricted by WhatsApp (463)', () => {
     await loop.done;
     expect(await limitedMeanwhile).toBe(end.toISOString());
     expect(session.sends).toHaveLength(2);
-    const waiting = events.filter(([event, extra]) => event === 'waiting' && extra.limited_until);
-    expect(waiting.map(([, extra]) => extra.limited_until)).toEqual([end.toISOString()]);
-    expect(waiting[0]?.[1].waitTime).toBeGreaterThan(80);
-    expect(waiting[0]?.[1].waitTime).toBeLessThanOrEqual(90);
+    const waiting = fieldsOf(events, 'waiting').filter((extra) => extra.limited_until);
+    expect(waiting.map((extra) => extra.limited_until)).toEqual([end.toISOString()]);
+    expect(waiting[0]?.waitTime).toBeGreaterThan(80);
+    expect(waiting[0]?.waitTime).toBeLessThanOrEqual(90);
     expect(await accountRow(account.id)).toMatchObject({ limited_until: null, count_success: 1, count_fail: 1 });
   });
 
@@ -196,12 +201,14 @@ describe('a blast restricted by WhatsApp (463)', () => {
     await loop.done;
     expect(session.sends).toHaveLength(1);
     const first = events.findIndex(([event]) => event === 'waiting');
-    expect(events[first]?.[1].limited_until).toBe(end.toISOString());
+    expect(fieldsOf(events, 'waiting')[0]?.limited_until).toBe(end.toISOString());
     expect(first).toBeLessThan(events.findIndex(([event]) => event === 'sending'));
   });
 });
 
 /** The waits a blast took for a restriction (the pause between sends is 0 here). */
-function waits(events: [TLiveEventName, Partial<TLivePayload>][]): number[] {
-  return events.filter(([event, extra]) => event === 'waiting' && extra.limited_until).map(([, e]) => e.waitTime ?? 0);
+function waits(events: Published[]): number[] {
+  return fieldsOf(events, 'waiting')
+    .filter((extra) => extra.limited_until)
+    .map((extra) => extra.waitTime);
 }

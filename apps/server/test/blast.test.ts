@@ -60,12 +60,10 @@ describe('blasting', () => {
     await live.next('start', (message) => message.payload.deviceId === id);
     await live.next('finished', (message) => message.payload.deviceId === id, 10_000);
 
-    const successes = live.messages.filter(
-      (message) => message.event === 'count_success' && message.payload.deviceId === id,
-    );
+    const successes = live.all('count_success', (message) => message.payload.deviceId === id);
     expect(successes.map((message) => message.payload.count_success)).toEqual([1, 2]);
-    expect(successes.at(-1)?.payload.income).toBe(200);
-    expect(live.messages.some((message) => message.event === 'waiting' && message.payload.waitTime === 1)).toBe(true);
+    expect(successes.at(-1)?.payload).toMatchObject({ income: 200 });
+    expect(live.all('waiting').some((message) => message.payload.waitTime === 1)).toBe(true);
     expect(await sumFor(member.user.id)).toBe(200);
     expect(await sumFor(referrer.user.id)).toBe(20);
     const [account] = await t.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.clientid, id));

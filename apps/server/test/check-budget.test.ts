@@ -7,7 +7,6 @@
  * account down rather than ending the job; with no account that may check the job says so; with account
  * safety off nothing is budgeted.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -21,7 +20,7 @@ import { accountEventsSince } from '../src/engine/safety/account-events.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { SendError, type WaSession } from '../src/wa/driver.ts';
-import { aLinkedAccount, aUser } from './factories.ts';
+import { aLinkedAccount, aUser, type JobPublished, jobFieldsOf } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'budget-worker';
@@ -96,7 +95,7 @@ function run(
   enforce = true,
   Run: typeof GeneratorRun | typeof ValidatorRun = GeneratorRun,
 ) {
-  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
+  const events: JobPublished[] = [];
   const loop = new Run(
     {
       db: database.db,
@@ -106,8 +105,8 @@ function run(
       secondMs: 1,
       random: () => 0,
       files: createFileStore(database.db),
-      publish: async (_account, event, extra = {}) => {
-        events.push([event, extra]);
+      publish: async (_account, job, event, extra) => {
+        events.push([event, { ...job, ...extra }] as JobPublished);
       },
       safety: { timeZone: 'Asia/Jakarta', enforce },
       now: () => clock.now,
@@ -115,7 +114,7 @@ function run(
     accountId,
     jobId,
   );
-  const lastWait = () => events.filter(([event]) => event === 'waiting').at(-1)?.[1];
+  const lastWait = () => jobFieldsOf(events, 'waiting').at(-1);
   return { loop, events, lastWait };
 }
 
@@ -152,7 +151,7 @@ describe('a generator under the check budget', () => {
     const clock = { now: wib('2026-11-26T10:00:00') };
 
     const first = run(own.id, own.clientid, generator.id, clock);
-    await expect.poll(() => first.lastWait()?.state).toBe('quota');
+    await expect.poll(() => first.lastWait()).toMatchObject({ state: 'quota' });
     expect(checksOf('budget-own')).toBe(BUDGET);
     expect(checksOf('budget-other')).toBe(BUDGET);
     for (const idle of ['budget-fresh', 'budget-limited', 'budget-stranger']) expect(checksOf(idle)).toBe(0);
@@ -173,14 +172,16 @@ describe('a generator under the check budget', () => {
     first.loop.stop('shutdown');
     await first.loop.done;
     const second = run(own.id, own.clientid, generator.id, clock);
-    await expect.poll(() => second.lastWait()?.state).toBe('quota');
+    await expect.poll(() => second.lastWait()).toMatchObject({ state: 'quota' });
     expect(checks).toHaveLength(2 * BUDGET);
 
     // The hour is over: the job says it checks again and finishes by itself.
     clock.now = wib('2026-11-26T11:00:01');
     second.loop.wake();
     await second.loop.done;
-    const lastQuota = second.events.findLastIndex(([event, extra]) => event === 'waiting' && extra.state === 'quota');
+    const lastQuota = second.events.findLastIndex(
+      ([event, extra]) => event === 'waiting' && 'state' in extra && extra.state === 'quota',
+    );
     expect(second.events[lastQuota + 1]).toEqual([
       'generating',
       { generatorId: generator.id, status: 'sending', state: 'running' },
@@ -201,8 +202,8 @@ describe('a generator under the check budget', () => {
     const clock = { now: wib('2026-11-26T14:00:00') };
     const one = run(a.id, a.clientid, (await addGenerator(owner, a.id, '628140000000', 20)).id, clock);
     const two = run(b.id, b.clientid, (await addGenerator(owner, b.id, '628150000000', 20)).id, clock);
-    await expect.poll(() => one.lastWait()?.state).toBe('quota');
-    await expect.poll(() => two.lastWait()?.state).toBe('quota');
+    await expect.poll(() => one.lastWait()).toMatchObject({ state: 'quota' });
+    await expect.poll(() => two.lastWait()).toMatchObject({ state: 'quota' });
     expect(checks).toHaveLength(2 * BUDGET);
     expect(checksOf('budget-pair-a')).toBe(BUDGET);
     expect(checksOf('budget-pair-b')).toBe(BUDGET);
@@ -245,7 +246,7 @@ describe('a generator under the check budget', () => {
     if (!validator) throw new Error('no validator');
     const clock = { now: wib('2026-11-26T10:00:00') };
     const { loop, lastWait } = run(account.id, account.clientid, validator.id, clock, true, ValidatorRun);
-    await expect.poll(() => lastWait()?.state).toBe('quota');
+    await expect.poll(() => lastWait()).toMatchObject({ state: 'quota' });
     expect(checks.map((check) => check.number)).toEqual(numbers.slice(0, BUDGET));
     const [row] = await database.db.select().from(validators).where(eq(validators.id, validator.id));
     expect(row).toMatchObject({ state: 'quota', cursor: BUDGET });
@@ -268,7 +269,7 @@ describe('a generator under the check budget', () => {
     const generator = await addGenerator(owner, limitedOne.id, '628180000000', 10);
     const clock = { now: wib('2026-11-26T10:00:00') };
     const { loop, lastWait } = run(limitedOne.id, limitedOne.clientid, generator.id, clock);
-    await expect.poll(() => lastWait()?.state).toBe('quota');
+    await expect.poll(() => lastWait()).toMatchObject({ state: 'quota' });
     // One question, not retried at once: retrying is what WhatsApp limits an account for.
     expect(checksOf('budget-429')).toBe(1);
     expect(checksOf(calm.clientid)).toBe(BUDGET);
@@ -291,7 +292,7 @@ describe('a generator under the check budget', () => {
     const generator = await addGenerator(owner, warming.id, '628160000000', 2);
     const clock = { now: wib('2026-11-26T10:00:00') };
     const { loop, lastWait } = run(warming.id, warming.clientid, generator.id, clock);
-    await expect.poll(() => lastWait()?.state).toBe('no_checker');
+    await expect.poll(() => lastWait()).toMatchObject({ state: 'no_checker' });
     // Looked at again within seconds, not minutes: its cause is often an account reconnecting.
     expect(lastWait()).toMatchObject({ resume_at: null, status: 'sending', waitTime: NO_CHECKER_RECHECK_S });
     expect(await job(generator.id)).toMatchObject({ state: 'no_checker' });

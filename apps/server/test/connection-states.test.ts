@@ -55,9 +55,9 @@ describe('a linked account whose connection drops', () => {
       db: database.db,
       workerId: WORKER,
       receipts: undefined as unknown as SessionEventTarget['receipts'],
-      publish: async (row, event, extra) => {
-        if (event !== 'connection.update') return;
-        published.push(String(extra?.state));
+      publish: async (row, event, ...[extra]) => {
+        if (event !== 'connection.update' || !extra || !('state' in extra)) return;
+        published.push(String(extra.state));
         written.push(row.state);
       },
       lose: () => {},

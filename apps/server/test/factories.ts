@@ -2,7 +2,7 @@
  * What many server tests build, built one way: a user, a linked account a worker holds, numbers to send to,
  * a scripted session, a blast loop on a clock the test moves, and the ledger's sum of a user.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import type { TAccountExtras, TJobExtras, TJobRef } from '@sewablast/contract/live';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { ledgerEntries, phoneNumbers, users, whatsappAccounts } from '../src/db/schema.ts';
@@ -148,10 +148,27 @@ export interface BlastOnClockOptions {
   skipRestrictions?: boolean;
 }
 
+/** An event a blast published, with its fields. */
+export type Published = { [E in keyof TAccountExtras]: [E, TAccountExtras[E]] }[keyof TAccountExtras];
+type JobFields = { [E in keyof TJobExtras]: TJobExtras[E] & TJobRef };
+/** An event a generator's or validator's run published, with its fields and the job it names. */
+export type JobPublished = { [E in keyof TJobExtras]: [E, JobFields[E]] }[keyof TJobExtras];
+
+/** The fields of each of a blast's `events` named `event`, in order. */
+export function fieldsOf<E extends keyof TAccountExtras>(events: readonly Published[], event: E): TAccountExtras[E][] {
+  // Each pair's fields are its event's (Published): the compiler does not follow that through a generic name.
+  return events.flatMap(([name, fields]) => (name === event ? [fields as TAccountExtras[E]] : []));
+}
+
+/** The fields of each of a job's `events` named `event`, in order. */
+export function jobFieldsOf<E extends keyof TJobExtras>(events: readonly JobPublished[], event: E): JobFields[E][] {
+  return events.flatMap(([name, fields]) => (name === event ? [fields as JobFields[E]] : []));
+}
+
 /** A blast loop of one account in Jakarta's time zone, with the live events it published. */
 export function blastOnClock(options: BlastOnClockOptions) {
   const { db, clock } = options;
-  const events: [TLiveEventName, Partial<TLivePayload>][] = [];
+  const events: Published[] = [];
   const loop: BlastLoop = new BlastLoop(
     {
       db,
@@ -159,16 +176,20 @@ export function blastOnClock(options: BlastOnClockOptions) {
       session: () => options.session,
       secondMs: 1,
       random: options.random ?? (() => 0),
-      publish: async (_row, event, extra = {}) => {
-        events.push([event, extra]);
+      publish: async (_row, event, ...[extra]) => {
+        // The fields are the event's kind's: the typed publish holds the loop to them.
+        const published = [event, extra ?? {}] as Published;
+        events.push(published);
+        if (published[0] !== 'waiting') return;
+        const wait = published[1];
         // A long pause between sends is a wait of its own ('spread'); it passes like any other pause.
-        const pause = !extra.wait_reason || extra.wait_reason === 'spread';
-        if (clock && options.skipPauses && event === 'waiting' && pause && !extra.limited_until) {
-          clock.now = new Date(clock.now.getTime() + (extra.waitTime ?? 0) * 1000);
+        const pause = !wait.wait_reason || wait.wait_reason === 'spread';
+        if (clock && options.skipPauses && pause && !wait.limited_until) {
+          clock.now = new Date(clock.now.getTime() + wait.waitTime * 1000);
           setImmediate(() => loop.wake());
         }
-        if (clock && options.skipRestrictions && event === 'waiting' && extra.limited_until) {
-          clock.now = new Date(extra.limited_until);
+        if (clock && options.skipRestrictions && wait.limited_until) {
+          clock.now = new Date(wait.limited_until);
           setImmediate(() => loop.wake());
         }
       },
@@ -180,7 +201,7 @@ export function blastOnClock(options: BlastOnClockOptions) {
     },
     options.accountId,
   );
-  const waits = () => events.filter(([event]) => event === 'waiting').map(([, extra]) => extra);
+  const waits = () => fieldsOf(events, 'waiting');
   return { loop, events, waits, lastWait: () => waits().at(-1) };
 }
 

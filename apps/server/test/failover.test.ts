@@ -110,7 +110,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('a cluster losing workers', () => 
     );
   /** Who a live message is about: the account's device, or the generator's. */
   const subject = (message: TLiveMessage) =>
-    message.payload.generatorId ? 'generator' : (message.payload.deviceId as string | undefined);
+    'generatorId' in message.payload ? 'generator' : (message.payload.deviceId as string | undefined);
   const isOutcome = (message: TLiveMessage) => message.event === 'count_success' || message.event === 'count_fail';
   /** The first outcome each subject announced on `socket` after `since`, as ms after it. */
   const resumedAfter = (socket: LiveClient, since: number, subjects: string[]) => {

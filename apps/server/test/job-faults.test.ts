@@ -4,7 +4,7 @@
  * its account and resume where it stopped, never fail; checks that fail for a passing reason are retried
  * with `attempting {code}`. Each ends with every number of the range counted exactly once.
  */
-import type { TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent, type TJobLiveMessage, type TLiveEventName } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -58,9 +58,10 @@ async function generatorOn(options: {
     .returning();
   if (!job) throw new Error('no generator');
   const bus = createMemoryBus();
-  const events: TLiveMessage[] = [];
+  const events: TJobLiveMessage[] = [];
   bus.subscribe(({ message }) => {
-    if (message.payload.generatorId === job.id) events.push(message);
+    if (isJobEvent(message) && 'generatorId' in message.payload && message.payload.generatorId === job.id)
+      events.push(message);
   });
   const host = new SessionHost({
     files: createFileStore(database.db),
@@ -86,7 +87,8 @@ async function generatorOn(options: {
 type Run = Awaited<ReturnType<typeof generatorOn>>;
 
 const done = (job: { count_success: number; count_fail: number }) => job.count_success + job.count_fail;
-const named = (run: Run, event: TLiveMessage['event']) => run.events.filter((message) => message.event === event);
+const named = <E extends TLiveEventName>(run: Run, event: E) =>
+  run.events.filter((message): message is Extract<TJobLiveMessage, { event: E }> => message.event === event);
 
 /** Every number of the range counted and recorded once, the hits exactly the simulator's. */
 async function expectExact(run: Run) {
@@ -125,7 +127,12 @@ describe('a connection that drops for longer than a housekeeping round', () => {
     let waits = 0;
     run.bus.subscribe(({ message }) => {
       // A check goes out a pause (10 ms) after its `waiting`, and is on the wire for 80 ms.
-      if (message.event === 'waiting' && message.payload.generatorId === run.id && ++waits === 6) {
+      if (
+        message.event === 'waiting' &&
+        'generatorId' in message.payload &&
+        message.payload.generatorId === run.id &&
+        ++waits === 6
+      ) {
         setTimeout(() => run.driver.control(run.clientid, 'disconnect'), 40);
       }
     });
@@ -140,7 +147,11 @@ describe('a connection that drops for longer than a housekeeping round', () => {
 
     await expectExact(run);
     // A check met the drop and waited for the connection (announcing how long) until the run was stopped.
-    expect(named(run, 'reconnecting').some((message) => message.payload.reconnectTime === 60)).toBe(true);
+    expect(
+      named(run, 'reconnecting').some(
+        (message) => 'reconnectTime' in message.payload && message.payload.reconnectTime === 60,
+      ),
+    ).toBe(true);
     expect(named(run, 'error_generate')).toEqual([]);
     // Nothing says the job stopped: it was wanted all along.
     expect([...named(run, 'idle'), ...named(run, 'stop')]).toEqual([]);
@@ -163,7 +174,12 @@ describe('a connection that drops for longer than a housekeeping round', () => {
     });
     let waits = 0;
     run.bus.subscribe(({ message }) => {
-      if (message.event === 'waiting' && message.payload.generatorId === run.id && ++waits === 3) {
+      if (
+        message.event === 'waiting' &&
+        'generatorId' in message.payload &&
+        message.payload.generatorId === run.id &&
+        ++waits === 3
+      ) {
         setTimeout(() => run.driver.control(run.clientid, 'disconnect'), 10);
       }
     });

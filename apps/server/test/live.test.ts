@@ -85,7 +85,16 @@ function collect(socket: WebSocket): string[] {
 
 const message = (deviceId: string): TLiveMessage => ({
   event: 'count_success',
-  payload: { deviceId, date: new Date().toISOString(), count_success: 1, income: 100 },
+  payload: {
+    deviceId,
+    date: new Date().toISOString(),
+    sender: { id: 1, user_id: 1, clientid: deviceId, state: 'connected', status: 'idle' },
+    generatorId: 1,
+    count_success: 1,
+    number: '6281200000001',
+    name: '',
+    status: 'sending',
+  },
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));

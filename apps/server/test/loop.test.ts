@@ -3,12 +3,18 @@
  * announced as `waiting`, a stop that cuts a pause short, the lease that keeps a loop to one worker, and the
  * wait for a dropped connection.
  */
-import type { TLivePayload } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { whatsappAccounts } from '../src/db/schema.ts';
-import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from '../src/engine/loop.ts';
+import {
+  AccountLoop,
+  type AccountRow,
+  type LoopDeps,
+  type Pace,
+  type PaceEvent,
+  type RoundEnd,
+} from '../src/engine/loop.ts';
 import type { WaSession } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
 import { aUser } from './factories.ts';
@@ -22,7 +28,7 @@ class CountingLoop extends AccountLoop {
   finished = 0;
   afterPauses = 0;
   readonly reconnects: boolean[] = [];
-  readonly events: [PaceEvent, Partial<TLivePayload>][] = [];
+  readonly events: [PaceEvent, object][] = [];
 
   constructor(
     deps: LoopDeps,
@@ -50,8 +56,8 @@ class CountingLoop extends AccountLoop {
     this.finished++;
   }
 
-  protected async announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void> {
-    this.events.push([event, extra]);
+  protected async announce({ event, ...fields }: Pace): Promise<void> {
+    this.events.push([event, fields]);
   }
 
   protected override async afterPause(): Promise<void> {
@@ -59,7 +65,9 @@ class CountingLoop extends AccountLoop {
   }
 
   waits(): unknown[] {
-    return this.events.filter(([event]) => event === 'waiting').map(([, extra]) => extra.waitTime);
+    return this.events
+      .filter(([event]) => event === 'waiting')
+      .map(([, fields]) => ('waitTime' in fields ? fields.waitTime : undefined));
   }
 }
 

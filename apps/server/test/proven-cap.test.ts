@@ -11,7 +11,7 @@ import { messageTemplates, settings, whatsappAccounts } from '../src/db/schema.t
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createPresenter } from '../src/modules/whatsapp/present.ts';
 import { SendError } from '../src/wa/driver.ts';
-import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
+import { aLinkedAccount, aUser, blastOnClock, fieldsOf, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'proven-worker';
@@ -69,8 +69,7 @@ describe('a proven account’s cap', () => {
       skipPauses: true,
       skipRestrictions: true,
     });
-    const capWait = () =>
-      events.filter(([event, extra]) => event === 'waiting' && extra.wait_reason === 'cap').at(-1)?.[1];
+    const capWait = () => fieldsOf(events, 'waiting').findLast((wait) => wait.wait_reason === 'cap');
     const row = async () =>
       (await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, account.id)))[0];
     /** Runs the day to its cap; answers how many it sent that day, the cap it ended on and its proven days. */

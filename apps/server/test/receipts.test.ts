@@ -4,7 +4,7 @@
  * once, only for a success and only while this worker's lease holds the account; a profile names the
  * account; the store keeps what a session sent for retry requests, and the host prunes it.
  */
-import type { TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent, type TAccountLiveMessage, type TLiveMessage } from '@sewablast/contract/live';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -351,7 +351,11 @@ describe('delivery receipts', () => {
 
     const before = account.events.length;
     account.emit({ type: 'connection', state: 'connected' });
-    const synced = () => account.events.slice(before).find((message) => message.event === 'count_synced');
+    const synced = () =>
+      account.events
+        .slice(before)
+        .filter((message) => message.event === 'count_synced')
+        .find((message): message is Extract<TAccountLiveMessage, { event: 'count_synced' }> => !isJobEvent(message));
     await until(() => synced() !== undefined);
     expect(synced()?.payload.count_delivered).toBe(1);
   });

@@ -4,6 +4,7 @@
  * live channel.
  */
 import { randomBytes } from 'node:crypto';
+import type { TLiveMessage } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -200,14 +201,15 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
       interval_max: 1,
     });
     const { id } = created.json().generator;
-    const mine = (message: { payload: { generatorId?: number } }) => message.payload.generatorId === id;
+    const mine = (message: TLiveMessage) => 'generatorId' in message.payload && message.payload.generatorId === id;
     expect((await call('/api/admin/generator/start', { id })).statusCode).toBe(200);
     await live.next('count_success', mine, 10_000);
     expect((await call('/api/admin/generator/stop', { id })).statusCode).toBe(200);
     await live.next('stop', mine);
     expect((await call('/api/admin/generator/start', { id })).statusCode).toBe(200);
     const finished = await live.next('finished', mine, 20_000);
-    expect((finished.payload.count_success ?? 0) + (finished.payload.count_fail ?? 0)).toBe(40);
+    const { payload } = finished;
+    expect('count_success' in payload ? payload.count_success + payload.count_fail : 0).toBe(40);
     expect(simulator.checksBy(deviceId)).toBe(40);
     live.close();
   });

@@ -5,6 +5,7 @@
  * multipart edits without a file, and who sees what.
  */
 import { JOB_TEXT } from '@sewablast/contract/jobs';
+import type { TLiveMessage } from '@sewablast/contract/live';
 import { VALIDATOR_TEXT } from '@sewablast/contract/validator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,7 +136,7 @@ describe('a validator run', () => {
     expect(whileRunning.statusCode).toBe(409);
     expect(whileRunning.json().code).toBe('running');
 
-    const mine = (message: { payload: { validatorId?: number } }) => message.payload.validatorId === id;
+    const mine = (message: TLiveMessage) => 'validatorId' in message.payload && message.payload.validatorId === id;
     await own.next('validating', mine);
     const finished = await own.next('finished', mine, 30_000);
     expect(finished.payload).toMatchObject({ state: 'finished', status: 'idle', progress: 100 });
@@ -143,7 +144,7 @@ describe('a validator run', () => {
     expect(own.messages.some((message) => message.event === 'waiting' && mine(message))).toBe(true);
     const progress = own.messages.filter((message) => message.event === 'progressing' && mine(message));
     expect(progress.at(-1)?.payload).toMatchObject({ value: 150, target: 150, progress: 100 });
-    const successes = own.messages.filter((message) => message.event === 'count_success' && mine(message));
+    const successes = own.all('count_success', mine);
     expect(successes.map((message) => message.payload.number)).toEqual(expected);
     own.close();
     everyone.close();

@@ -310,7 +310,8 @@ describe('linking an account', () => {
     const bus = createMemoryBus();
     const events: string[] = [];
     bus.subscribe(({ message }) => {
-      if (message.payload.deviceId === id) events.push(`${message.event}:${message.payload.state ?? ''}`);
+      if (message.payload.deviceId === id)
+        events.push(`${message.event}:${'state' in message.payload ? message.payload.state : ''}`);
     });
     const other = new SessionHost({
       files: t.services.fileStore,

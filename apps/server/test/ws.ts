@@ -1,12 +1,22 @@
-/** A live-channel client for tests: collects every message and waits for the one a test expects. */
-import type { TLiveMessage } from '@sewablast/contract/live';
+/**
+ * A live-channel client for tests: collects every message and waits for the one a test expects. Each message
+ * is held to its kind (contract live.ts): a field a kind does not name, or one it names and the message lacks,
+ * fails the test that received it.
+ */
+import { type TLiveEventName, type TLiveMessage, type TLiveMessageOf, ZLiveMessage } from '@sewablast/contract/live';
 import WebSocket from 'ws';
 
 export interface LiveClient {
   messages: TLiveMessage[];
   /** When each of `messages` arrived (Date.now()), index for index. */
   receivedAt: number[];
-  next(event: string, where?: (message: TLiveMessage) => boolean, ms?: number): Promise<TLiveMessage>;
+  next<E extends TLiveEventName>(
+    event: E,
+    where?: (message: TLiveMessageOf<E>) => boolean,
+    ms?: number,
+  ): Promise<TLiveMessageOf<E>>;
+  /** The messages of `event` received so far (that `where` holds for). */
+  all<E extends TLiveEventName>(event: E, where?: (message: TLiveMessageOf<E>) => boolean): TLiveMessageOf<E>[];
   close(): void;
 }
 
@@ -22,21 +32,29 @@ export async function openLive(base: string, query: string): Promise<LiveClient>
   socket.on('message', (data) => {
     const text = data.toString();
     if (!text.startsWith('{')) return;
-    messages.push(JSON.parse(text) as TLiveMessage);
+    messages.push(ZLiveMessage.parse(JSON.parse(text)));
     receivedAt.push(Date.now());
   });
   return {
     messages,
     receivedAt,
-    async next(event, where = () => true, ms = 5000) {
+    async next<E extends TLiveEventName>(
+      event: E,
+      where: (message: TLiveMessageOf<E>) => boolean = () => true,
+      ms = 5000,
+    ) {
       const until = Date.now() + ms;
+      const named = (message: TLiveMessage): message is TLiveMessageOf<E> => message.event === event;
       for (;;) {
-        const found = messages.find((message) => message.event === event && where(message));
+        const found = messages.filter(named).find(where);
         if (found) return found;
         if (Date.now() > until)
           throw new Error(`no ${event} within ${ms} ms; got ${messages.map((m) => m.event).join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+    },
+    all<E extends TLiveEventName>(event: E, where: (message: TLiveMessageOf<E>) => boolean = () => true) {
+      return messages.filter((message): message is TLiveMessageOf<E> => message.event === event).filter(where);
     },
     close: () => socket.close(),
   };

@@ -2,7 +2,7 @@
  * The live channel's names, events and ping, apart from the message schemas in live.ts so that the screens
  * that open the channel, the dashboard first, load no zod (DESIGN §10).
  */
-import type { TLivePayload } from './live.ts';
+import type { TJobLiveMessage, TLiveMessage } from './live.ts';
 
 export const ADMIN_CHANNEL = 'client-admin';
 export const memberChannel = (userId: number) => `client-${userId}`;
@@ -46,7 +46,7 @@ export const LIVE_EVENTS = [
   'profile',
   /** A file import's progress (imports.ts): `importId`, `rows` read so far, `phase`; `deviceId` is empty. */
   'import_progress',
-  /** The account's health changed (engine/safety/health.ts): `health`, `health_trend`, and a pause's `wait_reason`. */
+  /** The account's health changed (engine/safety/health.ts): its health figures and the day's cap they move. */
   'health',
 ] as const;
 export type TLiveEventName = (typeof LIVE_EVENTS)[number];
@@ -56,8 +56,8 @@ export type TLiveEventName = (typeof LIVE_EVENTS)[number];
  * every event, but its counts, states and numbers are the job's: screens of accounts and of the phone number
  * list must not take them as the account's blast.
  */
-export const isJobEvent = (payload: Pick<TLivePayload, 'generatorId' | 'validatorId'>): boolean =>
-  payload.generatorId !== undefined || payload.validatorId !== undefined;
+export const isJobEvent = (message: TLiveMessage): message is TJobLiveMessage =>
+  'generatorId' in message.payload || 'validatorId' in message.payload;
 
 /** What the client sends: `ping` (answered `pong`). */
 export const PING = 'ping';

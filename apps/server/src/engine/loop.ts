@@ -6,7 +6,6 @@
  * paces its session work under the engine's retry rule: a loop is the RetryPace of its sends and checks
  * (`sendTemplate(this, …)`, `withRetries(this, …)`), announcing `attempting` and `reconnecting`.
  */
-import type { TLivePayload } from '@sewablast/contract/live';
 import type { Db } from '../db/client.ts';
 import type { WaSession } from '../wa/driver.ts';
 import { type AccountRow, accountById } from './account-read.ts';
@@ -25,8 +24,15 @@ export interface LoopDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
-/** The events a loop's pacing announces; the loop says to whom and with what (its `announce`). */
-export type PaceEvent = 'waiting' | 'attempting' | 'reconnecting';
+/**
+ * What a loop's pacing announces (a pause or a restriction's wait, a retry, a wait for the connection); the
+ * loop says to whom and with what more (its `announce`).
+ */
+export type Pace =
+  | { event: 'waiting'; waitTime: number; limited_until?: string }
+  | { event: 'attempting'; code: string }
+  | { event: 'reconnecting'; reconnectTime: number };
+export type PaceEvent = Pace['event'];
 
 /**
  * What a round asks next: `pause` for the interval then go on, `next` at once, `finish` (leave the loop
@@ -64,7 +70,7 @@ export abstract class AccountLoop implements RetryPace {
   protected abstract interval(account: AccountRow): Promise<{ min: number; max: number }>;
   /** Ends the work after a stop, a shutdown or a round's `finish`. */
   protected abstract finish(): Promise<void>;
-  protected abstract announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void>;
+  protected abstract announce(pace: Pace): Promise<void>;
   /** Runs as a pause of `seconds` between rounds begins, before it is announced. */
   protected async pausing(_seconds: number): Promise<void> {}
   /** Runs after a pause that no stop cut short. */
@@ -107,11 +113,11 @@ export abstract class AccountLoop implements RetryPace {
   }
 
   async attempting(code: string): Promise<void> {
-    await this.announce('attempting', { code });
+    await this.announce({ event: 'attempting', code });
   }
 
   async reconnected(): Promise<boolean> {
-    await this.announce('reconnecting', { reconnectTime: RECONNECT_WAIT_S });
+    await this.announce({ event: 'reconnecting', reconnectTime: RECONNECT_WAIT_S });
     return awaitReconnect(this.deps.db, this.accountId, this);
   }
 
@@ -138,8 +144,8 @@ export abstract class AccountLoop implements RetryPace {
   }
 
   /** Waits `seconds` as a pause between rounds is waited, announced as `waiting`; a stop cuts it short. */
-  protected async wait(seconds: number, extra: Partial<TLivePayload> = {}): Promise<void> {
-    await this.announce('waiting', { waitTime: seconds, ...extra });
+  protected async wait(seconds: number, restricted: { limited_until?: string } = {}): Promise<void> {
+    await this.announce({ event: 'waiting', waitTime: seconds, ...restricted });
     await this.sleep(seconds);
     if (!this.stopping) await this.afterPause();
   }

@@ -13,11 +13,11 @@
  * health stretches the pause and lowers the cap. A long pause between sends is kept on the row
  * (blast-pause.ts). Pacing, retries, stopping and the lease are the loop base's (loop.ts).
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import type { OutcomeWriter } from '../../ledger/outcome-writer.ts';
+import type { PublishAccountEvent } from '../../live/account-event.ts';
 import { countSend } from '../../metrics/engine-metrics.ts';
-import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from '../loop.ts';
+import { AccountLoop, type AccountRow, type LoopDeps, type Pace, type RoundEnd } from '../loop.ts';
 import { withRecentHealth } from '../safety/health-read.ts';
 import { beginRestriction } from '../safety/restrict.ts';
 import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../safety/send-policy.ts';
@@ -39,7 +39,7 @@ import { type SendOutcome, sendTemplate } from './send.ts';
 import type { VariantPicker } from './variants.ts';
 
 export interface BlastLoopDeps extends LoopDeps {
-  publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  publish: PublishAccountEvent;
   /** The worker's outcome batches: a round's outcome is one row of the next statement. */
   outcomes: OutcomeWriter;
   media: MediaFiles;
@@ -65,7 +65,7 @@ export class BlastLoop extends AccountLoop {
   private settings: SafetySettings | null = null;
   /** Held back by the safety rule (blast-hold.ts): a recheck wakes it. */
   private readonly safetyHold = new SafetyHold({
-    announce: (seconds) => this.announce('waiting', { waitTime: seconds }),
+    announce: (seconds) => this.announce({ event: 'waiting', waitTime: seconds }),
     sleep: (seconds) => this.sleep(seconds),
     wake: () => this.wake(),
     now: () => this.now(),
@@ -90,8 +90,8 @@ export class BlastLoop extends AccountLoop {
     super(deps, accountId, 'blast');
   }
 
-  protected async announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void> {
-    if (this.row) await this.deps.publish(this.row, event, { ...this.safety, ...extra });
+  protected async announce({ event, ...fields }: Pace): Promise<void> {
+    if (this.row) await this.deps.publish(this.row, event, { ...this.safety, ...fields });
   }
 
   /**
@@ -161,9 +161,15 @@ export class BlastLoop extends AccountLoop {
     return releaseNumber(this.deps.db, numberId);
   }
 
-  private async idle(event: 'idle' | 'stop' | 'finished' | 'error_blast', extra: Partial<TLivePayload> = {}) {
+  private async idle(event: 'idle' | 'stop' | 'finished'): Promise<void> {
     const row = await this.setAccount({ status: 'idle', blasting: false, blast_number_id: null });
-    if (row) await this.deps.publish(row, event, extra);
+    if (row) await this.deps.publish(row, event);
+  }
+
+  /** The blast cannot go on: it ends as `idle` does, saying why. */
+  private async failed(sendError: string): Promise<void> {
+    const row = await this.setAccount({ status: 'idle', blasting: false, blast_number_id: null });
+    if (row) await this.deps.publish(row, 'error_blast', { sendError });
   }
 
   /** Stopped before anything went out: the number is given back, nothing counted. */
@@ -177,7 +183,7 @@ export class BlastLoop extends AccountLoop {
     this.row = account;
     if (!account.blasting || account.suspended || account.state === TEMP_BANNED) return 'finish';
     if (!account.sending_enabled) {
-      await this.idle('error_blast', { sendError: BLAST_TEXT.sendingStopped });
+      await this.failed(BLAST_TEXT.sendingStopped);
       return 'ended';
     }
     const material = this.material;
@@ -213,13 +219,13 @@ export class BlastLoop extends AccountLoop {
       this.since = new Date();
       await this.setAccount({ blast_started_at: this.since });
       if (await anyNumberLeft(this.deps.db, this.since, template?.id ?? null, this.deps.safety.enforce)) return 'next';
-      await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveNumbers });
+      await this.failed(BLAST_TEXT.noActiveNumbers);
       return 'ended';
     }
     await this.deps.publish(account, 'in_use', { number: number.number, in_use: 1 });
     if (!template) {
       await this.release(number.id);
-      await this.idle('error_blast', { sendError: BLAST_TEXT.noActiveTemplates });
+      await this.failed(BLAST_TEXT.noActiveTemplates);
       return 'ended';
     }
     await this.deps.publish(account, 'sending', { number: number.number });

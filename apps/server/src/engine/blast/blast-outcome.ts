@@ -4,15 +4,15 @@
  * crash is counted once; then the number shown free and the account's new count announced with its safety
  * figures, the day's sends among them as the record counted them.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { OutcomeWriter } from '../../ledger/outcome-writer.ts';
+import type { PublishAccountEvent } from '../../live/account-event.ts';
 import type { AccountRow } from '../account-read.ts';
 import type { SafetyVerdict, SafetyView } from '../safety/send-policy.ts';
 import type { Material, Taken } from './blast-take.ts';
 import type { SendOutcome } from './send.ts';
 
 export interface OutcomeDeps {
-  publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  publish: PublishAccountEvent;
   outcomes: OutcomeWriter;
 }
 

@@ -5,7 +5,7 @@
  * as the pause's live event says it; cleared when the pause ends. A pause shorter than LONG_PAUSE_S is not
  * written: the screens' countdown shows it.
  */
-import type { TLivePayload } from '@sewablast/contract/live';
+import type { TAccountExtras } from '@sewablast/contract/live';
 import { LONG_PAUSE_S } from '@sewablast/contract/safety';
 import type { SafetyView } from '../safety/send-policy.ts';
 import { withSpread } from '../safety/send-spread.ts';
@@ -15,7 +15,7 @@ export interface SpreadPauseDeps {
   /** Writes the long pause's end on the account's row (null: none). */
   keep: (until: Date | null) => Promise<void>;
   /** Announces that the pause is over (`progressing`, with `extra`). */
-  over: (extra: Partial<TLivePayload>) => Promise<void>;
+  over: (extra: TAccountExtras['progressing']) => Promise<void>;
 }
 
 export class SpreadPause {

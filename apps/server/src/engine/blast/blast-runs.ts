@@ -4,10 +4,10 @@
  * suspension or the account's removal ends a blast; an account whose connection is down (or whose session
  * this worker no longer holds) keeps it wanted, and its next connect starts the loop again where the run was.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { inArray } from 'drizzle-orm';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { OutcomeWriter } from '../../ledger/outcome-writer.ts';
+import type { PublishAccountEvent } from '../../live/account-event.ts';
 import type { WaSession } from '../../wa/driver.ts';
 import { WANTS_BLAST, wantsBlast } from '../account-works.ts';
 import type { LoopDeps } from '../loop.ts';
@@ -19,7 +19,7 @@ type AccountRow = typeof whatsappAccounts.$inferSelect;
 
 export interface BlastRunsDeps extends Omit<LoopDeps, 'session'> {
   session: (clientid: string) => WaSession | undefined;
-  publish: (account: AccountRow, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  publish: PublishAccountEvent;
   outcomes: OutcomeWriter;
   media: MediaFiles;
   variants: VariantPicker;

@@ -9,24 +9,24 @@
  * has, the job waits, saying so, and goes on by itself.
  */
 import { JOB_TEXT } from '@sewablast/contract/jobs';
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import type { TJobExtras } from '@sewablast/contract/live';
 import { and, eq, sql } from 'drizzle-orm';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import type { LiveAccount } from '../../live/account-event.ts';
+import type { PublishJobEvent } from '../../live/account-event.ts';
 import type { WaSession } from '../../wa/driver.ts';
 import { heldBy } from '../leases.ts';
-import { AccountLoop, type AccountRow, type LoopDeps, type PaceEvent, type RoundEnd } from '../loop.ts';
+import { AccountLoop, type AccountRow, type LoopDeps, type Pace, type RoundEnd } from '../loop.ts';
 import { withRetries } from '../retry.ts';
 import { BUDGET_SPENT, budgetedChecker, type Checker } from './check-budget.ts';
 import { recordCheck } from './check-record.ts';
 import { BudgetWait } from './check-wait.ts';
-import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobIdField } from './job-kinds.ts';
+import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobRef } from './job-kinds.ts';
 
 export interface CheckRunDeps extends LoopDeps {
   /** Where a validator's uploaded file is read from. */
   files: FileStore;
-  publish: (account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  publish: PublishJobEvent;
   /** BUSINESS_TZ, and whether checks spend the accounts' hourly budgets (ACCOUNT_SAFETY); left out, they do not. */
   safety?: { timeZone: string; enforce: boolean };
   /** The session of any account this process holds: a check may go through another of the owner's accounts. */
@@ -37,6 +37,9 @@ export interface CheckRunDeps extends LoopDeps {
 
 /** The job cannot go on (its file is gone): it stops with this message, as a check that failed for good. */
 export class RunFailure extends Error {}
+
+/** Where a job's events show it is: a generator's current number; a validator shows none. */
+export type JobPosition = { current_number: string | null } | Record<never, never>;
 
 type Checked = Awaited<ReturnType<WaSession['checkNumber']>>;
 
@@ -84,7 +87,7 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
   /** What the row says once every number is checked. */
   protected abstract finishedPosition(): Record<string, unknown>;
   /** The job's position as events show it. */
-  protected abstract shownPosition(job: Row): Partial<TLivePayload>;
+  protected abstract shownPosition(job: Row): JobPosition;
 
   private get table() {
     return JOB_TABLES[this.kind];
@@ -117,16 +120,16 @@ export abstract class CheckRun<Row extends JobRow> extends AccountLoop {
   }
 
   /** Every event names the job, to the owner's channel and `client-admin` (the account's owner is the job's). */
-  protected async send(event: TLiveEventName, extra: Partial<TLivePayload> = {}): Promise<void> {
+  protected async send<E extends keyof TJobExtras>(event: E, extra: TJobExtras[E]): Promise<void> {
     const account = this.account_ ?? (await this.account());
-    if (account) await this.deps.publish(account, event, { [jobIdField(this.kind)]: this.jobId, ...extra });
+    if (account) await this.deps.publish(account, jobRef(this.kind, this.jobId), event, extra);
   }
 
-  protected async announce(event: PaceEvent, extra: Partial<TLivePayload>): Promise<void> {
-    await this.send(event, extra);
+  protected async announce({ event, ...fields }: Pace): Promise<void> {
+    await this.send(event, fields);
   }
 
-  private progressOf(job: Row): Partial<TLivePayload> {
+  private progressOf(job: Row): TJobExtras['progressing'] {
     const done = doneOf(job);
     const target = this.total(job);
     return { value: done, target, progress: roundedProgress(done, target), ...this.shownPosition(job) };

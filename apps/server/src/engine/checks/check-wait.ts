@@ -4,7 +4,7 @@
  * `waiting` event with it; and, once a check goes out again, `running` and the job's running event, so that
  * the screens drop the wait.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
+import type { TJobExtras } from '@sewablast/contract/live';
 import type { Checker, CheckerChoice } from './check-budget.ts';
 
 /** A wait for check budget is looked at again this often, so that new settings and accounts take hold. */
@@ -18,9 +18,9 @@ export const NO_CHECKER_RECHECK_S = 15;
 export interface BudgetWaitDeps {
   /** Writes the job's `state`; false when the job is gone. */
   setState: (state: 'quota' | 'no_checker' | 'running') => Promise<boolean>;
-  send: (event: TLiveEventName, extra: Partial<TLivePayload>) => Promise<void>;
-  /** The job's running event (`generating`, `validating`). */
-  running: () => TLiveEventName;
+  send: <E extends keyof TJobExtras>(event: E, extra: TJobExtras[E]) => Promise<void>;
+  /** The job's running event. */
+  running: () => 'generating' | 'validating';
   sleep: (seconds: number) => Promise<void>;
   /** Cuts the sleep under way short. */
   wake: () => void;

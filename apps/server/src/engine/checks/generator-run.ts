@@ -3,8 +3,7 @@
  * the start plus the checks already counted, so the counts alone say where the run resumes; `current_number`
  * shows the last one checked.
  */
-import type { TLivePayload } from '@sewablast/contract/live';
-import { CheckRun, type CheckRunDeps } from './check-run.ts';
+import { CheckRun, type CheckRunDeps, type JobPosition } from './check-run.ts';
 import { type GeneratorRow, generatorTotal } from './job-kinds.ts';
 
 export class GeneratorRun extends CheckRun<GeneratorRow> {
@@ -29,7 +28,7 @@ export class GeneratorRun extends CheckRun<GeneratorRow> {
     return { current_number: null };
   }
 
-  protected shownPosition(job: GeneratorRow): Partial<TLivePayload> {
+  protected shownPosition(job: GeneratorRow): JobPosition {
     return { current_number: job.current_number };
   }
 }

@@ -2,7 +2,7 @@
  * The two kinds of number-checking job (DESIGN §5.9): their tables, the live events that name their work
  * (spec part 2 §4) and the field that carries the job's id in every payload, so that a list row can match it.
  */
-import type { TLiveEventName } from '@sewablast/contract/live';
+import type { TJobRef } from '@sewablast/contract/live';
 import { generatorResults, generators, validatorResults, validators } from '../../db/schema.ts';
 
 export type JobKind = 'generator' | 'validator';
@@ -13,12 +13,14 @@ export const JOB_TABLES = {
   validator: { jobs: validators, results: validatorResults, jobColumn: validatorResults.validator_id },
 } as const;
 
-export const JOB_EVENTS: Record<JobKind, { running: TLiveEventName; error: TLiveEventName }> = {
+export const JOB_EVENTS = {
   generator: { running: 'generating', error: 'error_generate' },
   validator: { running: 'validating', error: 'error_validate' },
-};
+} as const satisfies Record<JobKind, { running: string; error: string }>;
 
-export const jobIdField = (kind: JobKind) => (kind === 'generator' ? 'generatorId' : 'validatorId');
+/** The field naming the job in each of its events. */
+export const jobRef = (kind: JobKind, id: number): TJobRef =>
+  kind === 'generator' ? { generatorId: id } : { validatorId: id };
 
 export type GeneratorRow = typeof generators.$inferSelect;
 export type ValidatorRow = typeof validators.$inferSelect;

@@ -3,12 +3,11 @@
  * once when the run begins (the file streamed from the store, never held whole) and kept while it lasts;
  * `cursor` is how many are checked, and where the run resumes.
  */
-import type { TLivePayload } from '@sewablast/contract/live';
 import { VALIDATOR_TEXT } from '@sewablast/contract/validator';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
 import { readFileNumbers } from '../../lib/file-numbers.ts';
-import { CheckRun, type CheckRunDeps, RunFailure } from './check-run.ts';
+import { CheckRun, type CheckRunDeps, type JobPosition, RunFailure } from './check-run.ts';
 import type { ValidatorRow } from './job-kinds.ts';
 
 export class ValidatorRun extends CheckRun<ValidatorRow> {
@@ -45,7 +44,7 @@ export class ValidatorRun extends CheckRun<ValidatorRow> {
     return {};
   }
 
-  protected shownPosition(): Partial<TLivePayload> {
+  protected shownPosition(): JobPosition {
     return {};
   }
 }

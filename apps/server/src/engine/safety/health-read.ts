@@ -8,7 +8,7 @@
  * recorded meanwhile leaves the account due.
  */
 import type { TAccountEventKind } from '@sewablast/contract/account-events';
-import type { TLivePayload } from '@sewablast/contract/live';
+import type { TAccountExtras } from '@sewablast/contract/live';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
@@ -116,7 +116,7 @@ export async function healthFigures(
   db: Db,
   rows: AccountRow[],
   clock: PolicyClock,
-): Promise<[AccountRow, Partial<TLivePayload>][]> {
+): Promise<[AccountRow, TAccountExtras['health']][]> {
   if (rows.length === 0) return [];
   const settings = await readSettingsRow(db);
   const thresholds = settings ?? DEFAULT_HEALTH_THRESHOLDS;

@@ -5,8 +5,7 @@
  * pruned (key-prune.ts), stale health refreshed, then the service's chores. One round at a time; a stop
  * waits for the one under way.
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
-import type { LiveAccount } from '../../live/account-event.ts';
+import type { PublishAccountEvent } from '../../live/account-event.ts';
 import { countTakeovers } from '../../metrics/engine-metrics.ts';
 import { type ClaimedAccount, LEASE_SECONDS, type Leases } from '../leases.ts';
 import { pruneAccountEvents } from '../safety/account-events.ts';
@@ -32,7 +31,7 @@ export interface HostRoundsParts {
   giveUps: GiveUpTarget;
   /** Held accounts whose loop runs or not as it should not, brought in line (session-host.ts). */
   reconcileHeld: () => Promise<void>;
-  publish: (account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>) => Promise<void>;
+  publish: PublishAccountEvent;
   /** The host is stopping: nothing more is claimed. */
   closing: () => boolean;
 }

@@ -4,12 +4,11 @@
  * delivered once, and the message's template variant counts it delivered once and read once. Income stays
  * where it was paid, on the server's ack (record-send.ts).
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { sql } from 'drizzle-orm';
 import { type Db, withRetry } from '../../db/client.ts';
 import { messageLogs, templateVariantStats, whatsappAccounts } from '../../db/schema.ts';
 import { GroupCommit, type Turns } from '../../lib/group-commit.ts';
-import type { LiveAccount } from '../../live/account-event.ts';
+import type { LiveAccount, PublishAccountEvent } from '../../live/account-event.ts';
 import { heldBy } from '../leases.ts';
 
 export interface Receipt {
@@ -151,7 +150,7 @@ export const RECEIPT_RETRY_MS = [1000, 5000];
 
 export interface ReceiptTarget {
   readonly receipts: ReceiptWriter;
-  publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
+  publish: PublishAccountEvent;
 }
 
 /** Records a receipt and announces the account's new count; one whose message is not logged yet, later. */

@@ -2,13 +2,12 @@
  * What a session reports, written onto its account row at once (credentials first, so that a restart
  * never loses a session) and announced on the live channel (spec part 1 §3, DESIGN §8).
  */
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { TConnectionState } from '@sewablast/contract/whatsapp-states';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import type { LiveAccount } from '../../live/account-event.ts';
+import type { PublishAccountEvent } from '../../live/account-event.ts';
 import type { ConnectionState, SessionEvent } from '../../wa/driver.ts';
 import { type AccountRow, accountByClientid } from '../account-read.ts';
 import { heldBy } from '../leases.ts';
@@ -39,7 +38,7 @@ export interface SessionEventTarget {
   readonly workerId: string;
   /** The worker's receipts, recorded in batches. */
   readonly receipts: ReceiptWriter;
-  publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
+  publish: PublishAccountEvent;
   /** The session is gone for good (logged out, banned) or its lease passed to another worker: stop holding it. */
   lose(clientid: string): void;
   releaseProxy(proxyId: number, why?: ProxyRelease): Promise<void>;

@@ -9,13 +9,17 @@
 
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import type { TDeviceActivity } from '@sewablast/contract/monitor';
 import { eq } from 'drizzle-orm';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { OutcomeWriter } from '../../ledger/outcome-writer.ts';
 import { Turns } from '../../lib/group-commit.ts';
-import { type LiveAccount, publishAccountEvent } from '../../live/account-event.ts';
+import {
+  type PublishAccountEvent,
+  type PublishJobEvent,
+  publishAccountEvent,
+  publishJobEvent,
+} from '../../live/account-event.ts';
 import { BlastRuns } from '../blast/blast-runs.ts';
 import { MediaFiles } from '../blast/blast-take.ts';
 import type { Recipient, SendOutcome } from '../blast/send.ts';
@@ -101,7 +105,7 @@ export class SessionHost implements Engine {
       db: options.db,
       workerId: this.workerId,
       session: (clientid) => this.held.get(clientid),
-      publish: (row, event, extra) => this.publish(row, event, extra),
+      publish: this.publish,
       // Every blast's outcomes go through one writer, so that rounds finishing together share a statement.
       outcomes: new OutcomeWriter(options.db, counterWrites),
       media: new MediaFiles(options.db, options.files),
@@ -115,7 +119,7 @@ export class SessionHost implements Engine {
       db: options.db,
       workerId: this.workerId,
       receipts: new ReceiptWriter(options.db, this.workerId, counterWrites),
-      publish: (account, event, extra) => this.publish(account, event, extra),
+      publish: this.publish,
       // Not awaited: it is called from within the session's own event handling.
       lose: (clientid) => {
         void this.held.release(clientid).catch((error) => options.log?.(`closing ${clientid} failed`, error));
@@ -129,13 +133,13 @@ export class SessionHost implements Engine {
       workerId: this.workerId,
       release: (clientid) => this.held.release(clientid),
       releaseProxy: options.releaseProxy,
-      publish: (account, event, extra) => this.publish(account, event, extra),
+      publish: this.publish,
     };
     this.jobs = new JobRuns({
       db: options.db,
       workerId: this.workerId,
       session: (clientid) => this.held.get(clientid),
-      publish: (account, event, extra) => this.publish(account, event, extra),
+      publish: this.publishJob,
       files: options.files,
       safety: options.safety ?? { timeZone: 'Asia/Jakarta', enforce: false },
       secondMs: this.secondMs,
@@ -149,7 +153,7 @@ export class SessionHost implements Engine {
       opener: this.opener,
       giveUps: this.giveUps,
       reconcileHeld: () => this.reconcileHeld(),
-      publish: (account, event, extra) => this.publish(account, event, extra),
+      publish: this.publish,
       closing: () => this.closing,
     });
   }
@@ -257,7 +261,9 @@ export class SessionHost implements Engine {
     await this.held.release(clientid, 'logout');
   }
 
-  publish(account: LiveAccount, event: TLiveEventName, extra: Partial<TLivePayload> = {}): Promise<void> {
-    return publishAccountEvent(this.options.bus, account, event, extra);
-  }
+  readonly publish: PublishAccountEvent = (account, event, ...extra) =>
+    publishAccountEvent(this.options.bus, account, event, ...extra);
+
+  readonly publishJob: PublishJobEvent = (account, job, event, extra) =>
+    publishJobEvent(this.options.bus, account, job, event, extra);
 }

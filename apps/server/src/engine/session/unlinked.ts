@@ -5,11 +5,10 @@
  * account reads 'loggedOut', as after a logout from the phone, and the owner links it again from there.
  */
 
-import type { TLiveEventName, TLivePayload } from '@sewablast/contract/live';
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import type { LiveAccount } from '../../live/account-event.ts';
+import type { PublishAccountEvent } from '../../live/account-event.ts';
 import type { WaSession } from '../../wa/driver.ts';
 import { heldBy, leaseFree } from '../leases.ts';
 
@@ -109,7 +108,7 @@ export interface GiveUpTarget {
   /** Stops holding the session, if this process holds it. */
   release(clientid: string): Promise<void>;
   releaseProxy(proxyId: number): Promise<void>;
-  publish(account: LiveAccount, event: TLiveEventName, extra?: Partial<TLivePayload>): Promise<void>;
+  publish: PublishAccountEvent;
 }
 
 async function discard(target: GiveUpTarget, rows: Unlinked[]): Promise<void> {

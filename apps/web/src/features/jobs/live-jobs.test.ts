@@ -1,8 +1,15 @@
 import { JOB_TEXT } from '@sewablast/contract/jobs';
-import type { TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveEventName, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
 import { isFresh } from '../../lib/live.ts';
-import { applyJobEvent, concernsJob, type JobFields, jobStatusLabel, toLiveJob } from './live-jobs.ts';
+import {
+  applyJobEvent,
+  concernsJob,
+  type JobFields,
+  type JobListMessage,
+  jobStatusLabel,
+  toLiveJob,
+} from './live-jobs.ts';
 
 interface Generator extends JobFields {
   current_number: string | null;
@@ -22,10 +29,23 @@ const generator = toLiveJob<Generator>({
   Whatsapp: { id: 3, clientid: 'wa-3', state: 'connected' },
 });
 
-const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
-  event: name,
-  payload: { deviceId: 'wa-3', date: '', generatorId: 7, ...payload },
-});
+const sender = { id: 3, user_id: 1, clientid: 'wa-3', state: 'connected', status: 'idle' };
+/** An event of `name` about generator 7 (unless a test names another), with the fields of its kind a test names. */
+function event<E extends JobListMessage['event']>(
+  name: E,
+  payload?: Partial<Extract<JobListMessage, { event: E }>['payload']>,
+): Extract<JobListMessage, { event: E }>;
+function event(name: TLiveEventName, payload: object = {}) {
+  return { event: name, payload: { deviceId: 'wa-3', date: '', sender, generatorId: 7, ...payload } } as TLiveMessage;
+}
+/** An account's own event, with the fields of its kind a test names. */
+function accountEvent<E extends TLiveEventName>(
+  name: E,
+  payload?: Partial<TLiveMessageOf<E>['payload']>,
+): TLiveMessageOf<E>;
+function accountEvent(name: TLiveEventName, payload: object = {}) {
+  return { event: name, payload: { deviceId: 'wa-3', date: '', sender, ...payload } } as TLiveMessage;
+}
 
 const label = (row: typeof generator, now = 0) => jobStatusLabel(row, now, 'Generating');
 
@@ -95,7 +115,11 @@ describe('applyJobEvent', () => {
 
   it('keeps the real progress and shows why when a run stops on an error', () => {
     const running = { ...generator, status: 'sending' as const, progress: 40 };
-    const failed = applyJobEvent(running, event('error_generate', { state: 'error', sendError: 'banned' }), 0);
+    const failed = applyJobEvent(
+      running,
+      event('error_generate', { state: 'error', status: 'idle', sendError: 'banned' }),
+      0,
+    );
     expect(failed).toMatchObject({ status: 'idle', state: 'error', progress: 40, last_error: 'banned' });
     expect(label(failed)).toBe('Gagal');
   });
@@ -136,9 +160,7 @@ describe('concernsJob', () => {
     expect(
       concernsJob(generator, event('count_success', { generatorId: undefined, validatorId: 7 }), 'generatorId'),
     ).toBe(false);
-    expect(concernsJob(generator, event('connection.update', { generatorId: undefined }), 'generatorId')).toBe(true);
-    expect(
-      concernsJob(generator, { event: 'connection.update', payload: { deviceId: 'wa-9', date: '' } }, 'generatorId'),
-    ).toBe(false);
+    expect(concernsJob(generator, accountEvent('connection.update'), 'generatorId')).toBe(true);
+    expect(concernsJob(generator, accountEvent('connection.update', { deviceId: 'wa-9' }), 'generatorId')).toBe(false);
   });
 });

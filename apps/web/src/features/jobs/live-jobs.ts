@@ -4,7 +4,8 @@
  * change names only the account, and reaches every row on it.
  */
 import { JOB_TEXT } from '@sewablast/contract/jobs';
-import type { TLiveMessage } from '@sewablast/contract/live';
+import type { TJobLiveMessage, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
+import { isJobEvent } from '@sewablast/contract/live-channel';
 import { secondsLeft, type Wait } from '../../lib/live.ts';
 
 /** What a job row holds that live events change (contract jobs.ts ZJobBase). */
@@ -50,74 +51,85 @@ export const toLiveJob = <T extends JobFields>(job: T): LiveJob<T> => ({
 
 const CLEARED = { waiting: null, attempting: null, progressing: false, requesting: false };
 
+/** What a job's list hears: its jobs' own events, and its accounts' connection changes. */
+export type JobListMessage = TJobLiveMessage | TLiveMessageOf<'connection.update'>;
+
 /** A generator's events carry the number it is at (`current_number`, null once finished). */
-function withPosition<T extends JobFields>(row: LiveJob<T>, payload: TLiveMessage['payload']): LiveJob<T> {
-  return payload.current_number !== undefined && 'current_number' in row
+function withPosition<T extends JobFields>(row: LiveJob<T>, payload: TJobLiveMessage['payload']): LiveJob<T> {
+  return 'current_number' in payload && 'current_number' in row
     ? { ...row, current_number: payload.current_number }
     : row;
 }
 
-const asStatus = (value: string | undefined, fallback: JobFields['status']): JobFields['status'] =>
-  value === 'sending' || value === 'idle' ? value : fallback;
+/** The id of the job an event names in the list's id field, if it names one there. */
+const idIn = (payload: TJobLiveMessage['payload'], key: JobKey): number | undefined =>
+  key === 'generatorId'
+    ? 'generatorId' in payload
+      ? payload.generatorId
+      : undefined
+    : 'validatorId' in payload
+      ? payload.validatorId
+      : undefined;
 
 /** Whether an event is about this row: its own job, or (a connection change) the account it runs on. */
-export function concernsJob(row: JobFields, message: TLiveMessage, key: JobKey): boolean {
+export function concernsJob(row: JobFields, message: TLiveMessage, key: JobKey): message is JobListMessage {
   if (message.event === 'connection.update') return row.Whatsapp?.clientid === message.payload.deviceId;
-  return message.payload[key] === row.id;
+  return isJobEvent(message) && idIn(message.payload, key) === row.id;
 }
 
-export function applyJobEvent<T extends JobFields>(row: LiveJob<T>, message: TLiveMessage, now: number): LiveJob<T> {
-  const { payload } = message;
+export function applyJobEvent<T extends JobFields>(row: LiveJob<T>, message: JobListMessage, now: number): LiveJob<T> {
   switch (message.event) {
     case 'generating':
     case 'validating':
       return { ...row, status: 'sending', state: 'running', progressing: true, requesting: false, waiting: null };
     case 'idle':
     case 'stop':
-      return { ...row, ...CLEARED, status: 'idle', state: payload.state ?? 'idle' };
+      return { ...row, ...CLEARED, status: 'idle', state: message.payload.state };
     case 'count_success':
       return {
         ...row,
-        count_success: payload.count_success ?? row.count_success,
-        status: asStatus(payload.status, row.status),
-        progress: payload.progress ?? row.progress,
+        count_success: message.payload.count_success,
+        status: message.payload.status,
         successAt: now,
         attempting: null,
       };
     case 'count_fail':
       return {
         ...row,
-        count_fail: payload.count_fail ?? row.count_fail,
-        status: asStatus(payload.status, row.status),
-        progress: payload.progress ?? row.progress,
+        count_fail: message.payload.count_fail,
+        status: message.payload.status,
         failAt: now,
         attempting: null,
       };
     case 'count_synced':
-      return {
-        ...row,
-        count_success: payload.count_success ?? row.count_success,
-        count_fail: payload.count_fail ?? row.count_fail,
-      };
-    case 'finished':
-    case 'error_generate':
-    case 'error_validate':
+      return { ...row, count_success: message.payload.count_success, count_fail: message.payload.count_fail };
+    case 'finished': {
+      const { payload } = message;
       return withPosition(
         {
           ...row,
           ...CLEARED,
-          status: 'idle',
-          state: payload.state ?? (message.event === 'finished' ? 'finished' : 'error'),
-          count_success: payload.count_success ?? row.count_success,
-          count_fail: payload.count_fail ?? row.count_fail,
-          // A job that stopped on an error keeps its real progress; the spec's 100 % would claim it done.
-          progress: payload.progress ?? (message.event === 'finished' ? 100 : row.progress),
-          last_error: payload.sendError ?? row.last_error,
+          status: payload.status,
+          state: payload.state,
+          count_success: payload.count_success,
+          count_fail: payload.count_fail,
+          progress: payload.progress,
         },
         payload,
       );
+    }
+    case 'error_generate':
+    case 'error_validate':
+      // A job that stopped on an error keeps its real progress; the spec's 100 % would claim it done.
+      return {
+        ...row,
+        ...CLEARED,
+        status: message.payload.status,
+        state: message.payload.state,
+        last_error: message.payload.sendError,
+      };
     case 'connection.update': {
-      const state = payload.state ?? row.Whatsapp?.state ?? '';
+      const { state } = message.payload;
       const next = { ...row, Whatsapp: row.Whatsapp && { ...row.Whatsapp, state } };
       return state === 'conflict' ? { ...next, ...CLEARED, status: 'idle' } : next;
     }
@@ -125,32 +137,33 @@ export function applyJobEvent<T extends JobFields>(row: LiveJob<T>, message: TLi
       // The run waits for its account now, not for a retry or the next check.
       return { ...row, state: 'reconnecting', waiting: null, attempting: null };
     case 'attempting':
-      return { ...row, attempting: payload.code ?? '' };
-    case 'progressing':
+      return { ...row, attempting: message.payload.code };
+    case 'progressing': {
+      const { payload } = message;
       return withPosition(
         {
           ...row,
           state: 'running',
           progressing: true,
           waiting: null,
-          done: payload.value ?? row.done,
-          total: payload.target ?? row.total,
-          progress: payload.progress ?? row.progress,
+          done: payload.value,
+          total: payload.target,
+          progress: payload.progress,
         },
         payload,
       );
+    }
     case 'update_target':
       return { ...row, progressing: true };
     case 'reset':
-      return { ...row, ...CLEARED, state: payload.state ?? row.state };
-    case 'waiting':
+      return { ...row, ...CLEARED, state: message.payload.state };
+    case 'waiting': {
+      const { payload } = message;
       // A wait for check budget (account safety) is told by its state, not counted down: it may last an hour.
-      if (payload.state === 'quota' || payload.state === 'no_checker') {
+      if ('state' in payload)
         return { ...row, progressing: false, state: payload.state, waiting: null, attempting: null };
-      }
-      return { ...row, progressing: false, state: 'waiting', waiting: { seconds: payload.waitTime ?? 0, since: now } };
-    default:
-      return row;
+      return { ...row, progressing: false, state: 'waiting', waiting: { seconds: payload.waitTime, since: now } };
+    }
   }
 }
 

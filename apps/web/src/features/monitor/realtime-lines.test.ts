@@ -1,12 +1,17 @@
-import type { TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveEventName, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
 import { appendLine, isFor, lineOf, MAX_LINES } from './realtime-lines.ts';
 
 const sender = { id: 42, user_id: 7, clientid: 'wa-device-1', state: 'connected', status: 'idle' };
-const message = (event: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
-  event,
-  payload: { deviceId: 'wa-device-1', date: '2026-11-24T04:05:06.000Z', sender, ...payload },
-});
+/** An event of `name` with some of its kind's fields: each line shows what its event carries. */
+function message<E extends TLiveEventName>(
+  event: E,
+  payload?: Partial<TLiveMessageOf<E>['payload']>,
+): TLiveMessageOf<E>;
+function message(event: TLiveEventName, payload: object = {}) {
+  const date = '2026-11-24T04:05:06.000Z';
+  return { event, payload: { deviceId: 'wa-device-1', date, sender, ...payload } } as TLiveMessage;
+}
 
 describe('the realtime monitor lines', () => {
   it('keeps only the events whose device id or sender id is the id asked for', () => {
@@ -14,7 +19,8 @@ describe('the realtime monitor lines', () => {
     expect(isFor(message('waiting'), '42')).toBe(true);
     expect(isFor(message('waiting'), 'wa-device-2')).toBe(false);
     expect(isFor(message('waiting'), '7')).toBe(false);
-    expect(isFor(message('qr', { deviceId: 'wa-other', sender: undefined }), '42')).toBe(false);
+    const senderless = { deviceId: '' as const, date: '', importId: 'i-1', rows: 0, phase: 'reading' as const };
+    expect(isFor({ event: 'import_progress', payload: senderless }, '42')).toBe(false);
     expect(isFor(message('waiting'), '')).toBe(false);
   });
 
@@ -30,10 +36,8 @@ describe('the realtime monitor lines', () => {
       tone: null,
     });
     expect(reconnecting.date).toMatch(/\d{2}[.:]\d{2}[.:]\d{2}/);
-    expect(lineOf(message('waiting', { waitTime: 12, number: '628123' }), 2)).toMatchObject({
-      seconds: '12',
-      number: '628123',
-    });
+    expect(lineOf(message('waiting', { waitTime: 12 }), 2)).toMatchObject({ seconds: '12' });
+    expect(lineOf(message('sending', { number: '628123' }), 2)).toMatchObject({ number: '628123' });
     // The event's own state wins over the sender's.
     expect(lineOf(message('connection.update', { state: 'disconnected' }), 3)).toMatchObject({
       state: 'disconnected',

@@ -23,23 +23,28 @@ export interface RealtimeLine {
 
 export function isFor(message: TLiveMessage, id: string): boolean {
   const { payload } = message;
-  return id !== '' && (payload.deviceId === id || (payload.sender !== undefined && String(payload.sender.id) === id));
+  return id !== '' && (payload.deviceId === id || ('sender' in payload && String(payload.sender.id) === id));
 }
 
 const shown = (value: string | number | null | undefined) =>
   value === undefined || value === null ? '-' : String(value);
 
+/**
+ * A line shows every kind in the same columns: each column is the field of that name where the event's kind
+ * carries it, else the account's (its `sender`) for state and status.
+ */
 export function lineOf(message: TLiveMessage, key: number): RealtimeLine {
   const { event, payload } = message;
+  const sender = 'sender' in payload ? payload.sender : undefined;
   return {
     key,
     date: formatDateTimeSeconds(payload.date),
     event,
-    state: shown(payload.state ?? payload.sender?.state),
-    status: shown(payload.status ?? payload.sender?.status),
-    times: shown(payload.reconnectTime),
-    seconds: shown(payload.waitTime),
-    number: shown(payload.number ?? payload.phonenumber),
+    state: shown('state' in payload ? payload.state : sender?.state),
+    status: shown('status' in payload ? payload.status : sender?.status),
+    times: shown('reconnectTime' in payload ? payload.reconnectTime : undefined),
+    seconds: shown('waitTime' in payload ? payload.waitTime : undefined),
+    number: shown('number' in payload ? payload.number : 'phonenumber' in payload ? payload.phonenumber : undefined),
     tone: event === 'connection.update' ? 'connection' : event === 'authenticated' ? 'authenticated' : null,
   };
 }

@@ -1,3 +1,4 @@
+import type { TLiveMessageOf } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
 import { applyNumberEvent } from './live-numbers.ts';
 
@@ -13,8 +14,12 @@ const row = {
   successAt: null,
   failAt: null,
 };
-const at = (event: 'count_success' | 'count_fail' | 'in_use', extra: object = {}) =>
-  ({ event, payload: { deviceId: 'wa-1', date: '', number: '6281', ...extra } }) as const;
+const sender = { id: 1, user_id: 1, clientid: 'wa-1', state: 'connected', status: 'idle' };
+/** An event of `name` on number 6281 with the fields of one of its kinds that a test names. */
+const at = <E extends 'count_success' | 'count_fail' | 'in_use'>(
+  event: E,
+  extra: Partial<TLiveMessageOf<E>['payload']> = {},
+) => ({ event, payload: { deviceId: 'wa-1', date: '', sender, number: '6281', ...extra } }) as TLiveMessageOf<E>;
 
 describe('applyNumberEvent', () => {
   it('counts, stamps last sent, highlights and flags the number the event names', () => {
@@ -37,8 +42,6 @@ describe('applyNumberEvent', () => {
   });
 
   it('leaves other numbers alone', () => {
-    expect(
-      applyNumberEvent(row, { event: 'count_success', payload: { deviceId: 'x', date: '', number: '6282' } }, 5),
-    ).toBe(row);
+    expect(applyNumberEvent(row, at('count_success', { deviceId: 'x', number: '6282' }), 5)).toBe(row);
   });
 });

@@ -13,12 +13,18 @@ export const toLiveNumber = (row: TPhoneNumber): LiveNumber => ({ ...row, succes
 
 export function applyNumberEvent(row: LiveNumber, message: TLiveMessage, now: number): LiveNumber {
   // A generator's or validator's check of a number is no send to it.
-  if (message.payload.number !== row.number || isJobEvent(message.payload)) return row;
-  const lastSent = message.payload.last_sent ?? new Date(now).toISOString();
-  if (message.event === 'count_success')
-    return { ...row, count_success: row.count_success + 1, last_sent: lastSent, successAt: now };
-  if (message.event === 'count_fail')
-    return { ...row, count_fail: row.count_fail + 1, last_sent: lastSent, failAt: now };
-  if (message.event === 'in_use') return { ...row, in_use: message.payload.in_use === 1 ? 1 : 0 };
-  return row;
+  if (isJobEvent(message)) return row;
+  switch (message.event) {
+    case 'count_success':
+      if (message.payload.number !== row.number) return row;
+      return { ...row, count_success: row.count_success + 1, last_sent: message.payload.last_sent, successAt: now };
+    case 'count_fail':
+      // A failed send says no time of its own: it went out as it was heard.
+      if (message.payload.number !== row.number) return row;
+      return { ...row, count_fail: row.count_fail + 1, last_sent: new Date(now).toISOString(), failAt: now };
+    case 'in_use':
+      return message.payload.number === row.number ? { ...row, in_use: message.payload.in_use } : row;
+    default:
+      return row;
+  }
 }

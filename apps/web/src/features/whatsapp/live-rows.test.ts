@@ -1,4 +1,4 @@
-import type { TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveEventName, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { describe, expect, it } from 'vitest';
 import { cannotStart, isFresh } from '../../lib/live.ts';
@@ -47,10 +47,12 @@ const account = toLiveRow({
   health_slowed: false,
   createdAt: '',
 });
-const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
-  event: name,
-  payload: { deviceId: 'wa-1', date: '', ...payload },
-});
+const sender = { id: 1, user_id: 1, clientid: 'wa-1', state: 'connected', status: 'idle' };
+/** An event of `name` with the fields of one of its kinds that a test names. */
+function event<E extends TLiveEventName>(name: E, payload?: Partial<TLiveMessageOf<E>['payload']>): TLiveMessageOf<E>;
+function event(name: TLiveEventName, payload: object = {}) {
+  return { event: name, payload: { deviceId: 'wa-1', date: '', sender, ...payload } } as TLiveMessage;
+}
 
 describe('applyLiveEvent', () => {
   it('follows a blast from start through counts, waiting and stop', () => {
@@ -240,7 +242,9 @@ describe('applyLiveEvent', () => {
       0,
     );
     expect(synced).toMatchObject({ count_success: 9, count_fail: 1, count_delivered: 7 });
-    expect(applyLiveEvent(synced, event('count_synced', { count_success: 10 }), 0).count_delivered).toBe(7);
+    // A generator's sync on the account carries no deliveries, and leaves the account's.
+    const jobSync = event('count_synced', { generatorId: 3, count_success: 10, count_fail: 0 });
+    expect(applyLiveEvent(synced, jobSync, 0).count_delivered).toBe(7);
     expect(applyLiveEvent(synced, event('reset', { state: 'connected' }), 0)).toMatchObject({
       count_success: 0,
       count_fail: 0,

@@ -2,7 +2,7 @@
  * How live events change an account row on the list (spec part 1 §4 Blast status). Pure, so that each
  * rule is tested without a browser.
  */
-import type { TLiveMessage } from '@sewablast/contract/live';
+import type { TAccountLiveMessage, TLiveMessage, TSafetyFigures } from '@sewablast/contract/live';
 import { isJobEvent } from '@sewablast/contract/live-channel';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { secondsLeft, type Wait } from '../../lib/live.ts';
@@ -42,40 +42,66 @@ const IDLE = {
   wait_reason: null,
 };
 
-const SAFETY_FIELDS = [
-  'daily_cap',
-  'cap_grown',
-  'sent_today',
-  'warmup_day',
-  'warmup_days',
-  'resume_at',
-  'wait_reason',
-  'health',
-  'health_trend',
-  'health_pause_below',
-  'health_slowed',
-] as const;
+/** The account safety figures an event of the blast carries (its counts and waits, its health), if any. */
+function figuresOf(message: TAccountLiveMessage): Partial<TSafetyFigures> {
+  switch (message.event) {
+    case 'waiting':
+    case 'attempting':
+    case 'reconnecting':
+    case 'progressing':
+    case 'count_success':
+    case 'count_fail':
+    case 'health':
+      return message.payload;
+    default:
+      return {};
+  }
+}
 
-/** The account safety figures an event carries (a blast's counts and waits), over the row's. */
-function withSafety(row: LiveRow, payload: TLiveMessage['payload']): LiveRow {
-  const next: Record<string, unknown> = { ...row };
-  for (const field of SAFETY_FIELDS) if (payload[field] !== undefined) next[field] = payload[field];
-  return next as unknown as LiveRow;
+/** The figures an event carries over the row's. */
+function withSafety(row: LiveRow, figures: Partial<TSafetyFigures>): LiveRow {
+  const {
+    daily_cap = row.daily_cap,
+    cap_grown = row.cap_grown,
+    sent_today = row.sent_today,
+    warmup_day = row.warmup_day,
+    warmup_days = row.warmup_days,
+    resume_at = row.resume_at,
+    wait_reason = row.wait_reason,
+    health = row.health,
+    health_trend = row.health_trend,
+    health_pause_below = row.health_pause_below,
+    health_slowed = row.health_slowed,
+  } = figures;
+  return {
+    ...row,
+    daily_cap,
+    cap_grown,
+    sent_today,
+    warmup_day,
+    warmup_days,
+    resume_at,
+    wait_reason,
+    health,
+    health_trend,
+    health_pause_below,
+    health_slowed,
+  };
 }
 
 export function applyLiveEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
-  const { payload } = message;
-  // A generator or validator on the account reports its own run: the row shows the account's blast.
-  if (isJobEvent(payload)) return row;
-  const next = applyEvent(withSafety(row, payload), message, now);
+  // A generator or validator on the account reports its own run: the row shows the account's blast. An
+  // import's progress is no account's.
+  if (isJobEvent(message) || message.event === 'import_progress') return row;
+  const figures = figuresOf(message);
+  const next = applyEvent(withSafety(row, figures), message, now);
   // Hours that never open are the account's, not its blast's: a stopped blast still never sends, until an
   // event of the blast says otherwise.
-  const kept = row.wait_reason === 'no_hours' && payload.wait_reason === undefined && next.wait_reason === null;
+  const kept = row.wait_reason === 'no_hours' && figures.wait_reason === undefined && next.wait_reason === null;
   return kept ? { ...next, wait_reason: 'no_hours' } : next;
 }
 
-function applyEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
-  const { payload } = message;
+function applyEvent(row: LiveRow, message: TAccountLiveMessage, now: number): LiveRow {
   switch (message.event) {
     case 'start':
       return { ...row, status: 'sending', blasting: true, requesting: false, error: null };
@@ -83,41 +109,40 @@ function applyEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
       return { ...row, status: 'sending', progressing: true, waiting: null, attempting: null };
     case 'progressing':
       return { ...row, progressing: true, waiting: null };
-    case 'waiting':
+    case 'waiting': {
+      const { waitTime, limited_until } = message.payload;
       return {
         ...row,
         progressing: false,
-        waiting: { seconds: payload.waitTime ?? 0, since: now },
+        waiting: { seconds: waitTime, since: now },
         // A wait for a restriction says until when; the row shows it while that time is ahead.
-        ...(payload.limited_until ? { limited_until: payload.limited_until } : {}),
+        ...(limited_until ? { limited_until } : {}),
       };
+    }
     case 'count_success':
       return {
         ...row,
-        count_success: payload.count_success ?? row.count_success,
-        income: payload.income ?? row.income,
+        count_success: message.payload.count_success,
+        income: message.payload.income,
         successAt: now,
         attempting: null,
       };
     case 'count_fail':
-      return { ...row, count_fail: payload.count_fail ?? row.count_fail, failAt: now, attempting: null };
+      return { ...row, count_fail: message.payload.count_fail, failAt: now, attempting: null };
     case 'count_delivered':
-      return { ...row, count_delivered: payload.count_delivered ?? row.count_delivered, deliveredAt: now };
-    case 'count_synced':
-      return {
-        ...row,
-        count_success: payload.count_success ?? row.count_success,
-        count_fail: payload.count_fail ?? row.count_fail,
-        count_delivered: payload.count_delivered ?? row.count_delivered,
-      };
+      return { ...row, count_delivered: message.payload.count_delivered, deliveredAt: now };
+    case 'count_synced': {
+      const { count_success, count_fail, count_delivered } = message.payload;
+      return { ...row, count_success, count_fail, count_delivered };
+    }
     case 'profile':
-      return { ...row, pushname: payload.pushname ?? row.pushname };
+      return { ...row, pushname: message.payload.pushname };
     case 'attempting':
-      return { ...row, attempting: payload.code ?? '' };
+      return { ...row, attempting: message.payload.code };
     case 'reconnecting':
       return { ...row, state: 'reconnecting' };
     case 'error_blast':
-      return { ...row, ...IDLE, error: payload.sendError || 'Blast error' };
+      return { ...row, ...IDLE, error: message.payload.sendError || 'Blast error' };
     case 'idle':
     case 'stop':
     case 'finished':
@@ -125,28 +150,18 @@ function applyEvent(row: LiveRow, message: TLiveMessage, now: number): LiveRow {
     case 'reset':
       return {
         ...row,
-        state: payload.state ?? row.state,
+        state: message.payload.state,
         count_success: 0,
         count_fail: 0,
         count_delivered: 0,
         income: 0,
       };
     case 'connection.update': {
-      const state = payload.state ?? row.state;
+      const { state } = message.payload;
       return state === 'conflict' ? { ...row, ...IDLE, state } : { ...row, state };
     }
-    case 'suspended': {
-      const next = {
-        ...row,
-        ...IDLE,
-        suspended: true,
-        state: 'suspended',
-        suspended_count: payload.suspended_count ?? row.suspended_count + 1,
-      };
-      return (payload.suspended_count ?? 0) > 2
-        ? { ...next, count_success: payload.count_success ?? row.count_success, income: payload.income ?? row.income }
-        : next;
-    }
+    case 'suspended':
+      return { ...row, ...IDLE, suspended: true, state: 'suspended', suspended_count: message.payload.suspended_count };
     default:
       return row;
   }

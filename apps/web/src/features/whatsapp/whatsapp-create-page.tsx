@@ -126,8 +126,9 @@ export function Component() {
         setDeadline(null);
         return;
       }
-      const state = message.event === 'connection.update' ? message.payload.state : undefined;
-      const refusal = message.event === 'connection.update' ? linkRefusalOf(message.payload.refusal) : null;
+      const update = message.event === 'connection.update' ? message.payload : undefined;
+      const state = update?.state;
+      const refusal = update ? linkRefusalOf(update.refusal) : null;
       if (refusal && !linked.current) {
         // WhatsApp ended the link for a reason the member must act on: said instead of waiting for QR codes.
         fail(WHATSAPP_TEXT.linkRefused[refusal]);
@@ -139,7 +140,7 @@ export function Component() {
         return;
       }
       if (state === 'numberChanged' && !linked.current) {
-        setScanned((current) => message.payload.phonenumber ?? current);
+        setScanned((current) => update?.phonenumber ?? current);
         setPhase('confirming');
         setDeadline(null);
         return;

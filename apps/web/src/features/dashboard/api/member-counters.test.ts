@@ -1,11 +1,13 @@
-import type { TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveEventName, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
 import { describe, expect, it } from 'vitest';
 import { changesCounters } from './member-counters.ts';
 
-const event = (name: TLiveMessage['event'], payload: Partial<TLiveMessage['payload']> = {}): TLiveMessage => ({
-  event: name,
-  payload: { deviceId: 'wa-1', date: '', ...payload },
-});
+const sender = { id: 1, user_id: 1, clientid: 'wa-1', state: 'connected', status: 'idle' };
+/** An event of `name` with some of its kind's fields: what is read here is its name and the job it names. */
+function event<E extends TLiveEventName>(name: E, payload?: Partial<TLiveMessageOf<E>['payload']>): TLiveMessageOf<E>;
+function event(name: TLiveEventName, payload: object = {}) {
+  return { event: name, payload: { deviceId: 'wa-1', date: '', sender, ...payload } } as TLiveMessage;
+}
 
 describe('changesCounters', () => {
   it("re-reads after the account's blast counts and connection changes", () => {

@@ -50,8 +50,7 @@ const CHANGING: ReadonlySet<string> = new Set([
 ]);
 
 /** Whether a counter may differ after `message`: a generator's or validator's counts are none of them. */
-export const changesCounters = (message: TLiveMessage): boolean =>
-  CHANGING.has(message.event) && !isJobEvent(message.payload);
+export const changesCounters = (message: TLiveMessage): boolean => CHANGING.has(message.event) && !isJobEvent(message);
 
 /**
  * Re-reads the counters as the member's accounts report on the live channel, at most once a second
