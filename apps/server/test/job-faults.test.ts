@@ -4,7 +4,8 @@
  * its account and resume where it stopped, never fail; checks that fail for a passing reason are retried
  * with `attempting {code}`. Each ends with every number of the range counted exactly once.
  */
-import { isJobEvent, type TJobLiveMessage, type TLiveEventName } from '@sewablast/contract/live';
+import type { TJobLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent, type TLiveEventName } from '@sewablast/contract/live-channel';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';

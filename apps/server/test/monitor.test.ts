@@ -4,7 +4,7 @@
  * the live sockets of an id, across nodes over Redis.
  */
 import { randomBytes } from 'node:crypto';
-import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live';
+import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live-channel';
 import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { eq } from 'drizzle-orm';

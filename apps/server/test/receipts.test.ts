@@ -4,7 +4,8 @@
  * once, only for a success and only while this worker's lease holds the account; a profile names the
  * account; the store keeps what a session sent for retry requests, and the host prunes it.
  */
-import { isJobEvent, type TAccountLiveMessage, type TLiveMessage } from '@sewablast/contract/live';
+import type { TAccountLiveMessage, TLiveMessage } from '@sewablast/contract/live';
+import { isJobEvent } from '@sewablast/contract/live-channel';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';

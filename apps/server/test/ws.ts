@@ -3,7 +3,8 @@
  * is held to its kind (contract live.ts): a field a kind does not name, or one it names and the message lacks,
  * fails the test that received it.
  */
-import { type TLiveEventName, type TLiveMessage, type TLiveMessageOf, ZLiveMessage } from '@sewablast/contract/live';
+import { type TLiveMessage, type TLiveMessageOf, ZLiveMessage } from '@sewablast/contract/live';
+import type { TLiveEventName } from '@sewablast/contract/live-channel';
 import WebSocket from 'ws';
 
 export interface LiveClient {

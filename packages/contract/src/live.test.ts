@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { isJobEvent, type TLiveEventName, type TLiveMessage, type TSender, ZLiveMessage } from './live.ts';
+import { type TLiveMessage, type TSender, ZLiveMessage } from './live.ts';
+import { isJobEvent, type TLiveEventName } from './live-channel.ts';
 
 const sender = { id: 1, user_id: 2, clientid: 'wa-1', state: 'connected', status: 'idle' };
 const base = { deviceId: 'wa-1', date: '2026-11-27T03:00:00.000Z', sender };

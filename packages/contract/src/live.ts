@@ -12,16 +12,6 @@ import { IMPORT_PHASES } from './imports.ts';
 import type { TLiveEventName } from './live-channel.ts';
 import { ZWhatsapp } from './whatsapp.ts';
 
-export {
-  ADMIN_CHANNEL,
-  isJobEvent,
-  LIVE_EVENTS,
-  memberChannel,
-  PING,
-  PONG,
-  type TLiveEventName,
-} from './live-channel.ts';
-
 export const ZSender = z.object({
   id: z.number().int(),
   user_id: z.number().int(),

@@ -2,7 +2,8 @@
  * An account's live event as DESIGN §7 shapes it: the device, the time, and the account as `sender`, with the
  * fields of one of the event's kinds (contract live.ts), which the compiler holds each publisher to.
  */
-import type { TAccountExtras, TJobExtras, TJobRef, TLiveEventName, TLiveMessage } from '@sewablast/contract/live';
+import type { TAccountExtras, TJobExtras, TJobRef, TLiveMessage } from '@sewablast/contract/live';
+import type { TLiveEventName } from '@sewablast/contract/live-channel';
 import type { whatsappAccounts } from '../db/schema.ts';
 import { countLiveEvent } from '../metrics/live-metrics.ts';
 import type { EventBus } from './bus.ts';

@@ -6,8 +6,7 @@
  * of theirs here has its token checked again, and those it no longer opens are closed.
  */
 import websocket from '@fastify/websocket';
-import { ADMIN_CHANNEL, memberChannel, PING, PONG } from '@sewablast/contract/live';
-import { SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
+import { ADMIN_CHANNEL, memberChannel, PING, PONG, SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
 import { inGroup } from '@sewablast/contract/roles';
 import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';

@@ -5,7 +5,7 @@
  */
 import { hostname } from 'node:os';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
-import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live';
+import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live-channel';
 import type { TDeviceActivity, TLocalMonitor, TRemoteMonitor, TSocketMonitor } from '@sewablast/contract/monitor';
 import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
 import { count, eq, inArray, or } from 'drizzle-orm';

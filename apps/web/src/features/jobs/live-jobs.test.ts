@@ -1,5 +1,6 @@
 import { JOB_TEXT } from '@sewablast/contract/jobs';
-import type { TLiveEventName, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
+import type { TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
+import type { TLiveEventName } from '@sewablast/contract/live-channel';
 import { describe, expect, it } from 'vitest';
 import { isFresh } from '../../lib/live.ts';
 import {

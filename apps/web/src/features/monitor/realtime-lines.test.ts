@@ -1,4 +1,5 @@
-import type { TLiveEventName, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
+import type { TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
+import type { TLiveEventName } from '@sewablast/contract/live-channel';
 import { describe, expect, it } from 'vitest';
 import { appendLine, isFor, lineOf, MAX_LINES } from './realtime-lines.ts';
 

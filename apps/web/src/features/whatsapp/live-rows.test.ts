@@ -1,4 +1,5 @@
-import type { TLiveEventName, TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
+import type { TLiveMessage, TLiveMessageOf } from '@sewablast/contract/live';
+import type { TLiveEventName } from '@sewablast/contract/live-channel';
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { describe, expect, it } from 'vitest';
 import { cannotStart, isFresh } from '../../lib/live.ts';
