@@ -241,6 +241,7 @@ describe('Daftar Whatsapp', () => {
       await confirm.click();
       const toast = page.locator('[data-sonner-toast][data-mounted="true"]');
       await toast.waitFor();
+      expect(await page.locator('[data-sonner-toaster]').getAttribute('data-sonner-theme')).toBe('light');
       // Once it has slid in.
       await settled(page);
       expect(await page.getByRole('link', { name: 'Tambah' }).isVisible()).toBe(true);
@@ -248,6 +249,12 @@ describe('Daftar Whatsapp', () => {
       await toast.getByRole('button', { name: 'Tutup' }).click();
       await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
     }
+    // The toasts follow the page's theme (sonner draws light unless told).
+    await page.getByTestId('theme-toggle').click();
+    await reset.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+    await page.locator('[data-sonner-toast][data-mounted="true"]').waitFor();
+    expect(await page.locator('[data-sonner-toaster]').getAttribute('data-sonner-theme')).toBe('dark');
     await context.close();
   });
 

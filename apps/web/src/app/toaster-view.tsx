@@ -7,15 +7,19 @@
 import { TOAST_TEXT } from '@sewablast/contract/texts';
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
+import { useTheme } from '../lib/theme.ts';
 import { toasterReady } from '../lib/toast.ts';
 
 const SHOWN_MS = 3000;
 
 export function ToasterView() {
+  // Sonner draws light unless told: a dark page's toast stood out pale green.
+  const [theme] = useTheme();
   // Runs after the Toaster's own effects, so sonner's toaster has subscribed by then.
   useEffect(() => toasterReady(toast), []);
   return (
     <Toaster
+      theme={theme}
       richColors
       closeButton
       position="bottom-center"
