@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { type CommandTransport, RemoteEngine, serveCommands } from './engine/remote.ts';
 import { createReplyHandler } from './engine/session/replies.ts';
 import { SessionHost } from './engine/session/session-host.ts';
+import { KEPT_STATUS } from './http/errors.ts';
 import { createMemoryLimits, type LimitStore } from './lib/limit-store.ts';
 import { createMailer, type MailConfig } from './lib/mailer.ts';
 import type { EventBus } from './live/bus.ts';
@@ -174,8 +175,11 @@ export function createServices(db: Db, jwtSecret: Uint8Array, runtime: Runtime) 
   const generators = createGeneratorService({ db, engine });
   const validators = createValidatorService({ db, engine, files });
   const messageLogs = createMessageLogService(db, runtime.timeZone);
-  const bonuses = createBonusService(db);
-  const withdrawals = createWithdrawService(db, runtime.timeZone, { confirmEmails: emailConfirmation.required });
+  const bonuses = createBonusService(db, KEPT_STATUS);
+  const withdrawals = createWithdrawService(db, runtime.timeZone, {
+    confirmEmails: emailConfirmation.required,
+    keptStatus: KEPT_STATUS,
+  });
   const acceptedExport = createAcceptedExport(db, runtime.timeZone);
   const audit = createAuditService(db, runtime.timeZone);
   const accountLoss = createAccountLossService(db, runtime.timeZone);

@@ -358,7 +358,7 @@ describe('linking an account', () => {
     const failure = await whatsapp
       .newClient({ id: member.user.id, role: 'member' }, { deviceId: deviceId(), userId: member.user.id })
       .catch((error: unknown) => error);
-    expect(failure).toMatchObject({ status: 503, message: noWorker });
+    expect(failure).toMatchObject({ code: 'unavailable', message: noWorker });
   });
 });
 

@@ -6,7 +6,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, users, withdrawals } from '../src/db/schema.ts';
+import { idempotencyKeys, ledgerEntries, users, withdrawals } from '../src/db/schema.ts';
 import { ledgerSumOf } from './factories.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
@@ -250,5 +250,23 @@ describe('concurrency and idempotency', () => {
     // Keys belong to their user: another member's same key is a request of its own.
     const other = await member(10_000);
     expect((await request(other, { nominal: 10_000 }, 'key-1')).json().data.user_id).toBe(other.user.id);
+  });
+
+  it('keeps a refusal for its key as it was answered: its status and `code: 1`, the status stored as ever', async () => {
+    const caller = await member(50_000, false);
+    const first = await request(caller, { nominal: 10_000 }, 'key-bank');
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toEqual({ code: 1, msg: WITHDRAW_TEXT.bankDetailsMissing });
+    // Bank details given since: the repeat is still the first answer, not a new request.
+    await t.db.update(users).set(BANK).where(eq(users.id, caller.user.id));
+    const repeat = await request(caller, { nominal: 10_000 }, 'key-bank');
+    expect(repeat.statusCode).toBe(400);
+    expect(repeat.json()).toEqual(first.json());
+    const kept = await t.db
+      .select({ status: idempotencyKeys.status_code })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.user_id, caller.user.id), eq(idempotencyKeys.key, 'key-bank')));
+    expect(kept).toEqual([{ status: 400 }]);
+    expect(await balance(caller)).toBe(50_000);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Maps every failure to the answer DESIGN §6 describes: `msg` (plus `errors` per field), the status that
- * fits, and never a stack trace or a 5xx message.
+ * fits, and never a stack trace or a 5xx message. The one place an error's code becomes an HTTP status.
  */
 import { fieldErrorsOf, ZErrorResponse } from '@sewablast/contract/errors';
 import { INPUT_TEXT } from '@sewablast/contract/paging';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import type { KeptStatus } from '../lib/idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +16,30 @@ declare module 'fastify' {
     errorField?: boolean;
   }
 }
+
+/** The HTTP status of each error code: the only mapping, so domain code never names a status. */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  out_of_range: 416,
+  unprocessable: 422,
+  too_many: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** A code by its status, for answers kept as status and body (the Idempotency-Key's). */
+const CODE_OF = new Map(Object.entries(STATUS_OF).map(([code, status]) => [status, code as ErrorCode]));
+
+/** The kept answers' status column: a refusal's status, the success status when none. */
+export const KEPT_STATUS: KeptStatus = {
+  of: (refused) => (refused ? STATUS_OF[refused] : 200),
+  refusedOf: (status) => CODE_OF.get(status),
+};
 
 /**
  * The failure answers a route declares beside its 200, each `msg` with `errors` per field where fields are at
@@ -44,13 +69,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.code(status).send(request.routeOptions.config?.errorField ? { ...body, error: body.msg } : body);
     if (hasZodFastifySchemaValidationErrors(error)) return send(400, fieldErrors(error.validation));
     if (error instanceof AppError) {
-      if (error.status >= 500) {
+      const status = STATUS_OF[error.code];
+      if (status >= 500) {
         request.log.error({ err: error }, 'application error');
-        return send(error.status, { msg: TEXT.internalError });
+        return send(status, { msg: TEXT.internalError });
       }
       if (error.answer.headers) reply.headers(error.answer.headers);
       const body = { ...error.answer.fields, msg: error.message };
-      return send(error.status, error.errors ? { ...body, errors: error.errors } : body);
+      const answer = error.errors ? { ...body, errors: error.errors } : body;
+      return send(status, answer);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -87,7 +87,7 @@ export function keepField(
 
 async function readForm<F>(request: FastifyRequest, limits: FormLimits, taker: FileTaker<F>): Promise<Form<F>> {
   requireMultipart(request);
-  const tooLarge = () => new AppError(413, limits.tooLarge, { file: limits.tooLarge });
+  const tooLarge = () => new AppError('too_large', limits.tooLarge, { file: limits.tooLarge });
   const form: Form<F> = { fields: {} };
   try {
     for await (const part of request.parts({ limits: { fileSize: limits.fileBytes } })) {

@@ -64,7 +64,7 @@ export async function withUploadedFile<T>(
   work: (stream: Readable) => Promise<T>,
 ): Promise<T> {
   const message = `File maksimal ${options.maxMb} MB.`;
-  const tooLarge = () => new AppError(413, message, { file: message });
+  const tooLarge = () => new AppError('too_large', message, { file: message });
   const maxBytes = options.maxMb * 1024 * 1024;
   if (!request.isMultipart()) throw badRequest(options.missing, { file: options.missing });
   // Refused before a row is written: a file cut off at the limit mid-import would leave its first rows

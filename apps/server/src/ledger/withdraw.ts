@@ -16,22 +16,15 @@ import type { LockedUser } from './transaction.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-/** A refused request; `code: 1` tells the client to send the member to their profile's bank details. */
-export class WithdrawRefused extends AppError {
-  constructor(
-    status: number,
-    message: string,
-    readonly code?: 1,
-  ) {
-    super(status, message);
-  }
-}
+/** The answer's `code: 1` tells the client to send the member to their profile's bank details. */
+const bankDetailsMissing = () =>
+  new AppError('invalid', WITHDRAW_TEXT.bankDetailsMissing, undefined, { fields: { code: 1 } });
 
 function bankDetailsOf(user: LockedUser) {
   const bank = user.account_bank?.trim();
   const number = user.account_number?.trim();
   const name = user.account_name?.trim();
-  if (!bank || !number || !name) throw new WithdrawRefused(400, WITHDRAW_TEXT.bankDetailsMissing, 1);
+  if (!bank || !number || !name) throw bankDetailsMissing();
   return { bank, account_number: number, account_name: name };
 }
 

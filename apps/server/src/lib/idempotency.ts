@@ -12,7 +12,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../db/client.ts';
 import { idempotencyKeys, users } from '../db/schema.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type ErrorCode } from './app-error.ts';
 
 /** The header as a route declares it; without it every call is a new operation. */
 export const ZIdempotencyHeaders = z.object({
@@ -21,9 +21,18 @@ export const ZIdempotencyHeaders = z.object({
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface Answer<Body> {
-  status: number;
-  body: Body;
+/** An answer as kept: its body, and the code of the refusal it is when the call was refused. */
+export type Answer<Body, Refusal = { msg: string }> =
+  | { refused?: undefined; body: Body }
+  | { refused: ErrorCode; body: Refusal };
+
+/**
+ * How a kept answer's status column is written and read: the HTTP status the answer is sent with, by the HTTP
+ * layer's one mapping (http/errors.ts KEPT_STATUS), which the composition root hands the money services.
+ */
+export interface KeptStatus {
+  of(refused: ErrorCode | undefined): number;
+  refusedOf(status: number): ErrorCode | undefined;
 }
 
 /** What a key is bound to: the operation (a stable name, such as `withdraw.request`) and its parsed body. */
@@ -47,13 +56,14 @@ function canonical(value: unknown): string {
 
 export const requestHash = (body: unknown) => createHash('sha256').update(canonical(body)).digest('hex');
 
-interface Kept<Body> extends Answer<Body> {
+interface Kept {
+  answer: Answer<unknown, unknown>;
   operation: string;
   hash: string;
 }
 
 /** The kept answer to `key` from `userId`, when it is younger than a day. */
-async function keptAnswer<Body>(tx: Tx, userId: number, key: string): Promise<Kept<Body> | null> {
+async function keptAnswer(tx: Tx, status: KeptStatus, userId: number, key: string): Promise<Kept | null> {
   const [row] = await tx
     .select({
       status: idempotencyKeys.status_code,
@@ -65,22 +75,34 @@ async function keptAnswer<Body>(tx: Tx, userId: number, key: string): Promise<Ke
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
   if (!row || Date.now() - row.at.getTime() > IDEMPOTENCY_TTL_MS) return null;
-  return { status: row.status, body: row.body as Body, operation: row.operation, hash: row.hash };
+  const refused = status.refusedOf(row.status);
+  const answer = refused ? { refused, body: row.body } : { body: row.body };
+  return { answer, operation: row.operation, hash: row.hash };
 }
 
 /** Keeps `answer` for `key`, replacing an expired one, and forgets the user's other expired keys. */
-async function keepAnswer(tx: Tx, userId: number, keyed: Keyed & { key: string }, answer: Answer<unknown>) {
+async function keepAnswer(
+  tx: Tx,
+  status: KeptStatus,
+  userId: number,
+  keyed: Keyed & { key: string },
+  answer: Answer<unknown, unknown>,
+) {
   const expired = new Date(Date.now() - IDEMPOTENCY_TTL_MS);
   await tx
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, expired)));
-  const bound = { route: keyed.operation, request_hash: requestHash(keyed.body) };
+  const bound = {
+    route: keyed.operation,
+    request_hash: requestHash(keyed.body),
+    status_code: status.of(answer.refused),
+  };
   await tx
     .insert(idempotencyKeys)
-    .values({ user_id: userId, key: keyed.key, ...bound, status_code: answer.status, response: answer.body })
+    .values({ user_id: userId, key: keyed.key, ...bound, response: answer.body })
     .onConflictDoUpdate({
       target: [idempotencyKeys.user_id, idempotencyKeys.key],
-      set: { ...bound, status_code: answer.status, response: answer.body, created_at: new Date() },
+      set: { ...bound, response: answer.body, created_at: new Date() },
     });
 }
 
@@ -90,23 +112,25 @@ async function keepAnswer(tx: Tx, userId: number, keyed: Keyed & { key: string }
  * queue on their owner whoever they pay. A refusal `work` throws is not kept, and a repeat is checked again; a
  * refusal it answers is kept like any answer. Without a key, `work` simply runs.
  */
-export async function answerOnce<Body>(
+export async function answerOnce<Body, Refusal = { msg: string }>(
   tx: Tx,
+  status: KeptStatus,
   userId: number,
   keyed: Keyed,
-  work: () => Promise<Answer<Body>>,
-): Promise<Answer<Body>> {
+  work: () => Promise<Answer<Body, Refusal>>,
+): Promise<Answer<Body, Refusal>> {
   const { key } = keyed;
   if (!key) return work();
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const kept = await keptAnswer<Body>(tx, userId, key);
+  const kept = await keptAnswer(tx, status, userId, key);
   if (kept) {
     if (kept.operation !== keyed.operation || kept.hash !== requestHash(keyed.body)) {
-      throw new AppError(422, WITHDRAW_TEXT.idempotencyKeyReused);
+      throw new AppError('unprocessable', WITHDRAW_TEXT.idempotencyKeyReused);
     }
-    return { status: kept.status, body: kept.body };
+    // Kept by this operation with this body: the answer `work` gave it, as stored.
+    return kept.answer as Answer<Body, Refusal>;
   }
   const answer = await work();
-  await keepAnswer(tx, userId, { ...keyed, key }, answer);
+  await keepAnswer(tx, status, userId, { ...keyed, key }, answer);
   return answer;
 }

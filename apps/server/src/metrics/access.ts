@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import { bearerToken } from '../http/access.ts';
 
-export type ScrapeRefusal = { status: 401 | 403 | 404; msg: string };
+export type ScrapeRefusal = { code: 'unauthenticated' | 'forbidden' | 'not_found'; msg: string };
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -17,8 +17,8 @@ export function refuseScrape(
   token: string | undefined,
   tokenRequired: boolean,
 ): ScrapeRefusal | null {
-  if (token === undefined) return tokenRequired ? { status: 404, msg: SERVER_TEXT.notFound } : null;
+  if (token === undefined) return tokenRequired ? { code: 'not_found', msg: SERVER_TEXT.notFound } : null;
   const given = bearerToken(authorization);
-  if (given === null) return { status: 401, msg: TEXT.tokenMissing };
-  return timingSafeEqual(digest(given), digest(token)) ? null : { status: 403, msg: SERVER_TEXT.forbidden };
+  if (given === null) return { code: 'unauthenticated', msg: TEXT.tokenMissing };
+  return timingSafeEqual(digest(given), digest(token)) ? null : { code: 'forbidden', msg: SERVER_TEXT.forbidden };
 }

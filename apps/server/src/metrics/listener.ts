@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { TReadinessResponse } from '@sewablast/contract/health';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
+import { STATUS_OF } from '../http/errors.ts';
 import { refuseScrape } from './access.ts';
 import { collectProcessMetrics, METRICS_CONTENT_TYPE } from './registry.ts';
 
@@ -31,7 +32,7 @@ export async function startMetricsListener(options: MetricsListenerOptions): Pro
     }
     if (path !== '/metrics') return json(404, { msg: SERVER_TEXT.notFound });
     const refusal = refuseScrape(authorization, options.token, false);
-    if (refusal) return json(refusal.status, { msg: refusal.msg });
+    if (refusal) return json(STATUS_OF[refusal.code], { msg: refusal.msg });
     return { status: 200, type: METRICS_CONTENT_TYPE, body: await options.scrape() };
   };
   const server = createServer((request, response) => {

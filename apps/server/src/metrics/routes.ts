@@ -26,7 +26,7 @@ export function registerMetricsRoute(app: FastifyInstance, { token, registries }
   app.decorate('scrapeMetrics', () => scrape(registries));
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const refusal = refuseScrape(request.headers.authorization, token, true);
-    if (refusal) throw new AppError(refusal.status, refusal.msg);
+    if (refusal) throw new AppError(refusal.code, refusal.msg);
     return reply.type(METRICS_CONTENT_TYPE).send(await scrape(registries));
   });
 }

@@ -19,7 +19,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { emailConfirmations, users } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound, tooMany } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { LimitStore, StrikeOptions } from '../../lib/limit-store.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -139,9 +139,9 @@ export function createEmailConfirmation({ db, mailer, publicUrl, limits, log }: 
       if (user.confirmed) throw badRequest(EMAIL_CONFIRM_TEXT.alreadyConfirmed);
       const key = String(userId);
       const hourLeft = await perHour.lockedMs(key);
-      if (hourLeft > 0) throw new AppError(429, EMAIL_CONFIRM_TEXT.resendTooMany(hourLeft / 60_000));
+      if (hourLeft > 0) throw tooMany(EMAIL_CONFIRM_TEXT.resendTooMany(hourLeft / 60_000));
       const minuteLeft = await perMinute.lockedMs(key);
-      if (minuteLeft > 0) throw new AppError(429, EMAIL_CONFIRM_TEXT.resendTooSoon(minuteLeft / 1000));
+      if (minuteLeft > 0) throw tooMany(EMAIL_CONFIRM_TEXT.resendTooSoon(minuteLeft / 1000));
       await send(user);
     },
 

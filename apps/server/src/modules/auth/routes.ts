@@ -8,7 +8,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bind } from '../../http/bind.ts';
 import { fieldErrors } from '../../http/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isFault, tooMany } from '../../lib/app-error.ts';
 import type { SignupGuard } from './login-guard.ts';
 import type { AuthService } from './service.ts';
 
@@ -21,6 +21,9 @@ const LOGIN_LIMIT = { max: 30, timeWindow: '1 minute' };
 const REGISTER_LIMIT = { max: 20, timeWindow: '1 minute' };
 const VALIDATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
+/** A refused sign-up says so in `success` too, which the spec's client reads. */
+const SIGNUP_REFUSED = { fields: { success: false } };
+
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard: SignupGuard }> = async (
   app,
   { auth: service, signupGuard },
@@ -29,23 +32,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
     app,
     auth.register,
     schemas.register,
-    async (request, reply) => {
+    async (request) => {
       if (request.validationError) {
         const validation = (request.validationError as { validation?: { instancePath: string; message?: string }[] })
           .validation;
-        return reply.code(400).send({ success: false, ...fieldErrors(validation ?? []) });
+        const { msg, errors } = fieldErrors(validation ?? []);
+        throw new AppError('invalid', msg, errors, SIGNUP_REFUSED);
       }
       const locked = await signupGuard.lockedMinutes(request.ip);
-      if (locked > 0) throw new AppError(429, SERVER_TEXT.signupLocked(locked));
+      if (locked > 0) throw tooMany(SERVER_TEXT.signupLocked(locked));
       try {
         await service.register(request.body);
       } catch (error) {
-        if (error instanceof AppError && error.status < 500) {
+        if (error instanceof AppError && !isFault(error)) {
           // A taken email is told, as the spec says, but only a few times an address (login-guard.ts).
-          if (error.status === 409) await signupGuard.revealed(request.ip);
-          return reply
-            .code(error.status === 409 ? 409 : 400)
-            .send({ success: false, msg: error.message, errors: error.errors });
+          const taken = error.code === 'conflict';
+          if (taken) await signupGuard.revealed(request.ip);
+          throw new AppError(taken ? 'conflict' : 'invalid', error.message, error.errors, SIGNUP_REFUSED);
         }
         throw error;
       }
@@ -72,12 +75,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signupGuard:
     app,
     auth.validate,
     schemas.validate,
-    async (request, reply) => {
+    async (request) => {
       try {
         return await service.validate(request.body.token);
       } catch (error) {
-        if (error instanceof AppError && error.status === 401) {
-          return reply.code(401).send({ isvalid: false, msg: error.message });
+        if (error instanceof AppError && error.code === 'unauthenticated') {
+          // The spec's client reads `isvalid` on this answer too.
+          throw new AppError('unauthenticated', error.message, undefined, { fields: { isvalid: false } });
         }
         throw error;
       }

@@ -5,7 +5,7 @@ import type { TLoginAnswer, TLoginResponse, TRegisterRequest, TValidateResponse 
 import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { TTwoFactorLoginRequest, TTwoFactorLoginResponse } from '@sewablast/contract/two-factor';
-import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';
+import { badRequest, tooMany, unauthorized } from '../../lib/app-error.ts';
 import { toPublicUser, type UserRow, type UserService } from '../users/service.ts';
 import type { Authenticate } from './authenticate.ts';
 import type { EmailConfirmation } from './email-confirmation.ts';
@@ -78,7 +78,7 @@ export function createAuthService({
       const { address } = client;
       const account = email.trim().toLowerCase();
       const locked = await guard.lockedMinutes(account, address);
-      if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
+      if (locked > 0) throw tooMany(SERVER_TEXT.loginLocked(locked));
       const user = await usersService.findByEmail(account);
       const ok = await verify(user?.password_hash ?? DECOY_HASH, password).catch(() => false);
       if (!user || !ok) {

@@ -17,7 +17,7 @@ import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginChallenges, recoveryCodes, rememberedDevices, users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireCurrentPassword } from '../users/account-change.ts';
 import type { UserRow } from '../users/service.ts';
@@ -81,7 +81,7 @@ export function createTwoFactorService({ db, box, guard, announce, required }: T
   /** A code given by a signed-in caller (disabling): a wrong one counts toward the account lock too. */
   async function requireCode(user: UserRow, code: string, address: string, appOnly = false): Promise<void> {
     const locked = await guard.lockedMinutes(user.email, address);
-    if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
+    if (locked > 0) throw tooMany(SERVER_TEXT.loginLocked(locked));
     if (await spend(user, code, appOnly)) return;
     await guard.failed(user.email, address);
     throw badRequest(TWO_FACTOR_TEXT.codeInvalid, { code: TWO_FACTOR_TEXT.codeInvalid });
@@ -269,7 +269,7 @@ export function createTwoFactorService({ db, box, guard, announce, required }: T
         throw unauthorized(TWO_FACTOR_TEXT.challengeEnded);
       }
       const locked = await guard.lockedMinutes(user.email, address);
-      if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
+      if (locked > 0) throw tooMany(SERVER_TEXT.loginLocked(locked));
       if (!(await spend(user, code))) {
         await guard.failed(user.email, address);
         if (taken.attempts >= CHALLENGE_ATTEMPTS) {

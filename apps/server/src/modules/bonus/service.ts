@@ -12,7 +12,7 @@ import { moneyTransaction } from '../../ledger/transaction.ts';
 import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { answerOnce } from '../../lib/idempotency.ts';
+import { answerOnce, type KeptStatus } from '../../lib/idempotency.ts';
 import { paged } from '../../lib/paging.ts';
 import { isMember, type MemberNames, memberMatches, memberNames } from '../users/names.ts';
 
@@ -29,7 +29,7 @@ function present(row: BonusRow, names: MemberNames): TBonus {
   };
 }
 
-export function createBonusService(db: Db) {
+export function createBonusService(db: Db, keptStatus: KeptStatus) {
   async function presentAll(rows: BonusRow[]): Promise<TBonus[]> {
     const names = await memberNames(
       db,
@@ -74,11 +74,17 @@ export function createBonusService(db: Db) {
         db,
         userId,
         (tx, user) =>
-          answerOnce<TBonusAnswer>(tx, actor.id, { key, operation: 'bonus.create', body: input }, async () => {
-            if (!(await isMember(tx, user.id))) return noMember();
-            const row = await giveBonus(tx, user, bonus, actor.id);
-            return { status: 200, body: { msg: BONUS_TEXT.created, data: present(row, new Map([[user.id, user]])) } };
-          }),
+          answerOnce<TBonusAnswer, never>(
+            tx,
+            keptStatus,
+            actor.id,
+            { key, operation: 'bonus.create', body: input },
+            async () => {
+              if (!(await isMember(tx, user.id))) return noMember();
+              const row = await giveBonus(tx, user, bonus, actor.id);
+              return { body: { msg: BONUS_TEXT.created, data: present(row, new Map([[user.id, user]])) } };
+            },
+          ),
         noMember,
       );
       return answer.body;

@@ -43,7 +43,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService; limits: Use
     if (refused) throw tooMany(refused.msg, refused.retryAfterSeconds);
     const range = rangeOf(request.headers.range, file.size);
     if (range === 'unsatisfiable') {
-      throw new AppError(416, SERVER_TEXT.rangeOutsideFile, undefined, {
+      throw new AppError('out_of_range', SERVER_TEXT.rangeOutsideFile, undefined, {
         headers: { 'content-range': `bytes */${file.size}` },
       });
     }

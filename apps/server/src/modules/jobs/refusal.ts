@@ -8,13 +8,9 @@ import { type Busy, busyMessage } from '../../engine/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export class JobRefused extends AppError {
-  constructor(
-    status: 403 | 409,
-    message: string,
-    readonly code: TJobRefusalCode,
-  ) {
-    super(status, message, undefined, { fields: { error: message, code } });
+  constructor(code: 'forbidden' | 'conflict', message: string, refusal: TJobRefusalCode) {
+    super(code, message, undefined, { fields: { error: message, code: refusal } });
   }
 }
 
-export const busyRefusal = (busy: Busy) => new JobRefused(409, busyMessage(busy), 'busy');
+export const busyRefusal = (busy: Busy) => new JobRefused('conflict', busyMessage(busy), 'busy');

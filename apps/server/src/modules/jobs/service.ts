@@ -16,7 +16,7 @@ import type { Engine } from '../../engine/index.ts';
 import { claimAccount, JOB_TABLES, type JobKind, type JobRow } from '../../engine/index.ts';
 import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound, unavailable } from '../../lib/app-error.ts';
 import { paged } from '../../lib/paging.ts';
 import { accountSearch } from '../whatsapp/search.ts';
 import { busyRefusal, JobRefused } from './refusal.ts';
@@ -114,19 +114,19 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
 
     /** Edits wait for a stop: a running job's account or pace does not change under it. */
     requireStopped(job: Row): void {
-      if (job.status === 'running') throw new JobRefused(409, JOB_TEXT.runningEdit, 'running');
+      if (job.status === 'running') throw new JobRefused('conflict', JOB_TEXT.runningEdit, 'running');
     },
 
     async start(actor: Actor, id: number): Promise<Row> {
       const job = await mustSee(actor, id);
-      if (job.state === 'finished') throw new JobRefused(409, JOB_TEXT.alreadyFinished, 'finished');
+      if (job.state === 'finished') throw new JobRefused('conflict', JOB_TEXT.alreadyFinished, 'finished');
       const account = await accountOf(job);
       if (!account) throw conflict(JOB_TEXT.whatsappGone);
       if (account.suspended) throw conflict(JOB_TEXT.suspended);
       if (!account.phonenumber || (UNSENDABLE_STATES as readonly string[]).includes(account.state)) {
-        throw new JobRefused(403, JOB_TEXT.disconnected, 'disconnected');
+        throw new JobRefused('forbidden', JOB_TEXT.disconnected, 'disconnected');
       }
-      if (!engine) throw new AppError(503, ENGINE_TEXT.noEngine);
+      if (!engine) throw unavailable(ENGINE_TEXT.noEngine);
       const outcome = await claimAccount(db, account.id, { kind, id }, async (tx) => {
         const [row] = await tx
           .update(table)

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { SessionHost } from '../../engine/index.ts';
 import { EngineUnavailable, heldBy } from '../../engine/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound, unavailable } from '../../lib/app-error.ts';
 import { type LiveConnections, THIS_NODE } from '../../live/connections.ts';
 import type { Census } from './census.ts';
 
@@ -122,7 +122,7 @@ export function createMonitorService({ db, host, devices, connections, census, w
           : ((await devices?.describe(account.clientid)) ?? null);
       } catch (error) {
         // The lease names a worker that did not answer: it may be dying, and its lease will lapse.
-        if (error instanceof EngineUnavailable) throw new AppError(503, error.message);
+        if (error instanceof EngineUnavailable) throw unavailable(error.message);
         throw error;
       }
       if (!live) throw notFound(MONITOR_TEXT.notHeld);

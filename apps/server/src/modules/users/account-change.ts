@@ -13,7 +13,7 @@ import type { TUpdateUserRequest } from '@sewablast/contract/users';
 import type { Tx } from '../../db/client.ts';
 import type { users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { badRequest, tooMany } from '../../lib/app-error.ts';
 import { changedFields, pick, recordAudit } from '../../lib/audit.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { EmailConfirmation } from '../auth/email-confirmation.ts';
@@ -55,7 +55,7 @@ export async function requireCurrentPassword(
 ) {
   if (!password) throw badRequest(required, { current_password: required });
   const locked = (await guard?.lockedMinutes(target.email, address)) ?? 0;
-  if (locked > 0) throw new AppError(429, SERVER_TEXT.loginLocked(locked));
+  if (locked > 0) throw tooMany(SERVER_TEXT.loginLocked(locked));
   if (!(await verify(target.password_hash, password).catch(() => false))) {
     await guard?.failed(target.email, address);
     const wrong = ACCOUNT_CHANGE_TEXT.currentPasswordWrong;

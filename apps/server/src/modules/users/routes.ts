@@ -10,7 +10,7 @@ import { USERS_SCHEMAS as schemas } from '@sewablast/contract/users-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, tooMany } from '../../lib/app-error.ts';
 import type { SignupGuard } from '../auth/login-guard.ts';
 import type { UserService } from './service.ts';
 
@@ -34,12 +34,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; signupGuard
       const ownEmail = actor.id === id && request.body.email !== undefined;
       if (ownEmail) {
         const locked = await signupGuard.lockedMinutes(request.ip);
-        if (locked > 0) throw new AppError(429, ACCOUNT_CHANGE_TEXT.emailChangeLocked(locked));
+        if (locked > 0) throw tooMany(ACCOUNT_CHANGE_TEXT.emailChangeLocked(locked));
       }
       try {
         return await service.update(actor, id, request.body, request.ip);
       } catch (error) {
-        if (ownEmail && error instanceof AppError && error.status === 409) await signupGuard.revealed(request.ip);
+        if (ownEmail && error instanceof AppError && error.code === 'conflict') await signupGuard.revealed(request.ip);
         throw error;
       }
     },

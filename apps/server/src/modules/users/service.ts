@@ -133,7 +133,7 @@ export function createUserService(
           if (await findByEmail(input.email)) throw conflict(SERVER_TEXT.emailTaken, { email: SERVER_TEXT.emailTaken });
         }
       }
-      throw new AppError(500, 'referral code space exhausted');
+      throw new AppError('internal', 'referral code space exhausted');
     },
 
     /** Members seen within the last few minutes (the admin dashboard's 'active members now'). */

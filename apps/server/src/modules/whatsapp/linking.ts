@@ -11,7 +11,7 @@ import { users, whatsappAccounts } from '../../db/schema.ts';
 import { type Engine, EngineUnavailable, recordAccountEvent } from '../../engine/index.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
+import { conflict, forbidden, tooMany, unavailable } from '../../lib/app-error.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
 import type { ProxyService } from '../proxy/service.ts';
@@ -61,8 +61,7 @@ export function createLinking({ db, proxies, bus, sessions, byClientid }: Linkin
               .select({ pending: count() })
               .from(whatsappAccounts)
               .where(and(eq(whatsappAccounts.user_id, body.userId), isNull(whatsappAccounts.phonenumber)));
-            if (pending >= MAX_PENDING_LINKS)
-              throw new AppError(429, WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS));
+            if (pending >= MAX_PENDING_LINKS) throw tooMany(WHATSAPP_TEXT.tooManyPendingLinks(MAX_PENDING_LINKS));
           }
           let proxyId = current?.proxy_id ?? null;
           let proxyValue: string | null = null;
@@ -112,7 +111,7 @@ export function createLinking({ db, proxies, bus, sessions, byClientid }: Linkin
         await engine.link(account, { pairingNumber: body.phoneNumber ?? null, proxy: proxyValue });
       } catch (error) {
         // In scale-out no worker may be up to take the link: say so rather than fail with a 500.
-        if (error instanceof EngineUnavailable) throw new AppError(503, error.message);
+        if (error instanceof EngineUnavailable) throw unavailable(error.message);
         throw error;
       }
       return { proxyId: proxyId ?? -1, message: WHATSAPP_TEXT.clientCreated };

@@ -22,7 +22,7 @@ import type { Engine } from '../../engine/index.ts';
 import { busyMessage, claimAccount } from '../../engine/index.ts';
 import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { conflict, forbidden, notFound, unavailable } from '../../lib/app-error.ts';
 import { countUpTo, paged } from '../../lib/paging.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
@@ -107,7 +107,7 @@ export function createWhatsappService({
   }
 
   function requireEngine(): Engine {
-    if (!engine) throw new AppError(503, ENGINE_TEXT.noEngine);
+    if (!engine) throw unavailable(ENGINE_TEXT.noEngine);
     return engine;
   }
 
@@ -137,7 +137,7 @@ export function createWhatsappService({
     /** The Add WhatsApp screen's save: the server's own facts are the answer; nothing the client says is stored. */
     async save(actor: Actor, clientid: string): Promise<TWhatsapp> {
       const account = await mustSee(actor, clientid);
-      if (!account.phonenumber) throw new AppError(409, WHATSAPP_TEXT.notLinked);
+      if (!account.phonenumber) throw conflict(WHATSAPP_TEXT.notLinked);
       return present.one(account);
     },
 

@@ -9,6 +9,7 @@ import * as withdraw from '@sewablast/contract/withdraw-calls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { bind } from '../../http/bind.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ZIdempotencyHeaders } from '../../lib/idempotency.ts';
 import type { AcceptedExport } from './accepted-export.ts';
 import type { WithdrawService } from './service.ts';
@@ -48,9 +49,14 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawServic
     list: await withdrawals.histories(requireActor(request)),
   }));
   bind(app, withdraw.page, schemas.page, async (request) => withdrawals.page(requireActor(request), request.query));
-  bind(app, withdraw.request, { ...schemas.request, headers: ZIdempotencyHeaders }, async (request, reply) => {
+  bind(app, withdraw.request, { ...schemas.request, headers: ZIdempotencyHeaders }, async (request) => {
     const answer = await withdrawals.request(requireActor(request), request.body, request.headers['idempotency-key']);
-    return reply.code(answer.status as 200).send(answer.body as never);
+    if (answer.refused) {
+      // A refusal kept for its key is answered again through the error handler, as the first was.
+      const { msg, code } = answer.body;
+      throw new AppError(answer.refused, msg, undefined, code ? { fields: { code } } : {});
+    }
+    return answer.body;
   });
   bind(app, withdraw.update, schemas.update, async (request) =>
     withdrawals.update(requireActor(request), request.body),

@@ -25,13 +25,13 @@ import type { Db } from '../../db/client.ts';
 import { users, withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { type BalanceSummary, balanceOf, incomeSince, summaryOf } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
-import { decideWithdrawal, requestWithdrawal, type WithdrawalRow, WithdrawRefused } from '../../ledger/withdraw.ts';
+import { decideWithdrawal, requestWithdrawal, type WithdrawalRow } from '../../ledger/withdraw.ts';
 import { requireAccess, seesAll, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { dailyWindow } from '../../lib/daily-series.ts';
-import { type Answer, answerOnce } from '../../lib/idempotency.ts';
+import { type Answer, answerOnce, type KeptStatus } from '../../lib/idempotency.ts';
 import { paged } from '../../lib/paging.ts';
 import { type MemberNames, memberMatches, memberNames } from '../users/names.ts';
 
@@ -67,14 +67,19 @@ function present(row: WithdrawalRow, names: MemberNames, cancelReasons = new Map
   };
 }
 
-export type RequestAnswer = Answer<TWithdrawAnswer | TWithdrawFailure>;
+export type RequestAnswer = Answer<TWithdrawAnswer, TWithdrawFailure>;
 
 export interface WithdrawOptions {
   /** Whether a member's email must be confirmed before they withdraw: only when the server mails. */
   confirmEmails?: boolean;
+  keptStatus: KeptStatus;
 }
 
-export function createWithdrawService(db: Db, timeZone: string, { confirmEmails = false }: WithdrawOptions = {}) {
+export function createWithdrawService(
+  db: Db,
+  timeZone: string,
+  { confirmEmails = false, keptStatus }: WithdrawOptions,
+) {
   /** The reason of each withdrawal's latest payout cancel, for the rows that had one. */
   async function cancelReasonsOf(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
@@ -193,7 +198,7 @@ export function createWithdrawService(db: Db, timeZone: string, { confirmEmails 
     },
 
     /**
-     * A request, answered as status and body so that the answer can be kept for its `Idempotency-Key`:
+     * A request, answered as body and refusal code so that the answer can be kept for its `Idempotency-Key`:
      * refusals are answers too, and a repeat of a refused key is refused alike.
      */
     async request(actor: Actor, input: TWithdrawRequest, key: string | undefined): Promise<RequestAnswer> {
@@ -205,21 +210,20 @@ export function createWithdrawService(db: Db, timeZone: string, { confirmEmails 
         (tx, user) => {
           // Refused before the key is kept: once the address is confirmed, the same key asks again.
           if (confirmEmails && !user.email_confirmed) throw forbidden(EMAIL_CONFIRM_TEXT.withdrawBlocked);
-          return answerOnce<RequestAnswer['body']>(
+          return answerOnce<TWithdrawAnswer, TWithdrawFailure>(
             tx,
+            keptStatus,
             actor.id,
             { key, operation: 'withdraw.request', body: { nominal: input.nominal, userId } },
             async () => {
               try {
                 const row = await requestWithdrawal(tx, user, input.nominal);
-                return {
-                  status: 200,
-                  body: { msg: WITHDRAW_TEXT.requested, data: present(row, new Map([[user.id, user]])) },
-                };
+                return { body: { msg: WITHDRAW_TEXT.requested, data: present(row, new Map([[user.id, user]])) } };
               } catch (error) {
                 if (!(error instanceof AppError)) throw error;
-                const code = error instanceof WithdrawRefused ? error.code : undefined;
-                return { status: error.status, body: code ? { code, msg: error.message } : { msg: error.message } };
+                // The one field a refusal here may carry: `code: 1`, bank details missing (ledger/withdraw.ts).
+                const code = error.answer.fields?.code === 1 ? { code: 1 as const } : {};
+                return { refused: error.code, body: { ...code, msg: error.message } };
               }
             },
           );
