@@ -2,6 +2,7 @@
  * The access layer from outside (issue 9): a route's own rule decides, before its body is read; encoded
  * paths, forged addresses, password guessing, the operators' tools, the proxy pool and one user's flood.
  */
+import { BONUS_TEXT } from '@sewablast/contract/bonus-text';
 import { SERVER_TEXT, TEXT } from '@sewablast/contract/texts';
 import { MAX_PENDING_LINKS, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { eq } from 'drizzle-orm';
@@ -87,6 +88,26 @@ describe('the matched route decides', () => {
       expect(simulator.statusCode).toBe(403);
       expect(simulator.json()).toEqual({ msg: SERVER_TEXT.forbidden });
     }
+  });
+
+  it('refuses alike on every route: no `error` field where the route’s own failures carry one', async () => {
+    const member = await t.loginAs('member');
+    const url = '/api/admin/bonus/create';
+    const payload = { userId: 2_000_000_000, nominal: 5_000, reason: 'Bonus uji' };
+    const refusals: [Record<string, string>, number, string][] = [
+      [{}, 401, TEXT.tokenMissing],
+      [{ authorization: 'Bearer not-a-token' }, 401, SERVER_TEXT.tokenInvalid],
+      [member.headers, 403, SERVER_TEXT.forbidden],
+    ];
+    for (const [headers, status, msg] of refusals) {
+      const res = await t.app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, msg).toBe(status);
+      expect(res.json()).toEqual({ msg });
+    }
+    const dev = await t.loginAs('dev');
+    const own = await t.app.inject({ method: 'POST', url, headers: dev.headers, payload });
+    expect(own.statusCode).toBe(404);
+    expect(own.json()).toEqual({ msg: BONUS_TEXT.memberNotFound, error: BONUS_TEXT.memberNotFound });
   });
 
   it('keeps the Blaster and account intervals to admins and devs, even on the member’s own account', async () => {

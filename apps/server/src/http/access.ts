@@ -11,8 +11,9 @@ import fp from 'fastify-plugin';
 import type { Actor } from '../lib/actor.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import type { Authenticate, Caller } from '../modules/auth/authenticate.ts';
-import { admitsTemporary, refuseTemporary, temporaryBodyCheck } from './temporary-session.ts';
-import { admitsTwoFactorSetup, refuseTwoFactorSetup } from './two-factor-setup.ts';
+import { AccessRefused } from './errors.ts';
+import { admitsTemporary, temporaryBodyCheck, temporaryRefusal } from './temporary-session.ts';
+import { admitsTwoFactorSetup, twoFactorSetupRefusal } from './two-factor-setup.ts';
 import type { UserLimits } from './user-limits.ts';
 
 export type Access = 'public' | RoleGroup;
@@ -89,21 +90,25 @@ export const accessPlugin = fp<AccessOptions>(
       const access = request.routeOptions.config?.access;
       if (access === 'public') return;
       const token = bearerToken(request.headers.authorization);
-      if (!token) return reply.code(401).send({ msg: TEXT.tokenMissing });
+      if (!token) throw new AccessRefused('unauthenticated', TEXT.tokenMissing);
       const caller = await authenticate(token);
-      if (!caller) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
+      if (!caller) throw new AccessRefused('unauthenticated', SERVER_TEXT.tokenInvalid);
       const { actor } = caller;
       if (access === undefined || !inGroup(actor.role, access)) {
-        return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
+        throw new AccessRefused('forbidden', SERVER_TEXT.forbidden);
       }
       // A temporary password is changed first; then a missing required second factor is set up.
       if (caller.temporary) {
-        if (!admitsTemporary(request)) return refuseTemporary(reply);
+        if (!admitsTemporary(request)) throw temporaryRefusal();
       } else if (caller.twoFactorSetup && !admitsTwoFactorSetup(request)) {
-        return refuseTwoFactorSetup(reply);
+        throw twoFactorSetupRefusal();
       }
       const refused = await limits.enter(actor.id, reply);
-      if (refused) return reply.code(429).header('retry-after', refused.retryAfterSeconds).send({ msg: refused.msg });
+      if (refused) {
+        throw new AccessRefused('too_many', refused.msg, undefined, {
+          headers: { 'retry-after': refused.retryAfterSeconds },
+        });
+      }
       request.actor = actor;
       request.temporaryPassword = caller.temporary;
       await seen(caller.session);

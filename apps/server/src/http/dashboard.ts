@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../lib/app-error.ts';
 import { defaultAccess } from './access.ts';
 
 const API_PREFIXES = ['/api/', '/dev/', '/ws'];
@@ -29,11 +30,11 @@ export async function registerDashboard(app: FastifyInstance, webDist: string | 
     }
     dashboard.setNotFoundHandler(
       { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined },
-      (request, reply) => {
+      async (request, reply) => {
         const path = request.url.split('?')[0] ?? '/';
         const isApi = path === '/api' || API_PREFIXES.some((prefix) => path.startsWith(prefix));
         if (isApi || !hasDashboard || (request.method !== 'GET' && request.method !== 'HEAD')) {
-          return reply.code(404).send({ msg: SERVER_TEXT.notFound });
+          throw notFound(SERVER_TEXT.notFound);
         }
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       },

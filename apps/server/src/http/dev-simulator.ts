@@ -7,6 +7,7 @@ import { ZSimulatorParams, ZSimulatorReply } from '@sewablast/contract/whatsapp'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SimulatorControls } from '../engine/index.ts';
+import { badRequest, notFound } from '../lib/app-error.ts';
 import { failuresOf } from './errors.ts';
 
 export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorControls }> = async (
@@ -29,16 +30,17 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorCon
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { deviceId, action } = request.params;
       const body = request.body ?? {};
-      if (action === 'reply' && (!body.from || body.text === undefined))
-        return reply.code(400).send({ msg: SERVER_TEXT.simulatorReplyIncomplete });
+      if (action === 'reply' && (!body.from || body.text === undefined)) {
+        throw badRequest(SERVER_TEXT.simulatorReplyIncomplete);
+      }
       const done = simulator.control(deviceId, action, {
         ...(action === 'reply' ? { reply: { from: body.from ?? '', text: body.text ?? '' } } : {}),
         ...(body.phonenumber ? { phonenumber: body.phonenumber } : {}),
       });
-      if (!done) return reply.code(404).send({ msg: SERVER_TEXT.notFound });
+      if (!done) throw notFound(SERVER_TEXT.notFound);
       return { msg: `${action}: ${deviceId}` };
     },
   );

@@ -42,6 +42,13 @@ export const KEPT_STATUS: KeptStatus = {
 };
 
 /**
+ * A refusal of the access layer (no or a refused token, the caller's role, a session that must first change
+ * its password or set up its second factor, the caller's share of calls): answered alike on every route, so
+ * without the `error` field a route's own failures carry for the spec's client (`config.errorField`).
+ */
+export class AccessRefused extends AppError {}
+
+/**
  * The failure answers a route declares beside its 200, each `msg` with `errors` per field where fields are at
  * fault: `response: { 200: ZX, ...failuresOf(400, 401, 403) }`.
  */
@@ -77,7 +84,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.answer.headers) reply.headers(error.answer.headers);
       const body = { ...error.answer.fields, msg: error.message };
       const answer = error.errors ? { ...body, errors: error.errors } : body;
-      return send(status, answer);
+      return error instanceof AccessRefused ? reply.code(status).send(answer) : send(status, answer);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

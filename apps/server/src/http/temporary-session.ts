@@ -5,7 +5,8 @@
  * nothing but the password fields (PUT /api/admin/users/{id}, which the change-password screen sends).
  */
 import { SESSION_TEXT } from '@sewablast/contract/sessions-text';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { AccessRefused } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,14 +31,12 @@ function changesOwnPasswordOnly(request: FastifyRequest, userId: number): boolea
   return fields.includes('password') && fields.every((field) => PASSWORD_FIELDS.has(field));
 }
 
-export function refuseTemporary(reply: FastifyReply) {
-  return reply.code(403).send({ msg: SESSION_TEXT.temporaryOnly });
-}
+export const temporaryRefusal = () => new AccessRefused('forbidden', SESSION_TEXT.temporaryOnly);
 
 /** The second check, once the body is parsed: on an admitting route, only the caller's own password. */
-export async function temporaryBodyCheck(request: FastifyRequest, reply: FastifyReply) {
+export async function temporaryBodyCheck(request: FastifyRequest) {
   if (request.temporaryPassword && request.actor && !changesOwnPasswordOnly(request, request.actor.id)) {
-    return refuseTemporary(reply);
+    throw temporaryRefusal();
   }
 }
 

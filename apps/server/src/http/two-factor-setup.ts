@@ -4,7 +4,8 @@
  * Sign-out and token validation are public and stay open.
  */
 import { TWO_FACTOR_TEXT } from '@sewablast/contract/two-factor-text';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { AccessRefused } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +18,4 @@ export function admitsTwoFactorSetup(request: FastifyRequest): boolean {
   return request.routeOptions.config?.twoFactorSetup === true;
 }
 
-export function refuseTwoFactorSetup(reply: FastifyReply) {
-  return reply.code(403).send({ msg: TWO_FACTOR_TEXT.setupRequired });
-}
+export const twoFactorSetupRefusal = () => new AccessRefused('forbidden', TWO_FACTOR_TEXT.setupRequired);

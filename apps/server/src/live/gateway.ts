@@ -1,6 +1,6 @@
 /**
  * The live channel's WebSocket endpoint (DESIGN §7, §9): the Origin, the query, the token, the channel and
- * the user's socket count are checked before the upgrade, each refusal a 4xx with `msg`; a member's socket
+ * the user's socket count are checked before the upgrade, each refusal thrown to the error handler; a member's socket
  * receives only their own accounts' events and `client-admin` receives all. Each event is serialised once,
  * whatever the number of sockets. When a user's sessions change on any node (the bus says so), each socket
  * of theirs here has its token checked again, and those it no longer opens are closed.
@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Actor } from '../lib/actor.ts';
+import { badRequest, forbidden, tooMany, unauthorized } from '../lib/app-error.ts';
 import type { LimitStore } from '../lib/limit-store.ts';
 import { liveSockets } from '../metrics/live-metrics.ts';
 import type { EventBus } from './bus.ts';
@@ -165,29 +166,30 @@ export async function registerLiveGateway(app: FastifyInstance, options: Gateway
     // The token rides in the query string (a browser cannot set headers on a WebSocket) and is checked
     // below, before the upgrade.
     config: { access: 'public' },
-    handler: (_request, reply) => reply.code(400).send({ msg: SERVER_TEXT.useWebSocket }),
-    preValidation: async (request, reply) => {
-      if (!originAllowed(request, options.allowedOrigins()))
-        return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
+    handler: async () => {
+      throw badRequest(SERVER_TEXT.useWebSocket);
+    },
+    preValidation: async (request) => {
+      if (!originAllowed(request, options.allowedOrigins())) throw forbidden(SERVER_TEXT.forbidden);
       const query = ZQuery.safeParse(request.query);
-      if (!query.success) return reply.code(400).send({ msg: SERVER_TEXT.invalidInput });
+      if (!query.success) throw badRequest(SERVER_TEXT.invalidInput);
       const { id, token } = query.data;
-      if (!token) return reply.code(401).send({ msg: TEXT.tokenMissing });
+      if (!token) throw unauthorized(TEXT.tokenMissing);
       const changesBefore = sessionChanges;
       const caller = await options.authenticate(token);
-      if (!caller) return reply.code(401).send({ msg: SERVER_TEXT.tokenInvalid });
+      if (!caller) throw unauthorized(SERVER_TEXT.tokenInvalid);
       // A session signed in with a temporary password may only change it: no events, QR codes included.
-      if (caller.temporary) return reply.code(403).send({ msg: SESSION_TEXT.temporaryOnly });
+      if (caller.temporary) throw forbidden(SESSION_TEXT.temporaryOnly);
       // Nor does a back-office session that must set up its second factor first.
-      if (caller.twoFactorSetup) return reply.code(403).send({ msg: TWO_FACTOR_TEXT.setupRequired });
+      if (caller.twoFactorSetup) throw forbidden(TWO_FACTOR_TEXT.setupRequired);
       const { actor } = caller;
       const admin = id === ADMIN_CHANNEL;
-      if (!channelAllowed(admin, id, actor)) return reply.code(403).send({ msg: SERVER_TEXT.forbidden });
+      if (!channelAllowed(admin, id, actor)) throw forbidden(SERVER_TEXT.forbidden);
       // A plain GET is answered by `handler` and holds no socket; a client gone while its token was checked
       // has already closed, and its upgrade will not complete.
       if (request.ws && !request.raw.socket.destroyed) {
         const release = await held.acquire(String(actor.id));
-        if (!release) return reply.code(429).send({ msg: SERVER_TEXT.tooManyRequests });
+        if (!release) throw tooMany(SERVER_TEXT.tooManyRequests);
         // Counted against its user until the connection closes: a failed handshake, a close or a termination,
         // perhaps while the count was being taken.
         request.raw.socket.once('close', release);
