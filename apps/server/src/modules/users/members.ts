@@ -19,8 +19,8 @@ import {
 } from '@sewablast/contract/members';
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, levels, users, whatsappAccounts } from '../../db/schema.ts';
-import { isIncome } from '../../ledger/balance.ts';
+import { levels, users, whatsappAccounts } from '../../db/schema.ts';
+import { incomeOfEach } from '../../ledger/balance.ts';
 import { STARTS_ENOUGH, SUBSTRING_FROM } from '../../lib/like.ts';
 import { countUpTo, keptPaged, paged } from '../../lib/paging.ts';
 import type { LevelService } from '../level/service.ts';
@@ -102,11 +102,7 @@ export function createMemberService(db: Db, levelService: LevelService) {
   /** Income and account counts of a page's members: one grouped query each, never one per member. */
   async function figures(ids: number[]) {
     const [income, accounts, named] = await Promise.all([
-      db
-        .select({ id: ledgerEntries.user_id, total: sql<string>`sum(${ledgerEntries.amount})` })
-        .from(ledgerEntries)
-        .where(and(inArray(ledgerEntries.user_id, ids), isIncome()))
-        .groupBy(ledgerEntries.user_id),
+      incomeOfEach(db, ids),
       db
         .select({ id: whatsappAccounts.user_id, total: count() })
         .from(whatsappAccounts)
@@ -115,7 +111,7 @@ export function createMemberService(db: Db, levelService: LevelService) {
       db.select({ id: levels.id, name: levels.name }).from(levels),
     ]);
     return {
-      income: new Map(income.map((row) => [row.id, Number(row.total)])),
+      income,
       accounts: new Map(accounts.map((row) => [row.id, row.total])),
       levelNames: new Map(named.map((row) => [row.id, row.name])),
     };
