@@ -63,6 +63,20 @@ function strayCallsOf(source: string): string[] {
   return [...source.matchAll(/['"`]\/api\/[^'"`]*|\bfetch\(/g)].map(([found]) => found);
 }
 
+/** The rows that hold money (DESIGN §2: only `ledger/` writes them), by their schema names and table names. */
+const MONEY_TABLES = ['ledgerEntries', 'bonuses', 'withdrawals', 'ledger_entries'];
+
+/**
+ * Each write of a money row in a file's text: a query builder's insert, update or delete of the table, or SQL
+ * that writes it by name (`${ledgerEntries}` included). Reading them is any layer's to do.
+ */
+function moneyWritesOf(source: string): string[] {
+  const table = `(?:${MONEY_TABLES.join('|')})`;
+  const builder = new RegExp(`\\.(?:insert|update|delete)\\(\\s*${table}\\s*\\)`, 'g');
+  const statement = new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from)\\s+(?:\\$\\{)?"?${table}\\b`, 'gi');
+  return [...source.matchAll(builder), ...source.matchAll(statement)].map(([found]) => found);
+}
+
 /** Every import, re-export and dynamic import of a file: its text, whatever the quotes and line breaks. */
 function specifiersOf(source: string): string[] {
   const found: string[] = [];
@@ -159,6 +173,34 @@ describe('the layers of DESIGN §2', () => {
       '`/api/admin/bonus/list-per-page?page=2',
       'fetch(',
     ]);
+  });
+
+  it('finds a write of money rows however it is written', () => {
+    const source = [
+      'await tx.insert(ledgerEntries).values(entry);',
+      'db.update( withdrawals ).set({ status });',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template's source text, as a file holds it
+      'sql`insert into ${ledgerEntries} (user_id) select 1`;',
+      "client.query('DELETE FROM bonuses WHERE id = $1');",
+      'db.select().from(ledgerEntries);',
+      'db.update(whatsappAccounts).set({ income: 0 });',
+    ].join('\n');
+    expect(moneyWritesOf(source)).toEqual([
+      '.insert(ledgerEntries)',
+      '.update( withdrawals )',
+      'insert into ${ledgerEntries',
+      'DELETE FROM bonuses',
+    ]);
+  });
+
+  it('has only ledger/ write money rows', () => {
+    const writes: string[] = [];
+    for (const file of sourceFiles('apps/server/src')) {
+      const layer = serverLayer(file);
+      if (!layer || layer === 'ledger' || file.includes('/db/migrations/')) continue;
+      for (const found of moneyWritesOf(readFileSync(join(ROOT, file), 'utf8'))) writes.push(`${file}: ${found}`);
+    }
+    expect(writes).toEqual([]);
   });
 
   it('has the web call the server by the call table alone, never by a URL of its own', () => {
