@@ -3,11 +3,10 @@
  * names, so that `../../other-feature/x` is caught at any depth, which a rule over import texts cannot do.
  * Biome's noRestrictedImports (biome.json) refuses the same imports in the editor where their text shows it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, readSource, sourceFiles } from './source-tree.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const SERVER_PACKAGE = '@sewablast/server';
 
 /**
@@ -63,20 +62,6 @@ function strayCallsOf(source: string): string[] {
   return [...source.matchAll(/['"`]\/api\/[^'"`]*|\bfetch\(/g)].map(([found]) => found);
 }
 
-/** The rows that hold money (DESIGN §2: only `ledger/` writes them), by their schema names and table names. */
-const MONEY_TABLES = ['ledgerEntries', 'bonuses', 'withdrawals', 'ledger_entries'];
-
-/**
- * Each write of a money row in a file's text: a query builder's insert, update or delete of the table, or SQL
- * that writes it by name (`${ledgerEntries}` included). Reading them is any layer's to do.
- */
-function moneyWritesOf(source: string): string[] {
-  const table = `(?:${MONEY_TABLES.join('|')})`;
-  const builder = new RegExp(`\\.(?:insert|update|delete)\\(\\s*${table}\\s*\\)`, 'g');
-  const statement = new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from)\\s+(?:\\$\\{)?"?${table}\\b`, 'gi');
-  return [...source.matchAll(builder), ...source.matchAll(statement)].map(([found]) => found);
-}
-
 /** Every import, re-export and dynamic import of a file: its text, whatever the quotes and line breaks. */
 function specifiersOf(source: string): string[] {
   const found: string[] = [];
@@ -96,16 +81,6 @@ function targetOf(file: string, specifier: string): string | null {
   return relative(ROOT, resolve(dirname(join(ROOT, file)), specifier))
     .split(sep)
     .join('/');
-}
-
-function sourceFiles(folder: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(join(ROOT, folder), { withFileTypes: true })) {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory() && !['node_modules', 'dist'].includes(entry.name)) files.push(...sourceFiles(path));
-    else if (entry.isFile() && /\.(ts|tsx|mts|js|mjs)$/.test(entry.name)) files.push(path);
-  }
-  return files;
 }
 
 describe('the layers of DESIGN §2', () => {
@@ -175,39 +150,21 @@ describe('the layers of DESIGN §2', () => {
     ]);
   });
 
-  it('finds a write of money rows however it is written', () => {
-    const source = [
-      'await tx.insert(ledgerEntries).values(entry);',
-      'db.update( withdrawals ).set({ status });',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template's source text, as a file holds it
-      'sql`insert into ${ledgerEntries} (user_id) select 1`;',
-      "client.query('DELETE FROM bonuses WHERE id = $1');",
-      'db.select().from(ledgerEntries);',
-      'db.update(whatsappAccounts).set({ income: 0 });',
-    ].join('\n');
-    expect(moneyWritesOf(source)).toEqual([
-      '.insert(ledgerEntries)',
-      '.update( withdrawals )',
-      'insert into ${ledgerEntries',
-      'DELETE FROM bonuses',
-    ]);
-  });
-
-  it('has only ledger/ write money rows', () => {
-    const writes: string[] = [];
-    for (const file of sourceFiles('apps/server/src')) {
-      const layer = serverLayer(file);
-      if (!layer || layer === 'ledger' || file.includes('/db/migrations/')) continue;
-      for (const found of moneyWritesOf(readFileSync(join(ROOT, file), 'utf8'))) writes.push(`${file}: ${found}`);
-    }
-    expect(writes).toEqual([]);
+  it('has the web open the live channel through lib/live.ts alone', () => {
+    const strays = sourceFiles('apps/web/src').filter(
+      (file) =>
+        file !== 'apps/web/src/lib/live.ts' &&
+        !/\.test\.tsx?$/.test(file) &&
+        /\bnew\s+WebSocket\s*\(/.test(readSource(file)),
+    );
+    expect(strays).toEqual([]);
   });
 
   it('has the web call the server by the call table alone, never by a URL of its own', () => {
     const strays: string[] = [];
     for (const file of sourceFiles('apps/web/src')) {
       if (file === 'apps/web/src/lib/api.ts' || /\.test\.tsx?$/.test(file)) continue;
-      for (const found of strayCallsOf(readFileSync(join(ROOT, file), 'utf8'))) strays.push(`${file}: ${found}`);
+      for (const found of strayCallsOf(readSource(file))) strays.push(`${file}: ${found}`);
     }
     expect(strays).toEqual([]);
   });
@@ -215,7 +172,7 @@ describe('the layers of DESIGN §2', () => {
   it('holds in both apps', () => {
     const broken: string[] = [];
     for (const file of [...sourceFiles('apps/server'), ...sourceFiles('apps/web')]) {
-      for (const specifier of specifiersOf(readFileSync(join(ROOT, file), 'utf8'))) {
+      for (const specifier of specifiersOf(readSource(file))) {
         const target = targetOf(file, specifier);
         const rule = target && brokenRule(file, target);
         if (rule) broken.push(`${file} imports ${specifier}: ${rule}`);
