@@ -70,7 +70,6 @@ const TABLES_READ_ACROSS = [
   'monitor: whatsappAccounts',
   'referral: messageLogs',
   'referral: users',
-  'users: levels',
   'users: whatsappAccounts',
   'whatsapp: users',
   'withdraw: users',
