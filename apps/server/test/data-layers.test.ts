@@ -72,7 +72,6 @@ const TABLES_READ_ACROSS = [
   'referral: users',
   'users: whatsappAccounts',
   'whatsapp: users',
-  'withdraw: users',
 ];
 
 /** The tables a file imports from db/schema.ts as values (a type-only import reads no rows). */
