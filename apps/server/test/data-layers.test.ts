@@ -67,7 +67,6 @@ const TABLES_READ_ACROSS = [
   'account-loss: users',
   'account-loss: whatsappAccounts',
   'jobs: whatsappAccounts',
-  'monitor: whatsappAccounts',
   'referral: messageLogs',
   'referral: users',
   'users: whatsappAccounts',
