@@ -69,7 +69,6 @@ const TABLES_READ_ACROSS = [
   'jobs: whatsappAccounts',
   'referral: messageLogs',
   'referral: users',
-  'users: whatsappAccounts',
   'whatsapp: users',
 ];
 

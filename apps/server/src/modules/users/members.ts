@@ -17,13 +17,14 @@ import {
   type TMembers,
   type TMembersQuery,
 } from '@sewablast/contract/members';
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, whatsappAccounts } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { incomeOfEach } from '../../ledger/balance.ts';
 import { STARTS_ENOUGH, SUBSTRING_FROM } from '../../lib/like.ts';
 import { countUpTo, keptPaged, paged } from '../../lib/paging.ts';
 import type { LevelService } from '../level/service.ts';
+import { accountCountsOf } from '../whatsapp/accounts-read.ts';
 import { FULL_NAME, memberSearch, memberWhere } from './names.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -101,15 +102,8 @@ export async function memberPage<Item>(
 export function createMemberService(db: Db, levelService: LevelService) {
   /** Income and account counts of a page's members: one grouped query each, never one per member. */
   async function figures(ids: number[]) {
-    const [income, accounts] = await Promise.all([
-      incomeOfEach(db, ids),
-      db
-        .select({ id: whatsappAccounts.user_id, total: count() })
-        .from(whatsappAccounts)
-        .where(inArray(whatsappAccounts.user_id, ids))
-        .groupBy(whatsappAccounts.user_id),
-    ]);
-    return { income, accounts: new Map(accounts.map((row) => [row.id, row.total])) };
+    const [income, accounts] = await Promise.all([incomeOfEach(db, ids), accountCountsOf(db, ids)]);
+    return { income, accounts };
   }
 
   async function present(rows: UserRow[]): Promise<TMember[]> {

@@ -1,6 +1,7 @@
 /**
- * WhatsApp accounts as other areas read them (the dev monitors): an account by either id, the states of the
- * sessions a node holds, the accounts a worker leases. Their rows are this area's (DESIGN §2).
+ * WhatsApp accounts as other areas read them: an account by either id, the states of the sessions a node holds
+ * and the accounts a worker leases (the dev monitors), how many each member has (the member list). Their rows
+ * are this area's (DESIGN §2).
  */
 import { count, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +19,16 @@ export async function accountNamed(db: Db, id: string) {
     .where(or(eq(whatsappAccounts.clientid, id), ACCOUNT_ID.test(id) ? eq(whatsappAccounts.id, Number(id)) : undefined))
     .limit(1);
   return row;
+}
+
+/** How many accounts each of `userIds` has, in one grouped query: a user with none is left out. */
+export async function accountCountsOf(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: whatsappAccounts.user_id, total: count() })
+    .from(whatsappAccounts)
+    .where(inArray(whatsappAccounts.user_id, userIds))
+    .groupBy(whatsappAccounts.user_id);
+  return new Map(rows.map((row) => [row.id, row.total]));
 }
 
 /** How many of `clientids`' accounts are in each state. */
