@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { accountEvents, whatsappAccounts } from '../src/db/schema.ts';
+import { accountEvents } from '../src/db/schema.ts';
 import {
   ACCOUNT_EVENTS_KEEP_DAYS,
   accountEventsSince,
@@ -14,7 +14,7 @@ import {
   recordAccountEvent,
 } from '../src/engine/safety/account-events.ts';
 import { applySessionEvent, type SessionEventTarget } from '../src/engine/session/session-events.ts';
-import { aUser } from './factories.ts';
+import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'events-worker';
@@ -39,21 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function heldAccount(clientid: string, owner = WORKER) {
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid,
-      user_id: userId,
-      phonenumber: '62813000',
-      state: 'connected',
-      owner_id: owner,
-      lease_until: new Date(Date.now() + 600_000),
-    })
-    .returning();
-  if (!account) throw new Error('no account');
-  return account;
-}
+const heldAccount = (clientid: string, workerId = WORKER) =>
+  aLinkedAccount(database.db, { userId, workerId }, { clientid, phonenumber: '62813000', blasting: false });
 
 const kinds = async (id: number) =>
   (await accountEventsSince(database.db, id, new Date(0))).map((event) => [event.kind, event.code, event.detail]);

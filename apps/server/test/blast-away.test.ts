@@ -12,6 +12,7 @@ import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
+import { aSimulatorAccount } from './factories.ts';
 import { seededTestDatabase } from './harness.ts';
 import { until } from './job-helpers.ts';
 
@@ -33,21 +34,11 @@ describe('a blast whose connection drops for longer than a housekeeping round', 
     await database.db
       .insert(phoneNumbers)
       .values(Array.from({ length: NUMBERS }, (_, i) => ({ number: `6285900000${String(i).padStart(2, '0')}` })));
-    const phonenumber = '6281300099999';
-    const [account] = await database.db
-      .insert(whatsappAccounts)
-      .values({
-        clientid: 'away-blast-1',
-        user_id: user?.id ?? 0,
-        phonenumber,
-        auth_state: { simulator: { phonenumber, pushname: 'Andi' } },
-        state: 'connected',
-        blasting: true,
-        interval_min: 1,
-        interval_max: 1,
-      })
-      .returning();
-    if (!account) throw new Error('no account');
+    const account = await aSimulatorAccount(
+      database.db,
+      { userId: user?.id ?? 0, tag: 'away-blast' },
+      { blasting: true, interval_min: 1, interval_max: 1 },
+    );
     const driver = new SimulatorDriver({
       seed: 3,
       scanMs: 60_000,

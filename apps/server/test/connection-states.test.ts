@@ -6,8 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { users, whatsappAccounts } from '../src/db/schema.ts';
+import { whatsappAccounts } from '../src/db/schema.ts';
 import { applySessionEvent, type SessionEventTarget } from '../src/engine/session/session-events.ts';
+import { aLinkedAccount, aUser } from './factories.ts';
 import { connectedCount, useFakeWhatsApp } from './fake-wa/suite.ts';
 import { createTestDatabase } from './harness.ts';
 
@@ -21,29 +22,12 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 async function heldAccount() {
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firstname: 'Sesi',
-      lastname: 'Putus',
-      email: 'putus@test.local',
-      password_hash: 'x',
-      referral_code: 'PUTUS001',
-    })
-    .returning();
-  const [account] = await database.db
-    .insert(whatsappAccounts)
-    .values({
-      clientid: 'states',
-      user_id: user?.id ?? 0,
-      phonenumber: '6281234567001',
-      state: 'connected',
-      owner_id: WORKER,
-      lease_until: new Date(Date.now() + 600_000),
-    })
-    .returning();
-  if (!account) throw new Error('no account');
-  return account;
+  const user = await aUser(database.db);
+  return aLinkedAccount(
+    database.db,
+    { userId: user.id, workerId: WORKER },
+    { clientid: 'states', phonenumber: '6281234567001', blasting: false },
+  );
 }
 
 describe('a linked account whose connection drops', () => {

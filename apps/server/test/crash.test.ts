@@ -9,17 +9,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import {
-  ledgerEntries,
-  messageLogs,
-  messageTemplates,
-  phoneNumbers,
-  settings,
-  whatsappAccounts,
-} from '../src/db/schema.ts';
+import { messageLogs, messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema.ts';
+import { ledgerSumOf } from './factories.ts';
 import { openEmbeddedDatabase } from './harness.ts';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
@@ -168,10 +162,7 @@ describe('a crash mid-blast', () => {
       expect(account?.count_success).toBe(successes);
       expect(account?.count_fail).toBe(all.length - successes);
       expect(new Set(all.map((log) => log.send_key)).size).toBe(all.length);
-      const [ledger] = await db
-        .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-        .from(ledgerEntries);
-      expect(Number(ledger?.total)).toBe(successes * 100);
+      expect(await ledgerSumOf(db)).toBe(successes * 100);
       expect(account?.income).toBe(successes * 100);
       const stuck = await db.select().from(phoneNumbers).where(eq(phoneNumbers.in_use, true));
       expect(stuck).toEqual([]);

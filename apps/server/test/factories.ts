@@ -1,6 +1,6 @@
 /**
  * What many server tests build, built one way: a user, a linked account a worker holds, numbers to send to,
- * a scripted session, a blast loop on a clock the test moves, and the ledger's sum of a user.
+ * a scripted session, a blast loop on a clock the test moves, and the ledger's sum of a user or of all.
  */
 import type { TAccountExtras, TJobExtras, TJobRef } from '@sewablast/contract/live';
 import { eq, sql } from 'drizzle-orm';
@@ -34,30 +34,45 @@ export async function aUser(db: Db, values: Partial<typeof users.$inferInsert> =
   return user;
 }
 
+/** What a linked account is unless a test says otherwise. */
+type LinkedValues = Partial<typeof whatsappAccounts.$inferInsert> & { clientid: string };
+
 /**
- * A linked account: connected, its lease held by `workerId` for ten minutes, and (unless `values` says
- * otherwise) blasting with no pause between sends.
+ * A linked account: connected, its lease held by `workerId` (none when null) for ten minutes, and (unless
+ * `values` says otherwise) blasting with no pause between sends.
  */
 export async function aLinkedAccount(
   db: Db,
-  owner: { userId: number; workerId: string },
-  values: Partial<typeof whatsappAccounts.$inferInsert> & { clientid: string },
+  owner: { userId: number; workerId: string | null },
+  values: LinkedValues,
 ): Promise<AccountRow> {
-  const [account] = await db
-    .insert(whatsappAccounts)
-    .values({
-      user_id: owner.userId,
-      state: 'connected',
-      owner_id: owner.workerId,
-      lease_until: new Date(Date.now() + 600_000),
-      blasting: true,
-      interval_min: 0,
-      interval_max: 0,
-      ...values,
-    })
-    .returning();
+  const [account] = await linkedAccounts(db, owner, [values]);
   if (!account) throw new Error('no account');
   return account;
+}
+
+/** Linked accounts as `aLinkedAccount` makes them, one row each of `rows`, in one statement and in that order. */
+export function linkedAccounts(
+  db: Db,
+  owner: { userId: number; workerId: string | null },
+  rows: readonly LinkedValues[],
+): Promise<AccountRow[]> {
+  const lease_until = owner.workerId === null ? null : new Date(Date.now() + 600_000);
+  return db
+    .insert(whatsappAccounts)
+    .values(
+      rows.map((values) => ({
+        user_id: owner.userId,
+        state: 'connected',
+        owner_id: owner.workerId,
+        lease_until,
+        blasting: true,
+        interval_min: 0,
+        interval_max: 0,
+        ...values,
+      })),
+    )
+    .returning();
 }
 
 let simulated = 0;
@@ -205,11 +220,11 @@ export function blastOnClock(options: BlastOnClockOptions) {
   return { loop, events, waits, lastWait: () => waits().at(-1) };
 }
 
-/** What the ledger holds for a user: the sum of their entries, in rupiah. */
-export async function ledgerSumOf(db: Db, userId: number): Promise<number> {
+/** What the ledger holds for a user (for everyone when `userId` is left out): the sum of the entries, in rupiah. */
+export async function ledgerSumOf(db: Db, userId?: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.user_id, userId));
+    .where(userId === undefined ? undefined : eq(ledgerEntries.user_id, userId));
   return Number(row?.total ?? 0);
 }

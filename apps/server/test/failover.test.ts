@@ -14,8 +14,10 @@ import type { TLiveMessage } from '@sewablast/contract/live';
 import { ADMIN_CHANNEL } from '@sewablast/contract/live-channel';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, postgresPoolOf } from '../src/db/client.ts';
 import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
 import { type ClusterNode, ownedBy, startNode, stopNode, until } from './cluster.ts';
+import { ledgerSumOf } from './factories.ts';
 import { databaseServer } from './harness.ts';
 import { hasRedis, startRedis } from './redis.ts';
 import { withDatabase } from './run-database.ts';
@@ -44,7 +46,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('a cluster losing workers', () => 
   const sockets: LiveClient[] = [];
   let redis: Awaited<ReturnType<typeof startRedis>>;
   let url: string;
-  let client: pg.Client;
+  let database: Database;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: databaseServer() });
@@ -58,7 +60,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('a cluster losing workers', () => 
     for (const socket of sockets) socket.close();
     for (const node of nodes) node.child.kill('SIGKILL');
     await Promise.all(nodes.map((node) => node.exited));
-    await client?.end();
+    await database?.close();
     redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: databaseServer() });
@@ -89,7 +91,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('a cluster losing workers', () => 
     return node;
   };
   const rows = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-    (await client.query<T>(text, values)).rows;
+    (await postgresPoolOf(database.db).query<T>(text, values)).rows;
   const call = async (base: string, path: string, token: string | null, body?: unknown) => {
     const response = await fetch(`${base}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
@@ -161,8 +163,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('a cluster losing workers', () => 
     const [api1, api2, ...workers] = started as [ClusterNode, ClusterNode, ...ClusterNode[]];
     // Migrations and the seed ran once, on whichever node took the advisory lock first.
     expect(started.filter((node) => node.output().includes('Logins (shown this once')).length).toBe(1);
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
+    database = await openDatabase({ url, poolMax: 1 });
     const migrations = readdirSync(MIGRATIONS).filter((file) => file.endsWith('.sql'));
     expect(await rows('SELECT hash FROM drizzle.__drizzle_migrations')).toHaveLength(migrations.length);
 
@@ -316,11 +317,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('a cluster losing workers', () => 
         // One run per account: no number sent twice by it.
         expect(new Set(own.map((log) => log.phone_number_id)).size).toBe(own.length);
       }
-      const [ledger] = await rows<{ total: string }>(
-        'SELECT coalesce(sum(amount), 0) AS total FROM ledger_entries WHERE user_id = $1',
-        [member.id],
-      );
-      expect(Number(ledger?.total)).toBe(successes * PRICE);
+      expect(await ledgerSumOf(database.db, member.id)).toBe(successes * PRICE);
       total += successes;
     }
     expect(total).toBeGreaterThan(ACCOUNTS * 10);

@@ -12,7 +12,7 @@ import { accountEventsSince, recordAccountEvent } from '../src/engine/safety/acc
 import { HEALTH_REFRESH_MS, refreshHealth, staleHealth } from '../src/engine/safety/health-read.ts';
 import { healthSeries } from '../src/engine/safety/health-signals.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
-import { aUser } from './factories.ts';
+import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'health-read-worker';
@@ -28,14 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function account(clientid: string, owner: string | null = WORKER) {
-  const [row] = await database.db
-    .insert(whatsappAccounts)
-    .values({ clientid, user_id: userId, state: 'connected', owner_id: owner })
-    .returning();
-  if (!row) throw new Error('no account');
-  return row;
-}
+const account = (clientid: string, workerId: string | null = WORKER) =>
+  aLinkedAccount(database.db, { userId, workerId }, { clientid, blasting: false });
 
 const row = async (id: number) =>
   (await database.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id)))[0];

@@ -3,11 +3,10 @@
  * names, so that `../../other-feature/x` is caught at any depth, which a rule over import texts cannot do.
  * Biome's noRestrictedImports (biome.json) refuses the same imports in the editor where their text shows it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, readSource, sourceFiles } from './source-tree.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const SERVER_PACKAGE = '@sewablast/server';
 
 /**
@@ -84,16 +83,6 @@ function targetOf(file: string, specifier: string): string | null {
     .join('/');
 }
 
-function sourceFiles(folder: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(join(ROOT, folder), { withFileTypes: true })) {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory() && !['node_modules', 'dist'].includes(entry.name)) files.push(...sourceFiles(path));
-    else if (entry.isFile() && /\.(ts|tsx|mts|js|mjs)$/.test(entry.name)) files.push(path);
-  }
-  return files;
-}
-
 describe('the layers of DESIGN §2', () => {
   it.each([
     ['apps/server/src/modules/whatsapp/service.ts', 'apps/server/src/wa/driver.ts'],
@@ -161,11 +150,21 @@ describe('the layers of DESIGN §2', () => {
     ]);
   });
 
+  it('has the web open the live channel through lib/live.ts alone', () => {
+    const strays = sourceFiles('apps/web/src').filter(
+      (file) =>
+        file !== 'apps/web/src/lib/live.ts' &&
+        !/\.test\.tsx?$/.test(file) &&
+        /\bnew\s+WebSocket\s*\(/.test(readSource(file)),
+    );
+    expect(strays).toEqual([]);
+  });
+
   it('has the web call the server by the call table alone, never by a URL of its own', () => {
     const strays: string[] = [];
     for (const file of sourceFiles('apps/web/src')) {
       if (file === 'apps/web/src/lib/api.ts' || /\.test\.tsx?$/.test(file)) continue;
-      for (const found of strayCallsOf(readFileSync(join(ROOT, file), 'utf8'))) strays.push(`${file}: ${found}`);
+      for (const found of strayCallsOf(readSource(file))) strays.push(`${file}: ${found}`);
     }
     expect(strays).toEqual([]);
   });
@@ -173,7 +172,7 @@ describe('the layers of DESIGN §2', () => {
   it('holds in both apps', () => {
     const broken: string[] = [];
     for (const file of [...sourceFiles('apps/server'), ...sourceFiles('apps/web')]) {
-      for (const specifier of specifiersOf(readFileSync(join(ROOT, file), 'utf8'))) {
+      for (const specifier of specifiersOf(readSource(file))) {
         const target = targetOf(file, specifier);
         const rule = target && brokenRule(file, target);
         if (rule) broken.push(`${file} imports ${specifier}: ${rule}`);

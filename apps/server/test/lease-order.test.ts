@@ -11,6 +11,7 @@ import { messageLogs, users, whatsappAccounts, whatsappSentMessages } from '../s
 import { Leases } from '../src/engine/leases.ts';
 import { recordReceipts } from '../src/engine/session/receipts.ts';
 import { recordSends } from '../src/ledger/record-send.ts';
+import { linkedAccounts } from './factories.ts';
 import { seededTestDatabase } from './harness.ts';
 
 const ACCOUNTS = 600;
@@ -47,21 +48,18 @@ const shuffled = <T>(items: T[]): T[] => {
 /** ACCOUNTS accounts held by `owner`, in rows scattered over the table (as updates leave them). */
 async function heldAccounts(owner: string, tag = randomBytes(3).toString('hex')) {
   const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
-  const rows = await database.db
-    .insert(whatsappAccounts)
-    .values(
-      shuffled(Array.from({ length: ACCOUNTS }, (_, i) => i)).map((i) => ({
-        clientid: `order-${tag}-${i}`,
-        user_id: user?.id ?? 0,
-        phonenumber: `62815${String(i).padStart(8, '0')}`,
-        auth_state: {},
-        state: 'connected',
-        owner_id: owner,
-        lease_until: new Date(Date.now() + 60_000),
-      })),
-    )
-    .returning({ id: whatsappAccounts.id, clientid: whatsappAccounts.clientid });
-  return rows;
+  const lease_until = new Date(Date.now() + 60_000);
+  return linkedAccounts(
+    database.db,
+    { userId: user?.id ?? 0, workerId: owner },
+    shuffled(Array.from({ length: ACCOUNTS }, (_, i) => i)).map((i) => ({
+      clientid: `order-${tag}-${i}`,
+      phonenumber: `62815${String(i).padStart(8, '0')}`,
+      auth_state: {},
+      blasting: false,
+      lease_until,
+    })),
+  );
 }
 
 describe('statements locking many accounts at once', () => {

@@ -17,7 +17,7 @@ import {
 } from '../src/engine/loop.ts';
 import type { WaSession } from '../src/wa/driver.ts';
 import { RARE_FAULTS_OFF, SimulatorDriver } from '../src/wa/simulator.ts';
-import { aUser } from './factories.ts';
+import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'worker-under-test';
@@ -78,12 +78,7 @@ let session: WaSession;
 beforeAll(async () => {
   database = await createTestDatabase();
   const user = await aUser(database.db);
-  const [row] = await database.db
-    .insert(whatsappAccounts)
-    .values({ clientid: 'loop-account', user_id: user.id, state: 'connected', owner_id: WORKER })
-    .returning();
-  if (!row) throw new Error('no account');
-  account = row;
+  account = await aLinkedAccount(database.db, { userId: user.id, workerId: WORKER }, { clientid: 'loop-account' });
   session = await new SimulatorDriver({ seed: 1, scanMs: 60_000, delayMs: [1, 2], rates: RARE_FAULTS_OFF }).open({
     deviceId: 'loop-account',
     authState: { simulator: { phonenumber: '6281200000002', pushname: 'Loop' } },

@@ -205,12 +205,16 @@ type BaseField = keyof typeof BASE;
 export type TAccountExtras = {
   [E in TAccountLiveMessage['event']]: OmitEach<Extract<TAccountLiveMessage, { event: E }>['payload'], BaseField>;
 };
-/** What a generator's or validator's run gives, by event: the job's id is the run's to add. */
-export type TJobExtras = {
-  [E in TJobLiveMessage['event']]: OmitEach<
-    Extract<TJobLiveMessage, { event: E }>['payload'],
-    BaseField | 'generatorId' | 'validatorId'
-  >;
-};
 /** The job an event of a generator's or validator's run names. */
 export type TJobRef = { generatorId: number } | { validatorId: number };
+type JobPayload<E, J> = OmitEach<
+  Extract<Extract<TJobLiveMessage, { event: E }>['payload'], J>,
+  BaseField | 'generatorId' | 'validatorId'
+>;
+/**
+ * What a run of job `J` gives, by event: only the events a run of its kind sends (`generating` is a generator's),
+ * with its kind's fields; the job's id is the run's to add. Left as `TJobRef`, either kind's.
+ */
+export type TJobExtras<J extends TJobRef = TJobRef> = {
+  [E in TJobLiveMessage['event'] as [JobPayload<E, J>] extends [never] ? never : E]: JobPayload<E, J>;
+};

@@ -8,7 +8,7 @@ import { dailyWindow } from '../lib/daily-series.ts';
 export const INCOME_KINDS = ['blast_income', 'referral'] as const;
 
 /** The ledger entries that are income, for a query's where. */
-export const isIncome = () => inArray(ledgerEntries.kind, INCOME_KINDS);
+const isIncome = () => inArray(ledgerEntries.kind, INCOME_KINDS);
 
 export async function balanceOf(db: Db, userId: number): Promise<number> {
   const [row] = await db
@@ -27,6 +27,16 @@ export async function incomeSince(db: Db, userId: number, since?: Date): Promise
       and(eq(ledgerEntries.user_id, userId), isIncome(), since ? gte(ledgerEntries.created_at, since) : undefined),
     );
   return Number(row?.total ?? 0);
+}
+
+/** What each of `userIds` earned ever, in one grouped query: a user who earned nothing is left out. */
+export async function incomeOfEach(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: ledgerEntries.user_id, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.user_id, userIds), isIncome()))
+    .groupBy(ledgerEntries.user_id);
+  return new Map(rows.map((row) => [row.id, Number(row.total)]));
 }
 
 export interface BalanceSummary {

@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { normalisePhoneNumber } from '@sewablast/contract/phonenumber';
-import { DEFAULT_COLUMNS, headerColumns, rawOf } from './import-columns.ts';
+import { numberReader } from './import-columns.ts';
 import { hasControlCharacters, readImportRows } from './import-rows.ts';
 
 export interface FileNumbers {
@@ -21,18 +21,11 @@ export async function readFileNumbers(source: Readable | Buffer): Promise<FileNu
   const numbers: string[] = [];
   const seen = new Set<string>();
   let skipped = 0;
-  let columns = DEFAULT_COLUMNS;
-  let first = true;
+  const read = numberReader();
   for await (const row of readImportRows(stream)) {
-    if (first) {
-      first = false;
-      const named = headerColumns(row);
-      if (named) {
-        columns = named;
-        continue;
-      }
-    }
-    const raw = rawOf(row, columns).number.trim();
+    const written = read(row);
+    if (!written) continue;
+    const raw = written.number.trim();
     const number = hasControlCharacters(raw) ? null : normalisePhoneNumber(raw);
     if (!number || seen.has(number)) {
       skipped++;

@@ -22,12 +22,12 @@ export type PublishAccountEvent<A extends LiveAccount = LiveAccount> = <E extend
   ...extra: Fields<TAccountExtras[E]>
 ) => Promise<void>;
 
-/** An event of a generator's or validator's run on `account`, naming its job. */
-export type PublishJobEvent<A extends LiveAccount = LiveAccount> = <E extends keyof TJobExtras>(
+/** An event of a generator's or validator's run on `account`, naming its job: one its kind sends, with its kind's fields. */
+export type PublishJobEvent<A extends LiveAccount = LiveAccount> = <J extends TJobRef, E extends keyof TJobExtras<J>>(
   account: A,
-  job: TJobRef,
+  job: J,
   event: E,
-  extra: TJobExtras[E],
+  extra: TJobExtras<J>[E],
 ) => Promise<void>;
 
 export function publishAccountEvent<E extends keyof TAccountExtras>(
@@ -39,12 +39,12 @@ export function publishAccountEvent<E extends keyof TAccountExtras>(
   return publish(bus, account, event, extra ?? {});
 }
 
-export function publishJobEvent<E extends keyof TJobExtras>(
+export function publishJobEvent<J extends TJobRef, E extends keyof TJobExtras<J>>(
   bus: EventBus,
   account: LiveAccount,
-  job: TJobRef,
+  job: J,
   event: E,
-  extra: TJobExtras[E],
+  extra: TJobExtras<J>[E],
 ): Promise<void> {
   return publish(bus, account, event, { ...job, ...extra });
 }

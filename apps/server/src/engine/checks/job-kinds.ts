@@ -2,7 +2,7 @@
  * The two kinds of number-checking job (DESIGN §5.9): their tables, the live events that name their work
  * (spec part 2 §4) and the field that carries the job's id in every payload, so that a list row can match it.
  */
-import type { TJobRef } from '@sewablast/contract/live';
+import type { TJobExtras, TJobRef } from '@sewablast/contract/live';
 import { generatorResults, generators, validatorResults, validators } from '../../db/schema.ts';
 
 export type JobKind = 'generator' | 'validator';
@@ -13,10 +13,13 @@ export const JOB_TABLES = {
   validator: { jobs: validators, results: validatorResults, jobColumn: validatorResults.validator_id },
 } as const;
 
+/** Each kind's own events are among those a run of its kind may send (contract live.ts). */
+type OwnEvents<J extends TJobRef> = { running: keyof TJobExtras<J>; error: keyof TJobExtras<J> };
+
 export const JOB_EVENTS = {
   generator: { running: 'generating', error: 'error_generate' },
   validator: { running: 'validating', error: 'error_validate' },
-} as const satisfies Record<JobKind, { running: string; error: string }>;
+} as const satisfies { generator: OwnEvents<{ generatorId: number }>; validator: OwnEvents<{ validatorId: number }> };
 
 /** The field naming the job in each of its events. */
 export const jobRef = (kind: JobKind, id: number): TJobRef =>

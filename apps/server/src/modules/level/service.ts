@@ -43,14 +43,18 @@ export function createLevelService(db: Db, settings: SettingService) {
     return row;
   }
 
-  /** Each level's colour: `settings.colors[i mod n]`, i being the level's rank by requirement. */
-  async function palette(): Promise<Map<number, string | null>> {
+  /** Each level's name and colour: `settings.colors[i mod n]`, i being the level's rank by requirement. */
+  async function badges(): Promise<Map<number, { name: string; color: string | null }>> {
     const ranked = await db
-      .select({ id: levels.id })
+      .select({ id: levels.id, name: levels.name })
       .from(levels)
       .orderBy(...BY_RANK);
     const colors = splitList((await settings.get()).colors);
-    return new Map(ranked.map((level, rank) => [level.id, colors[rank % colors.length] ?? null]));
+    return new Map(ranked.map(({ id, name }, rank) => [id, { name, color: colors[rank % colors.length] ?? null }]));
+  }
+
+  async function palette(): Promise<Map<number, string | null>> {
+    return new Map([...(await badges())].map(([id, { color }]) => [id, color]));
   }
 
   function present(row: Level, colors: Map<number, string | null>): TLevel {
@@ -61,7 +65,7 @@ export function createLevelService(db: Db, settings: SettingService) {
   return {
     get,
 
-    palette,
+    badges,
 
     async colorOf(levelId: number): Promise<string | null> {
       return (await palette()).get(levelId) ?? null;

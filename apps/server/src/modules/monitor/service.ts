@@ -8,13 +8,12 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { ADMIN_CHANNEL, memberChannel } from '@sewablast/contract/live-channel';
 import type { TDeviceActivity, TLocalMonitor, TRemoteMonitor, TSocketMonitor } from '@sewablast/contract/monitor';
 import { MONITOR_TEXT } from '@sewablast/contract/monitor-text';
-import { count, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { whatsappAccounts } from '../../db/schema.ts';
 import type { SessionHost } from '../../engine/index.ts';
-import { EngineUnavailable, heldBy } from '../../engine/index.ts';
+import { EngineUnavailable } from '../../engine/index.ts';
 import { notFound, unavailable } from '../../lib/app-error.ts';
 import { type LiveConnections, THIS_NODE } from '../../live/connections.ts';
+import { accountNamed, clientidsHeldBy, statesOf } from '../whatsapp/accounts-read.ts';
 import type { Census } from './census.ts';
 
 export interface MonitorDeps {
@@ -32,8 +31,6 @@ export interface MonitorDeps {
 
 type Role = TLocalMonitor['role'];
 
-/** An account id fits an int4 column up to nine digits; a longer number is a client id or nothing. */
-const ACCOUNT_ID = /^\d{1,9}$/;
 const CHANNEL = /^client-(admin|\d{1,9})$/;
 const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
 
@@ -50,43 +47,11 @@ function eventLoopDelay(): IntervalHistogram {
 export function createMonitorService({ db, host, devices, connections, census, whatsappWebVersion }: MonitorDeps) {
   const lag = eventLoopDelay();
 
-  /** The account a device id or an account id names. */
-  async function accountOf(id: string) {
-    const [row] = await db
-      .select()
-      .from(whatsappAccounts)
-      .where(
-        or(eq(whatsappAccounts.clientid, id), ACCOUNT_ID.test(id) ? eq(whatsappAccounts.id, Number(id)) : undefined),
-      )
-      .limit(1);
-    return row;
-  }
-
-  async function sessionsByState(clientids: string[]): Promise<Record<string, number>> {
-    if (clientids.length === 0) return {};
-    const rows = await db
-      .select({ state: whatsappAccounts.state, n: count() })
-      .from(whatsappAccounts)
-      .where(inArray(whatsappAccounts.clientid, clientids))
-      .groupBy(whatsappAccounts.state);
-    return Object.fromEntries(rows.map((row) => [row.state, row.n]));
-  }
-
-  async function leasesHeld(workerId: string | null): Promise<string[]> {
-    if (!workerId) return [];
-    const rows = await db
-      .select({ clientid: whatsappAccounts.clientid })
-      .from(whatsappAccounts)
-      .where(heldBy(workerId))
-      .orderBy(whatsappAccounts.id);
-    return rows.map((row) => row.clientid);
-  }
-
   return {
     async local(role: Role): Promise<TLocalMonitor> {
       const activity = host?.activity() ?? { clientids: [], blasts: 0, jobs: { generator: 0, validator: 0 } };
       const workerId = host?.workerId ?? null;
-      const [byState, leased] = await Promise.all([sessionsByState(activity.clientids), leasesHeld(workerId)]);
+      const [byState, leased] = await Promise.all([statesOf(db, activity.clientids), clientidsHeldBy(db, workerId)]);
       const memory = process.memoryUsage();
       const eventLoopLagMs = { mean: ms(lag.mean || 0), p99: ms(lag.percentile(99) || 0), max: ms(lag.max || 0) };
       lag.reset();
@@ -113,7 +78,7 @@ export function createMonitorService({ db, host, devices, connections, census, w
     },
 
     async remote(id: string): Promise<TRemoteMonitor> {
-      const account = await accountOf(id);
+      const account = await accountNamed(db, id);
       if (!account) throw notFound(MONITOR_TEXT.unknownDevice);
       let live: TDeviceActivity | null;
       try {
@@ -146,7 +111,7 @@ export function createMonitorService({ db, host, devices, connections, census, w
     },
 
     async socket(id: string): Promise<TSocketMonitor> {
-      const account = await accountOf(id);
+      const account = await accountNamed(db, id);
       const channels = account ? [memberChannel(account.user_id), ADMIN_CHANNEL] : CHANNEL.test(id) ? [id] : null;
       if (!channels) throw notFound(MONITOR_TEXT.unknownChannel);
       const found = census

@@ -18,7 +18,7 @@ import { type Db, postgresPoolOf } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { DEFAULT_COLUMNS, headerColumns, rawOf } from '../../lib/import-columns.ts';
+import { numberReader } from '../../lib/import-columns.ts';
 import { echoOf, hasControlCharacters, readImportRows } from '../../lib/import-rows.ts';
 import type { ImportProgress } from '../../live/import-progress.ts';
 import { createImportReports } from '../file/import-report.ts';
@@ -82,21 +82,12 @@ const PROGRESS_EVERY = 1000;
 async function readInto(writer: PhoneImportWriter, stream: Readable, progress?: ImportProgress): Promise<number> {
   let line = 0;
   const seen = new Set<number>();
-  let columns = DEFAULT_COLUMNS;
-  let first = true;
+  // Only a line naming a known column is a header: any other first line is data, reported if bad.
+  const read = numberReader();
   for await (const row of readImportRows(stream)) {
-    if (first && row.kind === 'cells') {
-      first = false;
-      // Only a line naming a known column is a header: any other first line is data, reported if bad.
-      const named = headerColumns(row);
-      if (named) {
-        columns = named;
-        continue;
-      }
-    }
-    first = false;
+    const raw = read(row);
+    if (!raw) continue;
     line++;
-    const raw = rawOf(row, columns);
     const rawNumber = raw.number.trim();
     const rawName = raw.name.trim();
     const shown = echoOf(rawNumber, SKIPPED_NUMBER_MAX);

@@ -17,13 +17,14 @@ import {
   type TMembers,
   type TMembersQuery,
 } from '@sewablast/contract/members';
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, levels, users, whatsappAccounts } from '../../db/schema.ts';
-import { isIncome } from '../../ledger/balance.ts';
+import { users } from '../../db/schema.ts';
+import { incomeOfEach } from '../../ledger/balance.ts';
 import { STARTS_ENOUGH, SUBSTRING_FROM } from '../../lib/like.ts';
 import { countUpTo, keptPaged, paged } from '../../lib/paging.ts';
 import type { LevelService } from '../level/service.ts';
+import { accountCountsOf } from '../whatsapp/accounts-read.ts';
 import { FULL_NAME, memberSearch, memberWhere } from './names.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -101,30 +102,14 @@ export async function memberPage<Item>(
 export function createMemberService(db: Db, levelService: LevelService) {
   /** Income and account counts of a page's members: one grouped query each, never one per member. */
   async function figures(ids: number[]) {
-    const [income, accounts, named] = await Promise.all([
-      db
-        .select({ id: ledgerEntries.user_id, total: sql<string>`sum(${ledgerEntries.amount})` })
-        .from(ledgerEntries)
-        .where(and(inArray(ledgerEntries.user_id, ids), isIncome()))
-        .groupBy(ledgerEntries.user_id),
-      db
-        .select({ id: whatsappAccounts.user_id, total: count() })
-        .from(whatsappAccounts)
-        .where(inArray(whatsappAccounts.user_id, ids))
-        .groupBy(whatsappAccounts.user_id),
-      db.select({ id: levels.id, name: levels.name }).from(levels),
-    ]);
-    return {
-      income: new Map(income.map((row) => [row.id, Number(row.total)])),
-      accounts: new Map(accounts.map((row) => [row.id, row.total])),
-      levelNames: new Map(named.map((row) => [row.id, row.name])),
-    };
+    const [income, accounts] = await Promise.all([incomeOfEach(db, ids), accountCountsOf(db, ids)]);
+    return { income, accounts };
   }
 
   async function present(rows: UserRow[]): Promise<TMember[]> {
-    const [{ income, accounts, levelNames }, colors] = await Promise.all([
+    const [{ income, accounts }, badges] = await Promise.all([
       figures(rows.map((row) => row.id)),
-      levelService.palette(),
+      levelService.badges(),
     ]);
     const since = activeSince();
     return rows.map((row) => ({
@@ -132,8 +117,8 @@ export function createMemberService(db: Db, levelService: LevelService) {
       firstname: row.firstname,
       lastname: row.lastname,
       email: row.email,
-      level: row.level_id === null ? null : (levelNames.get(row.level_id) ?? null),
-      color: row.level_id === null ? null : (colors.get(row.level_id) ?? null),
+      level: row.level_id === null ? null : (badges.get(row.level_id)?.name ?? null),
+      color: row.level_id === null ? null : (badges.get(row.level_id)?.color ?? null),
       income: income.get(row.id) ?? 0,
       createdAt: row.created_at.toISOString(),
       whatsapps: accounts.get(row.id) ?? 0,

@@ -3,7 +3,7 @@
  * condition on a user id column that a search term matches, and whether a user is a member at all.
  */
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { escapeLike, SUBSTRING_FROM, searchPattern, startsEnough } from '../../lib/like.ts';
@@ -69,3 +69,6 @@ export function memberMatches(userId: PgColumn, term: string | undefined, withEm
   if (!matches) return undefined;
   return sql`${userId} in (select ${users.id} from ${users} where ${matches})`;
 }
+
+/** The tables a list searched by `memberMatches(…, term)` reads beside its own, for its page's `reads` (paging.ts). */
+export const memberMatchReads = (term: string | undefined): PgTable[] => (term ? [users] : []);

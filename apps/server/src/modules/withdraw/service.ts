@@ -22,7 +22,7 @@ import {
 } from '@sewablast/contract/withdraw-text';
 import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, withdrawalEvents, withdrawals } from '../../db/schema.ts';
+import { withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { type BalanceSummary, balanceOf, incomeSince, summaryOf } from '../../ledger/balance.ts';
 import { moneyTransaction } from '../../ledger/transaction.ts';
 import { decideWithdrawal, requestWithdrawal, type WithdrawalRow } from '../../ledger/withdraw.ts';
@@ -33,7 +33,7 @@ import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { dailyWindow } from '../../lib/daily-series.ts';
 import { type Answer, answerOnce, type KeptStatus } from '../../lib/idempotency.ts';
 import { paged } from '../../lib/paging.ts';
-import { type MemberNames, memberMatches, memberNames } from '../users/names.ts';
+import { type MemberNames, memberMatches, memberMatchReads, memberNames } from '../users/names.ts';
 
 /** Who reads every member's withdrawals and decides them. */
 const DECIDERS = 'backOffice';
@@ -191,7 +191,7 @@ export function createWithdrawService(
           where,
           orderBy: [desc(withdrawals.id)],
           keyset: { columns: [withdrawals.id], desc: true },
-          reads: query.search ? [users] : [],
+          reads: memberMatchReads(query.search),
         },
         presentAll,
       );
