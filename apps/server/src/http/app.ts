@@ -155,8 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: createUserLimits(userLimitsOf(config), services.limits),
   });
 
-  // Area routes, one prefix each (spec part 2 §7), with the role group their routes serve unless a route
-  // says otherwise; ownership of the rows named is the services' first check.
+  // Area routes: each binds its calls from the contract's call table (full path, access, schemas and
+  // failures declared there); ownership of the rows named is the services' first check.
   await app.register(healthRoutes, {
     config,
     version: options.version,
