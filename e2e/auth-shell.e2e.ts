@@ -110,7 +110,7 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('opens the user menu from the keyboard, also when Enter comes before its code', async () => {
+  it('opens the user menu from the keyboard, also when Enter comes before its code, and closes it from its button', async () => {
     const member = await createUser(server, 'member');
     const { context, page } = await open();
     await signInThroughForm(page, member);
@@ -155,6 +155,17 @@ describe('the shell', () => {
       await page.getByRole('menu').waitFor({ state: 'detached' });
       expect(await focused()).toMatchObject({ button: 'user-menu' });
     }
+    // A click on the button of an open menu closes it, and does not open it again.
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the user menu has no box');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('menu').waitFor();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('menu').count()).toBe(0);
+
+    await button.focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
