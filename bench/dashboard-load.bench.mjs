@@ -5,7 +5,7 @@
 // sends Brotli, smaller still, to browsers that take it).
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { ROUTE_ROLES } from '../packages/contract/src/routes.ts';
+import { FIRST_LOAD_PAGES, PUBLIC_ROUTES, ROUTE_ROLES } from '../packages/contract/src/routes.ts';
 import { BENCH_LOGIN, startServer } from './lib/server.mjs';
 
 const { chromium } = await import('playwright-core');
@@ -59,8 +59,10 @@ try {
   await page.goto('/signin', { waitUntil: 'networkidle' });
   const signin = added();
   console.log(`first load, /signin: ${signin.files} scripts, ${kb(signin.bytes)} gzip ${BUDGET}`);
-  // The other signed-out pages, each in a browser of its own with an empty cache.
-  for (const path of ['/signup', '/reset-password', '/reset-password?token=x', '/terms', '/privacy-policy']) {
+  // The other signed-out first-load pages (routes.ts), each in a browser of its own with an empty cache, and the
+  // form a reset link opens.
+  const signedOut = FIRST_LOAD_PAGES.filter((path) => PUBLIC_ROUTES.includes(path));
+  for (const path of [...signedOut.filter((path) => path !== '/signin'), '/reset-password?token=x']) {
     const { files, bytes } = await coldLoad(path);
     console.log(`first load, ${path}: ${files} scripts, ${kb(bytes)} gzip ${BUDGET}`);
   }
@@ -75,8 +77,9 @@ try {
     `then /dashboard after signing in: +${dashboard.files} scripts, +${kb(dashboard.bytes)} ` +
       `(${kb(signin.bytes + dashboard.bytes)} in all)`,
   );
-  // A signed-in person opening the site again with an empty cache, per role (each home is a different set of
-  // chunks): /dashboard, where staff are sent on to the withdraw queue, and that queue opened directly.
+  // A signed-in person opening the site again with an empty cache, on each signed-in first-load page (routes.ts)
+  // as each role that may open it (each home is a different set of chunks): /dashboard, where staff are sent on
+  // to the withdraw queue, and that queue opened directly.
   const post = async (path, body, method = 'POST') => {
     const response = await fetch(`${server.url}/api${path}`, {
       method,
@@ -103,20 +106,16 @@ try {
     await context.close();
     return storageState;
   };
-  const COLD = [
-    ['member', '/dashboard'],
-    ['admin', '/dashboard'],
-    ['dev', '/dashboard'],
-    ['staff', '/dashboard'],
-    ['staff', '/withdraw/requested'],
-    ['admin', '/withdraw/requested'],
-  ];
+  const pathOf = (page) => new URL(page, server.url).pathname;
+  const COLD = FIRST_LOAD_PAGES.filter((page) => !signedOut.includes(page)).flatMap((page) =>
+    ROUTE_ROLES[pathOf(page)].map((role) => [role, page]),
+  );
   const sessions = {};
   for (const [role, path] of COLD) {
     sessions[role] ??= await signedIn(role);
     const { files, bytes, landed } = await coldLoad(path, sessions[role]);
     console.log(
-      `first load, ${path} signed in as ${role}${landed === path ? '' : ` (lands on ${landed})`}: ` +
+      `first load, ${path} signed in as ${role}${landed === pathOf(path) ? '' : ` (lands on ${landed})`}: ` +
         `${files} scripts, ${kb(bytes)} gzip ${BUDGET}`,
     );
   }

@@ -110,6 +110,71 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('opens the user menu from the keyboard, also when Enter comes before its code, and closes it from its button', async () => {
+    const member = await createUser(server, 'member');
+    const { context, page } = await open();
+    await signInThroughForm(page, member);
+    await page.waitForURL('**/dashboard');
+    const button = page.getByTestId('user-menu');
+    const focused = () =>
+      page.evaluate(() => ({
+        item: document.activeElement?.getAttribute('role'),
+        text: document.activeElement?.textContent?.trim(),
+        inMenu: Boolean(document.activeElement?.closest('[role="menu"]')),
+        button: document.activeElement?.getAttribute('data-testid'),
+      }));
+
+    // The menu's code is held back until Enter has been pressed: the press itself opens the menu once it is
+    // there (the focus in the menu; Radix starts on the first item only for a key pressed once it is there).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/user-dropdown-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    release();
+    await page.getByRole('menu').waitFor();
+    await expect.poll(focused).toMatchObject({ inMenu: true });
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await focused()).toMatchObject({ button: 'user-menu' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    // With the code there, Enter and Down Arrow open it on its first item, as a menu button does.
+    for (const key of ['Enter', 'ArrowDown']) {
+      await page.keyboard.press(key);
+      await page.getByRole('menu').waitFor();
+      expect(await focused()).toMatchObject({ item: 'menuitem', text: 'Edit profile', inMenu: true });
+      expect(await page.getByRole('menu').getAttribute('aria-labelledby')).toBe(await button.getAttribute('id'));
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      expect(await focused()).toMatchObject({ button: 'user-menu' });
+    }
+    // A click on the button of an open menu closes it, and does not open it again.
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the user menu has no box');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('menu').waitFor();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('menu').count()).toBe(0);
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/profile' && url.search === '');
+    await context.close();
+  });
+
   it('keeps the dark theme across a reload', async () => {
     const member = await createUser(server, 'member');
     const { context, page } = await open();

@@ -51,6 +51,9 @@ export default defineConfig({
             // TanStack Query, and the call table's reads through it, as one chunk rather than the five its
             // importers would split it into: each split cost every reading page about 2 KB of first load.
             { name: 'query', test: /node_modules\/@tanstack\/|\/src\/lib\/use-call\.ts$/ },
+            // What loads the toaster, the menus and the dialogs when first reached for: every signed-in page
+            // loads both modules (the toaster's layout one, the shell's user menu the other), so one chunk.
+            { name: 'on-demand', test: /\/src\/(lib\/on-demand\.ts|components\/popup-on-demand\.tsx)$/ },
           ],
         },
       },

@@ -79,6 +79,14 @@ export function canOpen(role: Role, path: string): boolean {
 /** Staff have no dashboard: their home is the withdraw queue. */
 export const STAFF_HOME = '/withdraw/requested?page=1';
 
+/**
+ * The pages a person lands on first, with nothing cached: the signed-out pages and the homes of the signed-in
+ * (the dashboard, staff's withdraw queue). DESIGN §10 holds each one's first load under 150 KB: e2e/first-load
+ * opens every one, and the web's app/first-load.test.ts follows the imports of the route modules each fetches.
+ */
+export const FIRST_LOAD_PAGES = [...PUBLIC_ROUTES, '/dashboard', STAFF_HOME] as const;
+export type FirstLoadPage = (typeof FIRST_LOAD_PAGES)[number];
+
 export const TELEGRAM_URL = 'https://t.me/sewablast';
 
 export interface MenuItem {

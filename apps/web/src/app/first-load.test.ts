@@ -1,34 +1,30 @@
 /**
  * The first load's imports, checked at edit time (DESIGN §10; e2e/first-load.e2e.ts measures the build): from
- * the entry and the route modules a first load fetches (the layouts and screens of the pages that test opens),
- * through static value imports only, no module reaches zod or a library that loads when first needed. An
+ * the entry and the route modules a first load fetches (the layouts and screens of FIRST_LOAD_PAGES, the pages
+ * that test opens, as the route table has them), through static value imports only, no module reaches zod or
+ * a library that loads when first needed. An
  * `import type` costs nothing and a dynamic `import()` is a chunk of its own, so neither is followed. A
  * failure names the chain, so the import to make lazy (or the constant to move to a zod-free module) shows.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { FIRST_LOAD_PAGES, type FirstLoadPage, PUBLIC_ROUTES } from '@sewablast/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { imports, named, SRC } from './import-graph.testing.ts';
+import { routeModules } from './router.tsx';
 
-const ENTRY = 'main.tsx';
+const ENTRY = resolve(SRC, 'main.tsx');
+const signedOut = (page: FirstLoadPage) => (PUBLIC_ROUTES as readonly string[]).includes(page);
+/** The route modules each page fetches, as the route table has them, by page. */
+const MODULES = new Map(
+  FIRST_LOAD_PAGES.map((page) => [page, routeModules(page).map((file) => resolve(import.meta.dirname, file))]),
+);
 /**
- * The route modules of the pages e2e/first-load opens, besides the entry's own imports. The signed-out pages
- * are forms, so they may load the form library; the signed-in homes load it with a dialog's form.
+ * The route modules of every first-load page, besides the entry's own imports. The signed-out pages are forms,
+ * so they may load the form library; the signed-in homes load it with a dialog's form.
  */
-const SIGNED_OUT = [
-  'features/auth/signin-page.tsx',
-  'features/auth/signup-page.tsx',
-  'features/auth/reset-password-page.tsx',
-  'features/auth/confirm-email-page.tsx',
-  'features/legal/legal-page.tsx',
-];
-const SIGNED_IN = [
-  'app/query-root.tsx',
-  'app/toaster.tsx',
-  'app/shell/app-shell.tsx',
-  'features/dashboard/dashboard-page.tsx',
-  'features/withdraw/withdraw-requests-page.tsx',
-];
+const rootsOf = (pages: readonly FirstLoadPage[]) => [ENTRY, ...pages.flatMap((page) => MODULES.get(page) ?? [])];
+const SIGNED_IN = FIRST_LOAD_PAGES.filter((page) => !signedOut(page));
 /**
  * Packages a first load goes without: zod until a form is checked, Radix with its menu, dialog or tooltip,
  * sonner with the first toast, the charts with a dashboard that has figures to draw.
@@ -58,18 +54,22 @@ function chainsTo(refused: RegExp, roots: string[]): string[] {
 }
 
 describe('the first load', () => {
-  const files = (list: string[]) => list.map((file) => resolve(SRC, file));
-
-  it('starts from route modules that exist', () => {
-    const roots = files([ENTRY, ...SIGNED_OUT, ...SIGNED_IN]);
-    expect(roots.filter((root) => !existsSync(root)).map(named)).toEqual([]);
+  it('starts from route modules that exist, a screen of its own for each page', () => {
+    const screenless = FIRST_LOAD_PAGES.filter((page) => !MODULES.get(page)?.at(-1)?.endsWith('-page.tsx'));
+    expect(screenless).toEqual([]);
+    expect(
+      rootsOf(FIRST_LOAD_PAGES)
+        .filter((root) => !existsSync(root))
+        .map(named),
+    ).toEqual([]);
   });
 
   it('reaches neither zod nor a library loaded on demand through static imports', () => {
-    expect(chainsTo(ON_DEMAND, files([ENTRY, ...SIGNED_OUT, ...SIGNED_IN]))).toEqual([]);
+    expect(chainsTo(ON_DEMAND, rootsOf(FIRST_LOAD_PAGES))).toEqual([]);
   });
 
   it('reaches no form library from the signed-in homes, whose forms sit in dialogs', () => {
-    expect(chainsTo(FORMS, files([ENTRY, ...SIGNED_IN]))).toEqual([]);
+    expect(SIGNED_IN.length).toBeGreaterThan(0);
+    expect(chainsTo(FORMS, rootsOf(SIGNED_IN))).toEqual([]);
   });
 });

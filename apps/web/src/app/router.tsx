@@ -7,19 +7,26 @@
  */
 import { ROUTE_ROLES } from '@sewablast/contract/routes';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { NOT_AUTHORIZED } from './guard.ts';
 import { RouteError } from './pages/error-screen.tsx';
 
-const notFound = () => import('./pages/not-found.tsx');
-const home = async () => (await import('./shell/app-shell.tsx')).homeRoute();
-
 type Screen = () => Promise<{ Component: ComponentType }>;
-/** Every screen's module, by its file: each a lazy chunk of its own. The dashboard's is the shell's to fetch. */
-const SCREEN_MODULES = import.meta.glob<{ Component: ComponentType }>([
+/**
+ * Every route's module, by its file: each screen and layout a lazy chunk of its own. The dashboard's is the
+ * shell's to fetch.
+ */
+const ROUTE_MODULES = import.meta.glob<{ Component: ComponentType }>([
   '../features/*/*-page.tsx',
   '!../features/dashboard/dashboard-page.tsx',
+  './query-root.tsx',
+  './toaster.tsx',
+  './tooltips.tsx',
+  './shell/app-shell.tsx',
+  './pages/not-authorized.tsx',
 ]);
+const notFound = () => import('./pages/not-found.tsx');
+const home = async () => (await import('./shell/app-shell.tsx')).homeRoute();
 /** / and /dashboard: the shell decides first whether the dashboard is fetched at all (app-shell.tsx). */
 const HOME = '../features/dashboard/dashboard-page.tsx';
 const level = '../features/level/level-form-page.tsx';
@@ -77,15 +84,16 @@ export const TOOLTIP_SCREENS: Record<string, string> = {
   '/validator/list': '../features/validator/validator-list-page.tsx',
 };
 
-const screen = (file: string | undefined): Screen => (file === HOME ? home : (SCREEN_MODULES[file ?? ''] ?? notFound));
+/** A route's module by its file, a layout's or a screen's; a file the table does not hold shows the not-found screen. */
+const moduleOf = (file: string | undefined): Screen => (file === HOME ? home : (ROUTE_MODULES[file ?? ''] ?? notFound));
 const screens = (tooltips: boolean): RouteObject[] =>
   Object.keys(ROUTE_ROLES)
     .filter((path) => path in TOOLTIP_SCREENS === tooltips)
-    .map((path) => ({ path, lazy: screen(TOOLTIP_SCREENS[path] ?? SCREENS[path]), errorElement: screenError }));
+    .map((path) => ({ path, lazy: moduleOf(TOOLTIP_SCREENS[path] ?? SCREENS[path]), errorElement: screenError }));
 const screenError = <RouteError inShell />;
 const guarded: RouteObject[] = [
   ...screens(false),
-  { lazy: () => import('./tooltips.tsx'), errorElement: screenError, children: screens(true) },
+  { lazy: moduleOf('./tooltips.tsx'), errorElement: screenError, children: screens(true) },
 ];
 
 /**
@@ -94,6 +102,18 @@ const guarded: RouteObject[] = [
  */
 function FirstLoad() {
   return null;
+}
+
+/**
+ * The files of the route modules opening `path` fetches, outermost first: its layouts and its screen, as
+ * the route table has them (app/first-load.test.ts follows their imports).
+ */
+export function routeModules(path: string): string[] {
+  const files = new Map<unknown, string>([
+    [home, HOME],
+    ...Object.entries(ROUTE_MODULES).map(([file, load]) => [load, file] as const),
+  ]);
+  return (matchRoutes(routes(), path) ?? []).flatMap(({ route }) => files.get(route.lazy) ?? []);
 }
 
 /** Made after start-up work such as taking the referral out of the address, so the router reads the final URL. */
@@ -125,24 +145,24 @@ function drawingFailedLoads(table: RouteObject[]): RouteObject[] {
 
 function routes(): RouteObject[] {
   return [
-    { path: '/signin', lazy: screen('../features/auth/signin-page.tsx') },
-    { path: '/signup', lazy: screen('../features/auth/signup-page.tsx') },
+    { path: '/signin', lazy: moduleOf('../features/auth/signin-page.tsx') },
+    { path: '/signup', lazy: moduleOf('../features/auth/signup-page.tsx') },
     // Opened from the mailed link; it reads through plain calls, so it stays outside the query cache.
-    { path: '/confirm-email', lazy: screen('../features/auth/confirm-email-page.tsx') },
+    { path: '/confirm-email', lazy: moduleOf('../features/auth/confirm-email-page.tsx') },
     {
-      lazy: () => import('./query-root.tsx'),
+      lazy: moduleOf('./query-root.tsx'),
       children: [
-        { path: '/reset-password', lazy: screen('../features/auth/reset-password-page.tsx') },
-        { path: '/terms', lazy: screen('../features/legal/legal-page.tsx') },
-        { path: '/privacy-policy', lazy: screen('../features/legal/legal-page.tsx') },
+        { path: '/reset-password', lazy: moduleOf('../features/auth/reset-password-page.tsx') },
+        { path: '/terms', lazy: moduleOf('../features/legal/legal-page.tsx') },
+        { path: '/privacy-policy', lazy: moduleOf('../features/legal/legal-page.tsx') },
         {
-          lazy: () => import('./toaster.tsx'),
+          lazy: moduleOf('./toaster.tsx'),
           children: [
-            { path: '/change-password', lazy: screen('../features/auth/change-password-page.tsx') },
-            { path: '/two-factor-setup', lazy: screen('../features/profile/two-factor-setup-page.tsx') },
+            { path: '/change-password', lazy: moduleOf('../features/auth/change-password-page.tsx') },
+            { path: '/two-factor-setup', lazy: moduleOf('../features/profile/two-factor-setup-page.tsx') },
             {
-              lazy: () => import('./shell/app-shell.tsx'),
-              children: [...guarded, { path: NOT_AUTHORIZED, lazy: () => import('./pages/not-authorized.tsx') }],
+              lazy: moduleOf('./shell/app-shell.tsx'),
+              children: [...guarded, { path: NOT_AUTHORIZED, lazy: moduleOf('./pages/not-authorized.tsx') }],
             },
           ],
         },

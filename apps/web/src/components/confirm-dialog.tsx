@@ -6,9 +6,9 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { swallowRestOfClick } from '../lib/click-through.ts';
-import type { DialogControl } from './dialog-on-demand.tsx';
+import type { PopupControl } from './popup-on-demand.tsx';
 
-export interface ConfirmDialogProps extends DialogControl {
+export interface ConfirmDialogProps extends PopupControl {
   title: string;
   description: ReactNode;
   confirmLabel: string;

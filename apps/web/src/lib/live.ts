@@ -6,7 +6,13 @@
 
 import * as auth from '@sewablast/contract/auth-calls';
 import type { TLiveMessage } from '@sewablast/contract/live';
-import { ADMIN_CHANNEL, memberChannel, PING, SESSION_ENDED_CLOSE } from '@sewablast/contract/live-channel';
+import {
+  ADMIN_CHANNEL,
+  isLiveMessage,
+  memberChannel,
+  PING,
+  SESSION_ENDED_CLOSE,
+} from '@sewablast/contract/live-channel';
 import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
 import { useEffect, useRef, useState } from 'react';
 import { call } from './api.ts';
@@ -64,12 +70,15 @@ export function useLive(channel: LiveChannel | null, handlers: LiveHandlers): vo
       };
       socket.onmessage = (event) => {
         if (typeof event.data !== 'string' || !event.data.startsWith('{')) return;
+        let message: unknown;
         try {
-          const message = JSON.parse(event.data) as TLiveMessage;
-          if (message.payload) latest.current.onMessage(message);
+          message = JSON.parse(event.data);
         } catch {
           // A malformed frame is dropped; the next one is read as usual.
+          return;
         }
+        // So is a message no reader could take (an event this build does not know, a field it reads missing).
+        if (isLiveMessage(message)) latest.current.onMessage(message);
       };
       socket.onclose = (event) => {
         if (stopped) return;

@@ -7,8 +7,8 @@ import type { TAccountTimeline, TTimelineEvent } from '@sewablast/contract/accou
 import { ACCOUNT_LOSS_TEXT, accountEventLabel } from '@sewablast/contract/account-loss-text';
 import { Dialog } from 'radix-ui';
 import { Alert } from '../../components/alert.tsx';
-import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { HourlyBars } from '../../components/hourly-bars.tsx';
+import type { PopupControl } from '../../components/popup-on-demand.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { WindowFigures } from '../../components/window-figures.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -112,7 +112,7 @@ export function AccountTimelineDialog({
   open,
   onOpenChange,
   onCloseAutoFocus,
-}: AccountTimelineProps & DialogControl) {
+}: AccountTimelineProps & PopupControl) {
   const timeline = useAccountTimeline(id, open);
   const loss = timeline.data?.loss;
   return (

@@ -10,23 +10,22 @@ import { type TWhatsapp, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { ArrowLeft, History } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
-import { DialogOnDemand } from '../../components/confirm-button.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
-import type { Dialog } from '../../components/dialog-on-demand.tsx';
 import { Card, PageHeader } from '../../components/page-header.tsx';
+import { type Popup, PopupOnDemand } from '../../components/popup-on-demand.tsx';
 import { formatNumber, formatRupiah } from '../../lib/format.ts';
 import { onDemand } from '../../lib/on-demand.ts';
 import type { AccountTimelineProps } from './account-timeline-dialog.tsx';
 import { useMember, useMemberAccounts } from './api/members.ts';
 
-const timelineDialog = onDemand<Dialog<AccountTimelineProps>>(
+const timelineDialog = onDemand<Popup<AccountTimelineProps>>(
   async () => (await import('./account-timeline-dialog.tsx')).AccountTimelineDialog,
 );
 
 function HistoryButton({ account }: { account: TWhatsapp }) {
   return (
-    <DialogOnDemand
-      dialog={timelineDialog}
+    <PopupOnDemand
+      popup={timelineDialog}
       props={{ id: account.id, phonenumber: account.phonenumber ?? account.clientid }}
       trigger={(opens) => (
         <button

@@ -11,9 +11,9 @@ import { clsx } from 'clsx';
 import { Clock, Play, RotateCcw, Square, Unplug } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ConfirmButton, DialogOnDemand } from '../../components/confirm-button.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import type { Column } from '../../components/data-table.tsx';
-import type { Dialog, DialogTriggerProps } from '../../components/dialog-on-demand.tsx';
+import { type Popup, PopupOnDemand, type PopupTriggerProps } from '../../components/popup-on-demand.tsx';
 import { IconButton } from '../../components/row-actions.tsx';
 import { formatDateTime, formatRupiah } from '../../lib/format.ts';
 import { isFresh } from '../../lib/live.ts';
@@ -23,7 +23,7 @@ import { isBlasting, type LiveRow, statusLabel } from './live-rows.ts';
 import type { TermsDialogProps } from './terms-dialog.tsx';
 import type { AccountCommands } from './use-account-commands.ts';
 
-const termsDialog = onDemand<Dialog<TermsDialogProps>>(async () => (await import('./terms-dialog.tsx')).TermsDialog);
+const termsDialog = onDemand<Popup<TermsDialogProps>>(async () => (await import('./terms-dialog.tsx')).TermsDialog);
 
 /** Spec part 1 §9: activation is allowed below 3 suspensions. */
 const MAX_SUSPENSIONS = 3;
@@ -157,7 +157,7 @@ export function accountColumns(
   ];
 }
 
-type Trigger = (opens: DialogTriggerProps) => ReactNode;
+type Trigger = (opens: PopupTriggerProps) => ReactNode;
 
 /** Spec part 1 §5: while a blast runs, reset and reconnect first offer 'Stop Blast!' or 'Tunggu Aja'. */
 function BlastWarning({ row, commands, trigger }: { row: LiveRow; commands: AccountCommands; trigger: Trigger }) {
@@ -188,8 +188,8 @@ function AccountActions({ row, commands, owns }: { row: LiveRow; commands: Accou
   return (
     <div className="flex justify-end gap-1">
       {owns && (
-        <DialogOnDemand
-          dialog={termsDialog}
+        <PopupOnDemand
+          popup={termsDialog}
           props={{ row, onSaved: commands.termsSaved }}
           trigger={(opens) => (
             <IconButton tooltip={TERMS_TEXT.open} label={`${TERMS_TEXT.open} ${row.clientid}`} {...opens}>

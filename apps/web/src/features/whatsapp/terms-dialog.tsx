@@ -7,8 +7,8 @@ import { TERMS_CAP_MAX, ZMemberTermsFields } from '@sewablast/contract/member-te
 import { TERMS_TEXT } from '@sewablast/contract/safety';
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import { Dialog } from 'radix-ui';
-import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import type { PopupControl } from '../../components/popup-on-demand.tsx';
 import { asNumber, useZodForm } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { setTerms, useServiceTerms } from './api/whatsapp.ts';
@@ -19,7 +19,7 @@ export interface TermsDialogProps {
   onSaved: (account: TWhatsapp) => void;
 }
 
-export function TermsDialog({ row, onSaved, open, onOpenChange, onCloseAutoFocus }: TermsDialogProps & DialogControl) {
+export function TermsDialog({ row, onSaved, open, onOpenChange, onCloseAutoFocus }: TermsDialogProps & PopupControl) {
   const service = useServiceTerms();
   const form = useZodForm(ZMemberTermsFields, {
     defaultValues: {

@@ -1,14 +1,14 @@
 /** A member's bank details, as snapshotted on the request (spec part 2 §2), opened from their name (member-bank.tsx). */
 import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { Dialog } from 'radix-ui';
-import type { DialogControl } from '../../components/dialog-on-demand.tsx';
+import type { PopupControl } from '../../components/popup-on-demand.tsx';
 
 export interface BankDialogProps {
   name: string;
   bank: TWithdraw['User'];
 }
 
-export function BankDialog({ name, bank, open, onOpenChange, onCloseAutoFocus }: BankDialogProps & DialogControl) {
+export function BankDialog({ name, bank, open, onOpenChange, onCloseAutoFocus }: BankDialogProps & PopupControl) {
   const lines = [
     ['Bank', bank.account_bank],
     ['Nomor Rekening', bank.account_number],

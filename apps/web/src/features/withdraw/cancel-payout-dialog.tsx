@@ -12,8 +12,8 @@ import {
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button.tsx';
-import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { TextAreaField } from '../../components/field.tsx';
+import type { PopupControl } from '../../components/popup-on-demand.tsx';
 import { toast } from '../../lib/toast.ts';
 
 export interface CancelPayoutDialogProps {
@@ -29,7 +29,7 @@ export function CancelPayoutDialog({
   open,
   onOpenChange,
   onCloseAutoFocus,
-}: CancelPayoutDialogProps & DialogControl) {
+}: CancelPayoutDialogProps & PopupControl) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -9,7 +9,7 @@ import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { type TWithdrawStatus, WITHDRAW_DECISION_TEXT, WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
 import { Button } from '../../components/button.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
-import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
+import { type Popup, PopupOnDemand } from '../../components/popup-on-demand.tsx';
 import { formatRupiah } from '../../lib/format.ts';
 import { onDemand } from '../../lib/on-demand.ts';
 import { useSession } from '../../lib/session.ts';
@@ -17,7 +17,7 @@ import { toast } from '../../lib/toast.ts';
 import { useUpdateWithdraw } from './api/update.ts';
 import type { CancelPayoutDialogProps } from './cancel-payout-dialog.tsx';
 
-const cancelPayoutDialog = onDemand<Dialog<CancelPayoutDialogProps>>(
+const cancelPayoutDialog = onDemand<Popup<CancelPayoutDialogProps>>(
   async () => (await import('./cancel-payout-dialog.tsx')).CancelPayoutDialog,
 );
 
@@ -34,8 +34,8 @@ const ACTIONS: Record<TWithdrawStatus, { label: string; to: TWithdrawStatus; que
 function CancelPayout({ row, what }: { row: TWithdraw; what: string }) {
   const update = useUpdateWithdraw();
   return (
-    <DialogOnDemand
-      dialog={cancelPayoutDialog}
+    <PopupOnDemand
+      popup={cancelPayoutDialog}
       props={{ what, onConfirm: (reason) => update.mutateAsync({ id: row.id, status: 'requested', reason }) }}
       trigger={(opens) => (
         <Button {...opens} variant="secondary" className="px-3 py-1.5" aria-label={`Batalkan ${what}`}>

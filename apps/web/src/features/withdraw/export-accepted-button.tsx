@@ -5,17 +5,17 @@
 import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import { Download } from 'lucide-react';
 import { Button } from '../../components/button.tsx';
-import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
+import { type Popup, PopupOnDemand } from '../../components/popup-on-demand.tsx';
 import { onDemand } from '../../lib/on-demand.ts';
 
-const exportDialog = onDemand<Dialog<object>>(
+const exportDialog = onDemand<Popup<object>>(
   async () => (await import('./export-accepted-dialog.tsx')).ExportAcceptedDialog,
 );
 
 export function ExportAcceptedButton() {
   return (
-    <DialogOnDemand
-      dialog={exportDialog}
+    <PopupOnDemand
+      popup={exportDialog}
       props={{}}
       trigger={(opens) => (
         <Button {...opens} variant="secondary">

@@ -9,8 +9,8 @@ import { FIRST_DAY, LAST_DAY } from '@sewablast/contract/days';
 import * as withdraw from '@sewablast/contract/withdraw-calls';
 import { EXPORT_TEXT } from '@sewablast/contract/withdraw-text';
 import { Dialog } from 'radix-ui';
-import type { DialogControl } from '../../components/dialog-on-demand.tsx';
 import { FormAlert, FormField, SubmitButton } from '../../components/form.tsx';
+import type { PopupControl } from '../../components/popup-on-demand.tsx';
 import { callText } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/export-file.ts';
 import { useZodForm } from '../../lib/form.ts';
@@ -47,7 +47,7 @@ function ExportForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function ExportAcceptedDialog({ open, onOpenChange, onCloseAutoFocus }: DialogControl) {
+export function ExportAcceptedDialog({ open, onOpenChange, onCloseAutoFocus }: PopupControl) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

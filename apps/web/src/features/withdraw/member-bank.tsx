@@ -4,17 +4,17 @@
  */
 import type { TWithdraw } from '@sewablast/contract/withdraw';
 import { WITHDRAW_TEXT } from '@sewablast/contract/withdraw-text';
-import { type Dialog, DialogOnDemand } from '../../components/dialog-on-demand.tsx';
+import { type Popup, PopupOnDemand } from '../../components/popup-on-demand.tsx';
 import { onDemand } from '../../lib/on-demand.ts';
 import type { BankDialogProps } from './bank-dialog.tsx';
 
-const bankDialog = onDemand<Dialog<BankDialogProps>>(async () => (await import('./bank-dialog.tsx')).BankDialog);
+const bankDialog = onDemand<Popup<BankDialogProps>>(async () => (await import('./bank-dialog.tsx')).BankDialog);
 
 export function MemberBank({ row }: { row: TWithdraw }) {
   const name = `${row.User.firstname} ${row.User.lastname}`.trim();
   const member = (
-    <DialogOnDemand
-      dialog={bankDialog}
+    <PopupOnDemand
+      popup={bankDialog}
       props={{ name, bank: row.User }}
       trigger={(opens) => (
         <button
