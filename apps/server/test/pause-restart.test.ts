@@ -2,8 +2,10 @@
  * A blast's waits outlive the loop that began them (issue 23): a restart or another worker's takeover in the
  * middle of a long pause between sends, of a restriction's cool-down, or of a pause for health sends nothing
  * before the kept time. Each "restart" is the loop stopped as a shutdown stops it and a new loop on the same row;
- * a takeover is the lease passed to another worker while the first loop still sleeps.
+ * a takeover is the lease passed to another worker while the first loop still sleeps. The last is the whole
+ * engine: a session host on the simulator stopped mid-pause and another one taking the account over.
  */
+import type { TLiveMessage } from '@sewablast/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -11,10 +13,22 @@ import { messageTemplates, settings, whatsappAccounts } from '../src/db/schema.t
 import type { AccountRow } from '../src/engine/loop.ts';
 import { recordAccountEvent } from '../src/engine/safety/account-events.ts';
 import { COOL_DOWN_S } from '../src/engine/safety/restrict.ts';
+import { SessionHost } from '../src/engine/session/session-host.ts';
+import { createMemoryBus } from '../src/live/bus.ts';
+import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createPresenter } from '../src/modules/whatsapp/present.ts';
 import { SendError } from '../src/wa/driver.ts';
-import { aLinkedAccount, aUser, blastOnClock, fieldsOf, onlyNumbers, scriptedSession } from './factories.ts';
+import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
+import {
+  aLinkedAccount,
+  aSimulatorAccount,
+  aUser,
+  blastOnClock,
+  fieldsOf,
+  onlyNumbers,
+  scriptedSession,
+} from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 
 const WORKER = 'restart-worker';
@@ -194,4 +208,58 @@ describe('a restart in the middle of a wait', () => {
     second.loop.stop('shutdown');
     await second.loop.done;
   });
+});
+
+describe('a worker restarted in the middle of a long pause', () => {
+  /** A worker on the simulator at the real clock, its live events kept; the safety rule off (any hour). */
+  function worker(seed: number, events: TLiveMessage[]) {
+    const bus = createMemoryBus();
+    bus.subscribe(({ message }) => events.push(message));
+    return new SessionHost({
+      files: createFileStore(database.db),
+      db: database.db,
+      driver: new SimulatorDriver({ seed, scanMs: 60_000, delayMs: [1, 3], rates: QUIET_RATES }),
+      bus,
+      proxyOf: async () => null,
+      releaseProxy: async () => {},
+      renewMs: 500,
+      claimMs: 200,
+    });
+  }
+
+  it('resumes on the next worker waiting for what is left of the pause, not sending at once', async () => {
+    await onlyNumbers(database.db, '62866500', 5, 4);
+    const account = await aSimulatorAccount(
+      database.db,
+      { userId, tag: 'restart-host' },
+      { blasting: true, interval_min: 90, interval_max: 90 },
+    );
+    const mine = (events: TLiveMessage[], event: string) =>
+      events.filter((message) => message.payload.deviceId === account.clientid && message.event === event);
+
+    const before: TLiveMessage[] = [];
+    const first = worker(31, before);
+    await first.start();
+    await expect.poll(() => mine(before, 'waiting').length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(mine(before, 'count_success')).toHaveLength(1);
+    const kept = (await accountRow(account.id)).spread_until;
+    expect(kept).not.toBeNull();
+    await first.stop();
+
+    const after: TLiveMessage[] = [];
+    const second = worker(32, after);
+    await second.start();
+    try {
+      await expect.poll(() => mine(after, 'waiting').length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const waitTime = (mine(after, 'waiting')[0]?.payload as { waitTime?: number } | undefined)?.waitTime;
+      const left = ((kept as Date).getTime() - Date.now()) / 1000;
+      expect(waitTime).toBeGreaterThanOrEqual(Math.floor(left));
+      expect(waitTime).toBeLessThanOrEqual(90);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(mine(after, 'sending')).toEqual([]);
+      expect((await accountRow(account.id)).spread_until).toEqual(kept);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
 });
