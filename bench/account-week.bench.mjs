@@ -7,8 +7,10 @@
 // Each account runs the blast's steps in the blast loop's order (engine/blast/blast-loop.ts) with the engine's own
 // parts: the safety rule before each send (send-policy.ts, on the bench's clock, its cap growing as the account
 // proves itself: proven-cap.ts), the account's health from its simulated signals of the last 24 hours
-// (health.ts: its restrictions, 429s and temporary bans; the bench has no receipts, replies or drops,
-// so delivery lag and engagement stay out of it), paused and re-checked as the loop does, the one send with its retry
+// (health.ts: its restrictions, 429s and temporary bans, and what its recipients did: the simulator's behaviour
+// model decides, as WhatsApp takes each message, whether it is held back undelivered, read, answered or
+// stopped, at odds that worsen as the account is pushed: simulator-risk.ts RECIPIENTS; no drops), slowed, paused
+// and re-checked as the loop does, the one send with its retry
 // rule (send.ts; its sleeps move the clock), a template variant picked as a blast picks it, the wait after a
 // restriction (restrict.ts), the interval's pause (spread over the sending hours under the rule,
 // send-spread.ts), warm-up again after a temporary ban; the day's counters kept as the outcome writer keeps
@@ -22,12 +24,6 @@ import { settings } from '../apps/server/src/db/schema.ts';
 import { SAFETY_RECHECK_S } from '../apps/server/src/engine/blast/blast-hold.ts';
 import { sendTemplate } from '../apps/server/src/engine/blast/send.ts';
 import { RATE_LIMITED } from '../apps/server/src/engine/retry.ts';
-import {
-  HEALTH_TREND_HOURS,
-  HEALTH_WINDOW_HOURS,
-  healthScore,
-  NO_SIGNALS,
-} from '../apps/server/src/engine/safety/health.ts';
 import { provenAfter } from '../apps/server/src/engine/safety/proven-cap.ts';
 import { restrictionWait } from '../apps/server/src/engine/safety/restrict.ts';
 import { sendPolicy } from '../apps/server/src/engine/safety/send-policy.ts';
@@ -35,6 +31,7 @@ import { spreadGap, spreadInterval } from '../apps/server/src/engine/safety/send
 import { DEFAULT_SETTINGS } from '../apps/server/src/modules/setting/service.ts';
 import { hashString, seededRandom } from '../apps/server/src/wa/random.ts';
 import { BEHAVIOUR_RATES, QUIET_RATES, SimulatorDriver } from '../apps/server/src/wa/simulator.ts';
+import { healthLog } from './lib/health-log.mjs';
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 200);
 const DAYS = Number(process.env.DAYS ?? 7);
@@ -81,36 +78,11 @@ const { price: PRICE } = DEFAULT_SETTINGS;
 const CAPTIONS = parseCaptions([
   '{Halo|Hai|Selamat siang} kak, ada promo akhir pekan dari Toko Sejahtera. Balas STOP bila tidak berkenan.',
 ]);
-/** Only what the model decides (bans, temporary bans, timelocks); every other fault off, no receipts. */
-const RATES = { ...QUIET_RATES, ...BEHAVIOUR_RATES, delivered: 0, read: 0 };
-
 /**
- * An account's health signals as its event log would hold them (health-signals.ts), kept in the order they
- * happened: the score over the window ending now, and over the one ending HEALTH_TREND_HOURS earlier for its
- * trend. Its sends are left out: in the score they are only the base of the STOP and engagement rates, and the
- * bench has neither (nor receipts, so no delivery lag), which keeps a score per send to the few restrictions
- * and bans of the last day.
+ * Only what the model decides (bans, temporary bans, timelocks, recipients); every other fault off, and no
+ * receipts on the simulator's timers (the bench reads each message's fate from the simulator's log instead).
  */
-function healthLog() {
-  const signals = [];
-  let first = 0;
-  const scoreAt = (end) => {
-    const counts = { ...NO_SIGNALS };
-    for (let i = first; i < signals.length; i++) {
-      const { at, kind } = signals[i];
-      if (at > end - HEALTH_WINDOW_HOURS * HOUR_MS && at <= end) counts[kind]++;
-    }
-    return healthScore(counts);
-  };
-  return {
-    add: (at, kind) => signals.push({ at, kind }),
-    health: (now) => {
-      const from = now - (HEALTH_WINDOW_HOURS + HEALTH_TREND_HOURS) * HOUR_MS;
-      while (first < signals.length && signals[first].at <= from) first++;
-      return { score: scoreAt(now), before: scoreAt(now - HEALTH_TREND_HOURS * HOUR_MS), thresholds: THRESHOLDS };
-    },
-  };
-}
+const RATES = { ...QUIET_RATES, ...BEHAVIOUR_RATES, delivered: 0, read: 0 };
 
 let cursor = 0;
 /** The list's next number, least recently sent first: the list is longer than a week of sends. */
@@ -138,8 +110,19 @@ async function accountWeek(index, enforce) {
     },
   };
   const random = seededRandom(SEED ^ hashString(deviceId));
-  const week = { delivered: 0, banned: false, tempBans: 0, timelocks: 0, lostMs: 0, healthPausedMs: 0, provenDays: 0 };
-  const health = healthLog();
+  const week = {
+    delivered: 0,
+    banned: false,
+    tempBans: 0,
+    timelocks: 0,
+    lostMs: 0,
+    healthPausedMs: 0,
+    healthSlowedMs: 0,
+    slowedSends: 0,
+    fates: { lagged: 0, read: 0, replied: 0, stopped: 0 },
+    provenDays: 0,
+  };
+  const health = healthLog(THRESHOLDS);
   let session;
   let awayUntil = null;
   const connect = async () => {
@@ -198,6 +181,7 @@ async function accountWeek(index, enforce) {
       continue;
     }
     const verdict = sendPolicy(row, SAFETY, policyClock(), health.health(clock.now));
+    const stepFrom = clock.now;
     if (verdict.wait_reason === 'health') {
       // No time is promised: the loop looks again every SAFETY_RECHECK_S.
       week.healthPausedMs += SAFETY_RECHECK_S * 1000;
@@ -210,7 +194,13 @@ async function accountWeek(index, enforce) {
     }
     const variant = pickVariant(CAPTIONS, random.next);
     const outcome = await sendTemplate(pace, { number: nextNumber(), name: '' }, { text: variant.text });
-    if (outcome.status === 'success') week.delivered++;
+    if (outcome.status === 'success') {
+      week.delivered++;
+      const { fate } = session.outbox.sent.at(-1);
+      health.sent(clock.now, fate);
+      for (const kind of Object.keys(week.fates)) if (fate[kind]) week.fates[kind]++;
+      if (verdict.health_slowed) week.slowedSends++;
+    }
     // The proven days as the outcome statement keeps them (ledger/record-send.ts).
     if (verdict.proven === 'reset') row.proven_days = 0;
     else if (verdict.proven === 'step' && row.sent_day !== null && row.sent_day < verdict.day) row.proven_days++;
@@ -243,6 +233,7 @@ async function accountWeek(index, enforce) {
     };
     const { min, max } = spreadInterval(stretched, gap);
     clock.now += (min + Math.floor(random.next() * (max - min + 1))) * 1000;
+    if (verdict.health_slowed) week.healthSlowedMs += clock.now - stepFrom;
   }
   if (week.banned) week.lostMs += Math.max(0, END - clock.now);
   await session.close();
@@ -273,6 +264,11 @@ async function fleetWeek(enforce) {
     provenMost: Math.max(...weeks.map((week) => week.provenDays)),
     provenMedian: weeks.map((week) => week.provenDays).sort((a, b) => a - b)[Math.floor(weeks.length / 2)] ?? 0,
     healthPausedHours: sum((week) => week.healthPausedMs) / HOUR_MS,
+    healthSlowedHours: sum((week) => week.healthSlowedMs) / HOUR_MS,
+    healthPaused: weeks.filter((week) => week.healthPausedMs > 0).length,
+    healthSlowed: weeks.filter((week) => week.healthSlowedMs > 0).length,
+    slowedShare: delivered > 0 ? sum((week) => week.slowedSends) / delivered : 0,
+    fateShare: (kind) => (delivered > 0 ? sum((week) => week.fates[kind]) / delivered : 0),
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -295,6 +291,7 @@ const off = SIDES.includes('off') ? await fleetWeek(false) : null;
 const on = SIDES.includes('on') ? await fleetWeek(true) : null;
 
 const whole = (value) => Math.round(value).toLocaleString('en-US');
+const pct = (share) => (100 * share).toLocaleString('en-US', { maximumFractionDigits: 2 });
 const one = (value) => value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const rows = [
   ['accounts banned (406)', (f) => whole(f.banned)],
@@ -314,7 +311,19 @@ const rows = [
     `proven days (cap ${SAFETY.daily_cap} + ${SAFETY.daily_cap_step} a day to ${SAFETY.daily_cap_max}), most an account reached: median / most`,
     (f) => `${whole(f.provenMedian)} / ${whole(f.provenMost)}`,
   ],
-  ['hours paused for health, all accounts', (f) => one(f.healthPausedHours)],
+  [
+    'messages held back undelivered (lagging) / read / replied / STOP, %',
+    (f) => ['lagged', 'read', 'replied', 'stopped'].map((kind) => pct(f.fateShare(kind))).join(' / '),
+  ],
+  [
+    'accounts health slowed at least once / paused at least once',
+    (f) => `${whole(f.healthSlowed)} / ${whole(f.healthPaused)}`,
+  ],
+  [
+    'hours slowed for health / paused for health, all accounts',
+    (f) => `${one(f.healthSlowedHours)} / ${one(f.healthPausedHours)}`,
+  ],
+  ['messages sent while slowed for health, %', (f) => pct(f.slowedShare)],
   ['time to simulate', (f) => `${one(f.seconds)} s`],
 ];
 console.log(

@@ -161,6 +161,8 @@ export interface BlastOnClockOptions {
   skipPauses?: boolean;
   /** A restriction's wait passes at once too, on the test's clock: the clock moves to the end WhatsApp told. */
   skipRestrictions?: boolean;
+  /** Milliseconds in one second of loop time (1: a wait passes by itself a thousand times faster). */
+  secondMs?: number;
 }
 
 /** An event a blast published, with its fields. */
@@ -189,7 +191,7 @@ export function blastOnClock(options: BlastOnClockOptions) {
       db,
       workerId: options.workerId,
       session: () => options.session,
-      secondMs: 1,
+      secondMs: options.secondMs ?? 1,
       random: options.random ?? (() => 0),
       publish: async (_row, event, ...[extra]) => {
         // The fields are the event's kind's: the typed publish holds the loop to them.

@@ -33,7 +33,7 @@ class CountingLoop extends AccountLoop {
   constructor(
     deps: LoopDeps,
     accountId: number,
-    private readonly plan: { rounds: number; min: number; max: number; reconnect?: boolean },
+    private readonly plan: { rounds: number; min: number; max: number; reconnect?: boolean; stopInRound?: boolean },
   ) {
     super(deps, accountId, 'counting');
   }
@@ -45,6 +45,7 @@ class CountingLoop extends AccountLoop {
   protected async round(): Promise<RoundEnd> {
     this.rounds++;
     if (this.plan.reconnect) this.reconnects.push(await this.reconnected());
+    if (this.plan.stopInRound) this.stop('shutdown');
     return this.rounds >= this.plan.rounds ? 'finish' : 'pause';
   }
 
@@ -128,6 +129,19 @@ describe('the loop base', () => {
     await loop.done;
     expect(Date.now() - stoppedAt).toBeLessThan(2000);
     expect([loop.rounds, loop.finished, loop.afterPauses, loop.halted()]).toEqual([1, 1, 0, true]);
+  });
+
+  it('does not sleep the pause after a round a stop came in', async () => {
+    const loop = new CountingLoop(depsWith(Math.random, 1000), account.id, {
+      rounds: 100,
+      min: 600,
+      max: 600,
+      stopInRound: true,
+    });
+    const startedAt = Date.now();
+    await loop.done;
+    expect(Date.now() - startedAt).toBeLessThan(2000);
+    expect([loop.rounds, loop.finished, loop.afterPauses]).toEqual([1, 1, 0]);
   });
 
   it('ends without finishing once another worker holds the lease, and never starts on an account it does not hold', async () => {

@@ -102,6 +102,8 @@ export abstract class AccountLoop implements RetryPace {
   }
 
   sleep(seconds: number): Promise<void> {
+    // A stop that came while no sleep was under way (in a send, in writing its outcome) had nothing to cut short.
+    if (this.stopping) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, seconds * this.deps.secondMs);
       function done() {

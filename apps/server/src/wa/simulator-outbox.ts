@@ -2,11 +2,13 @@
  * What happens to a simulated session's messages once WhatsApp took them: the log of what "arrived", the
  * receipts that follow, the recipients that ask for a message again (read back from the sent-message store,
  * as Baileys' getMessage does), and the cold contacts WhatsApp answers 463: for a missing trusted-contact
- * token, or all of them while a reach-out timelock runs.
+ * token, or all of them while a reach-out timelock runs. Under the behaviour model each message's fate (held
+ * back, read, answered, stopped) follows how hard the account was pushed (simulator-risk.ts RECIPIENTS).
  */
 import type { SentMessageStore, SessionEvent } from './driver.ts';
 import type { Random } from './random.ts';
 import type { ResolvedSimulatorOptions } from './simulator-rates.ts';
+import { recipientOdds } from './simulator-risk.ts';
 
 const SENT_LOG_SIZE = 50;
 /** Message ids remembered as taken, the oldest forgotten first: a retry comes within seconds of its first try. */
@@ -23,7 +25,21 @@ export interface SentRecord {
   retry: boolean;
   /** The LID it went to, when WhatsApp moved the contact to one. */
   lid?: string;
+  /** Under the behaviour model, what becomes of it, decided as WhatsApp took it (simulator-risk.ts RECIPIENTS). */
+  fate?: Fate;
 }
+
+/** What becomes of a message under the behaviour model: a message held back is never read, answered or stopped. */
+export interface Fate {
+  /** WhatsApp holds it back: no delivered receipt ever comes. */
+  lagged: boolean;
+  read: boolean;
+  replied: boolean;
+  stopped: boolean;
+}
+
+/** What a recipient who answers says. */
+export const SIM_REPLY = 'Boleh info lebih lanjut?';
 
 /** What the outbox needs of its session. */
 export interface OutboxHost {
@@ -60,6 +76,8 @@ export class SimOutbox {
     private readonly options: ResolvedSimulatorOptions,
     private readonly store: SentMessageStore,
     private readonly random: Random,
+    /** The behaviour model's recipients draw from a stream of their own, so that the other rolls stay a seed's. */
+    private readonly recipients: Random,
   ) {}
 
   /** Trusted-contact tokens fetched after a 463, each followed by one more try. */
@@ -95,30 +113,54 @@ export class SimOutbox {
     return this.taken.has(id);
   }
 
-  /** A message WhatsApp accepted: logged, stored for retry requests, and followed by what its recipient does. */
-  async accepted(id: string, message: StoredMessage): Promise<void> {
+  /**
+   * A message WhatsApp accepted: logged, stored for retry requests, and followed by what its recipient does;
+   * `factor` (the behaviour model's, null under the flat one) decides its fate.
+   */
+  async accepted(id: string, message: StoredMessage, factor: number | null = null): Promise<void> {
     this.contacted.add(message.to);
     if (message.lid) this.lidNumbers.set(message.lid, message.to);
     this.taken.add(id);
     if (this.taken.size > TAKEN_IDS) this.taken.delete(this.taken.values().next().value as string);
-    this.log(id, message, false);
+    const fate = factor === null ? undefined : this.fateOf(factor);
+    this.log(id, message, false, fate);
     this.lastId = id;
     // A store that failed to keep it only shows when the recipient asks again: counted then as a miss.
     await this.store.put(id, new TextEncoder().encode(JSON.stringify(message))).catch(() => undefined);
-    this.schedule(id);
+    this.schedule(id, message.to, fate);
   }
 
-  private log(id: string, message: StoredMessage, retry: boolean) {
-    this.sent.push({ id, ...message, at: new Date(this.options.now()).toISOString(), retry });
+  /** Four rolls whatever they decide, so that a seed repeats its run. */
+  private fateOf(factor: number): Fate {
+    const odds = recipientOdds(factor);
+    const [lag, read, reply, stop] = [0, 1, 2, 3].map(() => this.recipients.next()) as [number, number, number, number];
+    const lagged = lag < odds.lag;
+    return {
+      lagged,
+      read: !lagged && read < odds.read,
+      replied: !lagged && reply < odds.reply,
+      stopped: !lagged && stop < odds.stop,
+    };
+  }
+
+  private log(id: string, message: StoredMessage, retry: boolean, fate?: Fate) {
+    this.sent.push({
+      id,
+      ...message,
+      at: new Date(this.options.now()).toISOString(),
+      retry,
+      ...(fate ? { fate } : {}),
+    });
     if (this.sent.length > SENT_LOG_SIZE) this.sent.shift();
   }
 
   /** The same rolls for every message, whatever they decide, so that a seed repeats its run. */
-  private schedule(id: string) {
+  private schedule(id: string, to: string, fate?: Fate) {
     const { rates, receiptMs, laterMs } = this.options;
     const deliveredAfter = this.random.int(receiptMs[0], receiptMs[1]);
-    const delivered = this.random.next() < rates.delivered;
-    const read = this.random.next() < rates.read;
+    const delivered = this.random.next() < rates.delivered && !fate?.lagged;
+    const rolledRead = this.random.next() < rates.read;
+    const read = fate ? fate.read : rolledRead;
     const retryAfter = this.random.int(laterMs[0], laterMs[1]);
     const retry = this.random.next() < rates.retryRequest;
     if (delivered) {
@@ -126,6 +168,13 @@ export class SimOutbox {
       if (read) this.host.later(2 * deliveredAfter, () => this.receipt(id, 'read'));
     }
     if (retry) this.host.later(retryAfter, () => void this.retryRequest(id));
+    const answer = fate?.stopped ? 'STOP' : fate?.replied ? SIM_REPLY : null;
+    if (answer !== null) this.host.later(3 * deliveredAfter, () => this.answer(to, answer));
+  }
+
+  /** The recipient writes back; lost when the session is not connected then. */
+  private answer(from: string, text: string) {
+    if (this.host.connected()) this.host.emit({ type: 'message', from, text });
   }
 
   /** WhatsApp reports the message delivered or read; one that comes while offline waits for the connection. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { QUIET_RATES, SimulatorDriver, type SimulatorRates } from './simulator.ts';
-import { AccountRisk, isNight, RISK, type RiskSignals, riskFactor } from './simulator-risk.ts';
+import {
+  AccountRisk,
+  isNight,
+  RECIPIENTS,
+  RISK,
+  type RiskSignals,
+  recipientOdds,
+  riskFactor,
+} from './simulator-risk.ts';
+import type { SimSession } from './simulator-session.ts';
 import { isState, record, until } from './simulator-test-kit.ts';
 
 const CALM: RiskSignals = {
@@ -97,11 +106,17 @@ describe('the simulator ban model: what an account did', () => {
 });
 
 /** A session of a driver under the behaviour model on a clock the test moves, linked at the clock's time. */
-async function linkedSession(options: { seed: number; clock: { now: number }; rates?: Partial<SimulatorRates> }) {
+async function linkedSession(options: {
+  seed: number;
+  clock: { now: number };
+  rates?: Partial<SimulatorRates>;
+  receiptMs?: [number, number];
+}) {
   const driver = new SimulatorDriver({
     seed: options.seed,
     scanMs: 60_000,
     delayMs: [0, 0],
+    ...(options.receiptMs ? { receiptMs: options.receiptMs } : {}),
     bans: 'behaviour',
     now: () => options.clock.now,
     rates: { ...QUIET_RATES, delivered: 0, ...options.rates },
@@ -166,5 +181,89 @@ describe('the simulator ban model in the driver', () => {
     await until(() => seen.some(isState('connected')));
     await expect(other.checkNumber('6281200000001')).resolves.toMatchObject({ name: null });
     await other.close();
+  });
+});
+
+describe('the simulator ban model: what recipients do', () => {
+  it("is a careful account's odds at factor 1, and worsens as the factor rises", () => {
+    for (const [kind, odds] of Object.entries(recipientOdds(1))) {
+      expect(odds).toBeCloseTo(RECIPIENTS[kind as keyof typeof RECIPIENTS], 12);
+    }
+    const factors = [1, 2, 7, 33, 100, 333, 1000];
+    const odds = factors.map(recipientOdds);
+    for (let i = 1; i < odds.length; i++) {
+      const [was, now] = [odds[i - 1], odds[i]] as [ReturnType<typeof recipientOdds>, ReturnType<typeof recipientOdds>];
+      expect(now.lag).toBeGreaterThan(was.lag);
+      expect(now.stop).toBeGreaterThan(was.stop);
+      expect(now.read).toBeLessThan(was.read);
+      expect(now.reply).toBeLessThan(was.reply);
+    }
+    for (const { lag, read, reply, stop } of odds)
+      for (const p of [lag, read, reply, stop]) expect(p).toBeLessThanOrEqual(1);
+  });
+
+  /** What became of `count` cold sends of one body every `everyS` seconds from `start`: counts of each fate. */
+  async function fates(everyS: number, start: number, count: number) {
+    const clock = { now: start };
+    const { session } = await linkedSession({ seed: 5, clock });
+    const counts = { lagged: 0, read: 0, replied: 0, stopped: 0 };
+    for (let i = 0; i < count; i++) {
+      await session.sendMessage(`6286${i}`, { text: 'Promo hari ini' });
+      const fate = (session as SimSession).outbox.sent.at(-1)?.fate;
+      if (!fate) throw new Error('no fate under the behaviour model');
+      for (const kind of Object.keys(counts) as (keyof typeof counts)[]) if (fate[kind]) counts[kind]++;
+      clock.now += everyS * 1000;
+    }
+    await session.close();
+    return counts;
+  }
+
+  it('holds back and stops more of a fast night blast than of a slow one by day, and reads and answers less of it', async () => {
+    const fast = await fates(5, wib('2026-11-26T22:00:00'), 300);
+    const slow = await fates(600, wib('2026-11-26T09:00:00'), 300);
+    expect(await fates(5, wib('2026-11-26T22:00:00'), 300)).toEqual(fast);
+    expect(fast.lagged).toBeGreaterThan(slow.lagged);
+    // A message held back is never stopped: the STOPs are of those that arrived.
+    const stopRate = (counts: typeof fast) => counts.stopped / (300 - counts.lagged);
+    expect(stopRate(fast)).toBeGreaterThan(stopRate(slow));
+    expect(fast.read).toBeLessThan(slow.read);
+    expect(fast.replied).toBeLessThanOrEqual(slow.replied);
+  });
+
+  it('sends a delivered receipt only for a message not held back, and the recipient’s STOP or reply as a message', async () => {
+    const clock = { now: wib('2026-11-26T22:00:00') };
+    const { session, events } = await linkedSession({ seed: 6, clock, rates: { delivered: 1 }, receiptMs: [1, 2] });
+    const sent: { to: string; fate: NonNullable<ReturnType<SimSession['outbox']['sent']['at']>>['fate'] }[] = [];
+    for (let i = 0; i < 200; i++) {
+      const to = `6287${i}`;
+      await session.sendMessage(to, { text: 'Promo hari ini' });
+      sent.push({ to, fate: (session as SimSession).outbox.sent.at(-1)?.fate });
+      clock.now += 5000;
+    }
+    const stopped = sent.filter((message) => message.fate?.stopped).map((message) => message.to);
+    const answered = sent.filter((message) => message.fate?.replied && !message.fate.stopped).map((m) => m.to);
+    const held = sent.filter((message) => message.fate?.lagged).length;
+    expect(stopped.length).toBeGreaterThan(0);
+    expect(held).toBeGreaterThan(0);
+    await until(() => events.filter((event) => event.type === 'message').length === stopped.length + answered.length);
+    const messages = events.flatMap((event) => (event.type === 'message' ? [[event.from, event.text]] : []));
+    expect(messages.filter(([, text]) => text === 'STOP').map(([from]) => from)).toEqual(stopped);
+    await until(
+      () => events.filter((event) => event.type === 'receipt' && event.status === 'delivered').length === 200 - held,
+    );
+    await session.close();
+  });
+
+  it('decides no fate under the flat model', async () => {
+    const flat = new SimulatorDriver({ seed: 9, scanMs: 60_000, delayMs: [0, 0], rates: QUIET_RATES });
+    const session = await flat.open({
+      deviceId: 'flat-fate',
+      authState: { simulator: { phonenumber: '62813', pushname: 'F' } },
+    });
+    const seen = record(session);
+    await until(() => seen.some(isState('connected')));
+    await session.sendMessage('6281200000001', { text: 'Halo' });
+    expect((session as SimSession).outbox.sent.at(-1)?.fate).toBeUndefined();
+    await session.close();
   });
 });

@@ -67,6 +67,42 @@ export function riskOdds(base: number, factor: number): number {
   return Math.min(1, base * factor);
 }
 
+/**
+ * What the recipients of an account's messages do under the behaviour model, at the odds of a careful account
+ * (factor 1): WhatsApp holds a message back undelivered (a phone off long, or its spam filter: the lag the
+ * health score counts), the recipient reads it, replies, or answers STOP. docs/operations.md gives the shapes.
+ */
+export const RECIPIENTS = {
+  lag: 0.01,
+  read: 0.5,
+  reply: 0.05,
+  stop: 0.001,
+} as const;
+
+export interface RecipientOdds {
+  lag: number;
+  read: number;
+  reply: number;
+  stop: number;
+}
+
+/**
+ * The recipients' odds for a message sent with ban-odds factor `factor` (riskFactor): what raises the ban odds
+ * is what makes recipients block and report (strangers, copies, a flood, night) and WhatsApp filter, so a
+ * withheld delivery and a STOP are each as likely as at least one of `factor` careful messages meeting it
+ * (1 − (1 − p)^factor: near p × factor while small, never above 1), and reads and replies fall with its root.
+ */
+export function recipientOdds(factor: number): RecipientOdds {
+  const pushed = (base: number) => 1 - (1 - base) ** Math.max(1, factor);
+  const root = Math.sqrt(Math.max(1, factor));
+  return {
+    lag: pushed(RECIPIENTS.lag),
+    read: RECIPIENTS.read / root,
+    reply: RECIPIENTS.reply / root,
+    stop: pushed(RECIPIENTS.stop),
+  };
+}
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 

@@ -12,7 +12,7 @@ import type { SessionDriverSide } from './simulator-connection.ts';
 import { SimLink } from './simulator-link.ts';
 import { SimOutbox } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, type SimulatorRates, sendFault } from './simulator-rates.ts';
-import { type AccountRisk, type RiskSignals, riskFactor, riskOdds } from './simulator-risk.ts';
+import { type AccountRisk, riskFactor, riskOdds } from './simulator-risk.ts';
 
 /** What WhatsApp answers a passing failure with: rate-overlimit (a check's), a timeout, a server busy. */
 const TRANSIENT_CODES = ['429', '408', '503'] as const;
@@ -48,6 +48,7 @@ export class SimSession extends SimLink implements WaSession {
       options,
       open.sentMessages ?? memorySentMessages(),
       seededRandom(options.seed ^ hashString(deviceId) ^ hashString('outbox')),
+      seededRandom(options.seed ^ hashString(deviceId) ^ hashString('recipients')),
     );
     this.ackRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('ack'));
     this.reachRandom = seededRandom(options.seed ^ hashString(deviceId) ^ hashString('reach'));
@@ -97,7 +98,9 @@ export class SimSession extends SimLink implements WaSession {
     // WhatsApp takes a message id once: a try again of a message it has is acknowledged, not delivered again.
     if (given && this.outbox.has(given)) return { id: given };
     const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
-    const rates = this.judged(this.risk()?.send(to, text, this.options.now()));
+    const signals = this.risk()?.send(to, text, this.options.now());
+    const factor = signals ? riskFactor(signals) : null;
+    const rates = this.judged(factor);
     if (this.reachRandom.next() < rates.timelock) this.outbox.restrict();
     const end = this.outbox.timelockEnd(to);
     if (end) throw new SendError('restricted', '463', `WhatsApp reach-out timelock until ${end.toISOString()}`, end);
@@ -133,7 +136,7 @@ export class SimSession extends SimLink implements WaSession {
     const id =
       given ??
       `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
-    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null, ...(lid ? { lid } : {}) });
+    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null, ...(lid ? { lid } : {}) }, factor);
     if (this.ackRandom.next() < this.options.rates.lostAck) {
       throw new SendError('transient', 'timeout', 'no acknowledgement from WhatsApp');
     }
@@ -147,7 +150,7 @@ export class SimSession extends SimLink implements WaSession {
   async checkNumber(number: string) {
     await this.roundTrip();
     const signals = this.risk()?.check(this.options.now());
-    if (signals) this.judgeCheck(this.judged(signals));
+    if (signals) this.judgeCheck(this.judged(riskFactor(signals)));
     if (this.random.next() < this.options.rates.transient) {
       throw new SendError('transient', this.random.pick(TRANSIENT_CODES), 'rate-overlimit or timeout');
     }
@@ -160,11 +163,13 @@ export class SimSession extends SimLink implements WaSession {
     return this.credentials ? this.driver.risk(this.credentials) : null;
   }
 
-  /** The rates a send or check meets: as given, or under the behaviour model scaled by what the account did. */
-  private judged(signals: RiskSignals | undefined): SimulatorRates {
+  /**
+   * The rates a send or check meets: as given, or under the behaviour model scaled by the factor of what the
+   * account did.
+   */
+  private judged(factor: number | null): SimulatorRates {
     const { rates } = this.options;
-    if (!signals) return rates;
-    const factor = riskFactor(signals);
+    if (factor === null) return rates;
     return {
       ...rates,
       ban: riskOdds(rates.ban, factor),

@@ -125,16 +125,21 @@ export class BlastLoop extends AccountLoop {
   protected async resume(account: AccountRow): Promise<void> {
     if (account.blast_number_id !== null) await this.release(account.blast_number_id);
     this.since = account.blast_started_at ?? new Date();
-    // A pause the last loop was in ended with it: this one sends at once.
-    this.row = await this.setAccount({
-      status: 'sending',
-      blast_started_at: this.since,
-      blast_number_id: null,
-      spread_until: null,
-    });
-    // A blast started again within a restriction waits out what is left of it first.
-    const left = account.limited_until ? Math.ceil((account.limited_until.getTime() - this.now().getTime()) / 1000) : 0;
-    if (left > 0) await this.limited(left, account.limited_until as Date);
+    this.row = await this.setAccount({ status: 'sending', blast_started_at: this.since, blast_number_id: null });
+    // A blast started again (a restart, another worker's takeover, a stop and a start) waits out what is left of
+    // the restriction and of the long pause the last loop was in: sending at once is the burst they held back.
+    const limited = this.secondsUntil(account.limited_until);
+    if (limited > 0) await this.limited(limited, account.limited_until as Date);
+    const paused = this.secondsUntil(account.spread_until);
+    if (paused > 0 && !this.halted()) {
+      this.spread.kept(account.spread_until as Date);
+      await this.wait(paused);
+    } else if (account.spread_until) this.row = (await this.setAccount({ spread_until: null })) ?? this.row;
+  }
+
+  /** Whole seconds from now on the loop's clock to `until`; 0 for none or past. */
+  private secondsUntil(until: Date | null): number {
+    return until ? Math.max(0, Math.ceil((until.getTime() - this.now().getTime()) / 1000)) : 0;
   }
 
   protected override async roundStart(): Promise<AccountRow | undefined> {

@@ -2,8 +2,9 @@
  * A blast's long pause between sends kept on its account's row (`spread_until`; issue 23): under the safety
  * rule the pause spreads the day's cap over the sending hours (send-spread.ts) and may last many minutes, so
  * the row says when the next send comes (wait reason `spread`), after a reload, on another tab and to an admin,
- * as the pause's live event says it; cleared when the pause ends. A pause shorter than LONG_PAUSE_S is not
- * written: the screens' countdown shows it.
+ * as the pause's live event says it; cleared when the pause ends. A blast started again within it (a restart, a
+ * takeover) waits out the rest (blast-loop.ts `resume`). A pause shorter than LONG_PAUSE_S is not written: the
+ * screens' countdown shows it.
  */
 import type { TAccountExtras } from '@sewablast/contract/live';
 import { LONG_PAUSE_S } from '@sewablast/contract/safety';
@@ -35,6 +36,11 @@ export class SpreadPause {
     this.until = new Date(this.deps.now().getTime() + seconds * 1000);
     await this.deps.keep(this.until);
     return true;
+  }
+
+  /** A pause a loop before this one began and kept on the row goes on here, to end as one this loop began. */
+  kept(until: Date): void {
+    this.until = until;
   }
 
   /** The pause ended (no stop cut it short): a long one leaves the row, and the screens drop it. Whether it was long. */
