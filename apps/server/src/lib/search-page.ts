@@ -4,7 +4,7 @@
  * version (lib/page-seek.ts `searchOf`) and reads each page by.
  */
 import { MAX_PAGE_SIZE, pageMeta, SEARCH_COUNT_CAP, type TPageMeta } from '@sewablast/contract/paging';
-import { getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
@@ -101,12 +101,16 @@ export async function searchPage<T extends PgTable>(
   // Past the cap a search has pages to page through, and where its page sorts its matches the keys cost no more;
   // below it, only a search asked again is worth its keys.
   if (!askedBefore(list) && !counted.capped) return byOffset(counted);
-  // The keys and the tables' version in one statement, which is one snapshot (the count's, where it read them:
-  // `countWithKeys`): the page is then read by its keys with the version beside it, as a kept page is (two
-  // statements where a transaction took five round trips); only when another version was written in between is
-  // it read in a transaction.
-  const { kept: withCount } = counted;
-  await readSearch(list, () => (withCount ? Promise.resolve(withCount) : keysAndVersion(db, source, tables, counted)));
+  // Read with the count, page and keys (`countWithPage`): the keys kept for the version's other pages.
+  const { kept: withCount, page } = counted;
+  if (withCount && page) {
+    await readSearch(list, () => Promise.resolve(withCount));
+    return page;
+  }
+  // The keys and the tables' version in one statement, which is one snapshot: the page is then read by its keys
+  // with the version beside it, as a kept page is (two statements where a transaction took five round trips);
+  // only when another version was written in between is it read in a transaction.
+  await readSearch(list, () => keysAndVersion(db, source, tables, counted));
   const read = await keptPage(db, query, source, tables);
   if (read) return read;
   return db.transaction(async (tx) => {
@@ -156,27 +160,51 @@ async function keysAndVersion<T extends PgTable>(
 
 /**
  * A search's matches counted to the cap in `order` (an index's: paging.ts `countUpTo`) and, past the cap, its first
- * keys by `firstKeys` with the tables' version, in one statement, which is one snapshot: for a search whose first
- * page counts and then reads its keys (a name's start), one round trip and one statement's building less a first
- * page (docs/performance.md, "The CPU of a name's first page"). The keys come as JSON, which the driver parses
- * natively, not as an array it parses in JavaScript.
+ * keys by `firstKeys`, the tables' version and the rows of the page `query` asks, in one statement, which is one
+ * snapshot: for a search whose first page counts and then reads its keys (a name's start), the whole first page in
+ * one round trip (docs/performance.md, "The CPU of a name's first page"). Past the cap the total is the cap, so the
+ * page's place is known before the count is read. Keys and rows come as JSON, which the driver parses natively,
+ * not as an array or rows of text it parses in JavaScript.
  */
-export async function countWithKeys(
+export async function countWithPage<T extends PgTable>(
   db: Db,
-  table: PgTable,
-  where: SQL,
+  query: { page: number; limit: number },
+  list: { table: T; where: SQL; keyset: Keyset },
   order: SQL,
   firstKeys: (limit: number) => SQL,
 ): Promise<Counted> {
+  const { table, where, keyset } = list;
+  const meta = pageMeta(query, SEARCH_COUNT_CAP, true);
+  const from = (meta.page - 1) * meta.limit;
+  const unique = keyset.columns[keyset.columns.length - 1] as PgColumn;
   const past = sql`found.total > ${sql.raw(String(SEARCH_COUNT_CAP))}`;
-  const read = (await db.execute(sql`select found.total,
-      case when ${past} then ${versionSql([getTableName(table)])} end as version,
-      case when ${past} then to_json(array(${firstKeys(SEARCH_KEYS)})) end as keys
+  // `offset 0` keeps `kept` a subquery of its own: pulled up, its keys were walked once for each use of them.
+  const read = (await db.execute(sql`select found.total, kept.version, to_json(kept.keys) as keys,
+      case when ${past} then (select coalesce(json_agg(page), '[]') from (select * from ${table}
+        where ${unique} = any(kept.keys[${from + 1}:${from + meta.limit}]) order by ${keysetOrder(keyset)}) as page) end as rows
     from (select count(*)::int as total from
-      (select 1 from ${table} where ${where} order by ${order} limit ${SEARCH_COUNT_CAP + 1}) as matches) as found`)) as unknown as {
-    rows: { total: number; version: string | null; keys: unknown[] | null }[];
+      (select 1 from ${table} where ${where} order by ${order} limit ${SEARCH_COUNT_CAP + 1}) as matches) as found
+    cross join lateral (select case when ${past} then ${versionSql([getTableName(table)])} end as version,
+      case when ${past} then array(${firstKeys(SEARCH_KEYS)}) end as keys offset 0) as kept`)) as unknown as {
+    rows: { total: number; version: string | null; keys: unknown[] | null; rows: Record<string, unknown>[] | null }[];
   };
-  const { total = 0, version = null, keys = null } = read.rows[0] ?? {};
+  const { total = 0, version = null, keys = null, rows = null } = read.rows[0] ?? {};
   if (total <= SEARCH_COUNT_CAP) return { total, capped: false };
-  return { total: SEARCH_COUNT_CAP, capped: true, ...(version !== null && keys ? { kept: { version, keys } } : {}) };
+  const capped = { total: SEARCH_COUNT_CAP, capped: true };
+  return version !== null && keys && rows
+    ? { ...capped, kept: { version, keys }, page: { rows: rowsOf(table, rows), meta } }
+    : capped;
+}
+
+/** Rows read as JSON (`row_to_json`: by the columns' names) as drizzle's select gives them. */
+function rowsOf(table: PgTable, json: Record<string, unknown>[]): unknown[] {
+  const columns = Object.entries(getTableColumns(table));
+  return json.map((read) =>
+    Object.fromEntries(
+      columns.map(([field, column]) => {
+        const value = read[column.name];
+        return [field, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+      }),
+    ),
+  );
 }
