@@ -19,6 +19,7 @@ import {
   staleSearch,
   versionOf,
   versionSql,
+  wasAsked,
 } from './page-seek.ts';
 import type { Counted, PageSource, Reader } from './paging.ts';
 
@@ -101,10 +102,11 @@ export async function searchPage<T extends PgTable>(
   // Past the cap a search has pages to page through, and where its page sorts its matches the keys cost no more;
   // below it, only a search asked again is worth its keys.
   if (!askedBefore(list) && !counted.capped) return byOffset(counted);
-  // Read with the count, page and keys (`countWithPage`): the keys kept for the version's other pages.
+  // Read with the count (`countWithPage`), and the keys with it when the search was asked before: kept for the
+  // version's other pages.
   const { kept: withCount, page } = counted;
-  if (withCount && page) {
-    await readSearch(list, () => Promise.resolve(withCount));
+  if (page) {
+    if (withCount) await readSearch(list, () => Promise.resolve(withCount));
     return page;
   }
   // The keys and the tables' version in one statement, which is one snapshot: the page is then read by its keys
@@ -159,12 +161,14 @@ async function keysAndVersion<T extends PgTable>(
 }
 
 /**
- * A search's matches counted to the cap in `order` (an index's: paging.ts `countUpTo`) and, past the cap, its first
- * keys by `firstKeys`, the tables' version and the rows of the page `query` asks, in one statement, which is one
- * snapshot: for a search whose first page counts and then reads its keys (a name's start), the whole first page in
- * one round trip (docs/performance.md, "The CPU of a name's first page"). Past the cap the total is the cap, so the
- * page's place is known before the count is read. Keys and rows come as JSON, which the driver parses natively,
- * not as an array or rows of text it parses in JavaScript.
+ * A search's matches counted to the cap in `order` (an index's: paging.ts `countUpTo`) and, past the cap, the rows
+ * of the page `query` asks by `firstKeys`, in one statement, which is one snapshot: for a search whose first page
+ * counts and then reads its keys (a name's start), the whole page in one round trip (docs/performance.md, "The CPU
+ * of a name's first page"). Past the cap the total is the cap, so the page's place is known before the count is
+ * read. A search asked before also has its first SEARCH_KEYS keys and the tables' version read with it, kept for
+ * its other pages; asked for the first time, only as many keys as its page reaches are read (most searches are
+ * asked once: a name's start walked 234 blocks for 1,100 keys where its first page needed 134 for ten). Keys and
+ * rows come as JSON, which the driver parses natively, not as an array or rows of text it parses in JavaScript.
  */
 export async function countWithPage<T extends PgTable>(
   db: Db,
@@ -178,22 +182,30 @@ export async function countWithPage<T extends PgTable>(
   const from = (meta.page - 1) * meta.limit;
   const unique = keyset.columns[keyset.columns.length - 1] as PgColumn;
   const past = sql`found.total > ${sql.raw(String(SEARCH_COUNT_CAP))}`;
+  const keep = wasAsked(list);
+  const pageKeys = keep
+    ? sql`kept.keys[${from + 1}:${from + meta.limit}]`
+    : sql`array(select k.key from (${firstKeys(from + meta.limit)}) as k(key) offset ${from})`;
   // `offset 0` keeps `kept` a subquery of its own: pulled up, its keys were walked once for each use of them.
-  const read = (await db.execute(sql`select found.total, kept.version, to_json(kept.keys) as keys,
+  const kept = keep
+    ? sql`cross join lateral (select case when ${past} then ${versionSql([getTableName(table)])} end as version,
+        case when ${past} then array(${firstKeys(SEARCH_KEYS)}) end as keys offset 0) as kept`
+    : sql``;
+  const read = (await db.execute(sql`select found.total,
+      ${keep ? sql`kept.version, to_json(kept.keys)` : sql`null as version, null`} as keys,
       case when ${past} then (select coalesce(json_agg(page), '[]') from (select * from ${table}
-        where ${unique} = any(kept.keys[${from + 1}:${from + meta.limit}]) order by ${keysetOrder(keyset)}) as page) end as rows
+        where ${unique} = any(${pageKeys}) order by ${keysetOrder(keyset)}) as page) end as rows
     from (select count(*)::int as total from
       (select 1 from ${table} where ${where} order by ${order} limit ${SEARCH_COUNT_CAP + 1}) as matches) as found
-    cross join lateral (select case when ${past} then ${versionSql([getTableName(table)])} end as version,
-      case when ${past} then array(${firstKeys(SEARCH_KEYS)}) end as keys offset 0) as kept`)) as unknown as {
+    ${kept}`)) as unknown as {
     rows: { total: number; version: string | null; keys: unknown[] | null; rows: Record<string, unknown>[] | null }[];
   };
   const { total = 0, version = null, keys = null, rows = null } = read.rows[0] ?? {};
   if (total <= SEARCH_COUNT_CAP) return { total, capped: false };
   const capped = { total: SEARCH_COUNT_CAP, capped: true };
-  return version !== null && keys && rows
-    ? { ...capped, kept: { version, keys }, page: { rows: rowsOf(table, rows), meta } }
-    : capped;
+  if (!rows) return capped;
+  const page = { rows: rowsOf(table, rows), meta };
+  return version !== null && keys ? { ...capped, kept: { version, keys }, page } : { ...capped, page };
 }
 
 /** Rows read as JSON (`row_to_json`: by the columns' names) as drizzle's select gives them. */
