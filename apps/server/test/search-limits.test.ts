@@ -6,12 +6,14 @@
 import { SEARCH_COUNT_CAP } from '@sewablast/contract/paging';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { NAME_BLOCK } from '../src/db/schema.ts';
-import { startsWith } from '../src/lib/like.ts';
+import { patternOrder, startsWith } from '../src/lib/like.ts';
+import { countWithPage } from '../src/lib/search-page.ts';
+import { newestMatches } from '../src/modules/phonenumber/name-blocks.ts';
 import { createPhoneNumberService, phoneWhere, toPublicPhoneNumber } from '../src/modules/phonenumber/service.ts';
 import { memberPage } from '../src/modules/users/members.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
@@ -278,6 +280,40 @@ describe("a phone name's start", () => {
         else expect(sent).toEqual([byKey]);
         expect(sent.find(matchesRead)).toBeUndefined();
       }
+    }
+  });
+});
+
+describe("a phone name's first page", () => {
+  it('is one statement prepared by its text, planned for each search', async () => {
+    await t.db.execute(sql`insert into phone_numbers (number, name)
+      select '62868' || lpad(i::text, 8, '0'), ${`${TAG}Siap `} || i from generate_series(1, 3000) as i`);
+    // One connection, whose prepared statements are the ones its session lists.
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const one = new pg.Pool({ ...pool.options, max: 1 });
+    try {
+      const db = drizzleNodePg(one, { schema }) as unknown as Db;
+      const list = { table: schema.phoneNumbers, keyset: { columns: [schema.phoneNumbers.id], desc: true } };
+      const name = sql`lower(${schema.phoneNumbers.name})`;
+      // Each past the cap: 3,000 names begin with 'siap', and 1,111 with 'siap 1' or 'siap 2'.
+      for (const term of ['siap', 'siap 1', 'siap 2', 'siap', 'siap 1', 'siap 2', 'siap']) {
+        const where = startsWith(name, `${TAG}${term}`);
+        const counted = await countWithPage(
+          db,
+          { page: 2, limit: 10 },
+          { ...list, where },
+          patternOrder(name),
+          (limit) => newestMatches(where, limit),
+        );
+        expect(counted.page?.rows).toHaveLength(10);
+      }
+      const prepared = (await db.execute(sql`select generic_plans, custom_plans from pg_prepared_statements
+        where statement like 'select found.total,%'`)) as unknown as {
+        rows: { generic_plans: string; custom_plans: string }[];
+      };
+      expect(prepared.rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[0, 7]]);
+    } finally {
+      await one.end();
     }
   });
 });
