@@ -77,7 +77,8 @@ export async function keptPage<T extends PgTable>(
  * page reads its rows by key with the version beside them, in one statement; another version (or, for no match,
  * the version read alone) reads them again in one snapshot (`searchOf`). Every page of a search whose matches must be sorted (a common name's start among old
  * numbers: 55,555 of them) sorted them all; then the first of a version did; a name's start now reads its
- * first keys block by block (phonenumber/name-blocks.ts). A search of fewer matches than the cap asked for the first time is read by OFFSET, as before:
+ * first keys block by block (phonenumber/name-blocks.ts), in its count's statement with the page (`countWithPage`),
+ * and asked for the first time only as far as its page. A search of fewer matches than the cap asked for the first time is read by OFFSET, as before:
  * reading its keys and three statements more cost a search nobody pages through more than its page.
  */
 export async function searchPage<T extends PgTable>(
