@@ -176,7 +176,8 @@ async function keysAndVersion<T extends PgTable>(
  * its other pages; asked for the first time, only as many keys as its page reaches are read (most searches are
  * asked once: a name's start walked 234 blocks for 1,100 keys where its first page needed 134 for ten). Keys and
  * rows come as JSON, which the driver parses natively, not as an array or rows of text it parses in JavaScript.
- * The statement is prepared by its text (`executeNamed`): its parsing was a tenth of a name's first page's CPU.
+ * The statement is prepared by its text (`executeNamed`: a few texts, the same for every term), which saved about
+ * 0.1 ms of PostgreSQL's CPU a name's first page.
  */
 export async function countWithPage<T extends PgTable>(
   db: Db,
