@@ -259,6 +259,11 @@ export function askedBefore(source: { table: PgTable; where: SQL | undefined; ke
   return search !== undefined;
 }
 
+/** Whether this node was asked the search before, as `askedBefore` says, without remembering it as asked. */
+export function wasAsked(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }): boolean {
+  return searches.has(listKey(source.table, source.where, source.keyset));
+}
+
 /** The read of the search's keys under way on this node, if one is. */
 export function searchRead(source: { table: PgTable; where: SQL | undefined; keyset: Keyset }) {
   const search = searches.get(listKey(source.table, source.where, source.keyset));

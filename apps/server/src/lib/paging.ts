@@ -62,10 +62,12 @@ export interface Counted {
   total: number;
   capped: boolean;
   /**
-   * Past the cap, the search's first keys and the tables' version, read in the count's statement
-   * (search-page.ts `countWithKeys`): the page is then read by them, with no statement for the keys.
+   * Past the cap, the search's first keys and the tables' version, and the page asked, read in the count's
+   * statement (search-page.ts `countWithPage`): the page needs no statement of its own, the version's other pages
+   * are read by the keys.
    */
   kept?: { version: string; keys: unknown[] };
+  page?: { rows: unknown[]; meta: TPageMeta };
 }
 
 export interface Page<Item> {

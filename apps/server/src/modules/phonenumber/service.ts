@@ -24,7 +24,7 @@ import {
   startsWith,
 } from '../../lib/like.ts';
 import { type Counted, countRows, countUpTo, keptPaged, paged } from '../../lib/paging.ts';
-import { countWithKeys } from '../../lib/search-page.ts';
+import { countWithPage } from '../../lib/search-page.ts';
 import { createPhoneNumberImport } from './import.ts';
 import { newestMatches } from './name-blocks.ts';
 
@@ -79,16 +79,16 @@ function countOrder(term: string | undefined): SQL | undefined {
  * The list's search: a name's start when at least STARTS_ENOUGH names begin with the term (`start`), else
  * phoneSearch. A name's search of several words some of which most names share ('nama 123457') asks the
  * trigram index for the rare words only and checks the whole term on the rows it finds (lib/like.ts
- * rareWords): the same rows. With `counting`, the probe counts the start's names to the cap instead, walking
- * the same index in the same order, and a start answers that count (`counted`): the page's count next would read
- * those names again, one statement more for each page of a name's search (docs/performance.md, "A search's
- * first page through the server"). Past the cap the same statement reads the start's first keys, newest first,
- * with the list's version (`countWithKeys`), which the page is read by.
+ * rareWords): the same rows. With `counting` (the page asked), the probe counts the start's names to the cap
+ * instead, walking the same index in the same order, and a start answers that count (`counted`): the page's count
+ * next would read those names again, one statement more for each page of a name's search (docs/performance.md, "A
+ * search's first page through the server"). Past the cap the same statement reads the start's first keys, newest
+ * first, with the list's version and the page (`countWithPage`).
  */
 export async function phoneWhere(
   db: Db,
   term: string | undefined,
-  counting = false,
+  counting?: { page: number; limit: number },
 ): Promise<{ where: SQL | undefined; start: boolean; counted?: Counted }> {
   const text = term?.trim();
   if (!text || phoneDigits(text) || [...text].length < SUBSTRING_FROM)
@@ -96,7 +96,8 @@ export async function phoneWhere(
   const name = text.toLowerCase();
   const starts = startsWith(NAME, name);
   if (counting) {
-    const counted = await countWithKeys(db, phoneNumbers, starts, BY_NAME, (limit) => newestMatches(starts, limit));
+    const list = { table: phoneNumbers, where: starts, keyset: BY_NEWEST };
+    const counted = await countWithPage(db, counting, list, BY_NAME, (limit) => newestMatches(starts, limit));
     if (counted.total >= STARTS_ENOUGH) return { where: starts, start: true, counted };
   } else if (await startsEnough(db, phoneNumbers, starts, BY_NAME)) return { where: starts, start: true };
   const words = [...new Set(name.split(/\s+/))].filter((word) => [...word].length >= SUBSTRING_FROM);
@@ -153,7 +154,7 @@ export function createPhoneNumberService(db: Db) {
     async listPage(query: TPageQuery): Promise<TPhonePageResponse> {
       const kept = await keptStartPage(query);
       if (kept) return kept;
-      const { where, start, counted } = await phoneWhere(db, query.search, true);
+      const { where, start, counted } = await phoneWhere(db, query.search, query);
       const count = where
         ? async (matching: SQL | undefined) =>
             counted ?? countUpTo(db, phoneNumbers, matching, SEARCH_COUNT_CAP, countOrder(query.search))
