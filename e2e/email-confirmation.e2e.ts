@@ -7,7 +7,7 @@ import { EMAIL_CONFIRM_TEXT } from '@sewablast/contract/email-confirmation-text'
 import { describe, expect, it } from 'vitest';
 import type { CaughtMail } from '../apps/server/test/mail-catcher.ts';
 import { registerUser } from './api.ts';
-import { useSuiteWithMail } from './fixture.ts';
+import { readsLanded, trackRequests, useSuiteWithMail } from './fixture.ts';
 import { signInThroughForm } from './harness.ts';
 
 const { server, open, mail } = useSuiteWithMail();
@@ -25,6 +25,7 @@ describe('email confirmation', () => {
     expect(link.origin).toBe(server.url);
 
     const { context, page } = await open();
+    trackRequests(page);
     await signInThroughForm(page, member);
     await page.waitForURL('**/dashboard');
     await page.goto('/withdraw');
@@ -49,7 +50,8 @@ describe('email confirmation', () => {
     await page.getByTestId('email-status').getByText(EMAIL_CONFIRM_TEXT.profileConfirmed).waitFor();
     await page.goto('/withdraw');
     await page.getByRole('heading', { name: 'Riwayat Withdraw' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // The notice is drawn from the screen's reads: none left to land before its absence counts.
+    await readsLanded(page, () => false);
     expect(await page.getByTestId('email-confirmation-notice').count()).toBe(0);
 
     // Used: signed in, the page offers a new mail (here: the address is already confirmed).

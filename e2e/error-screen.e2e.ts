@@ -7,9 +7,10 @@ import { ERROR_SCREEN_TEXT } from '@sewablast/contract/texts';
 import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Person } from './api.ts';
-import { axeFindings, useSuite } from './fixture.ts';
+import { axeFindings, readsLanded, trackRequests, useSuite } from './fixture.ts';
+import { signInThroughForm } from './harness.ts';
 
-const { server, signedIn } = useSuite();
+const { server, open } = useSuite();
 let member: Person;
 let admin: Person;
 beforeAll(async () => {
@@ -21,9 +22,12 @@ const DEVELOPER_PAGE = /Unexpected Application Error|Hey developer/;
 
 /** Signed in with axe loaded, once the first page's own validation has stored the user again. */
 async function signedInSettled(person: Person, viewport: { width: number; height: number }) {
-  const opened = await signedIn(person, { viewport, axe: true });
+  const opened = await open({ viewport, axe: true });
+  trackRequests(opened.page);
+  await signInThroughForm(opened.page, person);
+  await opened.page.waitForURL((url) => url.pathname !== '/signin');
   // The first page's own validation stores the user once more: that is over before a test spoils the cookie.
-  await opened.page.waitForLoadState('networkidle');
+  await readsLanded(opened.page, () => false);
   return opened;
 }
 

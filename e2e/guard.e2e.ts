@@ -1,7 +1,7 @@
 /** The route guard in the browser, for anonymous visitors and each role. */
 import { describe, expect, it } from 'vitest';
 import { createUser } from './api.ts';
-import { useSuite } from './fixture.ts';
+import { readsLanded, trackRequests, useSuite } from './fixture.ts';
 import { signInThroughForm } from './harness.ts';
 
 const { server, open } = useSuite();
@@ -80,13 +80,15 @@ describe('the route guard', () => {
       if (url.pathname.startsWith('/api/') && response.status() >= 400)
         refusals.push(`${response.status()} ${url.pathname} on ${new URL(page.url()).pathname}`);
     });
+    trackRequests(page);
     await signInThroughForm(page, staff);
     await page.waitForURL('**/withdraw/requested?page=1');
     const screens = ['/', '/dashboard', '/generator/list', '/generator/create', '/validator/list'];
     for (const path of [...screens, '/validator/create', '/whatsapp/create', '/profile']) {
       await page.goto(path);
       await page.getByTestId('sidebar').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Every call the screen makes has had its answer, the refusals counted.
+      await readsLanded(page, () => false);
     }
     expect(refusals).toEqual([]);
     await context.close();

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, linkAccount, login, type Person, simulate } from './api.ts';
-import { settled, useSuite } from './fixture.ts';
+import { readsLanded, settled, trackRequests, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -88,8 +88,9 @@ describe('the shell', () => {
 
   it('does not leave the sidebar widened over the page by a hover it lost on becoming the drawer', async () => {
     const { context, page } = await signedIn(admin, { viewport: DESKTOP });
+    trackRequests(page);
     await page.goto('/whatsapp');
-    await page.waitForLoadState('networkidle');
+    await readsLanded(page, () => false);
     const sidebar = page.getByTestId('sidebar');
     await page.mouse.move(100, 400);
     // The closed drawer is inert: it never hears the pointer leave.
