@@ -15,7 +15,7 @@ describe('visibleOwner: whose rows a list shows', () => {
   });
 
   it("refuses a caller outside the managing group another user's rows", () => {
-    expect(() => visibleOwner(member, 8)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => visibleOwner(member, 8)).toThrow(expect.objectContaining({ code: 'forbidden' }));
   });
 
   it('shows the managing group everyone, or the user named', () => {
@@ -28,7 +28,7 @@ describe('visibleOwner: whose rows a list shows', () => {
     expect(visibleOwner(staff, undefined, 'backOffice')).toBeUndefined();
     expect(visibleOwner(staff, 7, 'backOffice')).toBe(7);
     expect(visibleOwner(admin, undefined, 'devOnly')).toBe(9);
-    expect(() => visibleOwner(admin, 7, 'devOnly')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => visibleOwner(admin, 7, 'devOnly')).toThrow(expect.objectContaining({ code: 'forbidden' }));
   });
 });
 
