@@ -143,18 +143,18 @@ describe('the shell', () => {
     await expect.poll(focused).toMatchObject({ inMenu: true });
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
-    expect(await focused()).toMatchObject({ button: 'user-menu' });
+    await expect.poll(focused).toMatchObject({ button: 'user-menu' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
 
     // With the code there, Enter and Down Arrow open it on its first item, as a menu button does.
     for (const key of ['Enter', 'ArrowDown']) {
       await page.keyboard.press(key);
       await page.getByRole('menu').waitFor();
-      expect(await focused()).toMatchObject({ item: 'menuitem', text: 'Edit profile', inMenu: true });
+      await expect.poll(focused).toMatchObject({ item: 'menuitem', text: 'Edit profile', inMenu: true });
       expect(await page.getByRole('menu').getAttribute('aria-labelledby')).toBe(await button.getAttribute('id'));
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'detached' });
-      expect(await focused()).toMatchObject({ button: 'user-menu' });
+      await expect.poll(focused).toMatchObject({ button: 'user-menu' });
     }
     // A click on the button of an open menu closes it, and does not open it again.
     const box = await button.boundingBox();
@@ -169,7 +169,9 @@ describe('the shell', () => {
     await button.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
+    await expect.poll(focused).toMatchObject({ item: 'menuitem', text: 'Edit profile' });
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toMatchObject({ item: 'menuitem', text: 'User Profile' });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/profile' && url.search === '');
     await context.close();
