@@ -69,7 +69,6 @@ const TABLES_READ_ACROSS = [
   'jobs: whatsappAccounts',
   'referral: messageLogs',
   'referral: users',
-  'whatsapp: users',
 ];
 
 /** The tables a file imports from db/schema.ts as values (a type-only import reads no rows). */
