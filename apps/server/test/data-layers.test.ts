@@ -67,8 +67,6 @@ const TABLES_READ_ACROSS = [
   'account-loss: users',
   'account-loss: whatsappAccounts',
   'jobs: whatsappAccounts',
-  'referral: messageLogs',
-  'referral: users',
 ];
 
 /** The tables a file imports from db/schema.ts as values (a type-only import reads no rows). */
