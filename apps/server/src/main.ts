@@ -110,7 +110,7 @@ async function main(): Promise<void> {
         process.stderr.write(`Redis: ${error.message}; the abuse limits count on this node until it is back\n`),
       )
     : undefined;
-  const simulator =
+  const driver =
     config.WA_DRIVER === 'simulator'
       ? new SimulatorDriver({
           seed: config.SIM_SEED ?? Math.floor(Math.random() * 2 ** 31),
@@ -119,13 +119,10 @@ async function main(): Promise<void> {
           bans: config.SIM_BANS,
           timeZone: config.BUSINESS_TZ,
         })
-      : undefined;
-  const driver =
-    simulator ??
-    new BaileysDriver({
-      logger: pino({ level: config.LOG_LEVEL === 'debug' ? 'warn' : 'error', base: { component: 'baileys' } }),
-      waVersion: config.WA_VERSION,
-    });
+      : new BaileysDriver({
+          logger: pino({ level: config.LOG_LEVEL === 'debug' ? 'warn' : 'error', base: { component: 'baileys' } }),
+          waVersion: config.WA_VERSION,
+        });
   const holdsSessions = config.ROLE !== 'api';
   const engineDatabase = holdsSessions ? await openEngineDatabase(databaseUrl) : null;
   const services = createServices(database.db, loadJwtSecret(config.JWT_SECRET, config.DATA_DIR), {
@@ -144,9 +141,7 @@ async function main(): Promise<void> {
   });
 
   const app =
-    config.ROLE === 'worker'
-      ? null
-      : await buildApp({ config, services, bus, version: VERSION, webDist: WEB_DIST, simulator });
+    config.ROLE === 'worker' ? null : await buildApp({ config, services, bus, version: VERSION, webDist: WEB_DIST });
   let url: string | null = null;
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });

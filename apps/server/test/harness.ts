@@ -149,7 +149,6 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     version: 'test',
     logger: false,
     webDist: options.webDist,
-    simulator,
   });
   options.routes?.(app);
   await app.ready();

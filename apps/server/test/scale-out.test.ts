@@ -111,6 +111,15 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
       referred_by: null,
     });
     const adminHeaders = { authorization: `Bearer ${await api.userSessions.start(admin, TEST_CLIENT)}` };
+    const developer = await api.users.create({
+      firstname: 'Dev',
+      lastname: 'Jauh',
+      email: `dev-jauh-${Date.now()}@test.local`,
+      password: 'secret123',
+      role: 'dev',
+      referred_by: null,
+    });
+    const devHeaders = { authorization: `Bearer ${await api.userSessions.start(developer, TEST_CLIENT)}` };
     const post = (url: string, payload: object, as = headers) =>
       app.inject({ method: 'POST', url: `/api/admin/whatsapp/${url}`, headers: as, payload: payload as never });
     const live = await openLive(
@@ -122,7 +131,12 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
     expect((await post('new-client', { deviceId, userId: member.id })).statusCode).toBe(200);
     await live.next('qr', (message) => message.payload.deviceId === deviceId);
     expect(worker.host?.holds(deviceId)).toBe(true);
-    simulator.control(deviceId, 'scan');
+    // The dev simulator's controls on the api process reach the session the worker holds.
+    const simulate = (id: string, action: string) =>
+      app.inject({ method: 'POST', url: `/dev/simulator/${id}/${action}`, headers: devHeaders });
+    expect((await simulate('nobody-holds-this', 'scan')).statusCode).toBe(404);
+    const scanned = await simulate(deviceId, 'scan');
+    expect(scanned.json()).toEqual({ msg: `scan: ${deviceId}` });
     const authenticated = await live.next('authenticated', (message) => message.payload.deviceId === deviceId);
     expect(authenticated.payload.server).toBe(worker.host?.workerId);
     await live.next('connection.update', (message) => message.payload.state === 'connected');
@@ -228,6 +242,7 @@ describe.skipIf(!hasRedis && !process.env.CI)('an api process and a worker proce
     });
     await remote.halt('nobody-holds-this');
     await remote.logout('nobody-holds-this');
+    expect(await remote.simulate('nobody-holds-this', 'ban')).toBe(false);
     await expect(
       remote.sendNow('nobody-holds-this', { number: '6285610000001', name: '' }, { text: 'x' }),
     ).rejects.toThrow(/worker/);

@@ -347,6 +347,7 @@ describe('linking an account', () => {
       halt: async () => {},
       recheck: async () => {},
       sendNow: async () => ({ status: 'success', id: 'sent-1' }),
+      simulate: async () => false,
     };
     const whatsapp = createWhatsappService({
       db: t.db,

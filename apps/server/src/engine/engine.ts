@@ -3,7 +3,10 @@
  * Redis (remote.ts). Modules ask it for sessions and sends and never touch a driver themselves.
  */
 import type { whatsappAccounts } from '../db/schema.ts';
+import type { SimulatorAction, SimulatorInput } from '../wa/driver.ts';
 import type { Recipient, SendOutcome } from './blast/send.ts';
+
+export type { SimulatorAction, SimulatorInput };
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -28,6 +31,11 @@ export interface Engine {
    * the engine's retry rule; it runs where the session lives.
    */
   sendNow(clientid: string, to: Recipient, message: { text: string }): Promise<SendOutcome>;
+  /**
+   * The dev simulator's controls: makes the account's session, wherever it lives, undergo what a phone or
+   * WhatsApp would do to it. False when no process holds the session on the simulator.
+   */
+  simulate(clientid: string, action: SimulatorAction, input?: SimulatorInput): Promise<boolean>;
 }
 
 /** The engine cannot take the call: no process holds the account's session, or none answered in time. */

@@ -4,8 +4,6 @@
  * sessions wherever they live; the rest are the engine's rules that the API shows or forecasts (the send
  * policy, a job's progress, who holds an account) and the types its answers carry.
  */
-import type { SimulatorDriver } from '../wa/simulator.ts';
-
 export { type Busy, busyMessage, claimAccount } from './account-busy.ts';
 export { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY, paceOf } from './blast/blast-take.ts';
 export type { Recipient } from './blast/send.ts';
@@ -18,7 +16,13 @@ export {
   type JobRow,
   type ValidatorRow,
 } from './checks/job-kinds.ts';
-export { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+export {
+  type Engine,
+  EngineUnavailable,
+  type LinkOptions,
+  type SimulatorAction,
+  type SimulatorInput,
+} from './engine.ts';
 export { heldBy } from './leases.ts';
 export type { CommandTransport, Reply } from './remote.ts';
 export { ACCOUNT_EVENTS_KEEP_DAYS, recordAccountEvent } from './safety/account-events.ts';
@@ -28,6 +32,3 @@ export { minutesOpen, sendingHours } from './safety/member-terms.ts';
 export { type SafetySettings, type SafetyView, safetyView, sendPolicy } from './safety/send-policy.ts';
 export { withSpread } from './safety/send-spread.ts';
 export type { SessionHost } from './session/session-host.ts';
-
-/** The dev simulator's controls (http/dev-simulator.ts): what a phone or WhatsApp would do to a session held here. */
-export type SimulatorControls = Pick<SimulatorDriver, 'control'>;

@@ -12,7 +12,13 @@ import type { Db } from '../db/client.ts';
 import type { whatsappAccounts } from '../db/schema.ts';
 import { newRedis } from '../lib/redis-client.ts';
 import type { Recipient, SendOutcome } from './blast/send.ts';
-import { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
+import {
+  type Engine,
+  EngineUnavailable,
+  type LinkOptions,
+  type SimulatorAction,
+  type SimulatorInput,
+} from './engine.ts';
 import { dropLease, leaseHolder } from './leases.ts';
 import type { SessionHost } from './session/session-host.ts';
 
@@ -23,6 +29,7 @@ export type EngineCommand =
   | { type: 'logout' | 'reconcile' | 'halt'; clientid: string }
   | { type: 'send'; clientid: string; to: Recipient; message: { text: string } }
   | { type: 'describe'; clientid: string }
+  | { type: 'simulate'; clientid: string; action: SimulatorAction; input: SimulatorInput }
   | { type: 'recheck'; clientid?: string };
 
 /** A question every node answers, whatever it holds: the dev socket monitor's census of live sockets. */
@@ -96,6 +103,7 @@ const WAIT_MS: Record<EngineCommand['type'], number> = {
   halt: 15_000,
   send: 90_000,
   describe: 5_000,
+  simulate: 5_000,
   recheck: 0,
 };
 
@@ -168,6 +176,12 @@ export class RemoteEngine implements Engine {
     return outcome;
   }
 
+  /** A dev control is lost, not an error, when no worker answers in time: the route says it found no session. */
+  async simulate(clientid: string, action: SimulatorAction, input: SimulatorInput = {}): Promise<boolean> {
+    const reply = await this.toHolder({ type: 'simulate', clientid, action, input });
+    return reply?.ok === true && reply.data === true;
+  }
+
   /** What the worker holding the account does with it (the dev monitors); null when no lease holds it. */
   async describe(clientid: string): Promise<TDeviceActivity | null> {
     const holder = await leaseHolder(this.db, clientid);
@@ -195,6 +209,8 @@ export function serveCommands(transport: CommandTransport, host: SessionHost, lo
         await host.recheck(command.clientid);
       } else if (command.type === 'describe') {
         reply = { id, ok: true, data: await host.describe(command.clientid) };
+      } else if (command.type === 'simulate') {
+        reply = { id, ok: true, data: await host.simulate(command.clientid, command.action, command.input) };
       } else if (command.type === 'send') {
         reply = { id, ok: true, outcome: await host.sendNow(command.clientid, command.to, command.message) };
       } else {

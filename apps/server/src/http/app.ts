@@ -9,7 +9,6 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, dashboardOrigins } from '../config.ts';
-import type { SimulatorControls } from '../engine/index.ts';
 import { redactUrl } from '../lib/redact-url.ts';
 import type { EventBus } from '../live/bus.ts';
 import { registerLiveGateway } from '../live/gateway.ts';
@@ -80,8 +79,6 @@ export interface AppOptions {
   webDist?: string;
   /** Pass false to silence request logs (tests). */
   logger?: boolean;
-  /** The simulator driver, whose /dev controls are served when it is the driver in use. */
-  simulator?: SimulatorControls;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -200,8 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(proxyRoutes, { proxies: services.proxies, importMaxMb: config.IMPORT_MAX_MB });
   await app.register(whatsappRoutes, { whatsapp: services.whatsapp });
-  if (options.simulator)
-    await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', simulator: options.simulator });
+  // The simulator's /dev controls, on every node that runs on it: the engine reaches the session's holder.
+  if (config.WA_DRIVER === 'simulator')
+    await app.register(area(devSimulatorRoutes, 'devOnly'), { prefix: '/dev', engine: services.engine });
   await app.register(monitorRoutes, { monitor: services.monitor, role: config.ROLE });
   await app.register(messageLogRoutes, { messageLogs: services.messageLogs });
   await app.register(withdrawRoutes, { withdrawals: services.withdrawals, exports: services.acceptedExport });

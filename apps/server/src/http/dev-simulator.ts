@@ -1,19 +1,17 @@
 /**
  * POST /dev/simulator/{deviceId}/{action}: forces a scan, a drop, a ban, a reply, an unawaited rejection, or
- * one of WhatsApp's faults and events (SIMULATOR_ACTIONS) (dev only, simulator only).
+ * one of WhatsApp's faults and events (SIMULATOR_ACTIONS) (dev only, simulator only). The engine carries it to
+ * the process holding the session, so that any node answers for every session.
  */
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { ZSimulatorParams, ZSimulatorReply } from '@sewablast/contract/whatsapp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SimulatorControls } from '../engine/index.ts';
+import type { Engine } from '../engine/index.ts';
 import { badRequest, notFound } from '../lib/app-error.ts';
 import { failuresOf } from './errors.ts';
 
-export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorControls }> = async (
-  app,
-  { simulator },
-) => {
+export const devSimulatorRoutes: FastifyPluginAsyncZod<{ engine: Engine | null }> = async (app, { engine }) => {
   app.post(
     '/simulator/:deviceId/:action',
     {
@@ -36,7 +34,7 @@ export const devSimulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorCon
       if (action === 'reply' && (!body.from || body.text === undefined)) {
         throw badRequest(SERVER_TEXT.simulatorReplyIncomplete);
       }
-      const done = simulator.control(deviceId, action, {
+      const done = await engine?.simulate(deviceId, action, {
         ...(action === 'reply' ? { reply: { from: body.from ?? '', text: body.text ?? '' } } : {}),
         ...(body.phonenumber ? { phonenumber: body.phonenumber } : {}),
       });

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { TButton } from '@sewablast/contract/message';
-import type { TLinkRefusal } from '@sewablast/contract/whatsapp';
+import type { SIMULATOR_ACTIONS, TLinkRefusal } from '@sewablast/contract/whatsapp';
 
 /** `outdated`: WhatsApp refuses the WhatsApp Web version the session announced (405); it keeps retrying. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'loggedOut' | 'conflict' | 'outdated';
@@ -115,9 +115,23 @@ export interface OpenSessionOptions {
   sentMessages?: SentMessageStore;
 }
 
+/** What the dev simulator's controls make a phone or WhatsApp do to a session, named once in the contract. */
+export type SimulatorAction = (typeof SIMULATOR_ACTIONS)[number];
+
+/** reply: the message that comes in; scan: the number of the phone that scans (else a random one). */
+export interface SimulatorInput {
+  reply?: { from: string; text: string };
+  phonenumber?: string;
+}
+
 export interface WaDriver {
   readonly name: 'simulator' | 'baileys';
   open(options: OpenSessionOptions): Promise<WaSession>;
+  /**
+   * The simulator only (the dev controls): forces `action` on the session of `deviceId`; false when this
+   * driver holds no such session. WhatsApp itself cannot be told what to do, so Baileys has none.
+   */
+  control?(deviceId: string, action: SimulatorAction, input?: SimulatorInput): boolean;
 }
 
 /** The text a template's buttons become: interactive buttons no longer reach ordinary accounts (DESIGN §8). */

@@ -6,8 +6,7 @@
  * restrictions at odds that rise with what the account does (simulator-risk.ts). The device counts as linked after SIM_SCAN_MS
  * unless the roll says nobody scans. Tests and demos force each of these through `control`.
  */
-import type { SIMULATOR_ACTIONS } from '@sewablast/contract/whatsapp';
-import type { OpenSessionOptions, WaDriver, WaSession } from './driver.ts';
+import type { OpenSessionOptions, SimulatorAction, SimulatorInput, WaDriver, WaSession } from './driver.ts';
 import type { SimCredentials } from './simulator-connection.ts';
 import type { SentRecord } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, resolveSimulatorOptions, type SimulatorOptions } from './simulator-rates.ts';
@@ -25,9 +24,6 @@ export {
   type SimulatorOptions,
   type SimulatorRates,
 } from './simulator-rates.ts';
-
-/** The actions the dev route forces, named once in the contract. */
-export type SimulatorAction = (typeof SIMULATOR_ACTIONS)[number];
 
 /** Who a set of credentials belongs to; hand-made ones (tests) name only their number. */
 const credentialsKey = (deviceId: string, credentials: SimCredentials) =>
@@ -75,11 +71,7 @@ export class SimulatorDriver implements WaDriver {
   }
 
   /** Forces what a phone or WhatsApp would do; false when this process holds no such session. */
-  control(
-    deviceId: string,
-    action: SimulatorAction,
-    { reply, phonenumber }: { reply?: { from: string; text: string }; phonenumber?: string } = {},
-  ): boolean {
+  control(deviceId: string, action: SimulatorAction, { reply, phonenumber }: SimulatorInput = {}): boolean {
     const session = this.sessions.get(deviceId);
     if (!session) return false;
     const actions: Record<SimulatorAction, () => unknown> = {

@@ -26,7 +26,7 @@ import type { Recipient, SendOutcome } from '../blast/send.ts';
 import { VariantPicker } from '../blast/variants.ts';
 import type { JobKind } from '../checks/job-kinds.ts';
 import { JobRuns } from '../checks/job-runs.ts';
-import type { Engine, LinkOptions } from '../engine.ts';
+import type { Engine, LinkOptions, SimulatorAction, SimulatorInput } from '../engine.ts';
 import { Leases } from '../leases.ts';
 import { accountKeyStore, clearAccountKeys } from './auth-keys.ts';
 import { sendNow } from './blaster-send.ts';
@@ -239,6 +239,10 @@ export class SessionHost implements Engine {
       secondMs: this.secondMs,
     };
     return sendNow(parts, clientid, to, message);
+  }
+
+  async simulate(clientid: string, action: SimulatorAction, input?: SimulatorInput): Promise<boolean> {
+    return this.options.driver.control?.(clientid, action, input) ?? false;
   }
 
   /** Links a new device (or re-links one) on this process: QR or pairing code first. */

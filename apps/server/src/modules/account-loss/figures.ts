@@ -8,7 +8,9 @@
 import { LOSS_WINDOW_HOURS, type TTimelineSeries, type TWindowFigures } from '@sewablast/contract/account-loss';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountEvents, messageLogs, whatsappAccounts } from '../../db/schema.ts';
+import { accountEvents } from '../../db/schema.ts';
+import { logsSentIn, sentToBefore } from '../messagelog/logs-read.ts';
+import { createdAtOf } from '../whatsapp/accounts-read.ts';
 
 const HOUR = 3_600_000;
 
@@ -110,16 +112,14 @@ function readSends(db: Db, windows: Window[]) {
     logs as materialized (
       select w.account_id, w.t0, m.phone_number_id, m.status, m.template_id, m.variant,
         floor(extract(epoch from m.sent_at - w.t0) / 3600)::int as hour
-      from w cross join lateral (select * from ${messageLogs} m where m.whatsapp_id = w.account_id
-        and m.sent_at >= w.t0 and m.sent_at < w.t1 offset 0) m
+      from w cross join lateral (${logsSentIn(sql`w.account_id`, sql`w.t0`, sql`w.t1`)} offset 0) m
     ),
     firsts as (
       select l.account_id, l.hour from (
         select account_id, phone_number_id, t0, min(hour) as hour from logs where phone_number_id is not null
         group by account_id, phone_number_id, t0 order by account_id, phone_number_id offset 0
       ) l
-      left join lateral (select 1 as sent from ${messageLogs} p where p.whatsapp_id = l.account_id
-        and p.phone_number_id = l.phone_number_id and p.sent_at < l.t0 limit 1) earlier on true
+      left join lateral (${sentToBefore(sql`l.account_id`, sql`l.phone_number_id`, sql`l.t0`)}) earlier on true
       where earlier.sent is null
     )
     select account_id, hour, null::int as template_id, null::varchar as variant, sum(sends)::int as sends,
@@ -147,14 +147,6 @@ function readEvents(db: Db, windows: Window[]) {
   );
 }
 
-function readAges(db: Db, windows: Window[]) {
-  const ids = sql.param(windows.map((window) => window.accountId));
-  return rows<{ id: number; created_at: string | Date }>(
-    db,
-    sql`select id, created_at from ${whatsappAccounts} where id = any(${ids}::int[])`,
-  );
-}
-
 function emptyPoints(): number[] {
   return Array.from({ length: LOSS_WINDOW_HOURS }, () => 0);
 }
@@ -165,12 +157,14 @@ const share = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 export async function readWindows(db: Db, windows: Window[]): Promise<Map<number, WindowReading>> {
   const readings = new Map<number, WindowReading>();
   if (!windows.length) return readings;
-  const [sends, events, ages] = await Promise.all([
+  const [sends, events, created] = await Promise.all([
     readSends(db, windows),
     readEvents(db, windows),
-    readAges(db, windows),
+    createdAtOf(
+      db,
+      windows.map((window) => window.accountId),
+    ),
   ]);
-  const created = new Map(ages.map((row) => [row.id, new Date(row.created_at)]));
   const points = new Map<number, Record<SeriesKey, number[]>>();
   for (const window of windows)
     points.set(

@@ -19,13 +19,16 @@ import {
 } from '@sewablast/contract/account-loss';
 import { ACCOUNT_LOSS_TEXT } from '@sewablast/contract/account-loss-text';
 import { pageMeta } from '@sewablast/contract/paging';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountEvents, messageLogs, proxies, users, whatsappAccounts } from '../../db/schema.ts';
+import { accountEvents } from '../../db/schema.ts';
 import { ACCOUNT_EVENTS_KEEP_DAYS, healthSeries } from '../../engine/index.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { sentIn } from '../messagelog/logs-read.ts';
+import { proxyValuesOf } from '../proxy/proxies-read.ts';
+import { accountById, accountIdsCreatedBefore, accountsWithOwnerOf } from '../whatsapp/accounts-read.ts';
 import { readWindows, type WindowEvent, windowOf } from './figures.ts';
 import { type Period, periodOf } from './period.ts';
 
@@ -77,14 +80,14 @@ export function keptSample(db: Db, period: Period, from: Date, to: Date) {
   return rows<{ id: number }>(
     db,
     sql`select a.id from (
-      select a.id from ${whatsappAccounts} a
-      where a.created_at < ${to.toISOString()}
-        and not exists (select 1 from ${accountEvents} e where e.account_id = a.id and e.kind in (${lossKinds})
+      ${accountIdsCreatedBefore(
+        to,
+        sql`and not exists (select 1 from ${accountEvents} e where e.account_id = a.id and e.kind in (${lossKinds})
           and e.at >= ${period.start.toISOString()} and e.at < ${period.end.toISOString()})
-      order by md5(a.id::text) offset 0
+      order by md5(a.id::text) offset 0`,
+      )}
     ) a
-    where exists (select 1 from ${messageLogs} m where m.whatsapp_id = a.id
-      and m.sent_at >= ${from.toISOString()} and m.sent_at < ${to.toISOString()})
+    where ${sentIn(sql`a.id`, from, to)}
     limit ${KEPT_SAMPLE + 1}`,
   );
 }
@@ -122,10 +125,8 @@ export function createAccountLossService(db: Db, timeZone: string) {
     const proxyIds = events.flatMap((event) =>
       event.kind === 'proxy_changed' && typeof event.detail?.proxy_id === 'number' ? [event.detail.proxy_id] : [],
     );
-    const found = proxyIds.length
-      ? await db.select({ id: proxies.id, value: proxies.value }).from(proxies).where(inArray(proxies.id, proxyIds))
-      : [];
-    const hosts = new Map(found.map((proxy) => [proxy.id, proxyHost(proxy.value)]));
+    const values = await proxyValuesOf(db, proxyIds);
+    const hosts = new Map([...values].map(([id, value]) => [id, proxyHost(value)]));
     return events.map((event) => {
       const until = event.detail?.until;
       const proxyId = event.detail?.proxy_id;
@@ -145,7 +146,7 @@ export function createAccountLossService(db: Db, timeZone: string) {
   return {
     async timeline(actor: Actor, id: number): Promise<TAccountTimeline> {
       requireAccess(actor, { group: 'managers' });
-      const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id));
+      const account = await accountById(db, id);
       if (!account) throw notFound(ACCOUNT_LOSS_TEXT.accountMissing);
       const [loss] = await rows<LossRow>(
         db,
@@ -191,19 +192,7 @@ export function createAccountLossService(db: Db, timeZone: string) {
         losses.map((loss) => windowOf(loss.account_id, new Date(loss.at))),
       );
       const ids = losses.map((loss) => loss.account_id);
-      const accounts = ids.length
-        ? await db
-            .select({
-              id: whatsappAccounts.id,
-              user_id: whatsappAccounts.user_id,
-              phonenumber: whatsappAccounts.phonenumber,
-              firstname: users.firstname,
-              lastname: users.lastname,
-            })
-            .from(whatsappAccounts)
-            .innerJoin(users, eq(users.id, whatsappAccounts.user_id))
-            .where(inArray(whatsappAccounts.id, ids))
-        : [];
+      const accounts = await accountsWithOwnerOf(db, ids);
       const byId = new Map(accounts.map((account) => [account.id, account]));
       const data = losses.flatMap((loss) => {
         const account = byId.get(loss.account_id);
@@ -213,7 +202,8 @@ export function createAccountLossService(db: Db, timeZone: string) {
           {
             account_id: account.id,
             user_id: account.user_id,
-            member: `${account.firstname} ${account.lastname}`.trim(),
+            // Never null: an account goes with its owner (on delete cascade).
+            member: (account.owner ?? '').trim(),
             phonenumber: account.phonenumber,
             loss: presentLoss(loss),
             figures: reading.figures,

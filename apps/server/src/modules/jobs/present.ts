@@ -2,12 +2,11 @@
 
 import type { ZJobBase } from '@sewablast/contract/jobs';
 import { JOB_STATES, type TJobState, type TJobWhatsapp } from '@sewablast/contract/jobs';
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { whatsappAccounts } from '../../db/schema.ts';
 import { doneOf, type JobRow } from '../../engine/index.ts';
 import { type MemberNames, memberNames } from '../users/names.ts';
+import { accountLabelsOf } from '../whatsapp/accounts-read.ts';
 
 export interface JobContext {
   accounts: Map<number, TJobWhatsapp>;
@@ -16,21 +15,8 @@ export interface JobContext {
 
 export async function jobContext(db: Db, rows: JobRow[]): Promise<JobContext> {
   const accountIds = [...new Set(rows.flatMap((row) => (row.whatsapp_id === null ? [] : [row.whatsapp_id])))];
-  const accounts =
-    accountIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: whatsappAccounts.id,
-            pushname: whatsappAccounts.pushname,
-            phonenumber: whatsappAccounts.phonenumber,
-            clientid: whatsappAccounts.clientid,
-            state: whatsappAccounts.state,
-          })
-          .from(whatsappAccounts)
-          .where(inArray(whatsappAccounts.id, accountIds));
   return {
-    accounts: new Map(accounts.map((account) => [account.id, account])),
+    accounts: await accountLabelsOf(db, accountIds),
     names: await memberNames(
       db,
       rows.map((row) => row.user_id),

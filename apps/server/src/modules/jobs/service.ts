@@ -8,17 +8,18 @@
 import { JOB_TEXT, type TJobFilter, type TJobResult, type ZJobPageQuery } from '@sewablast/contract/jobs';
 import { ENGINE_TEXT } from '@sewablast/contract/whatsapp';
 import { UNSENDABLE_STATES } from '@sewablast/contract/whatsapp-states';
-import { and, asc, desc, eq, gt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, notInArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type generators, whatsappAccounts } from '../../db/schema.ts';
+import type { generators } from '../../db/schema.ts';
 import type { Engine } from '../../engine/index.ts';
 import { claimAccount, JOB_TABLES, type JobKind, type JobRow } from '../../engine/index.ts';
 import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/app-error.ts';
 import { paged } from '../../lib/paging.ts';
-import { accountSearch } from '../whatsapp/search.ts';
+import { accountById } from '../whatsapp/accounts-read.ts';
+import { accountMatches, accountMatchReads } from '../whatsapp/search.ts';
 import { busyRefusal, JobRefused } from './refusal.ts';
 
 /** Jobs see everyone's rows only as devs (spec part 2 §6: "except dev"). */
@@ -36,13 +37,6 @@ function statusFilter(table: typeof generators, status: TJobFilter | undefined):
   if (status === 'idle') return and(eq(table.status, 'stopped'), notInArray(table.state, ['finished', 'error']));
   if (status === 'finished' || status === 'error') return eq(table.state, status);
   return undefined;
-}
-
-/** Jobs whose account's number, name or client id holds the term (the account list's own search). */
-function accountMatches(table: typeof generators, term: string | undefined): SQL | undefined {
-  const matches = accountSearch(term);
-  if (!matches) return undefined;
-  return sql`${table.whatsapp_id} in (select ${whatsappAccounts.id} from ${whatsappAccounts} where ${matches})`;
 }
 
 export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: string, { db, engine }: JobCoreDeps) {
@@ -65,18 +59,14 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
 
   /** The owner's account a job may use: a field error on `whatsapp_id` when it is not theirs. */
   async function ownersAccount(ownerId: number, whatsappId: number): Promise<void> {
-    const [account] = await db
-      .select({ id: whatsappAccounts.id })
-      .from(whatsappAccounts)
-      .where(and(eq(whatsappAccounts.id, whatsappId), eq(whatsappAccounts.user_id, ownerId)));
-    if (!account) throw badRequest(JOB_TEXT.whatsappNotYours, { whatsapp_id: JOB_TEXT.whatsappNotYours });
+    const account = await accountById(db, whatsappId);
+    if (account?.user_id !== ownerId)
+      throw badRequest(JOB_TEXT.whatsappNotYours, { whatsapp_id: JOB_TEXT.whatsappNotYours });
   }
 
   /** The account a job now uses, with its client id for the nudge. */
-  async function accountOf(job: Row) {
-    if (job.whatsapp_id === null) return undefined;
-    const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, job.whatsapp_id));
-    return account;
+  function accountOf(job: Row) {
+    return job.whatsapp_id === null ? undefined : accountById(db, job.whatsapp_id);
   }
 
   async function nudge(clientid: string | undefined): Promise<void> {
@@ -99,7 +89,7 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
       const where = and(
         visibleRows(actor, table.user_id, query.user_id, JOB_MANAGERS),
         statusFilter(table, query.status),
-        accountMatches(table, query.search),
+        accountMatches(table.whatsapp_id, query.search),
       );
       const source = {
         table,
@@ -107,7 +97,7 @@ export function createJobCore<Row extends JobRow>(kind: JobKind, notFoundText: s
         orderBy: [desc(table.created_at), desc(table.id)],
         keyset: { columns: [table.created_at, table.id], desc: true },
         // The search reads the accounts, whose every send changes them: such a page is read by OFFSET.
-        reads: query.search ? [whatsappAccounts] : [],
+        reads: accountMatchReads(query.search),
       };
       return paged(db, query, source, (rows) => present(rows as Row[]));
     },

@@ -32,6 +32,17 @@ export async function memberNames(db: Db, ids: Iterable<number>): Promise<Member
   return new Map(found.map((user) => [user.id, user]));
 }
 
+/**
+ * A column of another area's statement: the full name ("first last") of the user `userId` names, null when it
+ * names none. A scalar subquery on the primary key, so that a page's rows read their owners in the same statement.
+ */
+export function fullNameOf(userId: PgColumn): SQL<string | null> {
+  const name = sql`select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${userId}`;
+  // Nested: a select from one table writes the columns at its selection's top level without their table, which
+  // would leave `userId` to whichever table in scope has such a column.
+  return sql<string | null>`(${name})`;
+}
+
 /** The indexed expressions, written exactly as the indexes are, or PostgreSQL would not match them. */
 export const FULL_NAME = sql`lower(${users.firstname} || ' ' || ${users.lastname})`;
 const LAST_NAME = sql`lower(${users.lastname})`;

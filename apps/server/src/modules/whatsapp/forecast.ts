@@ -8,22 +8,20 @@
 import type { TIncomeForecast } from '@sewablast/contract/dashboard';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, whatsappAccounts } from '../../db/schema.ts';
+import { whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
 import { DEFAULT_SAFETY, minutesOpen, paceOf, sendingHours, sendPolicy } from '../../engine/index.ts';
 import { blastFeeOf } from '../../ledger/fee.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { blastIntervalOf } from '../users/users-read.ts';
 
 const DAY_MINUTES = 24 * 60;
 
 export function createForecast(db: Db, clock: { timeZone: string; enforce: boolean; now?: () => Date }) {
   return async function forecast(actor: Actor, userId: number): Promise<TIncomeForecast> {
     requireAccess(actor, { owner: userId });
-    const [owner] = await db
-      .select({ min: users.blast_interval_min, max: users.blast_interval_max })
-      .from(users)
-      .where(eq(users.id, userId));
+    const owner = await blastIntervalOf(db, userId);
     const rows = await db
       .select()
       .from(whatsappAccounts)
@@ -47,7 +45,7 @@ export function createForecast(db: Db, clock: { timeZone: string; enforce: boole
       const open_minutes = clock.enforce ? minutesOpen(hours) : DAY_MINUTES;
       const pace = paceOf(
         [account.interval_min, account.interval_max],
-        [owner?.min, owner?.max],
+        [owner.min, owner.max],
         [service?.interval_min, service?.interval_max],
       );
       const fits = Math.floor((open_minutes * 60) / Math.max(1, (pace.min + pace.max) / 2));

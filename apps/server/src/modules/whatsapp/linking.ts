@@ -7,7 +7,7 @@ import { SERVER_TEXT } from '@sewablast/contract/texts';
 import { MAX_PENDING_LINKS, type TNewClientRequest, WHATSAPP_TEXT } from '@sewablast/contract/whatsapp';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { type Db, withRetry } from '../../db/client.ts';
-import { users, whatsappAccounts } from '../../db/schema.ts';
+import { whatsappAccounts } from '../../db/schema.ts';
 import { type Engine, EngineUnavailable, recordAccountEvent } from '../../engine/index.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -15,6 +15,7 @@ import { conflict, forbidden, tooMany, unavailable } from '../../lib/app-error.t
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
 import type { ProxyService } from '../proxy/service.ts';
+import { lockUser } from '../users/users-read.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 
@@ -56,7 +57,7 @@ export function createLinking({ db, proxies, bus, sessions, byClientid }: Linkin
           if (!current) {
             // Each waiting link holds a proxy: without a cap one member could take the whole pool. The user's
             // row is locked before counting, so that links asked for at once, on any node, count one by one.
-            await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId)).for('update');
+            await lockUser(tx, body.userId);
             const [{ pending } = { pending: 0 }] = await tx
               .select({ pending: count() })
               .from(whatsappAccounts)

@@ -4,6 +4,7 @@
  */
 import { phoneDigits } from '@sewablast/contract/phonenumber';
 import { like, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { searchPattern } from '../../lib/like.ts';
 
@@ -16,3 +17,13 @@ export function accountSearch(term: string | undefined): SQL | undefined {
     like(whatsappAccounts.clientid, searchPattern(text)),
   );
 }
+
+/** Rows whose `accountId` names an account that `term` finds, as accountSearch finds them (the job lists). */
+export function accountMatches(accountId: PgColumn, term: string | undefined): SQL | undefined {
+  const matches = accountSearch(term);
+  if (!matches) return undefined;
+  return sql`${accountId} in (select ${whatsappAccounts.id} from ${whatsappAccounts} where ${matches})`;
+}
+
+/** The tables a list searched by `accountMatches(…, term)` reads beside its own, for its page's `reads` (paging.ts). */
+export const accountMatchReads = (term: string | undefined): PgTable[] => (term ? [whatsappAccounts] : []);
