@@ -7,7 +7,6 @@
 import type { SimulatorDriver } from '../wa/simulator.ts';
 
 export { type Busy, busyMessage, claimAccount } from './account-busy.ts';
-export { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY, paceOf } from './blast/blast-take.ts';
 export type { Recipient } from './blast/send.ts';
 export {
   doneOf,
@@ -22,11 +21,7 @@ export { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 export { heldBy } from './leases.ts';
 export type { CommandTransport, Reply } from './remote.ts';
 export { ACCOUNT_EVENTS_KEEP_DAYS, recordAccountEvent } from './safety/account-events.ts';
-export type { HealthThresholds } from './safety/health.ts';
 export { healthSeries } from './safety/health-signals.ts';
-export { minutesOpen, sendingHours } from './safety/member-terms.ts';
-export { type SafetySettings, type SafetyView, safetyView, sendPolicy } from './safety/send-policy.ts';
-export { withSpread } from './safety/send-spread.ts';
 export type { SessionHost } from './session/session-host.ts';
 
 /** The dev simulator's controls (http/dev-simulator.ts): what a phone or WhatsApp would do to a session held here. */

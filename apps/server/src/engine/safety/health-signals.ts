@@ -7,8 +7,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountEvents, messageLogs, whatsappAccounts } from '../../db/schema.ts';
+import {
+  HEALTH_TREND_HOURS,
+  HEALTH_WINDOW_HOURS,
+  type HealthSignals,
+  healthScore,
+  LAG_MINUTES,
+} from '../../rules/safety/health.ts';
 import { RATE_LIMITED } from '../retry.ts';
-import { HEALTH_TREND_HOURS, HEALTH_WINDOW_HOURS, type HealthSignals, healthScore, LAG_MINUTES } from './health.ts';
 
 const HOUR = 3_600_000;
 

@@ -55,7 +55,7 @@ export interface WhatsappServiceDeps {
   /** Milliseconds in one second of send time: the Blaster's pause between messages. */
   secondMs?: number;
   /**
-   * BUSINESS_TZ and ACCOUNT_SAFETY, for each account's safety figures (engine/safety/send-policy.ts); services.ts
+   * BUSINESS_TZ and ACCOUNT_SAFETY, for each account's safety figures (rules/safety/send-policy.ts); services.ts
    * always says, tests about other things leave it off.
    */
   safety?: { timeZone: string; enforce: boolean };
