@@ -355,7 +355,7 @@ export const whatsappAccounts = pgTable(
 /**
  * What happened to an account (contract `account-events.ts`): disconnects, WhatsApp's codes, bans, proxy changes.
  * Its health is read from it and a lost account's last hours are explained from it; kept ACCOUNT_EVENTS_KEEP_DAYS
- * (engine/safety/account-events.ts).
+ * (rules/safety/account-events.ts).
  */
 export const accountEvents = pgTable(
   'account_events',

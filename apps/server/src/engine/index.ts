@@ -20,8 +20,6 @@ export {
 export { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 export { heldBy } from './leases.ts';
 export type { CommandTransport, Reply } from './remote.ts';
-export { ACCOUNT_EVENTS_KEEP_DAYS, recordAccountEvent } from './safety/account-events.ts';
-export { healthSeries } from './safety/health-signals.ts';
 export type { SessionHost } from './session/session-host.ts';
 
 /** The dev simulator's controls (http/dev-simulator.ts): what a phone or WhatsApp would do to a session held here. */

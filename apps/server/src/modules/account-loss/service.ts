@@ -22,10 +22,11 @@ import { pageMeta } from '@sewablast/contract/paging';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountEvents, messageLogs, proxies, users, whatsappAccounts } from '../../db/schema.ts';
-import { ACCOUNT_EVENTS_KEEP_DAYS, healthSeries } from '../../engine/index.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { ACCOUNT_EVENTS_KEEP_DAYS } from '../../rules/safety/account-events.ts';
+import { healthSeries } from '../../rules/safety/health-signals.ts';
 import { readWindows, type WindowEvent, windowOf } from './figures.ts';
 import { type Period, periodOf } from './period.ts';
 

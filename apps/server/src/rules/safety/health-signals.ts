@@ -1,8 +1,8 @@
 /**
  * An account's health signals (health.ts) read from its event log and its message logs, on their (account,
- * time) indexes: for many accounts now and HEALTH_TREND_HOURS earlier (health-read.ts), and for one account
- * at any instants of the last days (its health series, for the timeline of a lost account). At the 200-a-day
- * cap a window is a few hundred rows an account.
+ * time) indexes: for many accounts now and HEALTH_TREND_HOURS earlier (the engine's refresh,
+ * engine/safety/health-read.ts), and for one account at any instants of the last days (its health series, for
+ * the timeline of a lost account). At the 200-a-day cap a window is a few hundred rows an account.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,8 +13,8 @@ import {
   type HealthSignals,
   healthScore,
   LAG_MINUTES,
-} from '../../rules/safety/health.ts';
-import { RATE_LIMITED } from '../retry.ts';
+  RATE_LIMITED,
+} from './health.ts';
 
 const HOUR = 3_600_000;
 

@@ -8,7 +8,7 @@ import type { TAccountEventKind } from '@sewablast/contract/account-events';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type Db, FOREIGN_KEY_VIOLATION, sqlState } from '../../db/client.ts';
 import { accountEvents, whatsappAccounts } from '../../db/schema.ts';
-import { PROVEN_KEPT } from '../../rules/safety/proven-cap.ts';
+import { PROVEN_KEPT } from './proven-cap.ts';
 
 /** Long enough for a week's trend and the 48 hours before a ban, with room for a late look. */
 export const ACCOUNT_EVENTS_KEEP_DAYS = 14;
