@@ -1,22 +1,13 @@
 /**
  * The engine's facade: everything outside engine/ that is not the composition root (main.ts, services.ts)
  * uses the engine through this file alone (DESIGN §2; layers.test.ts holds it). The `Engine` calls reach
- * sessions wherever they live; the rest are the engine's rules that the API shows or forecasts (the send
- * policy, a job's progress, who holds an account) and the types its answers carry.
+ * sessions wherever they live; `heldBy` is the lease condition a read of what a worker holds needs; the rest
+ * are the types its answers carry. The rules the engine acts on and the API shows (the send policy, a job's
+ * progress, whether an account is busy) are not the engine's: they live in rules/ (docs/architecture.md).
  */
 import type { SimulatorDriver } from '../wa/simulator.ts';
 
-export { type Busy, busyMessage, claimAccount } from './account-busy.ts';
 export type { Recipient } from './blast/send.ts';
-export {
-  doneOf,
-  type GeneratorRow,
-  generatorTotal,
-  JOB_TABLES,
-  type JobKind,
-  type JobRow,
-  type ValidatorRow,
-} from './checks/job-kinds.ts';
 export { type Engine, EngineUnavailable, type LinkOptions } from './engine.ts';
 export { heldBy } from './leases.ts';
 export type { CommandTransport, Reply } from './remote.ts';

@@ -6,7 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import { doneOf, type JobRow } from '../../engine/index.ts';
+import { doneOf, type JobRow } from '../../rules/jobs/job-kinds.ts';
 import { type MemberNames, memberNames } from '../users/names.ts';
 
 export interface JobContext {

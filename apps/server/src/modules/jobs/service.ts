@@ -13,11 +13,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type generators, whatsappAccounts } from '../../db/schema.ts';
 import type { Engine } from '../../engine/index.ts';
-import { claimAccount, JOB_TABLES, type JobKind, type JobRow } from '../../engine/index.ts';
 import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/app-error.ts';
 import { paged } from '../../lib/paging.ts';
+import { claimAccount } from '../../rules/jobs/account-busy.ts';
+import { JOB_TABLES, type JobKind, type JobRow } from '../../rules/jobs/job-kinds.ts';
 import { accountSearch } from '../whatsapp/search.ts';
 import { busyRefusal, JobRefused } from './refusal.ts';
 
