@@ -6,7 +6,7 @@ import {
   healthScore,
   LAG_MINUTES,
   NO_SIGNALS,
-} from '../../apps/server/src/engine/safety/health.ts';
+} from '../../apps/server/src/rules/safety/health.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -65,7 +65,7 @@ export interface Runtime {
   /** Milliseconds in one second of blast time (tests run blasts faster). */
   secondMs?: number;
   /**
-   * ACCOUNT_SAFETY: blasts keep to the sending hours, the daily caps and the warm-up (engine/safety/send-policy.ts).
+   * ACCOUNT_SAFETY: blasts keep to the sending hours, the daily caps and the warm-up (rules/safety/send-policy.ts).
    * main.ts passes the configuration's (on unless turned off); left out, as by tests about other things, off.
    */
   accountSafety?: boolean;

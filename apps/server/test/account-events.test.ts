@@ -1,5 +1,5 @@
 /**
- * The account's event log (engine/safety/account-events.ts): what a session reports about its account is kept, in
+ * The account's event log (rules/safety/account-events.ts): what a session reports about its account is kept, in
  * order, for its health and for explaining a lost account; a late event of a session whose account another
  * worker took over is not; events past ACCOUNT_EVENTS_KEEP_DAYS are pruned.
  */
@@ -7,13 +7,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { accountEvents } from '../src/db/schema.ts';
+import { applySessionEvent, type SessionEventTarget } from '../src/engine/session/session-events.ts';
 import {
   ACCOUNT_EVENTS_KEEP_DAYS,
   accountEventsSince,
   pruneAccountEvents,
   recordAccountEvent,
-} from '../src/engine/safety/account-events.ts';
-import { applySessionEvent, type SessionEventTarget } from '../src/engine/session/session-events.ts';
+} from '../src/rules/safety/account-events.ts';
 import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 

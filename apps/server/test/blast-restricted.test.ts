@@ -14,9 +14,9 @@ import {
   settings,
   whatsappAccounts,
 } from '../src/db/schema.ts';
-import { accountEventsSince, recordAccountEvent } from '../src/engine/safety/account-events.ts';
 import { COOL_DOWN_S, RESTRICTED_WAIT_S } from '../src/engine/safety/restrict.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
+import { accountEventsSince, recordAccountEvent } from '../src/rules/safety/account-events.ts';
 import { SendError } from '../src/wa/driver.ts';
 import {
   aLinkedAccount,

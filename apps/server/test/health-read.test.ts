@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { messageLogs, settings, whatsappAccounts } from '../src/db/schema.ts';
-import { accountEventsSince, recordAccountEvent } from '../src/engine/safety/account-events.ts';
 import { HEALTH_REFRESH_MS, refreshHealth, staleHealth } from '../src/engine/safety/health-read.ts';
-import { healthSeries } from '../src/engine/safety/health-signals.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
+import { accountEventsSince, recordAccountEvent } from '../src/rules/safety/account-events.ts';
+import { healthSeries } from '../src/rules/safety/health-signals.ts';
 import { aLinkedAccount, aUser } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
 

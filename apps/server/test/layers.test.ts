@@ -20,6 +20,12 @@ const SHARED_FEATURES: Record<string, string[]> = { jobs: ['generator', 'validat
 const ENGINE_FACADE = 'apps/server/src/engine/index.ts';
 
 /**
+ * What the shared domain rules (rules/) may import: the engine acts on them and the modules show them, so they
+ * sit under both and reach neither, nor http/, live/, wa/, ledger/ or metrics/ (docs/architecture.md).
+ */
+const RULES_IMPORT = ['rules', 'lib', 'db'];
+
+/**
  * The server folder (db, engine, lib, modules, …) of a file its layers bind: null for the composition root
  * (main.ts, services.ts and the other files at src/'s top, which build every layer), tests, and other apps.
  */
@@ -38,6 +44,9 @@ function brokenRule(from: string, to: string): string | null {
     return `outside engine/, the engine is used through its facade, ${ENGINE_FACADE}`;
   }
   if (server === 'lib' && target && target !== 'lib' && target !== 'db') return 'lib/ imports nothing above db/';
+  if (server === 'rules' && to.startsWith('apps/server/') && !RULES_IMPORT.includes(target ?? '')) {
+    return 'rules/ imports only lib/ and db/: the engine and the modules both use it';
+  }
   if (server === 'engine' && target === 'modules') return 'engine/ does not import modules: they use it, through ports';
   if ((server === 'live' || server === 'metrics') && target === 'modules') return `${server}/ does not import modules`;
   if (from.startsWith('apps/server/src/db/') && to.startsWith('apps/server/src/modules/')) {
@@ -93,7 +102,14 @@ describe('the layers of DESIGN §2', () => {
     ['apps/web/src/features/jobs/job-list.tsx', 'apps/web/src/features/generator/api/generators.ts'],
     ['apps/web/src/lib/api.ts', 'apps/server/src/http/errors.ts'],
     ['apps/server/src/http/dev-simulator.ts', 'apps/server/src/wa/simulator.ts'],
-    ['apps/server/src/modules/jobs/service.ts', 'apps/server/src/engine/account-busy.ts'],
+    ['apps/server/src/modules/jobs/service.ts', 'apps/server/src/engine/checks/job-runs.ts'],
+    ['apps/server/src/rules/safety/health-signals.ts', 'apps/server/src/engine/retry.ts'],
+    ['apps/server/src/rules/safety/send-policy.ts', 'apps/server/src/engine/index.ts'],
+    ['apps/server/src/rules/jobs/account-busy.ts', 'apps/server/src/modules/jobs/refusal.ts'],
+    ['apps/server/src/rules/safety/account-events.ts', 'apps/server/src/live/bus.ts'],
+    ['apps/server/src/rules/safety/send-spread.ts', 'apps/server/src/http/errors.ts'],
+    ['apps/server/src/rules/safety/send-policy.ts', 'apps/server/src/ledger/record-send.ts'],
+    ['apps/server/src/rules/safety/defaults.ts', 'apps/server/src/config.ts'],
     ['apps/server/src/metrics/engine-metrics.ts', 'apps/server/src/engine/leases.ts'],
     ['apps/server/src/lib/audit.ts', 'apps/server/src/ledger/transaction.ts'],
     ['apps/server/src/live/gateway.ts', 'apps/server/src/modules/auth/authenticate.ts'],
@@ -110,7 +126,12 @@ describe('the layers of DESIGN §2', () => {
     ['apps/server/src/engine/blast/blast-loop.ts', 'apps/server/src/engine/blast/send.ts'],
     ['apps/server/src/services.ts', 'apps/server/src/engine/session/session-host.ts'],
     ['apps/server/src/main.ts', 'apps/server/src/wa/simulator.ts'],
-    ['apps/server/src/modules/whatsapp/forecast.test.ts', 'apps/server/src/engine/safety/send-policy.ts'],
+    ['apps/server/src/modules/whatsapp/forecast.test.ts', 'apps/server/src/engine/blast/blast-take.ts'],
+    ['apps/server/src/modules/whatsapp/forecast.ts', 'apps/server/src/rules/safety/send-policy.ts'],
+    ['apps/server/src/engine/blast/blast-loop.ts', 'apps/server/src/rules/safety/send-spread.ts'],
+    ['apps/server/src/rules/safety/send-policy.ts', 'apps/server/src/lib/business-day.ts'],
+    ['apps/server/src/rules/safety/defaults.ts', 'apps/server/src/db/schema.ts'],
+    ['apps/server/src/rules/safety/send-spread.ts', 'apps/server/src/rules/safety/member-terms.ts'],
     ['apps/server/src/lib/audit.ts', 'apps/server/src/db/client.ts'],
     ['apps/server/src/seed.ts', 'apps/server/src/modules/users/service.ts'],
     ['apps/web/src/features/proxy/proxy-list-page.tsx', 'apps/web/src/components/table.tsx'],

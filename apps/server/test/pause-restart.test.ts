@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { messageTemplates, settings, whatsappAccounts } from '../src/db/schema.ts';
 import type { AccountRow } from '../src/engine/loop.ts';
-import { recordAccountEvent } from '../src/engine/safety/account-events.ts';
 import { COOL_DOWN_S } from '../src/engine/safety/restrict.ts';
 import { SessionHost } from '../src/engine/session/session-host.ts';
 import { createMemoryBus } from '../src/live/bus.ts';
 import { createFileStore } from '../src/modules/file/stores.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { createPresenter } from '../src/modules/whatsapp/present.ts';
+import { recordAccountEvent } from '../src/rules/safety/account-events.ts';
 import { SendError } from '../src/wa/driver.ts';
 import { QUIET_RATES, SimulatorDriver } from '../src/wa/simulator.ts';
 import {

@@ -3,7 +3,7 @@
  * defaults of the time the tests were written (written out, so that a changed default does not change what a
  * test means), and an account warmed up long ago that sent last night, on Jakarta's clock.
  */
-import type { SafetyCounters, SafetySettings } from '../src/engine/safety/send-policy.ts';
+import type { SafetyCounters, SafetySettings } from '../src/rules/safety/send-policy.ts';
 
 export const TZ = 'Asia/Jakarta';
 

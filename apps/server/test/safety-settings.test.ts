@@ -5,7 +5,7 @@
 import { SAFETY_TEXT } from '@sewablast/contract/safety';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappAccounts } from '../src/db/schema.ts';
-import { sendingDay } from '../src/engine/safety/send-policy.ts';
+import { sendingDay } from '../src/rules/safety/send-policy.ts';
 import { buildTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;

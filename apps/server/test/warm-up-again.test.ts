@@ -1,6 +1,6 @@
 /**
  * An account warms up anew after a temporary ban and after being logged out (it must be linked again): the
- * session's event clears its send record, so that its next send is day 1 of a warm-up (engine/safety/send-policy.ts).
+ * session's event clears its send record, so that its next send is day 1 of a warm-up (rules/safety/send-policy.ts).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -19,7 +19,7 @@ export const ACCOUNT_EVENT_KINDS = [
   /** The account was given another proxy (another IP); `detail.proxy_id` is the new one, null for none. */
   'proxy_changed',
   /**
-   * The account's health (engine/safety/health.ts) fell below the slow-down threshold, or moved while below it: its
+   * The account's health (rules/safety/health.ts) fell below the slow-down threshold, or moved while below it: its
    * interval is stretched and its day's cap lowered. `detail`: `health`, `stretch` (the interval's factor),
    * `daily_cap` (the lowered cap).
    */

@@ -46,7 +46,7 @@ export const LIVE_EVENTS = [
   'profile',
   /** A file import's progress (imports.ts): `importId`, `rows` read so far, `phase`; `deviceId` is empty. */
   'import_progress',
-  /** The account's health changed (engine/safety/health.ts): its health figures and the day's cap they move. */
+  /** The account's health changed (rules/safety/health.ts): its health figures and the day's cap they move. */
   'health',
 ] as const;
 export type TLiveEventName = (typeof LIVE_EVENTS)[number];

@@ -105,7 +105,7 @@ const ACCOUNT_KINDS = [
   kind('in_use', { number: z.string(), in_use: z.union([z.literal(0), z.literal(1)]) }),
   /** The account's own name, learned after linking. */
   kind('profile', { pushname: z.string() }),
-  /** The account's health moved (engine/safety/health.ts), with the figures it moves; when and why a blast waits is the blast's to say. */
+  /** The account's health moved (rules/safety/health.ts), with the figures it moves; when and why a blast waits is the blast's to say. */
   kind('health', ZSafetyFigures.omit({ resume_at: true, wait_reason: true }).shape),
 ] as const;
 

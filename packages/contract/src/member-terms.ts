@@ -1,6 +1,6 @@
 /**
  * The member's own terms for one account (issue 23 item 3): PUT /api/admin/whatsapp/terms. Null (or an empty
- * box) is the service's; the server lets them only narrow the service's cap and hours (engine/safety/member-terms.ts).
+ * box) is the service's; the server lets them only narrow the service's cap and hours (rules/safety/member-terms.ts).
  */
 import { z } from 'zod';
 import { ZId } from './paging.ts';

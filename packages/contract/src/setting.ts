@@ -26,12 +26,12 @@ export const ZSetting = z.object({
   send_window_start: z.string(),
   send_window_end: z.string(),
   template_repeat_days: z.number().int(),
-  /** A proven account's cap (engine/safety/proven-cap.ts): what each proven day adds, and the most it grows to. */
+  /** A proven account's cap (rules/safety/proven-cap.ts): what each proven day adds, and the most it grows to. */
   daily_cap_step: z.number().int(),
   daily_cap_max: z.number().int(),
   /** Number checks one account may make in any hour (generators, validators). */
   lookups_per_hour: z.number().int(),
-  /** Health-driven pacing (engine/safety/health.ts): below the first the account is slowed, below the second paused. */
+  /** Health-driven pacing (rules/safety/health.ts): below the first the account is slowed, below the second paused. */
   health_slow_below: z.number().int(),
   health_pause_below: z.number().int(),
   /**

@@ -62,15 +62,15 @@ export const ENGINE_TEXT = {
 } as const;
 
 /**
- * Why a blasting account waits (engine/safety/send-policy.ts): a restriction WhatsApp set, outside the sending hours,
+ * Why a blasting account waits (rules/safety/send-policy.ts): a restriction WhatsApp set, outside the sending hours,
  * its day's cap spent, (`no_hours`) its owner's sending hours and the service's never meet, so that it
- * never sends, (`health`) its health is below the pause threshold until it recovers (engine/safety/health.ts), or
- * (`spread`) a long pause between two sends, the day's cap spread over the sending hours (engine/safety/send-spread.ts).
+ * never sends, (`health`) its health is below the pause threshold until it recovers (rules/safety/health.ts), or
+ * (`spread`) a long pause between two sends, the day's cap spread over the sending hours (rules/safety/send-spread.ts).
  */
 export const WAIT_REASONS = ['limited', 'window', 'cap', 'no_hours', 'health', 'spread'] as const;
 export type TWaitReason = (typeof WAIT_REASONS)[number];
 
-/** Whether an account's health went up, down or stayed since earlier (engine/safety/health.ts, HEALTH_TREND_HOURS). */
+/** Whether an account's health went up, down or stayed since earlier (rules/safety/health.ts, HEALTH_TREND_HOURS). */
 export const HEALTH_TRENDS = ['up', 'down', 'steady'] as const;
 export type THealthTrend = (typeof HEALTH_TRENDS)[number];
 
@@ -102,7 +102,7 @@ export const ZWhatsapp = z.object({
   limited_until: z.string().nullable(),
   /** Account safety (DESIGN §8): the most it sends in this sending day, its warm-up lowering it. */
   daily_cap: z.number().int(),
-  /** Its cap today is above the service's daily cap because it proved itself (engine/safety/proven-cap.ts). */
+  /** Its cap today is above the service's daily cap because it proved itself (rules/safety/proven-cap.ts). */
   cap_grown: z.boolean(),
   sent_today: z.number().int(),
   /** Its day of warm-up (1 the first) of `warmup_days`; null once warmed up. */
@@ -111,7 +111,7 @@ export const ZWhatsapp = z.object({
   /** When a blasting account that waits may send again (ISO), and why it waits; null when it is not waiting. */
   resume_at: z.string().nullable(),
   wait_reason: z.enum(WAIT_REASONS).nullable(),
-  /** Its health 0–100 from its own signals over the last 24 hours (engine/safety/health.ts), and its trend since earlier. */
+  /** Its health 0–100 from its own signals over the last 24 hours (rules/safety/health.ts), and its trend since earlier. */
   health: z.number().int(),
   health_trend: z.enum(HEALTH_TRENDS),
   /** Below this health its blast pauses itself (the settings' `health_pause_below`), for the row's reason. */

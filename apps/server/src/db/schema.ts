@@ -131,7 +131,7 @@ export const settings = pgTable('settings', {
   terms: text('terms').notNull().default(''),
   privacy_policy: text('privacy_policy').notNull().default(''),
   /**
-   * Account safety (engine/safety/send-policy.ts; the reasoning behind the defaults is in docs/decisions.md): the most
+   * Account safety (rules/safety/send-policy.ts; the reasoning behind the defaults is in docs/decisions.md): the most
    * messages an account sends in one sending day once warmed up; the warm-up's length and its first day's cap;
    * the service's sending hours (HH:MM in BUSINESS_TZ, crossing midnight when the start is the later; equal
    * means all day); and the days within which one number is not sent the same template again (0: no rule).
@@ -143,7 +143,7 @@ export const settings = pgTable('settings', {
   send_window_end: varchar('send_window_end', { length: 5 }).notNull().default('20:00'),
   template_repeat_days: integer('template_repeat_days').notNull().default(7),
   /**
-   * A proven account's cap (engine/safety/proven-cap.ts): each sending day after its warm-up that it sends its whole cap
+   * A proven account's cap (rules/safety/proven-cap.ts): each sending day after its warm-up that it sends its whole cap
    * without a restriction and in good health adds `daily_cap_step`, up to `daily_cap_max`.
    */
   daily_cap_step: integer('daily_cap_step').notNull().default(20),
@@ -151,7 +151,7 @@ export const settings = pgTable('settings', {
   /** Number checks (generators, validators) one account may make in any hour (engine/checks/check-budget.ts). */
   lookups_per_hour: integer('lookups_per_hour').notNull().default(30),
   /**
-   * Health-driven pacing (engine/safety/health.ts): below `health_slow_below` an account's interval is stretched and its
+   * Health-driven pacing (rules/safety/health.ts): below `health_slow_below` an account's interval is stretched and its
    * cap lowered in proportion; below `health_pause_below` it pauses until its health recovers (0: never).
    */
   health_slow_below: integer('health_slow_below').notNull().default(70),
@@ -274,7 +274,7 @@ export const whatsappAccounts = pgTable(
     interval_min: integer('interval_min'),
     interval_max: integer('interval_max'),
     /**
-     * The owner's own terms (engine/safety/member-terms.ts): a lower daily cap and narrower sending hours, the hours
+     * The owner's own terms (rules/safety/member-terms.ts): a lower daily cap and narrower sending hours, the hours
      * their phone is theirs. Null: the service's. They only ever narrow the service's cap and hours.
      */
     member_daily_cap: integer('member_daily_cap'),
@@ -303,7 +303,7 @@ export const whatsappAccounts = pgTable(
      */
     spread_until: stamp('spread_until'),
     /**
-     * The sending day (engine/safety/send-policy.ts) `sent_count` counts, raised with each logged send in the statement
+     * The sending day (rules/safety/send-policy.ts) `sent_count` counts, raised with each logged send in the statement
      * that records it (ledger/record-send.ts), so that the day's cap holds across restarts and takeovers.
      */
     sent_day: date('sent_day', { mode: 'string' }),
@@ -313,14 +313,14 @@ export const whatsappAccounts = pgTable(
     /** The sending day its current warm-up began. */
     warmup_started_on: date('warmup_started_on', { mode: 'string' }),
     /**
-     * Sending days it proved itself since its warm-up, each raising its cap a step (engine/safety/proven-cap.ts): added
+     * Sending days it proved itself since its warm-up, each raising its cap a step (rules/safety/proven-cap.ts): added
      * by the outcome statement of the next day's first send, cut by a restriction as the event log records it
      * (`restricted_at`, so that the day of a restriction never counts).
      */
     proven_days: integer('proven_days').notNull().default(0),
     restricted_at: stamp('restricted_at'),
     /**
-     * Its health 0–100 (engine/safety/health.ts) as last computed (`health_at`), the same score for the window ending
+     * Its health 0–100 (rules/safety/health.ts) as last computed (`health_at`), the same score for the window ending
      * HEALTH_TREND_HOURS earlier (its trend), and the pacing decision last logged (`ok`, `slowed`, `paused`).
      */
     health: integer('health').notNull().default(100),
@@ -355,7 +355,7 @@ export const whatsappAccounts = pgTable(
 /**
  * What happened to an account (contract `account-events.ts`): disconnects, WhatsApp's codes, bans, proxy changes.
  * Its health is read from it and a lost account's last hours are explained from it; kept ACCOUNT_EVENTS_KEEP_DAYS
- * (engine/safety/account-events.ts).
+ * (rules/safety/account-events.ts).
  */
 export const accountEvents = pgTable(
   'account_events',

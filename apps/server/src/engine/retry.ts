@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
+import { RATE_LIMITED } from '../rules/safety/health.ts';
 import { SendError, type WaSession } from '../wa/driver.ts';
 import { nextChange } from './session/account-changes.ts';
 
@@ -39,9 +40,6 @@ export type Attempted<T> =
   | { status: 'fail' | 'banned'; error: string }
   | { status: 'restricted'; error: string; code: string; until: Date | null }
   | { status: 'stopped' };
-
-/** WhatsApp's rate-overlimit. */
-export const RATE_LIMITED = '429';
 
 export async function withRetries<T>(
   pace: RetryPace,

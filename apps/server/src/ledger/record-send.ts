@@ -32,14 +32,14 @@ export interface SendOutcome {
   /** The template variant sent (engine/blast/variants.ts), counted in its figures. */
   variant?: string | null;
   /**
-   * The sending day the send counts under toward its account's cap (engine/safety/send-policy.ts), the day its
+   * The sending day the send counts under toward its account's cap (rules/safety/send-policy.ts), the day its
    * warm-up began, and when it was sent; left out, the send is not counted toward a cap.
    */
   day?: string | null;
   warmupFrom?: string | null;
   sentAt?: Date | null;
   /**
-   * What the send does to its account's proven days (engine/safety/proven-cap.ts): `step` counts the account's last
+   * What the send does to its account's proven days (rules/safety/proven-cap.ts): `step` counts the account's last
    * sending day if this is the first send of a new one, `reset` starts them again with a new warm-up.
    */
   proven?: 'step' | 'reset' | null;
@@ -49,7 +49,7 @@ export interface RecordedSend {
   logId: number;
   fee: number;
   account: { count_success: number; count_fail: number; income: number };
-  /** The account's sends counted toward its cap and the sending day they count in (engine/safety/send-policy.ts). */
+  /** The account's sends counted toward its cap and the sending day they count in (rules/safety/send-policy.ts). */
   sent: { day: string | null; count: number };
   referral: { userId: number; amount: number } | null;
   levelId: number | null;

@@ -7,8 +7,8 @@ import { count } from 'drizzle-orm';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { Db } from '../db/client.ts';
 import { whatsappAccounts } from '../db/schema.ts';
-import type { JobKind } from '../engine/index.ts';
 import { heldBy } from '../engine/index.ts';
+import type { JobKind } from '../rules/jobs/job-kinds.ts';
 import { processRegistry } from './registry.ts';
 
 type Outcome = 'success' | 'fail' | 'restricted' | 'banned' | 'stopped';

@@ -5,7 +5,7 @@
  * wait at once, so that the change takes hold in the next round; a pause between sends or a restriction's wait
  * is not this wait, and is left to end in its time (ending them early sends sooner).
  */
-import type { SafetyVerdict } from '../safety/send-policy.ts';
+import type { SafetyVerdict } from '../../rules/safety/send-policy.ts';
 
 /**
  * A wait for the sending hours or the next day is checked again this often, so that settings changed where no

@@ -17,24 +17,18 @@ import { BLAST_TEXT } from '@sewablast/contract/whatsapp';
 import type { OutcomeWriter } from '../../ledger/outcome-writer.ts';
 import type { PublishAccountEvent } from '../../live/account-event.ts';
 import { countSend } from '../../metrics/engine-metrics.ts';
+import { DEFAULT_INTERVAL_S } from '../../rules/safety/defaults.ts';
+import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../../rules/safety/send-policy.ts';
+import { spreadGap, spreadInterval } from '../../rules/safety/send-spread.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type Pace, type RoundEnd } from '../loop.ts';
 import { withRecentHealth } from '../safety/health-read.ts';
 import { beginRestriction } from '../safety/restrict.ts';
-import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../safety/send-policy.ts';
-import { spreadGap, spreadInterval } from '../safety/send-spread.ts';
 import { TEMP_BANNED } from '../session/session-events.ts';
 import { SafetyHold } from './blast-hold.ts';
 import { RecordInPause, recordBlastOutcome } from './blast-outcome.ts';
 import { SpreadPause } from './blast-pause.ts';
 import { type BlastRowValues, releaseNumber, setBlastAccount } from './blast-rows.ts';
-import {
-  anyNumberLeft,
-  DEFAULT_INTERVAL_S,
-  type Material,
-  type MediaFiles,
-  readRound,
-  type Taken,
-} from './blast-take.ts';
+import { anyNumberLeft, type Material, type MediaFiles, readRound, type Taken } from './blast-take.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
 import type { VariantPicker } from './variants.ts';
 

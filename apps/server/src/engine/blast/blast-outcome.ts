@@ -6,8 +6,8 @@
  */
 import type { OutcomeWriter } from '../../ledger/outcome-writer.ts';
 import type { PublishAccountEvent } from '../../live/account-event.ts';
+import type { SafetyVerdict, SafetyView } from '../../rules/safety/send-policy.ts';
 import type { AccountRow } from '../account-read.ts';
-import type { SafetyVerdict, SafetyView } from '../safety/send-policy.ts';
 import type { Material, Taken } from './blast-take.ts';
 import type { SendOutcome } from './send.ts';
 

@@ -8,8 +8,8 @@
  */
 import type { TAccountExtras } from '@sewablast/contract/live';
 import { LONG_PAUSE_S } from '@sewablast/contract/safety';
-import type { SafetyView } from '../safety/send-policy.ts';
-import { withSpread } from '../safety/send-spread.ts';
+import type { SafetyView } from '../../rules/safety/send-policy.ts';
+import { withSpread } from '../../rules/safety/send-spread.ts';
 
 export interface SpreadPauseDeps {
   now: () => Date;

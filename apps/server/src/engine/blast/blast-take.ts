@@ -10,21 +10,14 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import {
-  files,
-  messageLogs,
-  messageTemplates,
-  phoneNumbers,
-  settings,
-  users,
-  whatsappAccounts,
-} from '../../db/schema.ts';
+import { files, messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../../db/schema.ts';
 import { settingText, settingValue } from '../../db/settings-row.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY, paceOf } from '../../rules/safety/defaults.ts';
+import type { HealthThresholds } from '../../rules/safety/health.ts';
+import type { SafetySettings } from '../../rules/safety/send-policy.ts';
 import { BoundedCache } from '../../wa/bounded-cache.ts';
 import type { AccountRow } from '../account-read.ts';
-import type { HealthThresholds } from '../safety/health.ts';
-import type { SafetySettings } from '../safety/send-policy.ts';
 
 export interface Taken {
   id: number;
@@ -45,23 +38,6 @@ export interface Material {
   /** The health thresholds as this round found them (health.ts). */
   health: HealthThresholds;
 }
-
-/** The safety settings before the settings row exists: the schema's defaults. */
-export const DEFAULT_SAFETY: SafetySettings = {
-  daily_cap: settings.daily_cap.default as number,
-  daily_cap_step: settings.daily_cap_step.default as number,
-  daily_cap_max: settings.daily_cap_max.default as number,
-  warmup_days: settings.warmup_days.default as number,
-  warmup_start_cap: settings.warmup_start_cap.default as number,
-  send_window_start: settings.send_window_start.default as string,
-  send_window_end: settings.send_window_end.default as string,
-  template_repeat_days: settings.template_repeat_days.default as number,
-};
-
-export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = {
-  health_slow_below: settings.health_slow_below.default as number,
-  health_pause_below: settings.health_pause_below.default as number,
-};
 
 /**
  * The number may not have been sent `template` within the settings' repeat window, while `enforce` (the
@@ -91,18 +67,6 @@ export async function anyNumberLeft(
     )
     .limit(1);
   return number !== undefined;
-}
-
-/** The pause when neither the account, its owner nor the settings name one. */
-export const DEFAULT_INTERVAL_S = 10;
-
-type Bound = number | null | undefined;
-
-/** The pause after a send, in whole seconds: the account's, else its owner's, else the service's. */
-export function paceOf(account: [Bound, Bound], owner: [Bound, Bound], service: [Bound, Bound]) {
-  const min = account[0] ?? owner[0] ?? service[0] ?? DEFAULT_INTERVAL_S;
-  const max = Math.max(min, account[1] ?? owner[1] ?? service[1] ?? min);
-  return { min, max };
 }
 
 const roundStatement = preparedPer((db) => {

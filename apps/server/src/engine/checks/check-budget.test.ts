@@ -1,7 +1,7 @@
 /** The number-check budget on its own: which accounts may check, which goes first, and how long a job waits. */
 import { describe, expect, it } from 'vitest';
 import { SAFETY_SETTINGS, WARMED_UP, wib } from '../../../test/safety-fixtures.ts';
-import type { SafetyCounters } from '../safety/send-policy.ts';
+import type { SafetyCounters } from '../../rules/safety/send-policy.ts';
 import { type CheckerUse, checkerBar, chooseChecker } from './check-budget.ts';
 
 const SETTINGS = SAFETY_SETTINGS;

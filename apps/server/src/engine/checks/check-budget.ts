@@ -15,14 +15,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { numberChecks, settings, whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
+import { recordAccountEvent } from '../../rules/safety/account-events.ts';
+import { DEFAULT_SAFETY } from '../../rules/safety/defaults.ts';
+import {
+  type PolicyClock,
+  type SafetyCounters,
+  type SafetySettings,
+  sendPolicy,
+} from '../../rules/safety/send-policy.ts';
 import { SendError, type WaSession } from '../../wa/driver.ts';
 import type { AccountRow } from '../account-read.ts';
 import { canWork } from '../account-works.ts';
-import { DEFAULT_SAFETY } from '../blast/blast-take.ts';
 import { awaitReconnect, type RetryPace } from '../retry.ts';
-import { recordAccountEvent } from '../safety/account-events.ts';
 import { restrictionsInARow, restrictionWait } from '../safety/restrict.ts';
-import { type PolicyClock, type SafetyCounters, type SafetySettings, sendPolicy } from '../safety/send-policy.ts';
 
 export const LOOKUP_WINDOW_MS = 60 * 60 * 1000;
 /** Checks are kept this long: the evidence of what an account did before a ban. */

@@ -6,8 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { phoneNumbers } from '../../db/schema.ts';
+import { JOB_TABLES, type JobKind, type JobRow } from '../../rules/jobs/job-kinds.ts';
 import type { WaSession } from '../../wa/driver.ts';
-import { JOB_TABLES, type JobKind, type JobRow } from './job-kinds.ts';
 
 export async function recordCheck(
   db: Db,

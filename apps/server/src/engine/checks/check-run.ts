@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { PublishJobEvent } from '../../live/account-event.ts';
+import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobRef } from '../../rules/jobs/job-kinds.ts';
 import type { WaSession } from '../../wa/driver.ts';
 import { heldBy } from '../leases.ts';
 import { AccountLoop, type AccountRow, type LoopDeps, type Pace, type RoundEnd } from '../loop.ts';
@@ -21,7 +22,6 @@ import { withRetries } from '../retry.ts';
 import { BUDGET_SPENT, budgetedChecker, type Checker } from './check-budget.ts';
 import { recordCheck } from './check-record.ts';
 import { BudgetWait } from './check-wait.ts';
-import { doneOf, JOB_EVENTS, JOB_TABLES, type JobKind, type JobRow, jobRef } from './job-kinds.ts';
 
 export interface CheckRunDeps extends LoopDeps {
   /** Where a validator's uploaded file is read from. */

@@ -3,8 +3,9 @@
  * the start plus the checks already counted, so the counts alone say where the run resumes; `current_number`
  * shows the last one checked.
  */
+
+import { type GeneratorRow, generatorTotal } from '../../rules/jobs/job-kinds.ts';
 import { CheckRun, type CheckRunDeps, type JobPosition } from './check-run.ts';
-import { type GeneratorRow, generatorTotal } from './job-kinds.ts';
 
 export class GeneratorRun extends CheckRun<GeneratorRow> {
   constructor(deps: CheckRunDeps, accountId: number, jobId: number) {

@@ -6,12 +6,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { generators, validators, whatsappAccounts } from '../../db/schema.ts';
+import type { JobKind, JobRow } from '../../rules/jobs/job-kinds.ts';
 import type { WaSession } from '../../wa/driver.ts';
 import { CAN_WORK, canWork } from '../account-works.ts';
 import type { AccountRow } from '../loop.ts';
 import type { CheckRun, CheckRunDeps } from './check-run.ts';
 import { GeneratorRun } from './generator-run.ts';
-import type { JobKind, JobRow } from './job-kinds.ts';
 import { ValidatorRun } from './validator-run.ts';
 
 type Wanted = { kind: JobKind; id: number } | null;

@@ -7,8 +7,8 @@ import { VALIDATOR_TEXT } from '@sewablast/contract/validator';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
 import { readFileNumbers } from '../../lib/file-numbers.ts';
+import type { ValidatorRow } from '../../rules/jobs/job-kinds.ts';
 import { CheckRun, type CheckRunDeps, type JobPosition, RunFailure } from './check-run.ts';
-import type { ValidatorRow } from './job-kinds.ts';
 
 export class ValidatorRun extends CheckRun<ValidatorRow> {
   private numbers: string[] | null = null;

@@ -13,12 +13,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
+import { recordAccountEvent } from '../../rules/safety/account-events.ts';
+import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from '../../rules/safety/defaults.ts';
+import { type HealthState, type HealthThresholds, healthPace, healthScore } from '../../rules/safety/health.ts';
+import { readSignals, signals } from '../../rules/safety/health-signals.ts';
+import { type PolicyClock, safetyView, sendPolicy } from '../../rules/safety/send-policy.ts';
 import { type AccountRow, accountById } from '../account-read.ts';
-import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from '../blast/blast-take.ts';
-import { recordAccountEvent } from './account-events.ts';
-import { type HealthState, type HealthThresholds, healthPace, healthScore } from './health.ts';
-import { readSignals, signals } from './health-signals.ts';
-import { type PolicyClock, safetyView, sendPolicy } from './send-policy.ts';
 
 export const HEALTH_REFRESH_MS = 5 * 60_000;
 /** Accounts a housekeeping round refreshes at most (a round every 10 s: 3,000 a minute). */

@@ -7,10 +7,10 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountEvents, messageLogs } from '../../db/schema.ts';
+import { recordAccountEvent } from '../../rules/safety/account-events.ts';
+import { RATE_LIMITED } from '../../rules/safety/health.ts';
 import type { AccountRow } from '../account-read.ts';
 import { setBlastAccount } from '../blast/blast-rows.ts';
-import { RATE_LIMITED } from '../retry.ts';
-import { recordAccountEvent } from './account-events.ts';
 
 export const COOL_DOWN_S = 60;
 export const COOL_DOWN_MAX_S = 30 * 60;

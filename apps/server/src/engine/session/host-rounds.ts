@@ -7,8 +7,8 @@
  */
 import type { PublishAccountEvent } from '../../live/account-event.ts';
 import { countTakeovers } from '../../metrics/engine-metrics.ts';
+import { pruneAccountEvents } from '../../rules/safety/account-events.ts';
 import { type ClaimedAccount, LEASE_SECONDS, type Leases } from '../leases.ts';
-import { pruneAccountEvents } from '../safety/account-events.ts';
 import { healthFigures, refreshHealth, staleHealth } from '../safety/health-read.ts';
 import type { HeldSessions } from './held-sessions.ts';
 import { KeyPruneTurn, pruneAccountKeys } from './key-prune.ts';

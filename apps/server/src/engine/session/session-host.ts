@@ -20,11 +20,11 @@ import {
   publishAccountEvent,
   publishJobEvent,
 } from '../../live/account-event.ts';
+import type { JobKind } from '../../rules/jobs/job-kinds.ts';
 import { BlastRuns } from '../blast/blast-runs.ts';
 import { MediaFiles } from '../blast/blast-take.ts';
 import type { Recipient, SendOutcome } from '../blast/send.ts';
 import { VariantPicker } from '../blast/variants.ts';
-import type { JobKind } from '../checks/job-kinds.ts';
 import { JobRuns } from '../checks/job-runs.ts';
 import type { Engine, LinkOptions, SimulatorAction, SimulatorInput } from '../engine.ts';
 import { Leases } from '../leases.ts';

@@ -1,6 +1,7 @@
 /** The period the service-wide page reads: whole business days, the event log's 14 days when left out. */
-import { ACCOUNT_EVENTS_KEEP_DAYS } from '../../engine/index.ts';
+
 import { endOfBusinessDate, lastBusinessDays, startOfBusinessDate } from '../../lib/business-day.ts';
+import { ACCOUNT_EVENTS_KEEP_DAYS } from '../../rules/safety/account-events.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

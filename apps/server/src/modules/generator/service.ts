@@ -8,9 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { generators } from '../../db/schema.ts';
-import { type GeneratorRow, generatorTotal } from '../../engine/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { type GeneratorRow, generatorTotal } from '../../rules/jobs/job-kinds.ts';
 import { jobContext, presentJob } from '../jobs/present.ts';
 import { createJobCore, type JobCoreDeps } from '../jobs/service.ts';
 

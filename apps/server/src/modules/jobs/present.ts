@@ -4,7 +4,7 @@ import type { ZJobBase } from '@sewablast/contract/jobs';
 import { JOB_STATES, type TJobState, type TJobWhatsapp } from '@sewablast/contract/jobs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { doneOf, type JobRow } from '../../engine/index.ts';
+import { doneOf, type JobRow } from '../../rules/jobs/job-kinds.ts';
 import { type MemberNames, memberNames } from '../users/names.ts';
 import { accountLabelsOf } from '../whatsapp/accounts-read.ts';
 

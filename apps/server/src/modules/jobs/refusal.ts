@@ -4,8 +4,8 @@
  * The answer (`TJobRefusal`) also repeats `msg` as `error`, which the spec's client shows.
  */
 import type { TJobRefusalCode } from '@sewablast/contract/jobs';
-import { type Busy, busyMessage } from '../../engine/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type Busy, busyMessage } from '../../rules/jobs/account-busy.ts';
 
 export class JobRefused extends AppError {
   constructor(code: 'forbidden' | 'conflict', message: string, refusal: TJobRefusalCode) {

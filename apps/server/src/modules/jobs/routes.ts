@@ -8,10 +8,10 @@ import { JOB_TEXT, type jobSchemasOf } from '@sewablast/contract/jobs';
 import type { jobCallsOf } from '@sewablast/contract/jobs-calls';
 import { SERVER_TEXT } from '@sewablast/contract/texts';
 import type { z } from 'zod';
-import type { JobRow } from '../../engine/index.ts';
 import { requireActor } from '../../http/access.ts';
 import { bind, type ZodApp } from '../../http/bind.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { JobRow } from '../../rules/jobs/job-kinds.ts';
 import { prefersJson, resultCsv, resultJson } from './result-download.ts';
 import type { JobCore } from './service.ts';
 

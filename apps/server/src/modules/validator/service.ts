@@ -15,13 +15,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { validators } from '../../db/schema.ts';
-import type { ValidatorRow } from '../../engine/index.ts';
 import { importFormatMessage } from '../../http/upload.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { readFileNumbers } from '../../lib/file-numbers.ts';
 import { ImportFormatError } from '../../lib/import-rows.ts';
 import { importMimeOf, SNIFF_BYTES } from '../../lib/import-sniff.ts';
+import type { ValidatorRow } from '../../rules/jobs/job-kinds.ts';
 import type { FileInfo, FileService } from '../file/service.ts';
 import { readHead } from '../file/stream-head.ts';
 import { jobContext, presentJob } from '../jobs/present.ts';

@@ -10,10 +10,12 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
-import { DEFAULT_SAFETY, minutesOpen, paceOf, sendingHours, sendPolicy } from '../../engine/index.ts';
 import { blastFeeOf } from '../../ledger/fee.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { DEFAULT_SAFETY, paceOf } from '../../rules/safety/defaults.ts';
+import { minutesOpen, sendingHours } from '../../rules/safety/member-terms.ts';
+import { sendPolicy } from '../../rules/safety/send-policy.ts';
 import { blastIntervalOf } from '../users/users-read.ts';
 
 const DAY_MINUTES = 24 * 60;

@@ -8,12 +8,13 @@ import { MAX_PENDING_LINKS, type TNewClientRequest, WHATSAPP_TEXT } from '@sewab
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { type Db, withRetry } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
-import { type Engine, EngineUnavailable, recordAccountEvent } from '../../engine/index.ts';
+import { type Engine, EngineUnavailable } from '../../engine/index.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, tooMany, unavailable } from '../../lib/app-error.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
+import { recordAccountEvent } from '../../rules/safety/account-events.ts';
 import type { ProxyService } from '../proxy/service.ts';
 import { lockUser } from '../users/users-read.ts';
 

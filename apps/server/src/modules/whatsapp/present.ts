@@ -1,22 +1,16 @@
 /**
  * An account as the API and its screens show it: the row's public fields and its safety figures today
- * (engine/safety/send-policy.ts; its health as last computed, engine/safety/health-read.ts; the long pause its blast is in,
- * engine/safety/send-spread.ts), from the settings read once per answer. Credentials never leave the server.
+ * (rules/safety/send-policy.ts; its health as last computed, engine/safety/health-read.ts; the long pause its blast is in,
+ * rules/safety/send-spread.ts), from the settings read once per answer. Credentials never leave the server.
  */
 import type { TWhatsapp } from '@sewablast/contract/whatsapp';
 import type { Db } from '../../db/client.ts';
 import type { whatsappAccounts } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/settings-row.ts';
-import type { HealthThresholds } from '../../engine/index.ts';
-import {
-  DEFAULT_HEALTH_THRESHOLDS,
-  DEFAULT_SAFETY,
-  type SafetySettings,
-  type SafetyView,
-  safetyView,
-  sendPolicy,
-  withSpread,
-} from '../../engine/index.ts';
+import { DEFAULT_HEALTH_THRESHOLDS, DEFAULT_SAFETY } from '../../rules/safety/defaults.ts';
+import type { HealthThresholds } from '../../rules/safety/health.ts';
+import { type SafetySettings, type SafetyView, safetyView, sendPolicy } from '../../rules/safety/send-policy.ts';
+import { withSpread } from '../../rules/safety/send-spread.ts';
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 

@@ -19,13 +19,13 @@ import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappAccounts } from '../../db/schema.ts';
 import type { Engine } from '../../engine/index.ts';
-import { busyMessage, claimAccount } from '../../engine/index.ts';
 import { requireAccess, visibleRows } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound, unavailable } from '../../lib/app-error.ts';
 import { countUpTo, paged } from '../../lib/paging.ts';
 import { publishAccountEvent } from '../../live/account-event.ts';
 import type { EventBus } from '../../live/bus.ts';
+import { busyMessage, claimAccount } from '../../rules/jobs/account-busy.ts';
 import type { PhoneNumberService } from '../phonenumber/service.ts';
 import type { ProxyService } from '../proxy/service.ts';
 import { createBlaster } from './blaster.ts';
@@ -55,7 +55,7 @@ export interface WhatsappServiceDeps {
   /** Milliseconds in one second of send time: the Blaster's pause between messages. */
   secondMs?: number;
   /**
-   * BUSINESS_TZ and ACCOUNT_SAFETY, for each account's safety figures (engine/safety/send-policy.ts); services.ts
+   * BUSINESS_TZ and ACCOUNT_SAFETY, for each account's safety figures (rules/safety/send-policy.ts); services.ts
    * always says, tests about other things leave it off.
    */
   safety?: { timeZone: string; enforce: boolean };

@@ -1,14 +1,20 @@
 /**
  * An account's health signals (health.ts) read from its event log and its message logs, on their (account,
- * time) indexes: for many accounts now and HEALTH_TREND_HOURS earlier (health-read.ts), and for one account
- * at any instants of the last days (its health series, for the timeline of a lost account). At the 200-a-day
- * cap a window is a few hundred rows an account.
+ * time) indexes: for many accounts now and HEALTH_TREND_HOURS earlier (the engine's refresh,
+ * engine/safety/health-read.ts), and for one account at any instants of the last days (its health series, for
+ * the timeline of a lost account). At the 200-a-day cap a window is a few hundred rows an account.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountEvents, messageLogs, whatsappAccounts } from '../../db/schema.ts';
-import { RATE_LIMITED } from '../retry.ts';
-import { HEALTH_TREND_HOURS, HEALTH_WINDOW_HOURS, type HealthSignals, healthScore, LAG_MINUTES } from './health.ts';
+import {
+  HEALTH_TREND_HOURS,
+  HEALTH_WINDOW_HOURS,
+  type HealthSignals,
+  healthScore,
+  LAG_MINUTES,
+  RATE_LIMITED,
+} from './health.ts';
 
 const HOUR = 3_600_000;
 

@@ -4,9 +4,9 @@
  */
 import { JOB_TEXT } from '@sewablast/contract/jobs';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { whatsappAccounts } from '../db/schema.ts';
-import { JOB_KINDS, JOB_TABLES, type JobKind } from './checks/job-kinds.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { whatsappAccounts } from '../../db/schema.ts';
+import { JOB_KINDS, JOB_TABLES, type JobKind } from './job-kinds.ts';
 
 export type Busy = { kind: 'blast' } | { kind: JobKind; id: number };
 

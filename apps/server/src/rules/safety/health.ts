@@ -19,6 +19,9 @@ export const LAG_MINUTES = 30;
 /** A difference smaller than this is no trend. */
 export const TREND_STEP = 5;
 
+/** WhatsApp's rate-overlimit: a restriction with this code counts as `rateLimited`, any other as `restricted`. */
+export const RATE_LIMITED = '429';
+
 export interface HealthSignals {
   /** Sends refused with 463 (a reach-out timelock, a LID contact unresolved, an unknown restriction). */
   restricted: number;
