@@ -14,7 +14,7 @@ const FEE = 10_000;
 const BANK = { account_bank: 'BCA', account_number: '1234567890', account_name: 'Budi Santoso' };
 
 // The demo seed brings the numbers and the message templates a blast sends.
-const { server, signedIn } = useSuite({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
+const { server, signedIn, signedInShared } = useSuite({ SIM_SCAN_MS: '600000', SEED_DEMO: '1' });
 let devToken: string;
 let member: Person;
 let memberToken: string;
@@ -111,7 +111,7 @@ describe('Dashboard Admin', () => {
     const admin = await createUser(server, 'admin');
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1366, 375]) {
-        const { context, page } = await signedInAt(admin, { width, height: 900 }, theme);
+        const { context, page } = await signedInShared(admin, { viewport: { width, height: 900 }, theme, axe: true });
         await page.goto('/');
         for (const id of ['blasts', 'paid']) {
           const chart = page.getByTestId(`chart-${id}`);

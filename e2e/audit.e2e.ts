@@ -10,11 +10,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login, type Person } from './api.ts';
 import { axeFindings, downloadedText, useSuite } from './fixture.ts';
-import { signInThroughForm } from './harness.ts';
 
 const BANK = { account_bank: 'BCA', account_number: '9876543210', account_name: '=HYPERLINK("http://x")' };
 
-const { server, open } = useSuite();
+const { server, signedInShared } = useSuite();
 let admin: Person;
 let member: Person;
 let levelId: number;
@@ -40,9 +39,7 @@ beforeAll(async () => {
     token: adminToken,
   });
   levelId = created.level.id;
-  ({ page } = await open({ viewport: { width: 1366, height: 800 } }));
-  await signInThroughForm(page, admin);
-  await page.waitForURL((url) => url.pathname !== '/signin');
+  ({ page } = await signedInShared(admin, { viewport: { width: 1366, height: 800 } }));
 });
 
 describe('audit log', () => {
@@ -102,14 +99,11 @@ describe('audit log', () => {
   ]) {
     for (const theme of ['light', 'dark'] as const) {
       it(`names an end date before the start under 'Sampai tanggal' and sends no such period (${viewport.width} px, ${theme})`, async () => {
-        const opened = await open({ viewport, axe: true });
-        await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+        const opened = await signedInShared(admin, { viewport, axe: true, theme });
         const asked: string[] = [];
         opened.page.on('request', (request) => {
           if (request.url().includes('/audit/list-per-page')) asked.push(request.url());
         });
-        await signInThroughForm(opened.page, admin);
-        await opened.page.waitForURL((url) => url.pathname !== '/signin');
         const view = opened.page;
         await view.goto('/audit');
         await view.getByRole('heading', { name: AUDIT_TEXT.title }).waitFor();

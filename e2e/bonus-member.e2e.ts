@@ -8,7 +8,7 @@ import { callApi, createUser, login, type Person, registerUser, simulate } from 
 import { useSuite } from './fixture.ts';
 import { DEV, signInThroughForm } from './harness.ts';
 
-const { server, open } = useSuite();
+const { server, open, signedInShared } = useSuite();
 let admin: Person;
 let member: Person;
 let adminToken: string;
@@ -43,9 +43,7 @@ const fullName = () => `${member.firstname} ${member.lastname}`;
 
 describe('an admin gives a bonus and the member sees it', () => {
   it("finds the member on 'Daftar Member' and sends 25000 once, however often Kirim is clicked", async () => {
-    const { context, page } = await open();
-    await signInThroughForm(page, admin);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInShared(admin);
     await page.goto('/member');
     await page.getByLabel('Cari Member').fill(fullName().toLowerCase().slice(0, -1));
     await page.waitForURL(/[?&]s=/);
@@ -98,9 +96,7 @@ describe('an admin gives a bonus and the member sees it', () => {
   });
 
   it("lets the admin take the bonus back from 'Daftar Bonus', asked first", async () => {
-    const { context, page } = await open();
-    await signInThroughForm(page, admin);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInShared(admin);
     await page.goto('/bonus');
     const remove = page.getByRole('button', { name: /^Hapus bonus Rp\s25\.000 / });
     await remove.click();
@@ -113,9 +109,7 @@ describe('an admin gives a bonus and the member sees it', () => {
 
 describe("an admin runs the member's settings and accounts", () => {
   it('saves the blast intervals, refuses them out of order, and shows them again', async () => {
-    const { context, page } = await open();
-    await signInThroughForm(page, admin);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInShared(admin);
     await page.goto(`/member?s=${encodeURIComponent(member.email)}`);
     await page.getByRole('link', { name: `Pengaturan ${fullName()}` }).click();
     await page.waitForURL(`**/member/edit?id=${member.id}`);
@@ -143,9 +137,7 @@ describe("an admin runs the member's settings and accounts", () => {
   });
 
   it("lists the member's WhatsApp account on /member/whatsapp", async () => {
-    const { context, page } = await open();
-    await signInThroughForm(page, admin);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInShared(admin);
     await page.goto(`/member?s=${encodeURIComponent(member.email)}`);
     await page.getByRole('link', { name: `1 akun Whatsapp ${fullName()}` }).click();
     await page.waitForURL(`**/member/whatsapp?id=${member.id}`);

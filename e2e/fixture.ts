@@ -1,7 +1,8 @@
 /**
  * What every browser-test file sets up, in one place: its server and its connection to the run's Chromium,
  * made before the file's own set-up and ended after its tests, and the steps the files share on them (a page,
- * a page signed in through the form, axe-core's findings).
+ * a page signed in through the form or with the cookies of the file's one sign-in of that person, axe-core's
+ * findings).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,9 @@ export interface PageOptions {
   axe?: boolean;
 }
 
+/** A context's cookies and storage, as Playwright hands them to a new one. */
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export interface Opened {
   context: BrowserContext;
   page: Page;
@@ -39,6 +43,13 @@ export interface Suite {
   open(options?: PageOptions): Promise<Opened>;
   /** A new context whose page has signed `person` in through the form and left /signin. */
   signedIn(person: { email: string; password: string }, options?: PageOptions): Promise<Opened>;
+  /**
+   * `signedIn` the first time the file asks for `person`; after that a new context holding the cookies that
+   * sign-in left, its page blank until the test goes somewhere. Only for tests that leave the session as it
+   * was: a sign-out, a revoked session, a new password or a two-factor change would end it for every later
+   * test that shares it.
+   */
+  signedInShared(person: { email: string; password: string }, options?: PageOptions): Promise<Opened>;
 }
 
 /**
@@ -74,20 +85,38 @@ export function useSuite(env: Record<string, string> | (() => Promise<Record<str
   };
   const context = (options: BrowserContextOptions = {}) =>
     running().browser.newContext({ baseURL: server.url, ...options });
-  const open = async ({ viewport, theme, axe: withAxe }: PageOptions = {}): Promise<Opened> => {
-    const opened = await context({ viewport: viewport ?? { width: 1280, height: 800 } });
+  const open = async (
+    { viewport, theme, axe: withAxe }: PageOptions = {},
+    storageState?: StorageState,
+  ): Promise<Opened> => {
+    const opened = await context({
+      viewport: viewport ?? { width: 1280, height: 800 },
+      ...(storageState ? { storageState } : {}),
+    });
     if (withAxe) await opened.addInitScript(axe.source);
     if (theme) await opened.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
     return { context: opened, page: await opened.newPage() };
   };
+  const signedIn = async (person: { email: string; password: string }, options?: PageOptions) => {
+    const opened = await open(options);
+    await signInThroughForm(opened.page, person);
+    await opened.page.waitForURL((url) => url.pathname !== '/signin');
+    return opened;
+  };
+  /** The cookies each person's one sign-in in this file left, by email. */
+  const signIns = new Map<string, StorageState>();
   return {
     server,
     context,
     open,
-    async signedIn(person, options) {
-      const opened = await open(options);
-      await signInThroughForm(opened.page, person);
-      await opened.page.waitForURL((url) => url.pathname !== '/signin');
+    signedIn,
+    async signedInShared(person, options) {
+      const kept = signIns.get(person.email);
+      if (kept) return open(options, kept);
+      const opened = await signedIn(person, options);
+      // The session is its cookies alone (apps/web/src/lib/session.ts); storage, such as a theme chosen in
+      // the first test, stays with that test.
+      signIns.set(person.email, { cookies: (await opened.context.storageState()).cookies, origins: [] });
       return opened;
     },
   };

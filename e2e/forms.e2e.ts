@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createUser, login, type Person } from './api.ts';
 import { useSuite } from './fixture.ts';
 
-const { server, open, signedIn } = useSuite();
+const { server, open, signedIn, signedInShared } = useSuite();
 let admin: Person;
 let token: string;
 
@@ -31,7 +31,7 @@ function countPosts(page: Page, path: string): () => number {
 
 describe('a double click', () => {
   it('on the template Simpan creates one template', async () => {
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedInShared(admin);
     const posts = countPosts(page, '/admin/message/create');
     await page.goto('/message');
     await page.getByRole('link', { name: 'Tambah' }).click();
@@ -47,7 +47,7 @@ describe('a double click', () => {
   });
 
   it('on Upload imports the file once and counts every number it registered', async () => {
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedInShared(admin);
     const posts = countPosts(page, '/admin/phonenumber/import');
     const path = join(tmpdir(), `${Date.now()}-three.csv`);
     writeFileSync(path, 'number,name\n6285711100001,Satu\n6285711100002,Dua\n6285711100003,Tiga\n');
@@ -63,7 +63,7 @@ describe('a double click', () => {
 
 describe('a form opened straight from a bookmark in a new tab', () => {
   it('goes to its list after a save, and after Batal', async () => {
-    const { context } = await signedIn(admin);
+    const { context } = await signedInShared(admin);
     let page = await context.newPage();
     await page.goto('/phonenumber/create');
     await page.getByLabel('Phone Number').fill('6285722200001');
@@ -80,7 +80,7 @@ describe('a form opened straight from a bookmark in a new tab', () => {
   });
 
   it('still goes back one page when there is one', async () => {
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedInShared(admin);
     await page.goto('/proxy?page=1');
     await page.getByRole('link', { name: 'Tambah' }).click();
     await page.waitForURL('**/proxy/create');
@@ -105,7 +105,7 @@ describe('the template form', () => {
     { width: 375, height: 740 },
   ]) {
     it(`brings its error into view below the sticky header at ${viewport.width} px`, async () => {
-      const { context, page } = await signedIn(admin, { viewport });
+      const { context, page } = await signedInShared(admin, { viewport });
       await page.goto('/message/create');
       await page.getByLabel('Gunakan button').check();
       await page.getByLabel('Judul button 1').fill('Balas');

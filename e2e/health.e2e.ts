@@ -11,7 +11,9 @@ import { callApi, createUser, linkAccount, login, simulate, until } from './api.
 import { shoot, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
-const suite = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000', ACCOUNT_SAFETY: '1' });
+// A drop is back after 1 s, not 3: seven drops wait 7 s, not 21, and a row stays down for at least 1.15 s
+// (the reconnect and the network's delay), several of `drop`'s 250 ms polls.
+const suite = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000', SIM_RECONNECT_MS: '1000', ACCOUNT_SAFETY: '1' });
 let page: Page;
 /** A shot taken before the page has laid itself out for a new width comes out wider than the screen. */
 const laidOut = (width: number) => page.waitForFunction((wide) => document.documentElement.scrollWidth <= wide, width);

@@ -4,7 +4,7 @@ import { callApi, createUser, login, type Person, simulate } from './api.ts';
 import { axeFindings, useSuite } from './fixture.ts';
 import { DEV } from './harness.ts';
 
-const { server, signedIn } = useSuite({ SIM_SCAN_MS: '600000' });
+const { server, signedInShared } = useSuite({ SIM_SCAN_MS: '600000' });
 let staff: Person;
 let token: string;
 let account: { id: number; phonenumber: string };
@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 /** Staff signed in with axe loaded, on a line where the owner's accounts answer after the form has drawn. */
 async function signedInSlowly(viewport: { width: number; height: number }) {
-  const opened = await signedIn(staff, { viewport, axe: true });
+  const opened = await signedInShared(staff, { viewport, axe: true });
   await opened.page.route('**/api/admin/whatsapp/list/*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();

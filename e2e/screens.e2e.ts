@@ -13,7 +13,7 @@ import { DEV } from './harness.ts';
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1366, height: 800 };
 
-const { server, signedIn } = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
+const { server, signedIn, signedInShared } = useSuite({ SEED_DEMO: '1', SIM_SCAN_MS: '600000' });
 let devToken: string;
 let admin: Person;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('the shell', () => {
   });
 
   it('does not leave the sidebar widened over the page by a hover it lost on becoming the drawer', async () => {
-    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
+    const { context, page } = await signedInShared(admin, { viewport: DESKTOP });
     trackRequests(page);
     await page.goto('/whatsapp');
     await readsLanded(page, () => false);
@@ -105,7 +105,7 @@ describe('the shell', () => {
   });
 
   it('marks Dashboard as the current item on /dashboard', async () => {
-    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
+    const { context, page } = await signedInShared(admin, { viewport: DESKTOP });
     await page.goto('/dashboard');
     const item = page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' });
     await expect.poll(() => item.getAttribute('aria-current')).toBe('page');
@@ -122,7 +122,9 @@ describe('the lists', () => {
       { token },
     );
     expect(meta.totalPages).toBeGreaterThan(1);
-    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
+    const { context, page } = await signedInShared(admin, { viewport: DESKTOP });
+    // A page of the site behind the list, for Back to leave to.
+    await page.goto('/dashboard');
     await page.goto('/phonenumber?page=99');
     await page.waitForURL(`**/phonenumber?page=${meta.totalPages}`);
     await expect.poll(() => page.getByText(`Page ${meta.totalPages} of ${meta.totalPages}`).count()).toBe(1);
@@ -134,7 +136,7 @@ describe('the lists', () => {
   });
 
   it('keeps Status and Action on screen at 375 px, without sideways scrolling', async () => {
-    const { context, page } = await signedIn(admin, { viewport: PHONE });
+    const { context, page } = await signedInShared(admin, { viewport: PHONE });
     for (const [path, remove] of [
       ['/phonenumber', /^Hapus 62/],
       ['/proxy', /^Hapus /],
@@ -155,7 +157,7 @@ describe('the lists', () => {
   });
 
   it('names icon-only row actions in a tooltip', async () => {
-    const { context, page } = await signedIn(admin, { viewport: DESKTOP });
+    const { context, page } = await signedInShared(admin, { viewport: DESKTOP });
     await page.goto('/phonenumber');
     const remove = page.getByRole('button', { name: /^Hapus 62/ }).first();
     await remove.hover();
@@ -265,7 +267,7 @@ describe('Daftar Whatsapp', () => {
       const deviceId = `suspend-${viewport.width}-${Date.now().toString(36)}`;
       await link(member, deviceId);
       expect((await simulate(server, devToken, deviceId, 'ban')).status).toBe(200);
-      const { context, page } = await signedIn(admin, { viewport: viewport });
+      const { context, page } = await signedInShared(admin, { viewport: viewport });
       await page.goto('/whatsapp');
       const status = page.getByTestId(`status-${deviceId}`);
       await expect.poll(() => status.textContent()).toMatch(/^Suspended \(\dx\)$/);

@@ -12,6 +12,7 @@ describe('parseConfig', () => {
       WA_DRIVER: 'simulator',
       BUSINESS_TZ: 'Asia/Jakarta',
       SIM_SCAN_MS: 5000,
+      SIM_RECONNECT_MS: 3000,
       LOG_LEVEL: 'info',
       IMPORT_MAX_MB: 50,
       ALLOWED_ORIGINS: [],

@@ -147,6 +147,7 @@ export const ZEnv = z.object({
       }
     }, 'is not a known time zone'),
   SIM_SCAN_MS: z.coerce.number().int().min(0).default(5000),
+  SIM_RECONNECT_MS: z.coerce.number().int().min(0).default(3000),
   SIM_SEED: z.preprocess(emptyAsUnset, z.coerce.number().int().optional()),
   SIM_FAULTS: z.enum(['all', 'common', 'none']).default('all'),
   // How the simulator bans (docs/operations.md): by what the account does, or at flat rates for tests whose

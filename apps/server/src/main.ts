@@ -115,6 +115,7 @@ async function main(): Promise<void> {
       ? new SimulatorDriver({
           seed: config.SIM_SEED ?? Math.floor(Math.random() * 2 ** 31),
           scanMs: config.SIM_SCAN_MS,
+          reconnectMs: config.SIM_RECONNECT_MS,
           rates: ratesOf(config.SIM_FAULTS),
           bans: config.SIM_BANS,
           timeZone: config.BUSINESS_TZ,
