@@ -18,6 +18,7 @@ import { createPresenter } from '../src/modules/whatsapp/present.ts';
 import { SendError } from '../src/wa/driver.ts';
 import { aLinkedAccount, aUser, blastOnClock, fieldsOf, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
+import { SMALL_SAFETY } from './safety-fixtures.ts';
 
 const WORKER = 'safety-worker';
 let database: Database;
@@ -74,15 +75,7 @@ beforeAll(async () => {
     .values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' })
     .returning();
   templateId = template?.id ?? 0;
-  await database.db.insert(settings).values({
-    ...DEFAULT_SETTINGS,
-    daily_cap: 10,
-    warmup_days: 3,
-    warmup_start_cap: 2,
-    send_window_start: '08:00',
-    send_window_end: '20:00',
-    template_repeat_days: 0,
-  });
+  await database.db.insert(settings).values({ ...DEFAULT_SETTINGS, ...SMALL_SAFETY });
 });
 afterAll(() => database.close());
 

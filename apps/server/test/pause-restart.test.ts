@@ -30,6 +30,7 @@ import {
   scriptedSession,
 } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
+import { SMALL_SAFETY } from './safety-fixtures.ts';
 
 const WORKER = 'restart-worker';
 const OTHER = 'takeover-worker';
@@ -80,15 +81,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   userId = (await aUser(database.db)).id;
   await database.db.insert(messageTemplates).values({ text: '<p>Halo</p>', text_wa: 'Halo {name}' });
-  await database.db.insert(settings).values({
-    ...DEFAULT_SETTINGS,
-    daily_cap: 10,
-    warmup_days: 3,
-    warmup_start_cap: 2,
-    send_window_start: '08:00',
-    send_window_end: '20:00',
-    template_repeat_days: 0,
-  });
+  await database.db.insert(settings).values({ ...DEFAULT_SETTINGS, ...SMALL_SAFETY });
 });
 afterAll(() => database.close());
 

@@ -33,3 +33,13 @@ export const WARMED_UP: SafetyCounters = {
   proven_days: 0,
   restricted_at: null,
 };
+
+/** A small service for the engine's blast tests: a cap of 10 reached in three days from 2, no repeat window. */
+export const SMALL_SAFETY: Partial<SafetySettings> = {
+  daily_cap: 10,
+  warmup_days: 3,
+  warmup_start_cap: 2,
+  send_window_start: '08:00',
+  send_window_end: '20:00',
+  template_repeat_days: 0,
+};
