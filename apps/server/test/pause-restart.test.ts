@@ -53,14 +53,14 @@ async function addAccount(name: string) {
  * A blast of `accountId` on `worker` and the shared clock; its waits last their time in real seconds, so that
  * only the test ends them (moving the clock, then waking the loop).
  */
-function blast(accountId: number, clock: { now: Date }, worker = WORKER, session = scriptedSession()) {
+function blast(accountId: number, clock: { now: Date }, worker = WORKER, session = scriptedSession(), enforce = true) {
   const run = blastOnClock({
     db: database.db,
     workerId: worker,
     accountId,
     session,
     clock,
-    enforce: true,
+    enforce,
     secondMs: 1000,
   });
   return { ...run, session };
@@ -134,11 +134,50 @@ describe('a restart in the middle of a wait', () => {
     expect(second.waits()[0]?.waitTime).toBe((Date.parse(end) - clock.now.getTime()) / 1000);
     await stillWaiting(second);
 
-    // The stalled worker's pause ends when the kept one does: it hands off without a send.
+    // At the kept time the new owner sends and begins its next long pause.
     clock.now = new Date(end);
+    second.loop.wake();
+    await expect.poll(() => second.session.sends.length).toBe(1);
+    await expect.poll(() => second.lastWait()?.resume_at).not.toBe(end);
+    const next = second.lastWait()?.resume_at as string;
+    await expect.poll(async () => (await accountRow(account.id)).spread_until?.toISOString()).toBe(next);
+
+    // The stalled worker wakes only now: it hands off without a send, and neither clears the new owner's pause
+    // on the row nor tells the screens it is over.
+    const said = first.events.length;
     first.loop.wake();
     await first.loop.done;
     expect(first.session.sends).toHaveLength(1);
+    expect((await accountRow(account.id)).spread_until?.toISOString()).toBe(next);
+    expect(first.events.slice(said)).toEqual([]);
+    second.loop.stop('shutdown');
+    await second.loop.done;
+  });
+
+  it('waits out the rest of a short pause, which the row does not keep, before the first send after a restart', async () => {
+    await onlyNumbers(database.db, '62866600', 5, 4);
+    const account = await aLinkedAccount(
+      database.db,
+      { userId, workerId: WORKER },
+      { clientid: 'restart-62866600', interval_min: 30, interval_max: 30 },
+    );
+    const clock = { now: wib('2026-11-26T09:00:00') };
+    const first = blast(account.id, clock, WORKER, scriptedSession(), false);
+    await expect.poll(() => first.waits().length).toBe(1);
+    expect(first.session.sends).toHaveLength(1);
+    first.loop.stop('shutdown');
+    await first.loop.done;
+    expect((await accountRow(account.id)).spread_until).toBeNull();
+
+    // Restarted ten seconds after the send: twenty seconds of the thirty are left.
+    clock.now = new Date(clock.now.getTime() + 10_000);
+    const second = blast(account.id, clock, WORKER, scriptedSession(), false);
+    await expect.poll(() => second.waits().length).toBe(1);
+    expect(second.waits()[0]?.waitTime).toBe(20);
+    await stillWaiting(second);
+    expect(fieldsOf(second.events, 'in_use')).toEqual([]);
+
+    clock.now = new Date(clock.now.getTime() + 20_000);
     second.loop.wake();
     await expect.poll(() => second.session.sends.length).toBe(1);
     second.loop.stop('shutdown');

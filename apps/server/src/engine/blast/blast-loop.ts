@@ -26,7 +26,7 @@ import { beginRestriction } from '../safety/restrict.ts';
 import { TEMP_BANNED } from '../session/session-events.ts';
 import { SafetyHold } from './blast-hold.ts';
 import { RecordInPause, recordBlastOutcome } from './blast-outcome.ts';
-import { SpreadPause } from './blast-pause.ts';
+import { ShortPauseAfterResume, SpreadPause } from './blast-pause.ts';
 import { type BlastRowValues, releaseNumber, setBlastAccount } from './blast-rows.ts';
 import { anyNumberLeft, type Material, type MediaFiles, readRound, type Taken } from './blast-take.ts';
 import { type SendOutcome, sendTemplate } from './send.ts';
@@ -55,6 +55,8 @@ export class BlastLoop extends AccountLoop {
   private material: Material | null = null;
   /** The account's safety figures as the last round found them, carried by its live events. */
   private safety: SafetyView | null = null;
+  /** The short pause a loop before this one was in when it stopped (blast-pause.ts). */
+  private readonly shortPause = new ShortPauseAfterResume();
   /** The safety settings the last round read: the pause spreads the day's cap over their sending hours. */
   private settings: SafetySettings | null = null;
   /** Held back by the safety rule (blast-hold.ts): a recheck wakes it. */
@@ -70,7 +72,9 @@ export class BlastLoop extends AccountLoop {
   private readonly spread = new SpreadPause({
     now: () => this.now(),
     keep: async (until) => {
-      this.row = (await this.setAccount({ spread_until: until })) ?? this.row;
+      const written = await this.setAccount({ spread_until: until });
+      this.row = written ?? this.row;
+      return written !== undefined;
     },
     over: async (extra) => {
       if (this.row) await this.deps.publish(this.row, 'progressing', extra);
@@ -112,7 +116,7 @@ export class BlastLoop extends AccountLoop {
   }
 
   private setAccount(values: BlastRowValues) {
-    return setBlastAccount(this.deps.db, this.accountId, values);
+    return setBlastAccount(this.deps.db, this.deps.workerId, this.accountId, values);
   }
 
   /** A number the account named when the process stopped goes back to the pool; the run goes on where it was. */
@@ -128,7 +132,10 @@ export class BlastLoop extends AccountLoop {
     if (paused > 0 && !this.halted()) {
       this.spread.kept(account.spread_until as Date);
       await this.wait(paused);
-    } else if (account.spread_until) this.row = (await this.setAccount({ spread_until: null })) ?? this.row;
+      return;
+    }
+    if (account.spread_until) this.row = (await this.setAccount({ spread_until: null })) ?? this.row;
+    if (limited === 0) this.shortPause.resumed(account.last_sent_at);
   }
 
   /** Whole seconds from now on the loop's clock to `until`; 0 for none or past. */
@@ -210,6 +217,12 @@ export class BlastLoop extends AccountLoop {
       await this.safetyHold.hold(verdict);
       return 'next';
     }
+    const rest = this.shortPause.rest(this.pace.min, this.now());
+    if (rest > 0 && number) {
+      await this.putBack(number);
+      await this.wait(rest);
+      return 'next';
+    }
     if (!number) {
       if (!account.loop) {
         await this.idle('finished');
@@ -272,7 +285,13 @@ export class BlastLoop extends AccountLoop {
    * the loop's clock as the rule is: a moved clock (tests, the week bench) keeps its events in its windows.
    */
   private async restricted(outcome: Extract<SendOutcome, { status: 'restricted' }>): Promise<RoundEnd> {
-    const { seconds, until, row } = await beginRestriction(this.deps.db, this.accountId, outcome, this.now());
+    const { seconds, until, row } = await beginRestriction(
+      this.deps.db,
+      this.deps.workerId,
+      this.accountId,
+      outcome,
+      this.now(),
+    );
     this.row = row ?? this.row;
     await this.limited(seconds, until);
     return 'next';

@@ -4,7 +4,8 @@
  * the row says when the next send comes (wait reason `spread`), after a reload, on another tab and to an admin,
  * as the pause's live event says it; cleared when the pause ends. A blast started again within it (a restart, a
  * takeover) waits out the rest (blast-loop.ts `resume`). A pause shorter than LONG_PAUSE_S is not written: the
- * screens' countdown shows it.
+ * screens' countdown shows it, and a blast started again waits out the rest of the shortest pause from the
+ * account's last send instead (ShortPauseAfterResume).
  */
 import type { TAccountExtras } from '@sewablast/contract/live';
 import { LONG_PAUSE_S } from '@sewablast/contract/safety';
@@ -13,8 +14,8 @@ import { withSpread } from '../../rules/safety/send-spread.ts';
 
 export interface SpreadPauseDeps {
   now: () => Date;
-  /** Writes the long pause's end on the account's row (null: none). */
-  keep: (until: Date | null) => Promise<void>;
+  /** Writes the long pause's end on the account's row (null: none); false when the row is no longer the loop's. */
+  keep: (until: Date | null) => Promise<boolean>;
   /** Announces that the pause is over (`progressing`, with `extra`). */
   over: (extra: TAccountExtras['progressing']) => Promise<void>;
 }
@@ -43,15 +44,40 @@ export class SpreadPause {
     this.until = until;
   }
 
-  /** The pause ended (no stop cut it short): a long one leaves the row, and the screens drop it. Whether it was long. */
+  /**
+   * The pause ended (no stop cut it short): a long one leaves the row, and the screens drop it. Whether it was
+   * long. A loop whose account another worker took over meanwhile says nothing: the screens show the new
+   * owner's wait, which may be a pause of its own.
+   */
   async end(): Promise<boolean> {
     if (!this.until) {
       await this.deps.over({});
       return false;
     }
     this.until = null;
-    await this.deps.keep(null);
-    await this.deps.over({ resume_at: null, wait_reason: null });
+    if (await this.deps.keep(null)) await this.deps.over({ resume_at: null, wait_reason: null });
     return true;
+  }
+}
+
+/**
+ * The pause a blast started again owes its account's last send when no kept wait followed it: the rest of the
+ * shortest pause (the interval's low end, stretched as health stretches it), so that a worker restarted again and
+ * again within a pause does not send at every start.
+ */
+export class ShortPauseAfterResume {
+  private lastSend: Date | null = null;
+
+  /** The loop resumed an account whose last send was at `lastSend` (null: none). */
+  resumed(lastSend: Date | null): void {
+    this.lastSend = lastSend;
+  }
+
+  /** Seconds the first round after the resume still waits, 0 after it. */
+  rest(minSeconds: number, now: Date): number {
+    const last = this.lastSend;
+    this.lastSend = null;
+    if (!last) return 0;
+    return Math.max(0, Math.ceil((last.getTime() + minSeconds * 1000 - now.getTime()) / 1000));
   }
 }

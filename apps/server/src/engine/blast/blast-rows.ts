@@ -1,11 +1,15 @@
 /**
  * A blast's own writes to its account's row and to the number it took (blast-loop.ts): the account's state
- * as the blast moves through a run, and a number given back to the pool when nothing was sent to it.
+ * as the blast moves through a run, and a number given back to the pool when nothing was sent to it. A write
+ * to the row holds only while the worker's lease does (`heldBy`): a worker that stalled past its lease and
+ * wakes after a takeover would otherwise clear the pause or the restriction the new owner is waiting out, and
+ * a restart then would send into it.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { phoneNumbers, whatsappAccounts } from '../../db/schema.ts';
 import type { AccountRow } from '../account-read.ts';
+import { heldBy } from '../leases.ts';
 
 export type BlastRowValues = Partial<
   Pick<
@@ -14,13 +18,21 @@ export type BlastRowValues = Partial<
   >
 >;
 
-/** Writes `values` on the account's row; the row as written, undefined when the account is gone. */
+/**
+ * Writes `values` on the account's row while `workerId` holds its lease; the row as written, undefined when the
+ * account is gone or the lease is another worker's.
+ */
 export async function setBlastAccount(
   db: Db,
+  workerId: string,
   accountId: number,
   values: BlastRowValues,
 ): Promise<AccountRow | undefined> {
-  const [row] = await db.update(whatsappAccounts).set(values).where(eq(whatsappAccounts.id, accountId)).returning();
+  const [row] = await db
+    .update(whatsappAccounts)
+    .set(values)
+    .where(and(eq(whatsappAccounts.id, accountId), heldBy(workerId)))
+    .returning();
   return row;
 }
 

@@ -66,6 +66,7 @@ export async function restrictionsInARow(db: Db, accountId: number, code: string
  */
 export async function beginRestriction(
   db: Db,
+  workerId: string,
   accountId: number,
   restriction: { code: string; until: Date | null; error: string },
   now: Date,
@@ -73,7 +74,7 @@ export async function beginRestriction(
   const inARow = await restrictionsInARow(db, accountId, restriction.code, now);
   const seconds = restrictionWait(restriction, inARow, now.getTime());
   const until = restriction.until ?? new Date(now.getTime() + seconds * 1000);
-  const row = await setBlastAccount(db, accountId, { limited_until: until, last_error: restriction.error });
+  const row = await setBlastAccount(db, workerId, accountId, { limited_until: until, last_error: restriction.error });
   await recordAccountEvent(db, accountId, 'restricted', {
     code: restriction.code,
     detail: { until: until.toISOString(), in_a_row: inARow },
