@@ -16,7 +16,11 @@ import type { MessageService, TemplateForm } from './service.ts';
 
 const MEDIA_BYTES = 16 * 1024 * 1024;
 
-function parseButtons(raw: string | undefined): unknown[] {
+/**
+ * A form field holding a JSON list (the buttons, the further captions): absent is none; anything but a list is
+ * refused on `field` with `error`. The service checks each item.
+ */
+function parseJsonList(raw: string | undefined, field: string, error: string): unknown[] {
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
@@ -24,19 +28,7 @@ function parseButtons(raw: string | undefined): unknown[] {
   } catch {
     // Reported below.
   }
-  throw badRequest(MESSAGE_TEXT.badButtons, { button: MESSAGE_TEXT.badButtons });
-}
-
-/** Further captions arrive as a JSON list of texts; the service checks each. */
-function parseCaptionList(raw: string | undefined): unknown[] {
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (Array.isArray(value)) return value;
-  } catch {
-    // Reported below.
-  }
-  throw badRequest(VARIANT_TEXT.badCaptions, { captions: VARIANT_TEXT.badCaptions });
+  throw badRequest(error, { [field]: error });
 }
 
 /** No status means a new template's default; any value but the two the form offers is refused, never guessed. */
@@ -51,8 +43,8 @@ function toForm(fields: Record<string, string>): TemplateForm {
   return {
     text: fields.text ?? '',
     text_wa: fields.text_wa,
-    captions: parseCaptionList(fields.captions),
-    buttons: parseButtons(fields.button ?? fields.buttons),
+    captions: parseJsonList(fields.captions, 'captions', VARIANT_TEXT.badCaptions),
+    buttons: parseJsonList(fields.button ?? fields.buttons, 'button', MESSAGE_TEXT.badButtons),
     status: parseStatus(fields.status),
     removeMedia: fields.remove_media === '1' || fields.remove_media === 'true',
   };
