@@ -125,7 +125,7 @@ describe('the shell', () => {
       }));
 
     // The menu's code is held back until Enter has been pressed: the press itself opens the menu once it is
-    // there (the focus in the menu; Radix starts on the first item only for a key pressed once it is there).
+    // there, on its first item as for a key pressed once it is there.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -140,7 +140,7 @@ describe('the shell', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     release();
     await page.getByRole('menu').waitFor();
-    await expect.poll(focused).toMatchObject({ inMenu: true });
+    await expect.poll(focused).toMatchObject({ item: 'menuitem', text: 'Edit profile', inMenu: true });
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await expect.poll(focused).toMatchObject({ button: 'user-menu' });
@@ -156,11 +156,13 @@ describe('the shell', () => {
       await page.getByRole('menu').waitFor({ state: 'detached' });
       await expect.poll(focused).toMatchObject({ button: 'user-menu' });
     }
-    // A click on the button of an open menu closes it, and does not open it again.
+    // A click opens it on the menu itself, no item picked out; a click on the button of an open menu closes it,
+    // and does not open it again.
     const box = await button.boundingBox();
     if (!box) throw new Error('the user menu has no box');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByRole('menu').waitFor();
+    await expect.poll(focused).toMatchObject({ item: 'menu', inMenu: true });
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.waitForTimeout(300);

@@ -8,6 +8,7 @@
 import {
   type ComponentType,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   type Ref,
   type RefObject,
@@ -22,6 +23,12 @@ export interface PopupControl {
   onOpenChange: (open: boolean) => void;
   /** For Radix's Content: its own return of the focus knows only a Radix trigger, and this button is none. */
   onCloseAutoFocus: (event: Event) => void;
+  /**
+   * For a menu's Content (`onEntryFocus`): opened by a key, the focus starts on its first item, as behind Radix's
+   * own trigger. Radix tells a key from a pointer by listening once its code is there, so a key pressed before it
+   * arrived would leave the focus on the menu itself.
+   */
+  onEntryFocus: (event: Event) => void;
   /** The button, for a popup drawn beside it (a menu's anchor). */
   anchor: RefObject<HTMLButtonElement | null>;
 }
@@ -34,7 +41,7 @@ export interface PopupTriggerProps {
   'data-state': 'open' | 'closed';
   onPointerEnter: () => void;
   onFocus: () => void;
-  onClick: () => void;
+  onClick: (event: MouseEvent) => void;
   /** A menu's button also opens on Down Arrow, as Radix's does. */
   onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }
@@ -55,6 +62,7 @@ export function PopupOnDemand<P>({ popup, props, kind = 'dialog', trigger }: Pop
   const [Loaded, setLoaded] = useState(() => popup.loaded);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const byKey = useRef(false);
 
   const load = () => {
     popup.load().then(
@@ -70,6 +78,13 @@ export function PopupOnDemand<P>({ popup, props, kind = 'dialog', trigger }: Pop
     event.preventDefault();
     button.current?.focus();
   };
+  const focusFirstItem = (event: Event) => {
+    if (kind !== 'menu' || !byKey.current || !(event.currentTarget instanceof HTMLElement)) return;
+    const first = event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]');
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  };
 
   return (
     <>
@@ -80,17 +95,29 @@ export function PopupOnDemand<P>({ popup, props, kind = 'dialog', trigger }: Pop
         'data-state': open ? 'open' : 'closed',
         onPointerEnter: load,
         onFocus: load,
-        onClick: opens,
+        onClick: (event) => {
+          // Enter and Space press a button with a click of no pointer.
+          byKey.current = event.detail === 0;
+          opens();
+        },
         ...(kind === 'menu' && {
           onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
             if (event.key !== 'ArrowDown') return;
             event.preventDefault();
+            byKey.current = true;
             opens();
           },
         }),
       })}
       {Loaded && (
-        <Loaded {...props} open={open} onOpenChange={setOpen} onCloseAutoFocus={returnFocus} anchor={button} />
+        <Loaded
+          {...props}
+          open={open}
+          onOpenChange={setOpen}
+          onCloseAutoFocus={returnFocus}
+          onEntryFocus={focusFirstItem}
+          anchor={button}
+        />
       )}
     </>
   );

@@ -24,6 +24,7 @@ export function UserDropdown({
   open,
   onOpenChange,
   onCloseAutoFocus,
+  onEntryFocus,
   anchor,
 }: UserDropdownProps & PopupControl) {
   const navigate = useNavigate();
@@ -37,6 +38,7 @@ export function UserDropdown({
           sideOffset={10}
           loop
           onCloseAutoFocus={onCloseAutoFocus}
+          onEntryFocus={onEntryFocus}
           className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <div className="px-3 py-2" data-testid="user-menu-identity">
