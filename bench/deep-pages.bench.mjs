@@ -6,7 +6,8 @@
 // The phone numbers are read through their service; the others through the helper with the source their
 // service passes (message logs have no paged route yet), and what naming the remembered list costs a request
 // before and after issue 21's profile. In-process, on a pool of 10 connections as the
-// server's. PostgreSQL at DATABASE_URL (an empty database, as `npm run bench` gives), a scratch database on
+// server's. DESIGN §10's verdict is each p99 against 5× /api/health's p99 under the same CLIENTS clients back to
+// back, measured before each list in the same run (see healthReference); issue 21's 50 ms is printed beside it. PostgreSQL at DATABASE_URL (an empty database, as `npm run bench` gives), a scratch database on
 // TEST_DATABASE_URL's server, or a throw-away embedded PostgreSQL without either (lib/database.mjs).
 import { and, desc, eq, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -17,7 +18,7 @@ import { createPhoneNumberService, phoneSearch } from '../apps/server/src/module
 import { memberPage } from '../apps/server/src/modules/users/members.ts';
 import { memberWhere } from '../apps/server/src/modules/users/names.ts';
 import { benchDatabase } from './lib/database.mjs';
-import { quantile, verdict } from './lib/server.mjs';
+import { healthBackToBack, quantile, startServer, verdict } from './lib/server.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
@@ -29,7 +30,10 @@ const SOLO_ROUNDS = Number(process.env.SOLO_ROUNDS ?? 30);
 /** Only the lists whose name holds this text (all without it). */
 const ONLY = process.env.LISTS;
 const LIMIT = 10;
-const BUDGET_MS = 50;
+/** Issue 21's line, kept beside DESIGN's. */
+const ISSUE_BUDGET_MS = 50;
+/** DESIGN §10: a page's p99 within this many times /api/health's p99 in the same run. */
+const HEALTH_TIMES = 5;
 
 async function fill(db) {
   const started = performance.now();
@@ -125,11 +129,31 @@ async function load(seconds, pageOf, read) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  const p99 = Number(quantile(latencies, 0.99));
   return {
     text: `${String(Math.round(latencies.length / seconds)).padStart(6)} req/s, p50 ${quantile(latencies, 0.5).padStart(7)} ms, p99 ${quantile(latencies, 0.99).padStart(7)} ms`,
-    verdict: verdict(p99, BUDGET_MS),
+    p99: Number(quantile(latencies, 0.99)),
   };
+}
+
+/**
+ * The reference DESIGN §10 reads a page against: /api/health's p99 with CLIENTS clients asking it back to back,
+ * of the built server started for it alone (on an embedded PostgreSQL of its own, which /api/health does not
+ * read; on the bench's database its housekeeping could change the lists measured). Timed over HTTP because the
+ * health handler timed in this process returns a constant without any I/O: its p99 would be microseconds, no
+ * measure of the machine's queue at all, which is what the ratio divides out. The pages are timed here without
+ * the HTTP part a server would add to them, so the ratio leans their way by that much.
+ */
+async function healthReference(server) {
+  const latencies = await healthBackToBack(server.url, CLIENTS, SECONDS);
+  return { p50: Number(quantile(latencies, 0.5)), p99: Number(quantile(latencies, 0.99)) };
+}
+
+/** A page's p99 against DESIGN's (a multiple of health's p99) and issue 21's budget. */
+function against(p99, health) {
+  return (
+    `${(p99 / health.p99).toFixed(1)}× health (within ${HEALTH_TIMES}×): ${verdict(p99, HEALTH_TIMES * health.p99)}` +
+    ` | under ${ISSUE_BUDGET_MS} ms: ${verdict(p99, ISSUE_BUDGET_MS)}`
+  );
 }
 
 /** One client, SOLO_ROUNDS reads one after another: what a read costs without the queue of fifty. */
@@ -144,13 +168,19 @@ async function alone(pageOf, read) {
   return `p50 ${quantile(latencies, 0.5).padStart(6)} ms, p99 ${quantile(latencies, 0.99).padStart(6)} ms`;
 }
 
-async function measure(label, db) {
+async function measure(label, db, server) {
   const fillMs = await fill(db);
   console.log(
     `\n### ${label}: filled in ${(fillMs / 1000).toFixed(1)} s; ${CLIENTS} clients back to back, ${LIMIT} a page`,
   );
   console.log(
-    `budget: p99 under ${BUDGET_MS} ms for any page (issue 21); naive = the same page by OFFSET alone, no count`,
+    `budget (DESIGN §10): any page and any search of a list of 1,000,000 rows (numbers, logs, members, audit, job results), ` +
+      `${CLIENTS} clients back to back: p99 within ${HEALTH_TIMES}× of \`/api/health\`'s p99 in the same run ` +
+      `(the paced half, p99 under 20 ms at 200 requests/s: phone-search, phonenumber-import)`,
+  );
+  console.log(
+    `also issue 21's p99 under ${ISSUE_BUDGET_MS} ms; health = GET /api/health over HTTP of a server started for it, ` +
+      `${CLIENTS} clients back to back for ${SECONDS} s before each list; naive = the same page by OFFSET alone, no count`,
   );
   const phones = createPhoneNumberService(db);
   const isMember = eq(users.role, 'member');
@@ -224,6 +254,8 @@ async function measure(label, db) {
       `\n${list.name}: ${meta.total} rows, ${meta.totalPages} pages; first count ${counted.toFixed(0)} ms, first deep page (builds the anchors) ${anchored.toFixed(0)} ms`,
     );
     console.log(`  ${keyCost(source)}`);
+    const health = await healthReference(server);
+    console.log(`  /api/health, ${CLIENTS} clients back to back: p50 ${health.p50} ms, p99 ${health.p99} ms`);
     const cases = [
       ['page 1', () => 1],
       ['middle', () => Math.ceil(meta.totalPages / 2)],
@@ -234,7 +266,7 @@ async function measure(label, db) {
       const naiveRead = (page) => naivePage(db, source, page);
       const fast = await load(SECONDS, pageOf, read);
       const naive = await load(NAIVE_SECONDS, pageOf, naiveRead);
-      console.log(`  ${name.padEnd(13)} helper ${fast.text} ${fast.verdict} | naive ${naive.text}`);
+      console.log(`  ${name.padEnd(13)} helper ${fast.text}, ${against(fast.p99, health)} | naive ${naive.text}`);
       console.log(
         `  ${''.padEnd(13)} one client: helper ${await alone(pageOf, read)} | naive ${await alone(pageOf, naiveRead)}`,
       );
@@ -243,8 +275,10 @@ async function measure(label, db) {
 }
 
 const { database, label, close } = await benchDatabase();
+const server = await startServer({ DATABASE_URL: undefined });
 try {
-  await measure(label, database.db);
+  await measure(label, database.db, server);
 } finally {
+  await server.stop();
   await close();
 }

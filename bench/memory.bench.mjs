@@ -5,9 +5,11 @@
 // as a CSV, then ACCOUNTS (200) linked simulator accounts blasting every INTERVAL_S (1: ten to thirty times the
 // real default's load) for BENCH_SECONDS (60), sampled every second from the import on: peak and steady
 // (the median). Each figure is printed as PSS and as the RSS summed over the processes, both against the budget
-// (250 MB idle, 600 MB loaded). The budget is read against PSS, what the machine gives up (shared pages divided
-// among the processes that map them); the RSS sum counts PostgreSQL's shared buffers once per process
-// (docs/performance.md). DATABASE_URL is ignored: this measures the default install.
+// (250 MB idle, 600 MB loaded). DESIGN §10 words the budget in RSS; the verdict is read against PSS, what the
+// machine gives up (shared pages divided among the processes that map them), for the reason docs/decisions.md
+// records ("Memory: PSS is the budget's measure": the RSS sum counts PostgreSQL's shared buffers once per
+// process), and the RSS sum's own verdict is printed beside it. DATABASE_URL is ignored: this measures the
+// default install.
 import { join } from 'node:path';
 import pg from 'pg';
 import { runningUrl } from '../apps/server/src/db/embedded/cluster.ts';
@@ -27,6 +29,13 @@ delete process.env.DATABASE_URL;
 // SEED_DEMO unset: the default install's first start seeds the demo data.
 const server = await startServer({ IMPORT_MAX_MB: '200', SEED_DEMO: '' });
 try {
+  console.log(
+    'budget (DESIGN §10): embedded default (`npm start`, no `DATABASE_URL`): server and database, idle and empty: ' +
+      'under 250 MB RSS; with 1 M numbers and 200 simulated accounts blasting, under 600 MB',
+  );
+  console.log(
+    'verdict: read against PSS (docs/decisions.md, "Memory: PSS is the budget\'s measure"); the RSS sum\'s own verdict beside it',
+  );
   const idle = sampleMemory(server.pid);
   await sleep(IDLE_SECONDS * 1000);
   const idleSamples = idle.stop();

@@ -242,7 +242,12 @@ async function measure(label, database) {
   console.log(
     `\n${CLIENTS} clients each every ${PACE_MS} ms for ${PACED_SECONDS} s, page 1-5 of 10 rows (a name's start among old numbers: 1-100);`,
   );
-  console.log(`budget: p99 under ${PACED_BUDGET_MS} ms (DESIGN §10, the list at a million numbers)`);
+  // DESIGN's back-to-back half (p99 within 5× of /api/health's) is deep-pages' and phonenumber-import's: this
+  // bench reads one client at a time or paced, in process, with no server to ask /api/health of.
+  console.log(
+    `budget (DESIGN §10): any page and any search of a list of 1,000,000 rows: paced at 200 requests/s, p99 under ${PACED_BUDGET_MS} ms ` +
+      `(here ${Math.round((CLIENTS * 1000) / PACE_MS)} requests/s)`,
+  );
   for (const [kind, searchOf] of Object.entries(PACED)) {
     console.log(`${kind}`);
     // Each way goes first in turn, so that neither always meets the machine as the other left it.

@@ -91,14 +91,15 @@ export function peakAndSteady(samples) {
 }
 
 /**
- * One line: the total PSS and the RSS summed over the processes, each against `budgetMb`, then the server's
- * and the database's.
+ * One line: the total PSS against `budgetMb`, the verdict (docs/decisions.md, "Memory: PSS is the budget's
+ * measure"), then the RSS summed over the processes against the same budget, DESIGN §10's measure as it is
+ * worded, with its own verdict; then the server's and the database's.
  */
 export function describe(label, sample, budgetMb) {
   const mb = (value) => value.toFixed(0);
   return (
-    `${label}: PSS ${mb(sample.total.pss)} MB (budget ${budgetMb} MB: ${verdict(sample.total.pss, budgetMb, 'MB', 0)}), ` +
-    `RSS summed ${mb(sample.total.rss)} MB (budget ${budgetMb} MB: ${verdict(sample.total.rss, budgetMb, 'MB', 0)})  ` +
+    `${label}: PSS ${mb(sample.total.pss)} MB against ${budgetMb} MB: ${verdict(sample.total.pss, budgetMb)} (the verdict); ` +
+    `RSS summed ${mb(sample.total.rss)} MB against ${budgetMb} MB RSS as DESIGN words it: ${verdict(sample.total.rss, budgetMb)}  ` +
     `server PSS ${mb(sample.server.pss)} / RSS ${mb(sample.server.rss)} MB  ` +
     `PostgreSQL (${sample.processes} processes) PSS ${mb(sample.database.pss)} / RSS ${mb(sample.database.rss)} MB`
   );
