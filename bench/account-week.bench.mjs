@@ -9,9 +9,10 @@
 // proves itself: proven-cap.ts), the account's health from its simulated signals of the last 24 hours
 // (health.ts: its restrictions, 429s and temporary bans, and what its recipients did: the simulator's behaviour
 // model decides, as WhatsApp takes each message, whether it is held back undelivered, read, answered or
-// stopped, at odds that worsen as the account is pushed: simulator-risk.ts RECIPIENTS; no drops), slowed, paused
-// and re-checked as the loop does, the one send with its retry
-// rule (send.ts; its sleeps move the clock), a template variant picked as a blast picks it, the wait after a
+// stopped, at odds that worsen as the account is pushed and for a number of poor standing; its STOPs count
+// against the account's next sends: simulator-risk.ts; and its connection drops at the simulator's rate),
+// slowed, paused and re-checked as the loop does, the one send with its retry rule (send.ts; its sleeps move
+// the clock, a drop waits the reconnect), a template variant picked as a blast picks it, the wait after a
 // restriction (restrict.ts), the interval's pause (spread over the sending hours under the rule,
 // send-spread.ts), warm-up again after a temporary ban; the day's counters kept as the outcome writer keeps
 // them. PostgreSQL is left out: a week without the rule is hundreds of
@@ -30,8 +31,10 @@ import { provenAfter } from '../apps/server/src/rules/safety/proven-cap.ts';
 import { sendPolicy } from '../apps/server/src/rules/safety/send-policy.ts';
 import { spreadGap, spreadInterval } from '../apps/server/src/rules/safety/send-spread.ts';
 import { hashString, seededRandom } from '../apps/server/src/wa/random.ts';
-import { BEHAVIOUR_RATES, QUIET_RATES, SimulatorDriver } from '../apps/server/src/wa/simulator.ts';
+import { BEHAVIOUR_RATES, DEFAULT_RATES, QUIET_RATES, SimulatorDriver } from '../apps/server/src/wa/simulator.ts';
+import { RISK, standingOf } from '../apps/server/src/wa/simulator-risk.ts';
 import { healthLog } from './lib/health-log.mjs';
+import { one, weekRows } from './lib/week-table.mjs';
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 200);
 const DAYS = Number(process.env.DAYS ?? 7);
@@ -70,6 +73,12 @@ for (const pair of (process.env.SET ?? '').split(',').filter(Boolean)) {
   if (!(name in SAFETY)) throw new Error(`SET: no setting ${name}`);
   SAFETY[name] = typeof SAFETY[name] === 'number' ? Number(value) : value;
 }
+/**
+ * HEALTH=off runs the rule with health's slowdown and pause off (both thresholds 0), so that what health is
+ * worth shows against the rule with it.
+ */
+const HEALTH = process.env.HEALTH ?? 'on';
+if (HEALTH === 'off') Object.assign(SAFETY, { health_slow_below: 0, health_pause_below: 0 });
 const THRESHOLDS = { health_slow_below: SAFETY.health_slow_below, health_pause_below: SAFETY.health_pause_below };
 const HOUR_MS = 3_600_000;
 const { interval_min: INTERVAL_MIN, interval_max: INTERVAL_MAX } = SAFETY;
@@ -79,10 +88,17 @@ const CAPTIONS = parseCaptions([
   '{Halo|Hai|Selamat siang} kak, ada promo akhir pekan dari Toko Sejahtera. Balas STOP bila tidak berkenan.',
 ]);
 /**
- * Only what the model decides (bans, temporary bans, timelocks, recipients); every other fault off, and no
- * receipts on the simulator's timers (the bench reads each message's fate from the simulator's log instead).
+ * Only what the model decides (bans, temporary bans, timelocks, recipients) and the simulator's connection drops;
+ * every other fault off, and no receipts on the simulator's timers (the bench reads each message's fate from the
+ * simulator's log instead).
  */
-const RATES = { ...QUIET_RATES, ...BEHAVIOUR_RATES, delivered: 0, read: 0 };
+const RATES = { ...QUIET_RATES, ...BEHAVIOUR_RATES, disconnect: DEFAULT_RATES.disconnect, delivered: 0, read: 0 };
+/**
+ * How long a drop keeps an account from sending on the bench's clock: the simulator's reconnect (SIM_RECONNECT_MS'
+ * default), which the blast's wait for the connection (engine/retry.ts awaitReconnect) sees as the row changes.
+ * The simulator itself reconnects at once in real time.
+ */
+const RECONNECT_MS = 3_000;
 
 let cursor = 0;
 /** The list's next number, least recently sent first: the list is longer than a week of sends. */
@@ -100,11 +116,13 @@ async function accountWeek(index, enforce) {
     rates: RATES,
     tempBanMs: TEMP_BAN_MS,
     restrictedMs: TIMELOCK_MS,
+    reconnectMs: 0,
   });
   const deviceId = `week-${index}`;
+  const phonenumber = `62899${String(index).padStart(7, '0')}`;
   const authState = {
     simulator: {
-      phonenumber: `62899${String(index).padStart(7, '0')}`,
+      phonenumber,
       pushname: `Akun ${index}`,
       linked_at: new Date(START).toISOString(),
     },
@@ -121,15 +139,31 @@ async function accountWeek(index, enforce) {
     slowedSends: 0,
     fates: { lagged: 0, read: 0, replied: 0, stopped: 0 },
     provenDays: 0,
+    drops: 0,
+    distrusted: standingOf(SEED, phonenumber) > 1,
   };
   const health = healthLog(THRESHOLDS);
   let session;
   let awayUntil = null;
+  /** After a drop, settled when the connection is back. */
+  let back = null;
+  let backNow = () => {};
   const connect = async () => {
     session = await driver.open({ deviceId, authState });
     await new Promise((resolve) => {
       session.subscribe((event) => {
-        if (event.type === 'connection' && event.state === 'connected') resolve();
+        if (event.type === 'connection' && event.state === 'connected') {
+          resolve();
+          backNow();
+        }
+        if (event.type === 'connection' && event.state === 'disconnected') {
+          // As the event log's writer records it: a health signal.
+          week.drops++;
+          health.add(clock.now, 'disconnects');
+          back = new Promise((settle) => {
+            backNow = settle;
+          });
+        }
         if (event.type === 'banned' && event.until) {
           awayUntil = event.until.getTime();
           health.add(clock.now, 'tempBans');
@@ -137,7 +171,7 @@ async function accountWeek(index, enforce) {
       });
     });
   };
-  // The loop's pace: its sleeps move the clock; a dropped session (a temporary ban) does not come back here.
+  // The loop's pace: its sleeps move the clock; a drop waits the reconnect, a temporary ban does not come back here.
   const pace = {
     session: () => session,
     halted: () => false,
@@ -145,7 +179,13 @@ async function accountWeek(index, enforce) {
       clock.now += seconds * 1000;
     },
     attempting: async () => {},
-    reconnected: async () => false,
+    reconnected: async () => {
+      if (awayUntil !== null || week.banned || back === null) return false;
+      await back;
+      back = null;
+      clock.now += RECONNECT_MS;
+      return true;
+    },
   };
   // What the rule reads of the account's row, kept as the outcome writer keeps it.
   const row = {
@@ -246,7 +286,13 @@ async function fleetWeek(enforce) {
   const weeks = await Promise.all(Array.from({ length: ACCOUNTS }, (_, index) => accountWeek(index, enforce)));
   const sum = (pick) => weeks.reduce((total, week) => total + pick(week), 0);
   const delivered = sum((week) => week.delivered);
-  const lost = weeks.filter((week) => week.banned || week.tempBans > 0).length;
+  const isLost = (week) => week.banned || week.tempBans > 0;
+  const lost = weeks.filter(isLost).length;
+  // The accounts of each standing: how many, lost, banned for good.
+  const ofStanding = (distrusted) => {
+    const some = weeks.filter((week) => week.distrusted === distrusted);
+    return [some.length, some.filter(isLost).length, some.filter((week) => week.banned).length];
+  };
   const aliveDays = sum((week) => (END - START - week.lostMs) / DAY_MS);
   const incomes = weeks.map((week) => week.delivered * PRICE).sort((a, b) => a - b);
   return {
@@ -269,6 +315,9 @@ async function fleetWeek(enforce) {
     healthSlowed: weeks.filter((week) => week.healthSlowedMs > 0).length,
     slowedShare: delivered > 0 ? sum((week) => week.slowedSends) / delivered : 0,
     fateShare: (kind) => (delivered > 0 ? sum((week) => week.fates[kind]) / delivered : 0),
+    poorStanding: ofStanding(true),
+    goodStanding: ofStanding(false),
+    drops: sum((week) => week.drops),
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -290,54 +339,21 @@ const earlierOff =
 const off = SIDES.includes('off') ? await fleetWeek(false) : null;
 const on = SIDES.includes('on') ? await fleetWeek(true) : null;
 
-const whole = (value) => Math.round(value).toLocaleString('en-US');
-const pct = (share) => (100 * share).toLocaleString('en-US', { maximumFractionDigits: 2 });
-const one = (value) => value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const rows = [
-  ['accounts banned (406)', (f) => whole(f.banned)],
-  ['accounts temporarily banned (402) at least once', (f) => whole(f.tempBanned)],
-  ['accounts lost (banned or temporarily banned)', (f) => whole(f.lost)],
-  ['accounts that met a reach-out timelock (463)', (f) => whole(f.timelocked)],
-  ['messages delivered (accepted by WhatsApp)', (f) => whole(f.delivered)],
-  ['accounts lost per 100,000 messages', (f) => one(f.lostPer100k)],
-  ['surviving account-days (not banned, not away on a ban)', (f) => one(f.aliveDays)],
-  ['messages delivered per surviving account-day', (f) => one(f.perAliveDay)],
-  ['messages delivered per account-day of the whole fleet', (f) => one(f.perFleetDay)],
-  [
-    `income per member (one account each), Rp (${PRICE} a message): mean / median`,
-    (f) => `${whole(f.incomeMean)} / ${whole(f.incomeMedian)}`,
-  ],
-  [
-    `proven days (cap ${SAFETY.daily_cap} + ${SAFETY.daily_cap_step} a day to ${SAFETY.daily_cap_max}), most an account reached: median / most`,
-    (f) => `${whole(f.provenMedian)} / ${whole(f.provenMost)}`,
-  ],
-  [
-    'messages held back undelivered (lagging) / read / replied / STOP, %',
-    (f) => ['lagged', 'read', 'replied', 'stopped'].map((kind) => pct(f.fateShare(kind))).join(' / '),
-  ],
-  [
-    'accounts health slowed at least once / paused at least once',
-    (f) => `${whole(f.healthSlowed)} / ${whole(f.healthPaused)}`,
-  ],
-  [
-    'hours slowed for health / paused for health, all accounts',
-    (f) => `${one(f.healthSlowedHours)} / ${one(f.healthPausedHours)}`,
-  ],
-  ['messages sent while slowed for health, %', (f) => pct(f.slowedShare)],
-  ['time to simulate', (f) => `${one(f.seconds)} s`],
-];
+const rows = weekRows({ price: PRICE, safety: SAFETY, reconnectMs: RECONNECT_MS });
 console.log(
   `account-week: ${ACCOUNTS} accounts linked ${new Date(START).toISOString()} (Monday 08:00 ${TIME_ZONE}), ${DAYS} days, ` +
     `SIM_SEED ${SEED}, SIM_BANS=behaviour; interval ${INTERVAL_MIN}–${INTERVAL_MAX} s; safety defaults: cap ${SAFETY.daily_cap}, ` +
     `warm-up ${SAFETY.warmup_days} days from ${SAFETY.warmup_start_cap}, proven +${SAFETY.daily_cap_step} a day to ${SAFETY.daily_cap_max}, ` +
     `health slowed below ${THRESHOLDS.health_slow_below}, paused below ${THRESHOLDS.health_pause_below}, hours ${SAFETY.send_window_start}–${SAFETY.send_window_end}; ` +
     `temporary ban ${TEMP_BAN_MS / 3_600_000} h, timelock ${TIMELOCK_MS / 3_600_000} h; ` +
+    `reports double the ban odds at ${RISK.reports} a day; drops at ${DEFAULT_RATES.disconnect} a send; ` +
     `load average ${loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')}`,
 );
 const sides = [off && ['off', off], on && ['on', on]].filter(Boolean);
-console.log(`| |${sides.map(([side]) => ` ACCOUNT_SAFETY ${side} |`).join('')}`);
+const sideName = (side) => (side === 'on' && HEALTH === 'off' ? 'on, HEALTH off' : side);
+console.log(`| |${sides.map(([side]) => ` ACCOUNT_SAFETY ${sideName(side)} |`).join('')}`);
 console.log(`| ---${' | ---'.repeat(sides.length)} |`);
 for (const [label, show] of rows) console.log(`| ${label} |${sides.map(([, fleet]) => ` ${show(fleet)} |`).join('')}`);
 if (!on || !(off ?? earlierOff)) process.exit(0);

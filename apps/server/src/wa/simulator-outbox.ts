@@ -115,9 +115,9 @@ export class SimOutbox {
 
   /**
    * A message WhatsApp accepted: logged, stored for retry requests, and followed by what its recipient does;
-   * `factor` (the behaviour model's, null under the flat one) decides its fate.
+   * `factor` (the behaviour model's recipientFactor, null under the flat one) decides its fate, which is returned.
    */
-  async accepted(id: string, message: StoredMessage, factor: number | null = null): Promise<void> {
+  async accepted(id: string, message: StoredMessage, factor: number | null = null): Promise<Fate | undefined> {
     this.contacted.add(message.to);
     if (message.lid) this.lidNumbers.set(message.lid, message.to);
     this.taken.add(id);
@@ -128,6 +128,7 @@ export class SimOutbox {
     // A store that failed to keep it only shows when the recipient asks again: counted then as a miss.
     await this.store.put(id, new TextEncoder().encode(JSON.stringify(message))).catch(() => undefined);
     this.schedule(id, message.to, fate);
+    return fate;
   }
 
   /** Four rolls whatever they decide, so that a seed repeats its run. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QUIET_RATES, SimulatorDriver, type SimulatorRates } from './simulator.ts';
 import {
   AccountRisk,
@@ -6,8 +6,10 @@ import {
   RECIPIENTS,
   RISK,
   type RiskSignals,
+  recipientFactor,
   recipientOdds,
   riskFactor,
+  standingOf,
 } from './simulator-risk.ts';
 import type { SimSession } from './simulator-session.ts';
 import { isState, record, until } from './simulator-test-kit.ts';
@@ -19,6 +21,7 @@ const CALM: RiskSignals = {
   night: false,
   ageDays: Number.POSITIVE_INFINITY,
   checksLastHour: 0,
+  reportsLastDay: 0,
 };
 
 /** Jakarta's wall clock (UTC+7). */
@@ -33,13 +36,30 @@ const STEPS: { [K in keyof RiskSignals]: RiskSignals[K][] } = {
   night: [false, true],
   ageDays: [Number.POSITIVE_INFINITY, 365, 60, 30, 7, 1, 0.01, 0],
   checksLastHour: [0, 1, 50, 100, 1000],
+  reportsLastDay: [0, 1, 5, 10, 50, 500],
 };
 
 /** A few points to hold the other signals at: calm, worst, and in between. */
 const ELSEWHERE: RiskSignals[] = [
   CALM,
-  { sendsLastHour: 180, sameBodyShare: 0.33, firstContactShare: 1, night: true, ageDays: 0, checksLastHour: 500 },
-  { sendsLastHour: 30, sameBodyShare: 1, firstContactShare: 0.1, night: false, ageDays: 10, checksLastHour: 5 },
+  {
+    sendsLastHour: 180,
+    sameBodyShare: 0.33,
+    firstContactShare: 1,
+    night: true,
+    ageDays: 0,
+    checksLastHour: 500,
+    reportsLastDay: 40,
+  },
+  {
+    sendsLastHour: 30,
+    sameBodyShare: 1,
+    firstContactShare: 0.1,
+    night: false,
+    ageDays: 10,
+    checksLastHour: 5,
+    reportsLastDay: 0,
+  },
 ];
 
 describe('the simulator ban model: its factor', () => {
@@ -58,6 +78,22 @@ describe('the simulator ban model: its factor', () => {
       }
     });
   }
+
+  it('leaves the reports out of what recipients meet, and weighs in the standing', () => {
+    const pushed = ELSEWHERE[1] as RiskSignals;
+    expect(recipientFactor(pushed, 1)).toBe(riskFactor({ ...pushed, reportsLastDay: 0 }));
+    expect(recipientFactor(pushed, 1)).toBeLessThan(riskFactor(pushed));
+    expect(recipientFactor(CALM, RISK.distrust)).toBe(RISK.distrust);
+  });
+
+  it('gives a seeded share of numbers a poor standing, the same for the same seed and number', () => {
+    const numbers = Array.from({ length: 5000 }, (_, i) => `62899${String(i).padStart(7, '0')}`);
+    const distrusted = numbers.filter((number) => standingOf(23, number) === RISK.distrust);
+    expect(distrusted.length / numbers.length).toBeCloseTo(RISK.distrustedShare, 1);
+    expect(numbers.every((number) => [1, RISK.distrust].includes(standingOf(23, number)))).toBe(true);
+    expect(numbers.filter((number) => standingOf(23, number) === RISK.distrust)).toEqual(distrusted);
+    expect(numbers.filter((number) => standingOf(24, number) === RISK.distrust)).not.toEqual(distrusted);
+  });
 
   it('counts night in the business time zone', () => {
     expect(isNight('Asia/Jakarta', wib('2026-11-26T23:30:00'))).toBe(true);
@@ -92,6 +128,16 @@ describe('the simulator ban model: what an account did', () => {
     expect(risk.send('6281', 'Halo', linked + HOUR + 4000)).toMatchObject({ ageDays: 0, sendsLastHour: 1 });
   });
 
+  it('counts the reports of the last day', () => {
+    const start = wib('2026-11-26T10:00:00');
+    const risk = new AccountRisk('Asia/Jakarta');
+    risk.reported(start);
+    risk.reported(start + HOUR);
+    expect(risk.send('6281', 'Halo', start + 2 * HOUR).reportsLastDay).toBe(2);
+    expect(risk.check(start + 24 * HOUR + 1).reportsLastDay).toBe(1);
+    expect(risk.send('6282', 'Halo', start + 25 * HOUR).reportsLastDay).toBe(0);
+  });
+
   it('judges the shares over the last sends only', () => {
     const risk = new AccountRisk('Asia/Jakarta');
     const start = wib('2026-11-26T10:00:00');
@@ -105,12 +151,24 @@ describe('the simulator ban model: what an account did', () => {
   });
 });
 
-/** A session of a driver under the behaviour model on a clock the test moves, linked at the clock's time. */
+/** The first number of the tests' series with this standing for the seed. */
+function numberOfStanding(seed: number, standing: number): string {
+  for (let i = 0; ; i++) {
+    const number = `62812999${String(i).padStart(5, '0')}`;
+    if (standingOf(seed, number) === standing) return number;
+  }
+}
+
+/**
+ * A session of a driver under the behaviour model on a clock the test moves, linked at the clock's time; its
+ * number of good standing unless asked.
+ */
 async function linkedSession(options: {
   seed: number;
   clock: { now: number };
   rates?: Partial<SimulatorRates>;
   receiptMs?: [number, number];
+  phonenumber?: string;
 }) {
   const driver = new SimulatorDriver({
     seed: options.seed,
@@ -125,7 +183,7 @@ async function linkedSession(options: {
     deviceId: 'risky',
     authState: {
       simulator: {
-        phonenumber: '6281299990000',
+        phonenumber: options.phonenumber ?? numberOfStanding(options.seed, 1),
         pushname: 'Risky',
         linked_at: new Date(options.clock.now).toISOString(),
       },
@@ -252,6 +310,43 @@ describe('the simulator ban model: what recipients do', () => {
       () => events.filter((event) => event.type === 'receipt' && event.status === 'delivered').length === 200 - held,
     );
     await session.close();
+  });
+
+  it("counts each STOP against the account's next sends", async () => {
+    const sends = vi.spyOn(AccountRisk.prototype, 'send');
+    const clock = { now: wib('2026-11-26T22:00:00') };
+    const { session } = await linkedSession({ seed: 6, clock });
+    let stops = 0;
+    for (let i = 0; i < 200; i++) {
+      await session.sendMessage(`6288${i}`, { text: 'Promo hari ini' });
+      expect(sends.mock.results.at(-1)?.value).toMatchObject({ reportsLastDay: stops });
+      if ((session as SimSession).outbox.sent.at(-1)?.fate?.stopped) stops++;
+      clock.now += 5000;
+    }
+    expect(stops).toBeGreaterThan(1);
+    sends.mockRestore();
+    await session.close();
+  });
+
+  it('holds back more of a distrusted number’s messages and reads fewer, for the same sends', async () => {
+    const of = async (standing: number) => {
+      const clock = { now: wib('2026-11-26T09:00:00') };
+      const phonenumber = numberOfStanding(7, standing);
+      const { session } = await linkedSession({ seed: 7, clock, phonenumber });
+      const counts = { lagged: 0, read: 0 };
+      for (let i = 0; i < 300; i++) {
+        await session.sendMessage(`6289${i}`, { text: 'Promo hari ini' });
+        const fate = (session as SimSession).outbox.sent.at(-1)?.fate;
+        if (fate?.lagged) counts.lagged++;
+        if (fate?.read) counts.read++;
+        clock.now += 120_000;
+      }
+      await session.close();
+      return counts;
+    };
+    const [trusted, distrusted] = [await of(1), await of(RISK.distrust)];
+    expect(distrusted.lagged).toBeGreaterThan(trusted.lagged);
+    expect(distrusted.read).toBeLessThan(trusted.read);
   });
 
   it('decides no fate under the flat model', async () => {

@@ -2,10 +2,13 @@
  * How the simulator decides bans and restrictions when it plays WhatsApp's judgement (`bans: 'behaviour'`,
  * SIM_BANS): each send's (and each number check's) odds of a ban (406), a temporary ban (402) and a reach-out
  * timelock (463) are a base rate times a factor that rises with what the account has been doing: its send
- * rate, identical bodies, first contacts, sending at night, a fresh link and number checks. The shapes and
+ * rate, identical bodies, first contacts, sending at night, a fresh link, number checks and the reports (STOPs) its
+ * recipients made in the last day; some numbers start out distrusted. The shapes and
  * constants are written out in docs/operations.md ("The simulator's ban model"); they are a guess from
  * published advice and complaints, not WhatsApp's rule, which nobody outside WhatsApp knows.
  */
+
+import { hashString } from './random.ts';
 
 /** What the account did, as WhatsApp could see it when a send or a check reaches it. */
 export interface RiskSignals {
@@ -21,6 +24,8 @@ export interface RiskSignals {
   ageDays: number;
   /** Number checks (onWhatsApp lookups) in the hour before this one. */
   checksLastHour: number;
+  /** Recipients who answered STOP (reported the account) in the RISK.reportsHours before this send. */
+  reportsLastDay: number;
 }
 
 export const RISK = {
@@ -41,6 +46,15 @@ export const RISK = {
   freshDays: 7,
   /** Checks an hour at which checking doubles the odds; squared beyond it. */
   checksPerHour: 100,
+  /** Reports (STOPs) within `reportsHours` at which they double the odds; each one adds as much again. */
+  reports: 10,
+  reportsHours: 24,
+  /**
+   * The share of numbers WhatsApp already distrusts (recycled, or reported under an earlier owner), and how much
+   * worse their recipients and WhatsApp's filter treat each message: as if it were `distrust` careful ones.
+   */
+  distrustedShare: 0.2,
+  distrust: 4,
 } as const;
 
 /**
@@ -55,7 +69,25 @@ export function riskFactor(signals: RiskSignals): number {
   const night = signals.night ? RISK.night : 1;
   const fresh = 1 + RISK.fresh * Math.exp(-Math.max(0, signals.ageDays) / RISK.freshDays);
   const checks = 1 + (signals.checksLastHour / RISK.checksPerHour) ** 2;
-  return rate * same * first * night * fresh * checks;
+  const reports = 1 + Math.max(0, signals.reportsLastDay) / RISK.reports;
+  return rate * same * first * night * fresh * checks * reports;
+}
+
+/**
+ * The factor a message's recipients and WhatsApp's delivery filter meet (recipientOdds): what they can see of
+ * it, the ban factor without the reports (which only WhatsApp counts, and which would otherwise feed on
+ * themselves), times the account's standing.
+ */
+export function recipientFactor(signals: RiskSignals, standing: number): number {
+  return riskFactor({ ...signals, reportsLastDay: 0 }) * standing;
+}
+
+/**
+ * A number's standing for a simulator of this seed: RISK.distrust for a seeded share RISK.distrustedShare of
+ * numbers, 1 for the rest; the same number has the same standing in every run of the seed.
+ */
+export function standingOf(seed: number, phonenumber: string): number {
+  return (hashString(`${seed}:standing:${phonenumber}`) % 1000) / 1000 < RISK.distrustedShare ? RISK.distrust : 1;
 }
 
 function clampShare(share: number): number {
@@ -105,6 +137,7 @@ export function recipientOdds(factor: number): RecipientOdds {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+const REPORTS_MS = RISK.reportsHours * HOUR_MS;
 
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -123,13 +156,15 @@ export function isNight(timeZone: string, instant: number): boolean {
   return hour >= RISK.nightFrom || hour < RISK.nightTo;
 }
 
-/** Times within the last hour, oldest first: kept as a queue trimmed as the clock moves on. */
-class HourWindow {
+/** Times within the last `spanMs` (an hour unless told), oldest first: kept as a queue trimmed as the clock moves on. */
+class TimeWindow {
   private readonly times: number[] = [];
   private head = 0;
 
+  constructor(private readonly spanMs = HOUR_MS) {}
+
   count(now: number): number {
-    while (this.head < this.times.length && (this.times[this.head] as number) <= now - HOUR_MS) this.head++;
+    while (this.head < this.times.length && (this.times[this.head] as number) <= now - this.spanMs) this.head++;
     if (this.head > 1024 && this.head * 2 > this.times.length) {
       this.times.splice(0, this.head);
       this.head = 0;
@@ -144,11 +179,12 @@ class HourWindow {
 
 /**
  * What WhatsApp remembers of one account (its phone number), across its sessions: when it was linked, its
- * recent sends and checks, and everyone it ever messaged.
+ * recent sends, checks and reports, everyone it ever messaged, and its standing (standingOf).
  */
 export class AccountRisk {
-  private readonly sends = new HourWindow();
-  private readonly checks = new HourWindow();
+  private readonly sends = new TimeWindow();
+  private readonly checks = new TimeWindow();
+  private readonly reports = new TimeWindow(REPORTS_MS);
   private readonly contacted = new Set<string>();
   /** The last RISK.recent sends: their body and whether each went to a first contact. */
   private readonly recent: { body: string; first: boolean }[] = [];
@@ -157,7 +193,10 @@ export class AccountRisk {
   private linkedAt: number | null = null;
   private linkedAtText: string | null = null;
 
-  constructor(private readonly timeZone: string) {}
+  constructor(
+    private readonly timeZone: string,
+    readonly standing = 1,
+  ) {}
 
   /** The link time its credentials carry (ISO), read again only when it changes (a new link). */
   linked(at: string | null) {
@@ -184,6 +223,11 @@ export class AccountRisk {
     return signals;
   }
 
+  /** A recipient answered STOP at `now`: WhatsApp takes it as a report against the account. */
+  reported(now: number) {
+    this.reports.add(now);
+  }
+
   /** The signals of a number check at `now`, which is then remembered. */
   check(now: number): RiskSignals {
     const signals = this.signals(now, { sendsLastHour: this.sends.count(now), sameBodyShare: 0, firstContactShare: 0 });
@@ -200,6 +244,7 @@ export class AccountRisk {
       night: isNight(this.timeZone, now),
       ageDays: this.linkedAt === null ? Number.POSITIVE_INFINITY : (now - this.linkedAt) / DAY_MS,
       checksLastHour: this.checks.count(now),
+      reportsLastDay: this.reports.count(now),
     };
   }
 }

@@ -12,7 +12,7 @@ import type { SessionDriverSide } from './simulator-connection.ts';
 import { SimLink } from './simulator-link.ts';
 import { SimOutbox } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, type SimulatorRates, sendFault } from './simulator-rates.ts';
-import { type AccountRisk, riskFactor, riskOdds } from './simulator-risk.ts';
+import { type AccountRisk, recipientFactor, riskFactor, riskOdds } from './simulator-risk.ts';
 
 /** What WhatsApp answers a passing failure with: rate-overlimit (a check's), a timeout, a server busy. */
 const TRANSIENT_CODES = ['429', '408', '503'] as const;
@@ -98,7 +98,8 @@ export class SimSession extends SimLink implements WaSession {
     // WhatsApp takes a message id once: a try again of a message it has is acknowledged, not delivered again.
     if (given && this.outbox.has(given)) return { id: given };
     const text = [message.text, buttonsAsText(message.buttons)].filter(Boolean).join('\n\n');
-    const signals = this.risk()?.send(to, text, this.options.now());
+    const risk = this.risk();
+    const signals = risk?.send(to, text, this.options.now());
     const factor = signals ? riskFactor(signals) : null;
     const rates = this.judged(factor);
     if (this.reachRandom.next() < rates.timelock) this.outbox.restrict();
@@ -136,7 +137,13 @@ export class SimSession extends SimLink implements WaSession {
     const id =
       given ??
       `SIM${hashString(`${this.deviceId}:${to}:${this.outbox.sent.length}:${this.random.next()}`).toString(16)}`;
-    await this.outbox.accepted(id, { to, text, media: message.media?.name ?? null, ...(lid ? { lid } : {}) }, factor);
+    const fate = await this.outbox.accepted(
+      id,
+      { to, text, media: message.media?.name ?? null, ...(lid ? { lid } : {}) },
+      risk && signals ? recipientFactor(signals, risk.standing) : null,
+    );
+    // The recipient's STOP comes within seconds: WhatsApp counts it against the account's next sends.
+    if (fate?.stopped) risk?.reported(this.options.now());
     if (this.ackRandom.next() < this.options.rates.lostAck) {
       throw new SendError('transient', 'timeout', 'no acknowledgement from WhatsApp');
     }

@@ -10,7 +10,7 @@ import type { OpenSessionOptions, SimulatorAction, SimulatorInput, WaDriver, WaS
 import type { SimCredentials } from './simulator-connection.ts';
 import type { SentRecord } from './simulator-outbox.ts';
 import { type ResolvedSimulatorOptions, resolveSimulatorOptions, type SimulatorOptions } from './simulator-rates.ts';
-import { AccountRisk } from './simulator-risk.ts';
+import { AccountRisk, standingOf } from './simulator-risk.ts';
 import { SimSession, simulatedExists } from './simulator-session.ts';
 
 export type { SentRecord } from './simulator-outbox.ts';
@@ -62,7 +62,7 @@ export class SimulatorDriver implements WaDriver {
     if (this.options.bans !== 'behaviour') return null;
     let risk = this.risks.get(simulator.phonenumber);
     if (!risk) {
-      risk = new AccountRisk(this.options.timeZone);
+      risk = new AccountRisk(this.options.timeZone, standingOf(this.options.seed, simulator.phonenumber));
       this.risks.set(simulator.phonenumber, risk);
     }
     // A number linked again is a fresh link; what it sent before is still remembered.
