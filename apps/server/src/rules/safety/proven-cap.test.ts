@@ -1,34 +1,18 @@
 /** The cap of a proven account on its own, and as the send rule applies it day by day. */
 import { describe, expect, it } from 'vitest';
+import { SAFETY_SETTINGS as SETTINGS, TZ, WARMED_UP, wib } from '../../../test/safety-fixtures.ts';
 import { type ProvenDay, provenAfter, provenCap, provenChange } from './proven-cap.ts';
-import { type SafetyCounters, type SafetySettings, sendPolicy } from './send-policy.ts';
+import { type SafetyCounters, sendPolicy } from './send-policy.ts';
 
-const SETTINGS: SafetySettings = {
-  daily_cap: 200,
-  daily_cap_step: 20,
-  daily_cap_max: 800,
-  warmup_days: 10,
-  warmup_start_cap: 20,
-  send_window_start: '08:00',
-  send_window_end: '20:00',
-  template_repeat_days: 7,
-};
-const wib = (local: string) => new Date(`${local}+07:00`);
-const TZ = 'Asia/Jakarta';
 const thresholds = { health_slow_below: 70, health_pause_below: 40 };
 
 /** A warmed-up account that sent its whole cap of 200 on 25 November, clean. */
 const yesterdayFull: SafetyCounters = {
+  ...WARMED_UP,
   sent_day: '2026-11-25',
   sent_count: 200,
   last_sent_at: wib('2026-11-25T19:50:00'),
   warmup_started_on: '2026-11-01',
-  limited_until: null,
-  member_daily_cap: null,
-  member_window_start: null,
-  member_window_end: null,
-  proven_days: 0,
-  restricted_at: null,
 };
 const at = (local: string, account: SafetyCounters, health = 100) =>
   sendPolicy(
