@@ -4,12 +4,11 @@
  * Checked over the source text, comments left out, so that a status number or a failure sent by hand shows in
  * review before it ships.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATUS_OF } from '../src/http/errors.ts';
+import { readSource, sourceFiles as repoFiles } from './source-tree.ts';
 
-const SRC = resolve(import.meta.dirname, '../src');
+const SRC = 'apps/server/src';
 
 /** The folders whose code knows nothing of HTTP. */
 const DOMAIN = ['modules', 'ledger', 'engine', 'lib'];
@@ -40,13 +39,15 @@ function statusSendsOf(source: string): string[] {
     .map(([found]) => found.replace(/\s+/g, ' '));
 }
 
+/** The server's code below `folder` of its src/ (`.`: all of it), named relative to src/; no tests. */
 function sourceFiles(folder: string): string[] {
-  return readdirSync(join(SRC, folder), { recursive: true, encoding: 'utf8' })
+  const from = folder === '.' ? SRC : `${SRC}/${folder}`;
+  return repoFiles(from)
     .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts'))
-    .map((path) => `${folder}/${path.split('\\').join('/')}`);
+    .map((path) => path.slice(SRC.length + 1));
 }
 
-const read = (file: string) => readFileSync(join(SRC, file), 'utf8');
+const read = (file: string) => readSource(`${SRC}/${file}`);
 
 describe('errors by code, statuses in http/', () => {
   it('finds a status number however it is written, and not in comments, texts or other numbers', () => {
@@ -101,7 +102,6 @@ describe('errors by code, statuses in http/', () => {
 
   it('sends every failure through the error handler', () => {
     const found = sourceFiles('.')
-      .map((file) => file.replace(/^\.\//, ''))
       .filter((file) => !(file in STATUS_SENDERS))
       .flatMap((file) => statusSendsOf(read(file)).map((send) => `${file}: ${send}`));
     expect(found).toEqual([]);
