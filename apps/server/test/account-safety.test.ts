@@ -18,14 +18,12 @@ import { createPresenter } from '../src/modules/whatsapp/present.ts';
 import { SendError } from '../src/wa/driver.ts';
 import { aLinkedAccount, aUser, blastOnClock, fieldsOf, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
-import { SMALL_SAFETY } from './safety-fixtures.ts';
+import { SMALL_SAFETY, wib } from './safety-fixtures.ts';
 
 const WORKER = 'safety-worker';
 let database: Database;
 let userId = 0;
 let templateId = 0;
-/** Jakarta's wall clock (UTC+7, no daylight saving). */
-const wib = (local: string) => new Date(`${local}+07:00`);
 
 const addNumbers = (prefix: string, count: number) => onlyNumbers(database.db, prefix, count);
 

@@ -22,12 +22,12 @@ import { accountEventsSince } from '../src/rules/safety/account-events.ts';
 import { SendError, type WaSession } from '../src/wa/driver.ts';
 import { aLinkedAccount, aUser, type JobPublished, jobFieldsOf } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
+import { wib } from './safety-fixtures.ts';
 
 const WORKER = 'budget-worker';
 const BUDGET = 3;
 let database: Database;
 let accounts = 0;
-const wib = (local: string) => new Date(`${local}+07:00`);
 
 /** Every check of the test, by the account whose session asked it. */
 const checks: { clientid: string; number: string }[] = [];

@@ -11,12 +11,11 @@ import type { AccountRow } from '../src/engine/loop.ts';
 import { DEFAULT_SETTINGS } from '../src/modules/setting/service.ts';
 import { aLinkedAccount, aUser, blastOnClock, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
+import { wib } from './safety-fixtures.ts';
 
 const WORKER = 'terms-worker';
 let database: Database;
 let userId = 0;
-/** Jakarta's wall clock (UTC+7, no daylight saving). */
-const wib = (local: string) => new Date(`${local}+07:00`);
 
 const addNumbers = (prefix: string, count: number) => onlyNumbers(database.db, prefix, count);
 

@@ -30,14 +30,12 @@ import {
   scriptedSession,
 } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
-import { SMALL_SAFETY } from './safety-fixtures.ts';
+import { SMALL_SAFETY, wib } from './safety-fixtures.ts';
 
 const WORKER = 'restart-worker';
 const OTHER = 'takeover-worker';
 let database: Database;
 let userId = 0;
-/** Jakarta's wall clock (UTC+7, no daylight saving). */
-const wib = (local: string) => new Date(`${local}+07:00`);
 
 /** A warmed-up account that sent last night, its cap 10 over 08:00–20:00: about an hour between sends. */
 async function addAccount(name: string) {

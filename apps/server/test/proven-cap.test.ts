@@ -13,11 +13,10 @@ import { createPresenter } from '../src/modules/whatsapp/present.ts';
 import { SendError } from '../src/wa/driver.ts';
 import { aLinkedAccount, aUser, blastOnClock, fieldsOf, onlyNumbers, scriptedSession } from './factories.ts';
 import { createTestDatabase } from './harness.ts';
+import { wib } from './safety-fixtures.ts';
 
 const WORKER = 'proven-worker';
 let database: Database;
-/** Jakarta's wall clock (UTC+7, no daylight saving). */
-const wib = (local: string) => new Date(`${local}+07:00`);
 const morning = (day: number) => wib(`2026-11-${String(25 + day)}T08:00:00`);
 
 beforeAll(async () => {

@@ -4,12 +4,11 @@
  * even gap, never below the account's interval.
  */
 import { describe, expect, it } from 'vitest';
+import { wib } from '../../../test/safety-fixtures.ts';
 import { SPREAD_JITTER, spreadGap, spreadInterval } from './send-spread.ts';
 
 const TZ = 'Asia/Jakarta';
 const DAY = { send_window_start: '08:00', send_window_end: '20:00' };
-/** An instant given on Jakarta's wall clock (UTC+7, no daylight saving). */
-const wib = (local: string) => new Date(`${local}+07:00`);
 const gapAt = (local: string, sent_today: number, hours = DAY, daily_cap = 200, enforce = true) =>
   spreadGap({ daily_cap, sent_today }, hours, { timeZone: TZ, now: wib(local), enforce });
 
