@@ -18,7 +18,7 @@ import { createPhoneNumberService, phoneSearch } from '../apps/server/src/module
 import { memberPage } from '../apps/server/src/modules/users/members.ts';
 import { memberWhere } from '../apps/server/src/modules/users/names.ts';
 import { benchDatabase } from './lib/database.mjs';
-import { healthBackToBack, quantile, startServer, verdict } from './lib/server.mjs';
+import { backToBack, healthBackToBack, quantile, startServer, verdict } from './lib/server.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
@@ -117,18 +117,7 @@ function keyCost(source) {
 
 /** CLIENTS loops back to back for `seconds`, each asking `pageOf()`'s page; requests per second, p50, p99. */
 async function load(seconds, pageOf, read) {
-  const latencies = [];
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        await read(pageOf());
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
+  const latencies = await backToBack(CLIENTS, seconds, () => read(pageOf()));
   return {
     text: `${String(Math.round(latencies.length / seconds)).padStart(6)} req/s, p50 ${quantile(latencies, 0.5).padStart(7)} ms, p99 ${quantile(latencies, 0.99).padStart(7)} ms`,
     p99: Number(quantile(latencies, 0.99)),

@@ -68,24 +68,29 @@ export function verdict(value, budget) {
   return value <= budget ? 'met' : `MISSED by ${(value / budget).toFixed(2)}×`;
 }
 
-/**
- * `clients` clients asking GET /api/health of the server at `url` back to back for `seconds`: its latencies,
- * sorted. DESIGN §10 reads a list's p99 under the same load against this one's: what the machine's queue alone
- * costs a request that does nothing.
- */
-export async function healthBackToBack(url, clients, seconds) {
+/** `clients` clients each calling `ask()` again as soon as it settles, for `seconds`: its latencies, sorted. */
+export async function backToBack(clients, seconds, ask) {
   const latencies = [];
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
         const started = performance.now();
-        await fetch(`${url}/api/health`).then((res) => res.arrayBuffer());
+        await ask();
         latencies.push(performance.now() - started);
       }
     }),
   );
   return latencies.sort((a, b) => a - b);
+}
+
+/**
+ * `clients` clients asking GET /api/health of the server at `url` back to back for `seconds`: its latencies,
+ * sorted. DESIGN §10 reads a list's p99 under the same load against this one's: what the machine's queue alone
+ * costs a request that does nothing.
+ */
+export function healthBackToBack(url, clients, seconds) {
+  return backToBack(clients, seconds, () => fetch(`${url}/api/health`).then((res) => res.arrayBuffer()));
 }
 
 /** The q-quantile (0–1) of sorted latencies, in ms with one decimal. */
